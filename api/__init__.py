@@ -1,0 +1,1 @@
+"""The litestar app, the ledger application service and the `skirmish` command."""

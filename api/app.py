@@ -1,0 +1,222 @@
+"""The HTTP API (litestar): campaigns, missions, commands, events, audit, export, streams."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from litestar import Litestar, Request, Response, get, post
+from litestar.config.cors import CORSConfig
+from litestar.datastructures import State
+from litestar.di import NamedDependency, Provide
+from litestar.exceptions import SerializationException
+from litestar.openapi import OpenAPIConfig
+from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
+from litestar.params import FromPath, FromQuery, JSONBody
+
+from api.access import member_of_campaign, reader, submit
+from api.bodies import (
+    CampaignToken,
+    CampaignView,
+    CommandBody,
+    Contribution,
+    EndBody,
+    EventPage,
+    Health,
+    MemberToken,
+    MemberView,
+    MissionView,
+    NewCampaign,
+    NewMember,
+    NewMission,
+    RollBody,
+    RotateBody,
+    ShuffleBody,
+)
+from api import replays, streams, transfer
+from api.errors import HANDLERS
+from api.setups import setup_for
+from api.exports import EXPORT_MEDIA_TYPE, export_lines
+from api.ledger import CommandResult, Ledger
+from domain import audit
+from domain.commands import ContributeClientSeed, EndMission, RollDice, RotateSeed, Shuffle
+from domain.verification import Verdict, verify_stream
+
+PAGE_LIMIT = 1000
+LedgerDep = NamedDependency[Ledger]
+#: Positions are 64-bit integers in both stores; a larger `after` asks for nothing, not for an overflow.
+MAX_POSITION = 2**63 - 1
+
+
+class JsonRequest(Request):
+    """msgspec raises UnicodeDecodeError, not DecodeError, on a body that is not UTF-8;
+    litestar only turns the latter into a 400, so the former would be a 500."""
+
+    async def json(self) -> Any:
+        try:
+            return await super().json()
+        except UnicodeDecodeError as error:
+            raise SerializationException(f"JSON is malformed: the body is not UTF-8 ({error.reason})") from None
+
+
+def _ledger(request: Request) -> Ledger:
+    return request.app.state.ledger
+
+
+def _after(position: int) -> int:
+    return min(max(position, 0), MAX_POSITION)
+
+
+@get("/health", sync_to_thread=True)
+def health(ledger: LedgerDep) -> Health:
+    return Health("ok", ledger.store.factory.__class__.__module__.split(".")[-1], ledger.store.max_notification_id())
+
+
+@post("/campaigns", sync_to_thread=True)
+def create_campaign(data: JSONBody[NewCampaign], ledger: LedgerDep) -> CampaignToken:
+    campaign_id, token = ledger.create_campaign(data.name, data.host_name)
+    return CampaignToken(campaign_id, token)
+
+
+@get("/campaigns/{campaign_id:str}", sync_to_thread=True)
+def read_campaign(campaign_id: FromPath[str], request: Request, ledger: LedgerDep) -> CampaignView:
+    c, _ = member_of_campaign(request, ledger, campaign_id)
+    members = [MemberView(m.member_id, m.name, m.role, list(m.units)) for m in c.members.values()]
+    return CampaignView(c.campaign_id, c.name, c.version, members, list(c.missions))
+
+
+@post("/campaigns/{campaign_id:str}/members", sync_to_thread=True)
+def invite(campaign_id: FromPath[str], data: JSONBody[NewMember], request: Request, ledger: LedgerDep) -> MemberToken:
+    _, host = member_of_campaign(request, ledger, campaign_id)
+    member_id, token = ledger.invite(campaign_id, host, data.role, data.name, data.units)
+    return MemberToken(member_id, data.name, data.role, token)
+
+
+@post("/campaigns/{campaign_id:str}/missions", sync_to_thread=True)
+def create_mission(campaign_id: FromPath[str], data: JSONBody[NewMission], request: Request, ledger: LedgerDep) -> MissionView:
+    _, host = member_of_campaign(request, ledger, campaign_id)
+    setup = setup_for(data.system, data.options)
+    state = ledger.create_mission(
+        campaign_id,
+        host,
+        name=data.name,
+        system=data.system,
+        rules_version=data.rules_version,
+        dice_mode=data.dice_mode,
+        client_seed=data.client_seed,
+        options=data.options,
+        setup=setup,
+    )
+    return MissionView.of(state)
+
+
+@get("/missions/{mission_id:str}", sync_to_thread=True)
+def read_mission(mission_id: FromPath[str], request: Request, ledger: LedgerDep) -> MissionView:
+    state, _ = reader(request, ledger, mission_id)
+    return MissionView.of(state)
+
+
+@get("/missions/{mission_id:str}/events", sync_to_thread=True)
+def read_events(
+    mission_id: FromPath[str], request: Request, ledger: LedgerDep, after: FromQuery[int] = 0, limit: FromQuery[int] = 100
+) -> EventPage:
+    state, _ = reader(request, ledger, mission_id)
+    records = ledger.records(mission_id, _after(after), min(max(limit, 1), PAGE_LIMIT))
+    next_after = records[-1].position if records else _after(after)
+    return EventPage(records, next_after, state.version)
+
+
+@post("/missions/{mission_id:str}/commands", sync_to_thread=True)
+def submit_command(mission_id: FromPath[str], data: JSONBody[CommandBody], request: Request, ledger: LedgerDep) -> CommandResult:
+    return submit(request, ledger, mission_id, data.command, data)
+
+
+@post("/missions/{mission_id:str}/rolls", sync_to_thread=True)
+def roll(mission_id: FromPath[str], data: JSONBody[RollBody], request: Request, ledger: LedgerDep) -> CommandResult:
+    """The table dice tray: roll any dice with a stated purpose."""
+    command = RollDice(data.dice, data.purpose, data.replaces, data.faces, data.unit)
+    return submit(request, ledger, mission_id, command, data)
+
+
+@post("/missions/{mission_id:str}/shuffles", sync_to_thread=True)
+def shuffle(mission_id: FromPath[str], data: JSONBody[ShuffleBody], request: Request, ledger: LedgerDep) -> CommandResult:
+    return submit(request, ledger, mission_id, Shuffle(data.deck, data.purpose), data)
+
+
+@post("/missions/{mission_id:str}/client-seed", sync_to_thread=True)
+def contribute(mission_id: FromPath[str], data: JSONBody[Contribution], request: Request, ledger: LedgerDep) -> CommandResult:
+    return submit(request, ledger, mission_id, ContributeClientSeed(data.contribution), data)
+
+
+@post("/missions/{mission_id:str}/seed/rotate", sync_to_thread=True)
+def rotate(mission_id: FromPath[str], data: JSONBody[RotateBody], request: Request, ledger: LedgerDep) -> CommandResult:
+    """Reveal the current server seed and start a new epoch (host)."""
+    return submit(request, ledger, mission_id, RotateSeed(), data)
+
+
+@post("/missions/{mission_id:str}/end", sync_to_thread=True)
+def end(mission_id: FromPath[str], data: JSONBody[EndBody], request: Request, ledger: LedgerDep) -> CommandResult:
+    """End the mission; its seed is revealed with it (host)."""
+    return submit(request, ledger, mission_id, EndMission(data.outcome), data)
+
+
+@get("/missions/{mission_id:str}/audit", sync_to_thread=True)
+def read_audit(mission_id: FromPath[str], request: Request, ledger: LedgerDep) -> audit.AuditDocument:
+    reader(request, ledger, mission_id)
+    return audit.build(ledger.records(mission_id))
+
+
+@get("/missions/{mission_id:str}/verify", sync_to_thread=True)
+def verify(mission_id: FromPath[str], request: Request, ledger: LedgerDep) -> Verdict:
+    reader(request, ledger, mission_id)
+    return verify_stream(ledger.store.read(mission_id))
+
+
+@get("/missions/{mission_id:str}/export", sync_to_thread=True, media_type=EXPORT_MEDIA_TYPE)
+def export(mission_id: FromPath[str], request: Request, ledger: LedgerDep) -> Response[bytes]:
+    """The mission as JSON Lines: a header, then every stored event byte for byte."""
+    reader(request, ledger, mission_id)
+    content = export_lines(mission_id, ledger.store.read(mission_id))
+    headers = {"content-disposition": f'attachment; filename="mission-{mission_id}.jsonl"'}
+    return Response(content, media_type=EXPORT_MEDIA_TYPE, headers=headers)
+
+
+ROUTES: list[Any] = [
+    health,
+    create_campaign,
+    read_campaign,
+    invite,
+    create_mission,
+    read_mission,
+    read_events,
+    submit_command,
+    roll,
+    shuffle,
+    contribute,
+    rotate,
+    end,
+    read_audit,
+    verify,
+    export,
+    *streams.ROUTES,
+    *replays.ROUTES,
+    *transfer.ROUTES,
+]
+
+
+def create_app(ledger: Ledger) -> Litestar:
+    return Litestar(
+        route_handlers=ROUTES,
+        dependencies={"ledger": Provide(_ledger, sync_to_thread=False)},
+        exception_handlers=HANDLERS,
+        openapi_config=OpenAPIConfig(
+            title="Skirmish Ledger",
+            version="0.1.0",
+            description="Event-sourced campaign server with provably fair dice.",
+            path="/schema",
+            render_plugins=[ScalarRenderPlugin(), SwaggerRenderPlugin()],
+        ),
+        cors_config=CORSConfig(allow_origins=["*"], allow_headers=["authorization", "content-type", "last-event-id"]),
+        state=State({"ledger": ledger}),
+        request_class=JsonRequest,
+        debug=False,
+    )

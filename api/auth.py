@@ -1,0 +1,24 @@
+"""Bearer tokens: who is asking, and are they a member of the campaign they ask about."""
+
+from __future__ import annotations
+
+from litestar import Request
+
+from api.errors import ApiError
+from api.ledger import Ledger
+from domain.campaign import ROLES, Member
+
+
+def member_of(request: Request, ledger: Ledger, campaign_id: str) -> Member:
+    """401 without a valid token; 403 for a token of another campaign."""
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(401, "missing_token", ROLES, "send 'Authorization: Bearer <token>'")
+    found = ledger.authenticate(token.strip())
+    if found is None:
+        raise ApiError(401, "bad_token", ROLES, "this token belongs to no member")
+    campaign, member = found
+    if campaign.campaign_id != campaign_id:
+        raise ApiError(403, "other_campaign", ROLES, "this token belongs to another campaign")
+    return member

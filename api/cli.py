@@ -1,0 +1,276 @@
+"""`skirmish`: serve, worker, verify, status, import, schema, rebuild, project."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import msgspec
+
+from api import logs
+from api.settings import Settings
+
+log = logging.getLogger("skirmish")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="skirmish", description="Skirmish Ledger: event-sourced campaign server with provably fair dice.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    serve = commands.add_parser("serve", help="run the HTTP API (and, with no REDIS_URL, an embedded Valkey and a worker)")
+    serve.add_argument("--host")
+    serve.add_argument("--port", type=int)
+    serve.add_argument("--workers", type=int, default=1, help="worker processes to start beside the API (default 1)")
+    commands.add_parser("worker", help="run one worker: relay events to jobs and process jobs")
+    verify = commands.add_parser("verify", help="check a mission's hash chain and revealed dice")
+    verify.add_argument("export", nargs="?", type=Path, help="an exported mission or campaign file (works offline)")
+    verify.add_argument("--mission", help="a mission id in the configured store")
+    verify.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    commands.add_parser("status", help="queue depth, pending jobs and their age, jobs processed")
+    imports = commands.add_parser("import", help="import an exported campaign or finished mission into the configured store")
+    imports.add_argument("file", type=Path)
+    schema = commands.add_parser("schema", help="print the JSON Schema of stored events or of commands")
+    schema.add_argument("which", choices=["events", "commands"])
+    rebuild = commands.add_parser("rebuild", help="drop a projection (or all) and rebuild it from the log, with a progress bar")
+    rebuild.add_argument("projection", nargs="?", default="all", choices=["battlefield", "campaign", "audit", "all"])
+    project = commands.add_parser("project", help="keep the projections caught up with the log (the worker does this too)")
+    project.add_argument("--once", action="store_true", help="catch up once and exit")
+    args = parser.parse_args(argv)
+    logs.configure(os.environ.get("SKIRMISH_LOG_LEVEL", "INFO"))
+    return {"serve": _serve, "worker": _worker, "verify": _verify, "status": _status, "import": _import, "schema": _schema, "rebuild": _rebuild, "project": _project}[args.command](args)
+
+
+class _Terminated(Exception):
+    """SIGTERM reached `skirmish serve`: leave the server loop and stop what it started."""
+
+
+def _raise_terminated(signum: int, frame: object) -> None:
+    raise _Terminated
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from api.app import create_app
+    from api.embedded import EmbeddedValkey, die_with_parent
+    from api.wiring import build_ledger
+
+    settings = Settings.from_env()
+    host, port = args.host or settings.host, args.port or settings.port
+    ledger = build_ledger(settings)
+    embedded = None
+    redis_url = settings.redis_url
+    if redis_url is None:
+        embedded = EmbeddedValkey(settings.data_dir)
+        redis_url = embedded.start()
+    env = {**os.environ, "REDIS_URL": redis_url, "SKIRMISH_DATA_DIR": str(settings.data_dir)}
+    workers = [
+        subprocess.Popen([sys.executable, "-m", "api.cli", "worker"], env=env, preexec_fn=die_with_parent)
+        for _ in range(args.workers)
+    ]
+    where = settings.store_env.get("SQLITE_DBNAME") or f"postgres database {settings.store_env.get('POSTGRES_DBNAME')}"
+    print(
+        f"Skirmish Ledger on http://{host}:{port}  (API docs: http://{host}:{port}/schema/swagger)\n"
+        f"  events: {where}\n"
+        f"  redis:  {redis_url}{' (embedded Valkey)' if embedded else ''}\n"
+        f"  workers: {len(workers)}",
+        flush=True,
+    )
+    # uvicorn shuts down on SIGTERM and then raises the signal again; with its default action
+    # that ends the process before the `finally` below could stop the workers and the Valkey.
+    signal.signal(signal.SIGTERM, _raise_terminated)
+    try:
+        uvicorn.run(create_app(ledger), host=host, port=port, log_level="warning", timeout_graceful_shutdown=5)
+    except _Terminated:
+        pass
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a second SIGTERM ends us at once
+        for process in workers:
+            process.terminate()
+        for process in workers:
+            try:
+                process.wait(10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+        if embedded:
+            embedded.stop()
+    return 0
+
+
+def _worker(args: argparse.Namespace) -> int:
+    import redis
+
+    from api.wiring import build_ledger, redis_client
+    from projections.runner import Projections
+    from workers.jobs import Keys
+    from workers.relay import Relay
+    from workers.worker import Worker
+
+    settings = Settings.from_env()
+    if not settings.redis_url:
+        print("set REDIS_URL (skirmish serve sets it for the workers it starts)", file=sys.stderr)
+        return 2
+    name = f"{socket.gethostname()}-{os.getpid()}"
+    ledger = build_ledger(settings)
+    client = redis_client(settings.redis_url)
+    keys = Keys(settings.redis_prefix)
+    relay = Relay(ledger.store, client, keys, owner=name)
+    worker = Worker(ledger, client, keys, name, claim_idle_ms=int(os.environ.get("SKIRMISH_CLAIM_IDLE_MS", "30000")), committed=relay.nudge)
+    projections = Projections(ledger.store)
+    stopping = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: stopping.set())
+    log.info("worker started", extra={"worker": name, "redis_prefix": settings.redis_prefix})
+    # The relay and the projections run on threads of their own, so neither a poll of the log
+    # nor a projection save sits between a due AI activation and the worker taking it
+    # (benchmarks/ai_activations.py); jobs are taken on this thread.
+    poll_s = int(os.environ.get("SKIRMISH_RELAY_POLL_MS", "5")) / 1000
+    threads = [
+        threading.Thread(target=relay.follow, args=(stopping, poll_s), name="relay", daemon=True),
+        threading.Thread(target=_project_while, args=(projections, stopping), name="projections", daemon=True),
+    ]
+    for thread in threads:
+        thread.start()
+    while not stopping.is_set():
+        try:
+            worker.run_once(block_ms=200)
+        except redis.ConnectionError as error:
+            log.warning("redis unavailable; retrying", extra={"error": str(error)})
+            stopping.wait(1.0)
+    relay.nudge()  # out of its wait, to see `stopping`
+    for thread in threads:
+        thread.join(10)
+    log.info("worker stopped", extra={"worker": name})
+    return 0
+
+
+def _project_while(projections, stopping: threading.Event, pause_s: float = 0.5) -> None:  # noqa: ANN001
+    """The worker's projections thread: a catch-up pass every `pause_s`. A pass that folds
+    anything commits once per read model; passes back to back competed with the AI activations
+    for the store's writer and the process's CPU (benchmarks/ai_activations.py)."""
+    while not stopping.is_set():
+        try:
+            projections.run_once()
+        except Exception:  # noqa: BLE001 - run_once logs stalled projections; anything else must not end the thread
+            log.exception("projections pass failed; retrying")
+        stopping.wait(pause_s)
+
+
+def _verify(args: argparse.Namespace) -> int:
+    from api.exports import ExportError, describe, verify_export
+    from domain.verification import verify_stream
+
+    if args.export is not None:
+        try:
+            checked = verify_export(args.export.read_bytes())
+        except (OSError, ExportError) as error:
+            print(f"cannot read {args.export}: {error}", file=sys.stderr)
+            return 2
+        print(msgspec.json.encode(checked).decode() if args.json else describe(checked))
+        return 0 if checked.ok else 1
+    if args.mission:
+        from api.store import EventStore
+
+        store = EventStore(Settings.from_env().store_env)  # verifying needs no seal key
+        try:
+            rows = store.read(args.mission)
+        except ValueError:
+            rows = []
+        if not rows:
+            print(f"no mission {args.mission} in the store", file=sys.stderr)
+            return 2
+    else:
+        print("name an exported file or --mission ID", file=sys.stderr)
+        return 2
+    verdict = verify_stream(rows)
+    if args.json:
+        print(msgspec.json.encode(verdict).decode())
+    else:
+        print(_describe(verdict))
+    return 0 if verdict.ok else 1
+
+
+def _describe(verdict) -> str:  # noqa: ANN001
+    chain = verdict.chain
+    if not chain.ok:
+        return f"FAILED: hash chain broken at event {chain.first_bad_event}: {chain.reason} ({chain.events_checked} events before it are intact)"
+    dice = verdict.dice
+    lines = [f"hash chain: ok, {chain.events_checked} events"]
+    lines.append(
+        f"dice: {'ok' if dice.ok else 'FAILED'}, {dice.rolls_checked} server rolls re-computed in "
+        f"{dice.epochs_revealed} revealed epoch(s); {dice.epochs_unrevealed} epoch(s) not yet revealed; {dice.manual_rolls} manual roll(s)"
+    )
+    lines += [f"  epoch {p.epoch} event {p.event}: {p.problem}" for p in dice.problems]
+    return "\n".join(lines)
+
+
+def _import(args: argparse.Namespace) -> int:
+    """All or nothing: the file is verified whole before one atomic append."""
+    from api.exports import ImportRefused, import_export
+    from api.seal import SealError
+    from api.wiring import build_ledger
+
+    try:
+        content = args.file.read_bytes()
+        ledger = build_ledger(Settings.from_env())  # revealed seeds are sealed here too
+    except (OSError, SealError) as error:
+        print(f"cannot import {args.file}: {error}", file=sys.stderr)
+        return 2
+    try:
+        result = import_export(ledger, content, missions_allowed=True)
+    except ImportRefused as refused:
+        print(f"refused ({refused.code}): {refused.message}", file=sys.stderr)
+        return 1
+    finally:
+        ledger.store.close()
+    joined = f"; listed in campaign {result.campaign_id} at position {result.campaign_position}" if result.campaign_position else ""
+    print(f"imported {result.kind} {result.id}: {len(result.streams)} stream(s), {result.events} events{joined}")
+    return 0
+
+
+def _schema(args: argparse.Namespace) -> int:
+    from api.exports import json_schema
+
+    print(json.dumps(json_schema(args.which), indent=2))
+    return 0
+
+
+def _status(args: argparse.Namespace) -> int:
+    from api.wiring import build_ledger, redis_client
+    from workers.jobs import Keys
+    from workers.status import queue_status
+
+    settings = Settings.from_env()
+    if not settings.redis_url:
+        print("set REDIS_URL to the Redis the workers use", file=sys.stderr)
+        return 2
+    store = build_ledger(settings).store
+    status = queue_status(redis_client(settings.redis_url), Keys(settings.redis_prefix), store.max_notification_id())
+    print(json.dumps(msgspec.to_builtins(status), indent=2))
+    return 0
+
+
+def _rebuild(args: argparse.Namespace) -> int:
+    from projections.command import rebuild
+
+    return rebuild(Settings.from_env().store_env, args.projection)  # needs no seal key
+
+
+def _project(args: argparse.Namespace) -> int:
+    from projections.command import project
+
+    stopping = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: stopping.set())
+    return project(Settings.from_env().store_env, stopping, once=args.once)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

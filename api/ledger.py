@@ -1,0 +1,370 @@
+"""The ledger application: loads streams, runs the deciders, chains and appends their events.
+
+Every write goes through here: HTTP handlers and the worker alike, so idempotency, optimistic
+concurrency and the hash chain hold whoever submits.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import secrets
+import threading
+import time
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+
+import msgspec
+from cryptography.exceptions import InvalidTag
+
+from api.seal import Sealer
+from api.store import EventStore, StreamConflict
+from domain import campaign as campaigns
+from domain import mission as missions
+from domain.chain import GENESIS, Recorded, canonical, decode, seal
+from domain.commands import Command
+from domain.errors import Forbidden, RuleError
+from domain.events import EpochStarted, Event, MissionCreated
+
+ROLES = campaigns.ROLES
+WORKER = campaigns.Member("worker", "worker", "worker", "")
+#: Conflicts with other processes are retried this often before the client gets a 409.
+RETRIES = 20
+
+
+class NotFound(Exception):
+    pass
+
+
+class Unavailable(Exception):
+    """The server cannot serve the request now (a store or key problem); nothing was written."""
+
+
+class VersionConflict(Exception):
+    def __init__(self, current_version: int, message: str) -> None:
+        super().__init__(message)
+        self.current_version = current_version
+
+
+@dataclass(frozen=True)
+class Kind:
+    """What a stream holds: the event that starts it, the state it folds into, and how."""
+
+    created: type[Event]
+    state: type
+    evolve: Callable
+
+
+MISSION = Kind(MissionCreated, missions.MissionState, missions.evolve)
+CAMPAIGN = Kind(campaigns.CampaignCreated, campaigns.CampaignState, campaigns.evolve)
+
+
+@dataclass
+class Stream:
+    """A stream's folded state, its chain head, and the idempotency keys it has seen."""
+
+    state: object
+    last_hash: str = GENESIS
+    keys: dict[str, tuple[str, int, int]] = field(default_factory=dict)
+
+
+class CommandResult(msgspec.Struct, frozen=True):
+    mission_id: str
+    version: int
+    #: True when an idempotency key matched an earlier command: nothing new was written.
+    replayed: bool
+    events: list[Recorded]
+
+
+def _back_off(attempt: int) -> None:
+    """Jittered pause after losing a race, so competing processes stop colliding in step."""
+    time.sleep(random.uniform(0, min(0.1, 0.002 * 2**attempt)))
+
+
+def token_digest(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def utc_now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="microseconds")
+
+
+class Ledger:
+    def __init__(self, store: EventStore, sealer: Sealer, clock: Callable[[], str] = utc_now) -> None:
+        self.store = store
+        self.sealer = sealer
+        self.clock = clock
+        self._streams: dict[str, Stream] = {}
+        self._locks: dict[str, threading.RLock] = {}
+        self._locks_guard = threading.Lock()
+        self._seeds: dict[str, bytes] = {}
+
+    # -- campaigns ------------------------------------------------------------------------------
+
+    def create_campaign(self, name: str, host_name: str) -> tuple[str, str]:
+        """A new campaign and the host's token (shown once, stored only as a digest)."""
+        if not name.strip() or len(name) > 120:
+            raise RuleError("bad_campaign_name", ROLES, "a campaign name has 1 to 120 characters")
+        campaign_id = str(uuid.uuid4())
+        token, digest = self._new_token(campaign_id)
+        event = campaigns.CampaignCreated(campaign_id, name, host_name, digest)
+        self.store.append([self._record(campaign_id, Stream(None), [event], "host")[0]])
+        return campaign_id, token
+
+    def invite(self, campaign_id: str, actor: campaigns.Member, role: str, name: str, units: list[str]) -> tuple[str, str]:
+        self._require(actor, {"host"}, "invite members")
+        token, digest = self._new_token(campaign_id)
+        member_id = uuid.uuid4().hex[:12]
+        with self._lock(campaign_id):
+            for attempt in range(RETRIES):
+                stream = self._load(campaign_id, CAMPAIGN)
+                events = campaigns.invite(stream.state, member_id=member_id, name=name, role=role, token_digest=digest, units=units)
+                records = self._record(campaign_id, stream, events, actor.name)
+                try:
+                    self.store.append(records)
+                except StreamConflict:
+                    _back_off(attempt)
+                    continue
+                self._apply(campaign_id, stream, records, CAMPAIGN)
+                return member_id, token
+        raise VersionConflict(stream.state.version, "the campaign is busy; try again")
+
+    def campaign(self, campaign_id: str) -> campaigns.CampaignState:
+        return self._load(campaign_id, CAMPAIGN).state
+
+    def authenticate(self, token: str) -> tuple[campaigns.CampaignState, campaigns.Member] | None:
+        """The campaign and member a bearer token belongs to, or None."""
+        parts = token.split("_", 2)
+        if len(parts) != 3 or parts[0] != "sl":
+            return None
+        try:
+            campaign = self.campaign(str(uuid.UUID(hex=parts[1])))
+        except (ValueError, NotFound):
+            return None
+        member = campaign.member_by_digest(token_digest(parts[2]))
+        return (campaign, member) if member else None
+
+    # -- missions -------------------------------------------------------------------------------
+
+    def create_mission(
+        self,
+        campaign_id: str,
+        actor: campaigns.Member,
+        *,
+        name: str,
+        system: str,
+        rules_version: str | None,
+        dice_mode: str,
+        client_seed: str | None,
+        options: dict[str, str],
+        setup: Command | None = None,
+    ) -> missions.MissionState:
+        """A new mission in the campaign; `setup` (a game system's set-up command, built from
+        content) is decided on the new mission and written with it, all or nothing."""
+        self._require(actor, {"host"}, "create missions")
+        mission_id = str(uuid.uuid4())
+        fresh = secrets.token_bytes(32)
+        mission_events = missions.create(
+            mission_id=mission_id,
+            campaign_id=campaign_id,
+            name=name,
+            system=system,
+            rules_version=rules_version,
+            dice_mode=dice_mode,
+            client_seed=client_seed or secrets.token_hex(8),
+            options=options,
+            fresh_seed=fresh,
+        )
+        self._seal_seeds(mission_events, fresh)
+        created = self._record(mission_id, Stream(None), mission_events, actor.name)
+        if setup is not None:
+            state = None
+            for event in mission_events:
+                state = missions.evolve(state, event)
+            dice = missions.dice_box_for(state, server_seed=fresh, fresh_seed=None, manual_faces=None)
+            set_up = self._record(mission_id, Stream(state, created[-1].hash), missions.decide(state, setup, dice, actor.name), actor.name, command=setup)
+            for record in set_up:  # as in handle: what the rules cannot apply is never written
+                state = missions.evolve(state, record.event)
+            created += set_up
+        with self._lock(campaign_id):
+            for attempt in range(RETRIES):
+                campaign = self._load(campaign_id, CAMPAIGN)
+                added = self._record(campaign_id, campaign, [campaigns.MissionAdded(mission_id, name, system)], actor.name)
+                try:
+                    self.store.append([*added, *created])
+                except StreamConflict:
+                    _back_off(attempt)
+                    continue
+                self._apply(campaign_id, campaign, added, CAMPAIGN)
+                return self.mission(mission_id)
+        raise VersionConflict(campaign.state.version, "the campaign is busy; try again")
+
+    def mission(self, mission_id: str) -> missions.MissionState:
+        return self._load(mission_id, MISSION).state
+
+    def records(self, stream_id: str, after: int = 0, limit: int | None = None) -> list[Recorded]:
+        return [decode(raw) for _, raw in self.store.read(stream_id, after, limit)]
+
+    def handle(
+        self,
+        mission_id: str,
+        actor: campaigns.Member,
+        command: Command,
+        *,
+        idempotency_key: str | None = None,
+        expected_version: int | None = None,
+    ) -> CommandResult:
+        """Decide a command on the latest state and append its events, exactly once per key."""
+        self._require(actor, command.roles, f"issue {type(command).__name__}")
+        if actor.role == "player" and (others := [u for u in command.units() if u not in actor.units]):
+            raise Forbidden("not_your_unit", ROLES, f"{actor.name} does not command {', '.join(others)}")
+        digest = hashlib.sha256(msgspec.json.encode(command)).hexdigest() if idempotency_key else None
+        with self._lock(mission_id):
+            for attempt in range(RETRIES):
+                stream = self._load(mission_id, MISSION)
+                state: missions.MissionState = stream.state
+                if idempotency_key and idempotency_key in stream.keys:
+                    return self._replay(mission_id, stream, idempotency_key, digest)
+                if expected_version is not None and expected_version != state.version:
+                    raise VersionConflict(state.version, f"expected version {expected_version}, the mission is at {state.version}")
+                fresh = secrets.token_bytes(32)
+                dice = missions.dice_box_for(
+                    state,
+                    server_seed=self._server_seed(state.epoch.commitment),
+                    fresh_seed=fresh,
+                    manual_faces=getattr(command, "faces", None),
+                )
+                events = missions.decide(state, command, dice, actor.name, self._refs(mission_id, state, command))
+                records = self._record(mission_id, stream, events, actor.name, idempotency_key, digest, command)
+                for record in records:  # an event the rules cannot apply must never reach the log
+                    state = missions.evolve(state, record.event)
+                self._seal_seeds(events, fresh)
+                try:
+                    self.store.append(records)
+                except StreamConflict:
+                    if expected_version is not None:
+                        raise VersionConflict(self._catch_up_version(mission_id), "another command was accepted first") from None
+                    _back_off(attempt)
+                    continue
+                self._apply(mission_id, stream, records, MISSION)
+                return CommandResult(mission_id, stream.state.version, False, records)
+        raise VersionConflict(stream.state.version, "the mission is busy; try again")
+
+    # -- internals ------------------------------------------------------------------------------
+
+    def _replay(self, mission_id: str, stream: Stream, key: str, digest: str | None) -> CommandResult:
+        first_digest, first, last = stream.keys[key]
+        if first_digest != digest:
+            raise RuleError("idempotency_key_reused", "design.md#Commands, errors, concurrency", f"idempotency key {key!r} was used for a different command")
+        records = self.records(mission_id, first - 1, last - first + 1)
+        return CommandResult(mission_id, stream.state.version, True, records)
+
+    def _refs(self, mission_id: str, state: missions.MissionState, command: Command) -> dict[int, Event]:
+        """The earlier events a command names, read from the log (positions that exist only)."""
+        refs = {}
+        for position in command.refs():
+            if 1 <= position <= state.version:
+                (record,) = self.records(mission_id, position - 1, 1)
+                refs[position] = record.event
+        return refs
+
+    def _catch_up_version(self, mission_id: str) -> int:
+        return self._load(mission_id, MISSION).state.version
+
+    def _server_seed(self, commitment: str) -> bytes:
+        seed = self._seeds.get(commitment)
+        if seed is None:
+            sealed = self.store.sealed_seed(commitment)
+            if sealed is None:
+                raise Unavailable(f"the sealed seed of commitment {commitment[:12]}… is missing from the store")
+            try:
+                seed = self._seeds[commitment] = self.sealer.unseal(sealed, commitment)
+            except InvalidTag:
+                raise Unavailable("the seal key does not open this mission's sealed seed; check SKIRMISH_SEAL_KEY") from None
+        return seed
+
+    def _seal_seeds(self, events: Sequence[Event], fresh: bytes) -> None:
+        """Seal a new epoch's seed before the events that commit to it are written."""
+        for event in events:
+            if isinstance(event, EpochStarted):
+                self.store.put_sealed_seed(event.commitment, self.sealer.seal(fresh, event.commitment))
+                self._seeds[event.commitment] = fresh
+
+    def _record(
+        self,
+        stream_id: str,
+        stream: Stream,
+        events: Sequence[Event],
+        actor: str,
+        key: str | None = None,
+        digest: str | None = None,
+        command: Command | None = None,
+    ) -> list[Recorded]:
+        version = getattr(stream.state, "version", 0)
+        prev_hash, at, records = stream.last_hash, self.clock(), []
+        for offset, event in enumerate(events, start=1):
+            first = offset == 1
+            unhashed = Recorded(stream_id, version + offset, at, actor, prev_hash, event, key, digest, version + 1, command if first else None)
+            # Read back from its own bytes, so this process folds exactly what a replay will.
+            record = decode(canonical(seal(unhashed)))
+            records.append(record)
+            prev_hash = record.hash
+        return records
+
+    def _load(self, stream_id: str, kind: Kind) -> Stream:
+        """The cached stream, caught up with whatever other processes appended."""
+        with self._lock(stream_id):
+            return self._catch_up(stream_id, kind)
+
+    def _catch_up(self, stream_id: str, kind: Kind) -> Stream:
+        stream = self._streams.get(stream_id) or Stream(None)
+        if stream.state is not None and not isinstance(stream.state, kind.state):
+            raise NotFound(stream_id)  # a campaign's id asked for as a mission's, or the reverse
+        try:
+            rows = self.store.read(stream_id, after=getattr(stream.state, "version", 0))
+        except ValueError:
+            raise NotFound(stream_id) from None
+        try:
+            records = [decode(raw) for _, raw in rows]
+        except (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError) as error:
+            raise Unavailable(f"a stored event of {stream_id} does not decode ({error}); run `skirmish verify`") from None
+        if stream.state is None and (not records or not isinstance(records[0].event, kind.created)):
+            raise NotFound(stream_id)
+        if records:
+            stream = Stream(stream.state, stream.last_hash, dict(stream.keys))
+            self._apply(stream_id, stream, records, kind)
+        return stream
+
+    def _apply(self, stream_id: str, stream: Stream, records: Sequence[Recorded], kind: Kind) -> None:
+        state = stream.state
+        for record in records:
+            if state is not None and record.position <= state.version:
+                continue
+            state = kind.evolve(state, record.event)
+            stream.last_hash = record.hash
+            if record.command_key:
+                digest, first, _ = stream.keys.get(record.command_key, (record.command_digest, record.position, 0))
+                stream.keys[record.command_key] = (digest, first, record.position)
+        stream.state = state
+        current = self._streams.get(stream_id)
+        if current is None or getattr(current.state, "version", 0) <= state.version:
+            self._streams[stream_id] = stream
+
+    def _lock(self, stream_id: str) -> threading.RLock:
+        """One writer per stream in this process; other processes are caught by the store."""
+        with self._locks_guard:
+            lock = self._locks.get(stream_id)
+            if lock is None:
+                lock = self._locks[stream_id] = threading.RLock()
+            return lock
+
+    def _new_token(self, campaign_id: str) -> tuple[str, str]:
+        secret = secrets.token_urlsafe(24)
+        return f"sl_{uuid.UUID(campaign_id).hex}_{secret}", token_digest(secret)
+
+    @staticmethod
+    def _require(actor: campaigns.Member, roles: frozenset[str] | set[str], doing: str) -> None:
+        if actor.role not in roles:
+            raise Forbidden("wrong_role", ROLES, f"a {actor.role} may not {doing}; that takes: {', '.join(sorted(roles))}")

@@ -1,0 +1,154 @@
+"""Replay and disputes over HTTP: state at any event, the determinism check, disputed rolls,
+a campaign's history and the readable audit page."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from litestar import Request, Response, get, post
+from litestar.di import NamedDependency
+from litestar.params import FromPath, FromQuery, JSONBody
+
+from api.access import member_of_campaign, reader, submit
+from api.bodies import Body, DisputeBody, MissionView, VerdictBody
+from api.errors import ApiError
+from api.ledger import CommandResult, Ledger
+from domain import audit, replay
+from domain.chain import Recorded
+from domain.commands import DisputeRoll, ResolveDispute
+from domain.verification import verify_stream
+
+LedgerDep = NamedDependency[Ledger]
+REPLAY = "README.md#replay"
+
+
+class ReplayStep(Body):
+    """The mission as it stood right after event `position`, and what that event changed."""
+
+    position: int
+    version: int
+    previous: int | None
+    next: int | None
+    event: Recorded
+    state: MissionView
+    changes: list[replay.Change]
+
+
+class MissionSummary(Body):
+    mission_id: str
+    name: str
+    system: str
+    outcome: str | None
+    version: int
+    rolls_annulled: int
+    disputes_open: int
+    epochs_revealed: int
+    epochs_verified: int
+
+
+class CampaignHistory(Body):
+    campaign_id: str
+    name: str
+    missions: list[MissionSummary]
+
+
+@get("/missions/{mission_id:str}/replay", sync_to_thread=True)
+def replay_step(mission_id: FromPath[str], request: Request, ledger: LedgerDep, at: FromQuery[int | None] = None) -> ReplayStep:
+    """Step with `at` = N-1 or N+1; the answer names both neighbours."""
+    state, _ = reader(request, ledger, mission_id)
+    position = state.version if at is None else at
+    if not 1 <= position <= state.version:
+        raise ApiError(422, "position_out_of_range", REPLAY, f"the mission has events 1 to {state.version}, not {position}")
+    records = ledger.records(mission_id, 0, position)
+    before, after = replay.fold(records[:-1]), replay.fold(records)
+    changes = replay.diff(before, after) if before is not None else []
+    return ReplayStep(
+        position=position,
+        version=state.version,
+        previous=position - 1 if position > 1 else None,
+        next=position + 1 if position < state.version else None,
+        event=records[-1],
+        state=MissionView.of(after),
+        changes=changes,
+    )
+
+
+@get("/missions/{mission_id:str}/replay/check", sync_to_thread=True)
+def determinism(mission_id: FromPath[str], request: Request, ledger: LedgerDep) -> replay.DeterminismReport:
+    reader(request, ledger, mission_id)
+    return replay.check_determinism(ledger.records(mission_id))
+
+
+@post("/missions/{mission_id:str}/disputes", sync_to_thread=True)
+def dispute(mission_id: FromPath[str], data: JSONBody[DisputeBody], request: Request, ledger: LedgerDep) -> CommandResult:
+    return submit(request, ledger, mission_id, DisputeRoll(data.roll, data.reason), data)
+
+
+@post("/missions/{mission_id:str}/disputes/{roll:int}/verdict", sync_to_thread=True)
+def resolve(mission_id: FromPath[str], roll: FromPath[int], data: JSONBody[VerdictBody], request: Request, ledger: LedgerDep) -> CommandResult:
+    return submit(request, ledger, mission_id, ResolveDispute(roll, data.verdict, data.note, data.faces), data)
+
+
+@get("/campaigns/{campaign_id:str}/history", sync_to_thread=True)
+def history(campaign_id: FromPath[str], request: Request, ledger: LedgerDep) -> CampaignHistory:
+    campaign, _ = member_of_campaign(request, ledger, campaign_id)
+    summaries = []
+    for mission_id in campaign.missions:
+        m = ledger.mission(mission_id)
+        summaries.append(
+            MissionSummary(
+                mission_id, m.name, m.system, m.outcome, m.version, len(m.annulled), len(m.disputes),
+                sum(e.revealed for e in m.epochs), sum(e.verified for e in m.epochs),
+            )  # fmt: skip
+        )
+    return CampaignHistory(campaign.campaign_id, campaign.name, summaries)
+
+
+@get("/missions/{mission_id:str}/audit.html", sync_to_thread=True)
+def audit_page(mission_id: FromPath[str], request: Request, ledger: LedgerDep) -> Response[str]:
+    """The audit report for people: every roll, its epoch, and whether it re-computes."""
+    state, _ = reader(request, ledger, mission_id)
+    rows = ledger.store.read(mission_id)
+    verdict = verify_stream(rows)
+    document = audit.build(ledger.records(mission_id))
+    problems = {p.event: p.problem for p in (verdict.dice.problems if verdict.dice else [])}
+    return Response(_page(state, document, verdict, problems), media_type="text/html")
+
+
+def _page(state: Any, document: audit.AuditDocument, verdict: Any, problems: dict[str, str]) -> str:
+    e = html.escape
+    chain = "intact" if verdict.chain.ok else f"BROKEN at event {verdict.chain.first_bad_event}: {e(verdict.chain.reason or '')}"
+    parts = [
+        "<!doctype html><meta charset=utf-8><title>Audit: " + e(state.name) + "</title>",
+        "<style>body{font:14px system-ui;margin:2em}td,th{padding:2px 8px;border-bottom:1px solid #ddd}"
+        ".bad{color:#b00}.ok{color:#070}code{font-size:12px}</style>",
+        f"<h1>Audit of {e(state.name)}</h1><p>Algorithm <code>{e(document.algorithm)}</code>. "
+        f"Hash chain: <b class={'ok' if verdict.chain.ok else 'bad'}>{chain}</b> ({verdict.chain.events_checked} events).</p>",
+    ]
+    for epoch in document.epochs:
+        seed = f"<code>{e(epoch.server_seed)}</code>" if epoch.server_seed else "<i>sealed until revealed</i>"
+        parts.append(
+            f"<h2>Epoch {epoch.epoch}</h2><p>Commitment <code>{e(epoch.commitment)}</code><br>Server seed {seed}<br>"
+            f"Client seed <code>{e(epoch.client_seed)}</code></p><table><tr><th>event<th>nonce<th>by<th>purpose<th>rule<th>sides<th>faces<th>check</tr>"
+        )
+        for roll in epoch.rolls:
+            if roll.source == "manual":
+                check = "manual dice: not provable"
+            elif epoch.server_seed is None:
+                check = "after the reveal"
+            elif roll.event in problems:
+                check = f"<b class=bad>{e(problems[roll.event])}</b>"
+            else:
+                check = "<b class=ok>re-computed ✓</b>"
+            flags = " (annulled)" if int(roll.event) in state.annulled else ""
+            flags += f" (disputed: {e(state.disputes[int(roll.event)])})" if int(roll.event) in state.disputes else ""
+            parts.append(
+                f"<tr><td>{e(roll.event)}{flags}<td>{roll.nonce if roll.nonce is not None else '–'}<td>{e(roll.actor)}"
+                f"<td>{e(roll.purpose)}<td>{e(roll.rule)}<td>{roll.sides}<td>{roll.faces}<td>{check}</tr>"
+            )
+        parts.append("</table>")
+    return "".join(parts)
+
+
+ROUTES = [replay_step, determinism, dispute, resolve, history, audit_page]

@@ -1,0 +1,94 @@
+"""The event store: eventsourcing recorders holding msgspec-encoded, hash-chained events.
+
+Streams (missions, campaigns) are eventsourcing originators; a record's position is its
+originator version, so the primary key (id, version) is the optimistic-concurrency check.
+Sealed server seeds live in a table of their own that no API path reads.
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections.abc import Sequence
+
+from eventsourcing.persistence import (
+    AggregateRecorder,
+    ApplicationRecorder,
+    InfrastructureFactory,
+    IntegrityError,
+    Notification,
+    PersistenceError,
+    StoredEvent,
+)
+from eventsourcing.utils import Environment
+
+from domain.chain import Recorded, canonical
+
+_SEED_NAMESPACE = uuid.UUID("6c5c1f0e-2f0c-4d52-9a53-1e3b1f6c8a10")
+
+
+class StreamConflict(Exception):
+    """Someone appended to the stream first: the command was decided on a stale state."""
+
+
+class EventStore:
+    def __init__(self, store_env: dict[str, str], attempts: int = 5) -> None:
+        self.factory = InfrastructureFactory.construct(Environment("skirmish", store_env))
+        for attempt in range(attempts):
+            try:
+                self.events: ApplicationRecorder = self.factory.application_recorder()
+                self.seeds: AggregateRecorder = self.factory.aggregate_recorder("seeds")
+                break
+            except PersistenceError:
+                # Processes starting together race to create the same tables and functions
+                # ("tuple concurrently updated"); whoever loses finds them made on a retry.
+                if attempt == attempts - 1:
+                    raise
+                time.sleep(0.2 * (attempt + 1))
+
+    def append(self, records: Sequence[Recorded]) -> None:
+        """Write records of one or more streams atomically; any stale position fails them all."""
+        stored = [
+            StoredEvent(uuid.UUID(r.stream), r.position, type(r.event).__name__, canonical(r))
+            for r in records
+        ]
+        try:
+            self.events.insert_events(stored)
+        except IntegrityError as error:
+            raise StreamConflict(str(error)) from error
+
+    def append_raw(self, rows: Sequence[tuple[str, int, str, bytes]]) -> None:
+        """Write already-encoded events (stream, position, topic, stored bytes) byte for byte,
+        atomically: what an import does. An existing (stream, position) fails them all."""
+        stored = [StoredEvent(uuid.UUID(stream), position, topic, bytes(raw)) for stream, position, topic, raw in rows]
+        try:
+            self.events.insert_events(stored)
+        except IntegrityError as error:
+            raise StreamConflict(str(error)) from error
+
+    def read(self, stream: str, after: int = 0, limit: int | None = None) -> list[tuple[int, bytes]]:
+        """A stream's stored bytes from a position, in order."""
+        rows = self.events.select_events(uuid.UUID(stream), gt=after, limit=limit)
+        return [(row.originator_version, bytes(row.state)) for row in rows]
+
+    def notifications(self, after: int, limit: int, topics: Sequence[str] = ()) -> Sequence[Notification]:
+        """Events of all streams in commit order: what relays and projections follow."""
+        return self.events.select_notifications(after, limit, topics=topics, inclusive_of_start=False)
+
+    def max_notification_id(self) -> int:
+        return self.events.max_notification_id() or 0
+
+    def put_sealed_seed(self, commitment: str, sealed: bytes) -> None:
+        seed_id = uuid.uuid5(_SEED_NAMESPACE, commitment)
+        try:
+            self.seeds.insert_events([StoredEvent(seed_id, 1, "SealedSeed", sealed)])
+        except IntegrityError:
+            pass  # the same commitment is the same seed: already sealed
+
+    def sealed_seed(self, commitment: str) -> bytes | None:
+        rows = self.seeds.select_events(uuid.uuid5(_SEED_NAMESPACE, commitment), limit=1)
+        return bytes(rows[0].state) if rows else None
+
+    def close(self) -> None:
+        self.factory.close()
+

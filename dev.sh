@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# One command for each of the two things a new user does:
+#   ./dev.sh serve   install into .venv (first run only) and run the server on the embedded default
+#   ./dev.sh test    install with test extras and run the whole test suite
+set -euo pipefail
+cd "$(dirname "$0")"
+PYTHON="${PYTHON:-python3.11}"
+command -v "$PYTHON" >/dev/null 2>&1 || PYTHON=python3
+"$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { echo "Python 3.11 or newer is needed (found $("$PYTHON" -V))" >&2; exit 1; }
+if [[ ! -x .venv/bin/python ]]; then
+  "$PYTHON" -m venv .venv
+fi
+install() {
+  stamp=".venv/.installed-$1"
+  if [[ ! -f "$stamp" || pyproject.toml -nt "$stamp" ]]; then
+    .venv/bin/python -m pip install --quiet --upgrade pip
+    .venv/bin/python -m pip install --quiet -e ".$2"
+    touch "$stamp"
+  fi
+}
+case "${1:-}" in
+  serve) shift; install serve ""; exec .venv/bin/skirmish serve "$@" ;;
+  test) shift; install test "[test]"; exec .venv/bin/python -m pytest "$@" ;;
+  *) echo "usage: ./dev.sh serve [--port N] | ./dev.sh test [pytest args]" >&2; exit 2 ;;
+esac

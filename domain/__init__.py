@@ -1,0 +1,1 @@
+"""Pure rules of Skirmish Ledger: no I/O, no clock, no global random."""

@@ -1,0 +1,400 @@
+"""The mission decider: dice, seeds and the mission's life, around a game system's own rules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import msgspec
+
+from domain import dice as fair
+from domain import notation
+from domain.commands import (
+    Command,
+    ContributeClientSeed,
+    DisputeRoll,
+    EndMission,
+    FlagAttention,
+    RecordVerification,
+    ResolveDispute,
+    RollDice,
+    RotateSeed,
+    Shuffle,
+)
+from domain.dicebox import DiceBox
+from domain.errors import RuleError
+from domain.events import (
+    AttentionNeeded,
+    ClientSeedContributed,
+    DiceRolled,
+    DisputeResolved,
+    EpochStarted,
+    EpochVerified,
+    Event,
+    MissionCreated,
+    MissionEnded,
+    RollAnnulled,
+    RollDisputed,
+    SeedRevealed,
+)
+from domain.systems import system_named
+
+DICE = "design.md#Dice"
+TRAY = notation.RULE
+LIFE = "README.md#missions"
+DISPUTES = "README.md#disputes"
+MAX_TEXT = 200
+
+
+class Epoch(msgspec.Struct, frozen=True):
+    number: int
+    commitment: str
+    client_seed_parts: tuple[str, ...]
+    next_nonce: int = 0
+    rolled: bool = False
+    revealed: bool = False
+    verified: bool = False
+
+    @property
+    def client_seed(self) -> str:
+        return fair.effective_client_seed(self.client_seed_parts)
+
+
+class Attention(msgspec.Struct, frozen=True):
+    """A flag raised by the AI worker (AttentionNeeded at event `event`): a person has to look."""
+
+    reason: str
+    code: str
+    rule: str
+    event: int
+
+
+class MissionState(msgspec.Struct, frozen=True):
+    mission_id: str
+    campaign_id: str
+    name: str
+    system: str
+    rules_version: str
+    dice_mode: str
+    options: dict[str, str]
+    epochs: tuple[Epoch, ...] = ()
+    #: Number of events applied: the position of the last one.
+    version: int = 0
+    #: Rolls replaced by a re-roll, rolls annulled, and open disputes (roll → reason).
+    replaced: frozenset[int] = frozenset()
+    annulled: frozenset[int] = frozenset()
+    disputes: dict[int, str] = {}
+    outcome: str | None = None
+    game: Any = None
+    #: Flags the AI worker raised, oldest first (README.md#ai-worker).
+    attention: tuple[Attention, ...] = ()
+
+    @property
+    def epoch(self) -> Epoch:
+        return self.epochs[-1]
+
+    @property
+    def ended(self) -> bool:
+        return self.outcome is not None
+
+
+def create(
+    *,
+    mission_id: str,
+    campaign_id: str,
+    name: str,
+    system: str,
+    rules_version: str | None,
+    dice_mode: str,
+    client_seed: str,
+    options: dict[str, str],
+    fresh_seed: bytes,
+) -> list[Event]:
+    """The first events of a mission: what it plays, and the commitment of its first seed."""
+    game_system = system_named(system)
+    version = rules_version or game_system.versions[0]
+    if version not in game_system.versions:
+        raise RuleError("unknown_rules_version", "README.md#game-systems", f"{system} has rules versions {', '.join(game_system.versions)}, not {version!r}")
+    if dice_mode not in ("server", "manual"):
+        raise RuleError("unknown_dice_mode", DICE, f"dice_mode is 'server' or 'manual', not {dice_mode!r}")
+    _check_text("client_seed", client_seed)
+    game_system.initial(version, options)
+    return [
+        MissionCreated(mission_id, campaign_id, name, system, version, dice_mode, options),
+        EpochStarted(0, fair.commitment(fresh_seed), client_seed),
+    ]
+
+
+def decide(state: MissionState, command: Command, dice: DiceBox, actor: str, refs: Mapping[int, Event] | None = None) -> list[Event]:
+    """Check a command against the rules and return the events it causes.
+
+    `refs` holds the earlier events the command names (`command.refs()`), looked up in the log
+    by the caller, so the state need not keep every roll.
+    """
+    refs = refs or {}
+    if state.ended and not isinstance(command, _AFTER_THE_END):
+        raise RuleError("mission_ended", LIFE, f"the mission ended ({state.outcome}); it takes no more commands")
+    handler = _HANDLERS.get(type(command))
+    if handler is not None:
+        events = handler(state, command, dice, actor, refs)
+    else:
+        system = system_named(state.system)
+        if system.decide is None or type(command) not in system.commands:
+            raise RuleError("unknown_command", LIFE, f"{state.system} missions do not take {type(command).__name__}")
+        events = system.decide(state, command, dice, actor, refs)
+    dice.check_all_manual_faces_used()
+    return events
+
+
+def evolve(state: MissionState | None, event: Event) -> MissionState:
+    """Apply one event. The write side and every projection share this function."""
+    if isinstance(event, MissionCreated):
+        system = system_named(event.system)
+        return MissionState(
+            mission_id=event.mission_id,
+            campaign_id=event.campaign_id,
+            name=event.name,
+            system=event.system,
+            rules_version=event.rules_version,
+            dice_mode=event.dice_mode,
+            options=event.options,
+            version=1,
+            game=system.initial(event.rules_version, event.options),
+        )
+    assert state is not None, "a mission's first event creates it"
+    state = msgspec.structs.replace(state, version=state.version + 1)
+    applier = _APPLIERS.get(type(event))
+    if applier is not None:
+        return applier(state, event)
+    system = system_named(state.system)
+    assert system.evolve is not None, f"{state.system} has no events of its own"
+    return msgspec.structs.replace(state, game=system.evolve(state.game, event))
+
+
+def dice_box_for(state: MissionState, *, server_seed: bytes | None, fresh_seed: bytes | None, manual_faces: list[int] | None) -> DiceBox:
+    """The dice of the mission's current epoch; manual missions read typed faces instead."""
+    if state.dice_mode == "manual":
+        manual_faces = manual_faces or []
+    elif manual_faces is not None:
+        raise RuleError("faces_not_allowed", DICE, "this mission rolls server dice; typed faces are only for missions created with dice_mode 'manual'")
+    return DiceBox(
+        epoch=state.epoch.number,
+        client_seed=state.epoch.client_seed,
+        next_nonce=state.epoch.next_nonce,
+        server_seed=server_seed,
+        manual_faces=manual_faces,
+        fresh_seed=fresh_seed,
+    )
+
+
+# -- deciding ---------------------------------------------------------------------------------
+
+
+def _roll_dice(state: MissionState, command: RollDice, dice: DiceBox, actor: str, refs: Mapping[int, Event]) -> list[Event]:
+    _check_text("purpose", command.purpose)
+    parsed = notation.parse(command.dice)
+    if command.replaces is not None:
+        _standing_roll(state, refs, command.replaces, "not_rerollable", TRAY, "a re-roll replaces a standing roll, once")
+    return [
+        dice.roll(
+            parsed.die_sides(),
+            purpose=command.purpose,
+            rule=TRAY,
+            actor=actor,
+            halved=parsed.halved(),
+            replaces=command.replaces,
+            notation=command.dice,
+            modifier=parsed.modifier,
+            unit=command.unit,
+        )
+    ]
+
+
+def _shuffle(state: MissionState, command: Shuffle, dice: DiceBox, actor: str, refs: Mapping[int, Event]) -> list[Event]:
+    _check_text("purpose", command.purpose)
+    if not 2 <= len(command.deck) <= 1000:
+        raise RuleError("bad_deck", DICE, "a shuffle needs between 2 and 1000 items")
+    return [dice.shuffle(command.deck, purpose=command.purpose, rule=DICE, actor=actor)]
+
+
+def _contribute(state: MissionState, command: ContributeClientSeed, dice: DiceBox, actor: str, refs: Mapping[int, Event]) -> list[Event]:
+    _check_text("contribution", command.contribution)
+    if not command.contribution:
+        raise RuleError("empty_contribution", DICE, "a client seed contribution cannot be empty")
+    if state.epoch.rolled:
+        raise RuleError("client_seed_locked", DICE, f"epoch {state.epoch.number} has rolled already; contributions are taken before an epoch's first roll (rotate the seed to start a new epoch)")
+    return [ClientSeedContributed(state.epoch.number, command.contribution, actor)]
+
+
+def _rotate(state: MissionState, command: RotateSeed, dice: DiceBox, actor: str, refs: Mapping[int, Event]) -> list[Event]:
+    base = state.epochs[0].client_seed_parts[0]
+    return [_reveal(state, dice), EpochStarted(state.epoch.number + 1, fair.commitment(dice.fresh_seed()), base)]
+
+
+def _end(state: MissionState, command: EndMission, dice: DiceBox, actor: str, refs: Mapping[int, Event]) -> list[Event]:
+    _check_text("outcome", command.outcome)
+    return [_reveal(state, dice), MissionEnded(command.outcome)]
+
+
+def _record_verification(state: MissionState, command: RecordVerification, dice: DiceBox, actor: str, refs: Mapping[int, Event]) -> list[Event]:
+    epoch = next((e for e in state.epochs if e.number == command.epoch), None)
+    if epoch is None or not epoch.revealed:
+        raise RuleError("epoch_not_revealed", DICE, f"epoch {command.epoch} is not revealed; only revealed epochs can be verified")
+    if epoch.verified:
+        raise RuleError("epoch_already_verified", DICE, f"epoch {command.epoch} is verified already")
+    return [EpochVerified(command.epoch, command.rolls_checked, command.mismatches)]
+
+
+def _flag_attention(state: MissionState, command: FlagAttention, dice: DiceBox, actor: str, refs: Mapping[int, Event]) -> list[Event]:
+    for field in ("reason", "code", "rule"):
+        _check_text(field, getattr(command, field))
+    return [AttentionNeeded(command.reason, command.code, command.rule)]
+
+
+def _dispute(state: MissionState, command: DisputeRoll, dice: DiceBox, actor: str, refs: Mapping[int, Event]) -> list[Event]:
+    _check_text("reason", command.reason)
+    _standing_roll(state, refs, command.roll, "not_disputable", DISPUTES, "only a roll that still counts can be disputed")
+    if command.roll in state.disputes:
+        raise RuleError("already_disputed", DISPUTES, f"the roll at event {command.roll} is disputed already; the host resolves it")
+    return [RollDisputed(command.roll, command.reason, actor)]
+
+
+def _resolve(state: MissionState, command: ResolveDispute, dice: DiceBox, actor: str, refs: Mapping[int, Event]) -> list[Event]:
+    _check_text("note", command.note)
+    if command.roll not in state.disputes:
+        raise RuleError("no_open_dispute", DISPUTES, f"no open dispute about the roll at event {command.roll}")
+    if command.verdict not in ("upheld", "annulled"):
+        raise RuleError("unknown_verdict", DISPUTES, f"a verdict is 'upheld' or 'annulled', not {command.verdict!r}")
+    resolved = DisputeResolved(command.roll, command.verdict, command.note)
+    if command.verdict == "upheld":
+        return [resolved]
+    events: list[Event] = [resolved, RollAnnulled(command.roll)]
+    if not state.ended:  # after the end the seed is public: a re-roll could prove nothing
+        events.append(_again(refs[command.roll], command.roll, dice))
+    return events
+
+
+def _again(original: Event, position: int, dice: DiceBox) -> DiceRolled:
+    """The annulled roll rolled again: the same dice, purpose and rule, naming what it replaces."""
+    assert isinstance(original, DiceRolled)
+    if original.deck is not None:
+        return msgspec.structs.replace(dice.shuffle(original.deck, purpose=original.purpose, rule=original.rule, actor=original.actor), replaces=position)
+    parsed = notation.parse(original.notation) if original.notation else None
+    return dice.roll(
+        original.sides,
+        purpose=original.purpose,
+        rule=original.rule,
+        actor=original.actor,
+        halved=parsed.halved() if parsed else None,
+        replaces=position,
+        notation=original.notation,
+        modifier=parsed.modifier if parsed else 0,
+        unit=original.unit,
+    )
+
+
+def _standing_roll(state: MissionState, refs: Mapping[int, Event], position: int, code: str, rule: str, why: str) -> DiceRolled:
+    event = refs.get(position)
+    if not isinstance(event, DiceRolled) or position in state.replaced or position in state.annulled:
+        raise RuleError(code, rule, f"event {position} is not a roll that still counts; {why}")
+    return event
+
+
+def _reveal(state: MissionState, dice: DiceBox) -> SeedRevealed:
+    return SeedRevealed(state.epoch.number, state.epoch.commitment, dice.reveal().hex())
+
+
+def _check_text(field: str, value: str) -> None:
+    if len(value) > MAX_TEXT:
+        raise RuleError("text_too_long", LIFE, f"{field} is longer than {MAX_TEXT} characters")
+
+
+_HANDLERS: dict[type[Command], Any] = {
+    RollDice: _roll_dice,
+    Shuffle: _shuffle,
+    ContributeClientSeed: _contribute,
+    RotateSeed: _rotate,
+    EndMission: _end,
+    DisputeRoll: _dispute,
+    ResolveDispute: _resolve,
+    RecordVerification: _record_verification,
+    FlagAttention: _flag_attention,
+}
+#: Commands a mission still takes after its end: audits, disputes and the worker's flags go on.
+_AFTER_THE_END = (RecordVerification, DisputeRoll, ResolveDispute, FlagAttention)
+
+
+# -- evolving ---------------------------------------------------------------------------------
+
+
+def _with_epoch(state: MissionState, epoch: Epoch) -> MissionState:
+    epochs = state.epochs
+    if epochs and epochs[-1].number == epoch.number:
+        # The current epoch (every roll changes it): epochs are numbered 0, 1, 2, ... in log
+        # order, so it is the only one with its number; no scan (README.md#performance).
+        return msgspec.structs.replace(state, epochs=(*epochs[:-1], epoch))
+    epochs = tuple(epoch if e.number == epoch.number else e for e in epochs)
+    return msgspec.structs.replace(state, epochs=epochs)
+
+
+def _epoch_started(state: MissionState, event: EpochStarted) -> MissionState:
+    epoch = Epoch(event.epoch, event.commitment, (event.client_seed,))
+    return msgspec.structs.replace(state, epochs=(*state.epochs, epoch))
+
+
+def _contributed(state: MissionState, event: ClientSeedContributed) -> MissionState:
+    epoch = state.epoch
+    return _with_epoch(state, msgspec.structs.replace(epoch, client_seed_parts=(*epoch.client_seed_parts, event.contribution)))
+
+
+def _rolled(state: MissionState, event: DiceRolled) -> MissionState:
+    epoch = state.epoch
+    next_nonce = epoch.next_nonce if event.nonce is None else event.nonce + 1
+    if event.replaces is not None:
+        state = msgspec.structs.replace(state, replaced=state.replaced | {event.replaces})
+    return _with_epoch(state, msgspec.structs.replace(epoch, next_nonce=next_nonce, rolled=True))
+
+
+def _revealed(state: MissionState, event: SeedRevealed) -> MissionState:
+    epoch = next(e for e in state.epochs if e.number == event.epoch)
+    return _with_epoch(state, msgspec.structs.replace(epoch, revealed=True))
+
+
+def _ended(state: MissionState, event: MissionEnded) -> MissionState:
+    return msgspec.structs.replace(state, outcome=event.outcome)
+
+
+def _disputed(state: MissionState, event: RollDisputed) -> MissionState:
+    return msgspec.structs.replace(state, disputes={**state.disputes, event.roll: event.reason})
+
+
+def _resolved(state: MissionState, event: DisputeResolved) -> MissionState:
+    return msgspec.structs.replace(state, disputes={k: v for k, v in state.disputes.items() if k != event.roll})
+
+
+def _annulled(state: MissionState, event: RollAnnulled) -> MissionState:
+    return msgspec.structs.replace(state, annulled=state.annulled | {event.roll})
+
+
+def _verified(state: MissionState, event: EpochVerified) -> MissionState:
+    epoch = next(e for e in state.epochs if e.number == event.epoch)
+    return _with_epoch(state, msgspec.structs.replace(epoch, verified=True))
+
+
+def _attention(state: MissionState, event: AttentionNeeded) -> MissionState:
+    flag = Attention(event.reason, event.code, event.rule, state.version)
+    return msgspec.structs.replace(state, attention=(*state.attention, flag))
+
+
+_APPLIERS: dict[type[Event], Any] = {
+    EpochStarted: _epoch_started,
+    ClientSeedContributed: _contributed,
+    DiceRolled: _rolled,
+    SeedRevealed: _revealed,
+    MissionEnded: _ended,
+    RollDisputed: _disputed,
+    DisputeResolved: _resolved,
+    RollAnnulled: _annulled,
+    EpochVerified: _verified,
+    AttentionNeeded: _attention,
+}

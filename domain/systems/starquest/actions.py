@@ -1,0 +1,174 @@
+"""Deploying, activating, and the actions of a hero's activation (star-quest.en.md#Activation)."""
+
+from __future__ import annotations
+
+from domain.systems.starquest import commands as cmd
+from domain.systems.starquest import events as ev
+from domain.systems.starquest import flow, geometry, morale
+from domain.systems.starquest.resolution import Resolution
+from domain.systems.starquest.state import Battle, Figure, Unit
+
+#: Move distances of the actions on the full table (#Activation table).
+MOVES = {"advance": 6.0, "rush": 12.0, "charge": 12.0}
+#: Fast and Slow change Advance by 2", Rush and Charge by 4" (#Special Rules Reference).
+SPEED_RULES = {"Fast": {"advance": 2.0, "rush": 4.0, "charge": 4.0}, "Slow": {"advance": -2.0, "rush": -4.0, "charge": -4.0}}
+DIFFICULT_CAP = 6.0
+#: Units keep this far from enemies unless charging (#Movement).
+KEEP_AWAY = 1.0
+
+
+def deploy(res: Resolution, command: cmd.DeployHero) -> None:
+    battle, unit = res.battle, res.unit(command.unit)
+    if battle.phase != "deployment":
+        raise res.refuse("not_deployment", "setup", "heroes deploy before the first round")
+    if unit.side != "hero":
+        raise res.refuse("not_a_hero", "setup", f"{unit.id} is not a hero")
+    if not geometry.point_in_polygon((command.x, command.y), [(p[0], p[1]) for p in battle.mission.deployment]):
+        raise res.refuse("outside_deployment", "setup", f"({command.x}, {command.y}) is outside the heroes' deployment zone")
+    res.emit(ev.HeroDeployed(unit.id, command.x, command.y))
+
+
+def start_round(res: Resolution, command: cmd.StartRound) -> None:
+    battle = res.battle
+    if battle.phase != "deployment":
+        raise res.refuse("round_under_way", "round", f"round {battle.round} is under way; rounds follow on by themselves")
+    if missing := [u.id for u in battle.side("hero") if not u.deployed]:
+        raise res.refuse("heroes_not_deployed", "setup", f"deploy every hero first: {', '.join(missing)}")
+    flow.start_round(res)
+
+
+def activate(res: Resolution, command: cmd.Activate) -> None:
+    battle, unit = res.battle, res.unit(command.unit)
+    if battle.phase != "heroes" or unit.side != "hero":
+        raise res.refuse("not_your_phase", "round", "heroes activate first each round, then the AI")
+    if battle.turn is not None:
+        raise res.refuse("activation_under_way", "activation", f"{battle.turn.unit} is still activating")
+    if unit.activated:
+        raise res.refuse("already_activated", "activation", f"{unit.id} has activated this round")
+    if not unit.can_act:
+        raise res.refuse("cannot_act", "shooting", f"{unit.id} is {'unconscious' if unit.unconscious else 'out of the mission'}")
+    res.emit(ev.ActivationStarted(unit.id))
+
+
+def extra_action(res: Resolution, command: cmd.TakeExtraAction) -> None:
+    turn = own_turn(res, command.unit)
+    if turn.allowed > 1:
+        raise res.refuse("one_extra_action", "activation", "a hero may take only one additional action")
+    res.emit(ev.ExtraActionTaken(command.unit))
+    res.strain(command.unit, res.battle.version.extra_action, "additional action")
+
+
+def rest(res: Resolution, command: cmd.Rest) -> None:
+    turn = own_turn(res, command.unit)
+    if turn.actions or turn.skill_action:
+        raise res.refuse("rest_alone", "resting", "a resting hero takes no other action that round, before or after")
+    res.emit(ev.ActionTaken(command.unit, "rest"))
+    res.relieve(command.unit, res.battle.version.rest_restores, "rest")
+
+
+def hold(res: Resolution, command: cmd.Hold) -> None:
+    _take_action(res, command.unit, "hold")
+
+
+def advance(res: Resolution, command: cmd.Advance) -> None:
+    move(res, command.unit, "advance", command.x, command.y)
+
+
+def rush(res: Resolution, command: cmd.Rush) -> None:
+    move(res, command.unit, "rush", command.x, command.y)
+
+
+def end_activation(res: Resolution, command: cmd.EndActivation) -> None:
+    own_turn(res, command.unit, idle_ok=True)
+    finish(res, command.unit)
+
+
+def finish(res: Resolution, unit_id: str) -> None:
+    """Shaken recovery, Fatigue and morale tests, then the activation ends and the round moves on
+    (morale.end_of_activation; a hero's choice to ignore being Shaken may make it wait)."""
+    morale.end_of_activation(res, unit_id)
+
+
+def own_turn(res: Resolution, unit_id: str, idle_ok: bool = False):
+    """The activation under way, which must be this unit's; a resting hero, or one that fell
+    unconscious during it (#Shooting, Unconscious: it stays idle), may only end it."""
+    turn = res.battle.turn
+    if turn is None or turn.unit != unit_id:
+        raise res.refuse("not_activated", "activation", f"activate {unit_id} first")
+    if not idle_ok and not res.unit(unit_id).can_act:
+        raise res.refuse("cannot_act", "shooting", f"{unit_id} is unconscious and must stay idle")
+    if turn.resting and not idle_ok:
+        raise res.refuse("resting", "resting", f"{unit_id} rests: it stays idle this round")
+    return turn
+
+
+def _take_action(res: Resolution, unit_id: str, action: str) -> None:
+    turn = own_turn(res, unit_id)
+    if turn.actions >= turn.allowed:
+        raise res.refuse("no_action_left", "activation", f"{unit_id} has used its action{'s' if turn.allowed > 1 else ''}; an additional one costs {res.battle.version.extra_action} {res.battle.version.resource}")
+    if res.unit(unit_id).shaken:
+        raise res.refuse("shaken", "morale", f"{unit_id} is Shaken and must stay idle")
+    res.emit(ev.ActionTaken(unit_id, action))
+
+
+def move_allowance(battle: Battle, unit: Unit, action: str) -> float:
+    profile = battle.profile(unit)
+    inches = MOVES[action] + sum(SPEED_RULES[r][action] for r in SPEED_RULES if profile.rule(r))
+    if "Crippled" in unit.statuses:
+        inches /= 2
+    return battle.scale(max(inches, 0.0))
+
+
+def move(res: Resolution, unit_id: str, action: str, x: float, y: float) -> None:
+    """A straight move: the unit's first model goes to (x, y) and the others keep their places
+    around it; the terrain crossed applies (#Movement, #Terrain)."""
+    _take_action(res, unit_id, action)
+    battle, unit = res.battle, res.unit(unit_id)
+    lead = unit.figures[0]
+    table = battle.mission.table
+    if not (0 <= x <= table and 0 <= y <= table):
+        raise res.refuse("off_table", "movement", f"({x}, {y}) is off the {table}\" table")
+    dx, dy = x - lead.x, y - lead.y
+    length = (dx * dx + dy * dy) ** 0.5
+    allowance = move_allowance(battle, unit, action)
+    profile = battle.profile(unit)
+    paths = [(f, geometry.path_terrain(geometry.Point(f.x, f.y), geometry.Point(f.x + dx, f.y + dy), battle.terrain, radius=battle.base(unit, f).radius)) for f in unit.figures]
+    if any(t.difficult for _, crossed in paths for t in crossed) and not (profile.rule("Strider") or profile.rule("Flying")):
+        allowance = min(allowance, battle.scale(DIFFICULT_CAP))
+    if length > allowance + geometry.TOLERANCE:
+        raise res.refuse("too_far", "movement", f"{action} moves at most {allowance:g}\" here; that move is {length:.2f}\"")
+    moved = []
+    for figure, _ in paths:
+        nx, ny = min(max(figure.x + dx, 0.0), table), min(max(figure.y + dy, 0.0), table)
+        moved.append(Figure(figure.id, nx, ny, geometry.ground_height(geometry.Point(nx, ny), battle.terrain), figure.wounds))
+    _keep_away(res, unit, moved)
+    res.emit(ev.Moved(unit_id, moved))
+    if any(t.dangerous for _, crossed in paths for t in crossed) and not profile.rule("Flying"):
+        dangerous(res, unit_id)
+
+
+def _keep_away(res: Resolution, unit: Unit, moved: list[Figure]) -> None:
+    """No model may end a move within 1" of an enemy model, unless it was that close already
+    (a melee can leave units so) and gets no closer."""
+    battle = res.battle
+    radius = geometry.base_radius_inches(battle.profile(unit).base_mm)
+    started = {f.id: geometry.Base(f.x, f.y, f.z, radius) for f in unit.figures}
+    keep = battle.scale(KEEP_AWAY) - geometry.TOLERANCE
+    for enemy in battle.side("ai" if unit.side == "hero" else "hero"):
+        if not enemy.on_table:
+            continue
+        for figure in moved:
+            here = geometry.Base(figure.x, figure.y, figure.z, radius)
+            for b in battle.bases(enemy):
+                gap = geometry.distance(here, b)
+                if gap < keep and gap < geometry.distance(started[figure.id], b) - geometry.TOLERANCE:
+                    raise res.refuse("too_close", "movement", f"only a charge may end within 1\" of {enemy.id}")
+
+
+def dangerous(res: Resolution, unit_id: str) -> None:
+    """A model crossing dangerous terrain rolls, one die per Tou for a single model; each 1 wounds."""
+    unit = res.unit(unit_id)
+    for figure in unit.figures:
+        count = res.battle.profile(unit).toughness if len(unit.figures) == 1 else 1
+        ones = sum(1 for face in res.roll(count, f"dangerous terrain: {figure.id}", "terrain") if face == 1)
+        res.wound(unit_id, figure.id, ones)

@@ -1,0 +1,51 @@
+"""Resolving an AI unit's activation as the AI function decided it, with the players' rules."""
+
+from __future__ import annotations
+
+from domain.systems.starquest import commands as cmd
+from domain.systems.starquest import events as ev
+from domain.systems.starquest.actions import finish, move
+from domain.systems.starquest.melee import charge
+from domain.systems.starquest.resolution import Resolution
+from domain.systems.starquest.shooting import attack, shooters_for
+
+AI_ACTIONS = ("skip", "hold", "advance", "rush", "charge")
+
+
+def ai_activate(res: Resolution, command: cmd.AiActivate) -> None:
+    battle = res.battle
+    if battle.phase != "ai" or not battle.ai_queue or battle.ai_queue[0] != command.unit:
+        due = battle.ai_queue[0] if battle.phase == "ai" and battle.ai_queue else "no AI unit"
+        raise res.refuse("not_this_units_turn", "ai", f"AI units activate closest to a hero first; due now: {due}")
+    if command.action not in AI_ACTIONS:
+        raise res.refuse("unknown_ai_action", "ai", f"an AI activation is one of {', '.join(AI_ACTIONS)}")
+    res.emit(ev.ActivationStarted(command.unit))
+    if res.unit(command.unit).shaken:
+        command = cmd.AiActivate(command.unit, "skip")  # a Shaken unit stays idle (#Morale)
+    if command.action in ("advance", "rush"):
+        if command.x is None or command.y is None:
+            raise res.refuse("no_destination", "ai", f"{command.action} needs x and y")
+        move(res, command.unit, command.action, command.x, command.y)
+    elif command.action == "hold":
+        res.emit(ev.ActionTaken(command.unit, "hold"))
+    elif command.action == "charge":
+        if command.target is None:
+            raise res.refuse("no_target", "ai", "a charge needs a target")
+        charge(res, command.unit, command.target)
+    if command.target and command.action in ("hold", "advance"):
+        _fire_everything(res, command.unit, command.target)
+    finish(res, command.unit)
+
+
+def _fire_everything(res: Resolution, unit_id: str, target_id: str) -> None:
+    battle = res.battle
+    unit, target = battle.units[unit_id], battle.units.get(target_id)
+    if target is None or not target.on_table or target.unconscious:
+        return
+    for name in battle.profile(unit).weapons:
+        weapon = battle.weapon(name)
+        if weapon.range <= 0 or (weapon.rule("Limited") and name in unit.weapons_fired):
+            continue
+        shooters = shooters_for(res.battle, res.battle.units[unit_id], res.battle.units[target_id], weapon)
+        if shooters and res.battle.units[target_id].on_table and not res.battle.units[target_id].unconscious:
+            attack(res, unit_id, weapon, target_id, shooters)

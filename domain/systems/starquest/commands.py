@@ -1,0 +1,124 @@
+"""What players (and the AI) ask of a Star Quest mission."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from domain.commands import HOST, PLAYERS, Command
+from domain.systems.starquest.content import EnemyProfile, HeroProfile, MissionDefinition, Spell, Weapon
+
+
+class UnitCommand(Command):
+    """A command one unit carries out; players may only name their own units."""
+
+    unit: str
+
+    def units(self) -> tuple[str, ...]:
+        return (self.unit,)
+
+
+class SetUpBattle(Command, tag=True):
+    """Built by the server from a content pack when a Star Quest mission is created."""
+
+    roles: ClassVar[frozenset[str]] = HOST
+    mission: MissionDefinition
+    heroes: list[HeroProfile]
+    enemies: list[EnemyProfile]
+    weapons: list[Weapon]
+    spells: list[Spell]
+
+
+class DeployHero(UnitCommand, tag=True):
+    x: float
+    y: float
+
+
+class StartRound(Command, tag=True):
+    roles: ClassVar[frozenset[str]] = PLAYERS | {"worker"}
+
+
+class Activate(UnitCommand, tag=True):
+    pass
+
+
+class TakeExtraAction(UnitCommand, tag=True):
+    pass
+
+
+class Rest(UnitCommand, tag=True):
+    pass
+
+
+class Hold(UnitCommand, tag=True):
+    pass
+
+
+class Advance(UnitCommand, tag=True):
+    x: float
+    y: float
+
+
+class Rush(UnitCommand, tag=True):
+    x: float
+    y: float
+
+
+class Charge(UnitCommand, tag=True):
+    """Charge an enemy unit into melee (star-quest.en.md#Melee)."""
+
+    target: str
+
+
+class Shoot(UnitCommand, tag=True):
+    target: str
+    #: Weapons to fire; all ranged weapons in range when left out.
+    weapons: list[str] | None = None
+
+
+class Scurry(UnitCommand, tag=True):
+    x: float
+    y: float
+
+
+class Revive(UnitCommand, tag=True):
+    target: str
+
+
+class Answer(UnitCommand, tag=True):
+    """The owning player's answer to a pending choice."""
+
+    accept: bool
+
+
+class EndActivation(UnitCommand, tag=True):
+    pass
+
+
+class AiActivate(UnitCommand, tag=True):
+    """An AI unit's whole activation, as the AI decided it (domain/systems/starquest/ai.py)."""
+
+    roles: ClassVar[frozenset[str]] = PLAYERS | {"worker"}
+    action: str
+    x: float | None = None
+    y: float | None = None
+    target: str | None = None
+
+
+COMMANDS = (
+    SetUpBattle,
+    DeployHero,
+    StartRound,
+    Activate,
+    TakeExtraAction,
+    Rest,
+    Hold,
+    Advance,
+    Rush,
+    Charge,
+    Shoot,
+    Scurry,
+    Revive,
+    Answer,
+    EndActivation,
+    AiActivate,
+)

@@ -1,0 +1,56 @@
+"""The Star Quest decider: checks a command against the rules and returns what it causes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from domain.dicebox import DiceBox
+from domain.errors import RuleError
+from domain.systems.starquest import actions, ai_turn, melee, shooting, skills
+from domain.systems.starquest import commands as cmd
+from domain.systems.starquest import events as ev
+from domain.systems.starquest.resolution import Resolution
+from domain.systems.starquest.versions import VERSIONS
+
+
+def decide(mission: Any, command: Any, dice: DiceBox, actor: str, refs: Mapping[int, Any]) -> list[Any]:
+    battle = mission.game
+    if isinstance(command, cmd.SetUpBattle):
+        return _set_up(mission, command)
+    if battle is None:
+        raise RuleError("battle_not_set_up", f"{VERSIONS[mission.rules_version].rules_file}#Preparation", "this mission has no battle set up yet")
+    res = Resolution(battle, dice, actor)
+    if battle.outcome is not None:
+        raise res.refuse("battle_over", "round", f"the battle is over: {battle.outcome}")
+    pending = battle.pending
+    if pending is not None and not (isinstance(command, cmd.Answer) and command.unit == pending.unit):
+        raise res.refuse("choice_pending", "general", f"{pending.unit} must first answer: {pending.kind} for {pending.cost} {battle.version.resource}?")
+    _HANDLERS[type(command)](res, command)
+    return res.events
+
+
+def _set_up(mission: Any, command: cmd.SetUpBattle) -> list[Any]:
+    if mission.game is not None:
+        raise RuleError("battle_set_up", f"{VERSIONS[mission.rules_version].rules_file}#Preparation", "the battle is set up already")
+    party = ["-".join(h.name.lower().split()) for h in command.heroes]
+    return [ev.BattleSetUp(mission.rules_version, command.mission, command.heroes, command.enemies, command.weapons, command.spells, party)]
+
+
+_HANDLERS: dict[type, Callable[[Resolution, Any], None]] = {
+    cmd.DeployHero: actions.deploy,
+    cmd.StartRound: actions.start_round,
+    cmd.Activate: actions.activate,
+    cmd.TakeExtraAction: actions.extra_action,
+    cmd.Rest: actions.rest,
+    cmd.Hold: actions.hold,
+    cmd.Advance: actions.advance,
+    cmd.Rush: actions.rush,
+    cmd.Charge: melee.charge_command,
+    cmd.Shoot: shooting.shoot,
+    cmd.Scurry: skills.scurry,
+    cmd.Revive: skills.revive,
+    cmd.Answer: skills.answer,
+    cmd.EndActivation: actions.end_activation,
+    cmd.AiActivate: ai_turn.ai_activate,
+}

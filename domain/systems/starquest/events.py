@@ -1,0 +1,206 @@
+"""What happens in a Star Quest mission, as events. Dice are separate DiceRolled events."""
+
+from __future__ import annotations
+
+from domain.events import Event
+from domain.systems.starquest.content import EnemyProfile, HeroProfile, MissionDefinition, Spell, Weapon
+from domain.systems.starquest.state import Figure
+
+
+class BattleSetUp(Event, tag=True):
+    """The mission and every profile it uses, copied in so replays never depend on a content pack."""
+
+    rules: str
+    mission: MissionDefinition
+    heroes: list[HeroProfile]
+    enemies: list[EnemyProfile]
+    weapons: list[Weapon]
+    spells: list[Spell]
+    #: Hero unit ids, in party order.
+    party: list[str]
+
+
+class HeroDeployed(Event, tag=True):
+    unit: str
+    x: float
+    y: float
+
+
+class UnitPlaced(Event, tag=True):
+    """An AI unit arrives on the table (a wave, or an ambush)."""
+
+    unit: str
+    profile: str
+    figures: list[Figure]
+
+
+class RoundStarted(Event, tag=True):
+    round: int
+
+
+class ActivationStarted(Event, tag=True):
+    unit: str
+
+
+class ExtraActionTaken(Event, tag=True):
+    unit: str
+
+
+class StrainChanged(Event, tag=True):
+    """Stress suffered or relieved (English), stamina spent or restored (German)."""
+
+    unit: str
+    amount: int
+    reason: str
+
+
+class ActionTaken(Event, tag=True):
+    unit: str
+    action: str
+
+
+class Moved(Event, tag=True):
+    unit: str
+    figures: list[Figure]
+
+
+class AttackResolved(Event, tag=True):
+    """A summary of one weapon's attacks; the dice are the DiceRolled events before it."""
+
+    unit: str
+    weapon: str
+    target: str
+    hits: int
+    blocked: int
+    wounds: int
+    cover: bool
+
+
+class WoundsTaken(Event, tag=True):
+    unit: str
+    figure: str
+    wounds: int
+
+
+class FigureKilled(Event, tag=True):
+    unit: str
+    figure: str
+
+
+class HeroUnconscious(Event, tag=True):
+    unit: str
+
+
+class BleedingMarker(Event, tag=True):
+    unit: str
+    markers: int
+
+
+class HeroDied(Event, tag=True):
+    unit: str
+
+
+class HeroRevived(Event, tag=True):
+    unit: str
+    by: str
+    wounds_healed: int
+
+
+class StatTested(Event, tag=True):
+    """A stat test and its result after modifiers (star-quest.en.md#General Principles)."""
+
+    unit: str
+    stat: str
+    target: int
+    roll: int
+    passed: bool
+    purpose: str
+
+
+class ChoiceOffered(Event, tag=True):
+    unit: str
+    kind: str
+    cost: int
+    context: dict[str, str]
+
+
+class ChoiceMade(Event, tag=True):
+    unit: str
+    kind: str
+    accepted: bool
+
+
+class SkillUsed(Event, tag=True):
+    unit: str
+    skill: str
+
+
+class UnitFatigued(Event, tag=True):
+    """After charging or striking back: melee hits only on unmodified 6s until the round ends."""
+
+    unit: str
+    reason: str
+
+
+class FearCaused(Event, tag=True):
+    """A Fear(X) unit wounded `target` in melee: X more wounds count for its morale check."""
+
+    unit: str
+    target: str
+    wounds: int
+
+
+class UnitShaken(Event, tag=True):
+    unit: str
+
+
+class ShakenRecovered(Event, tag=True):
+    """A full activation spent idle ends Shaken (star-quest.en.md#Morale)."""
+
+    unit: str
+
+
+class ActivationEnded(Event, tag=True):
+    unit: str
+
+
+class AiPhaseStarted(Event, tag=True):
+    """Heroes are done: AI units activate from the closest to a hero to the furthest."""
+
+    order: list[str]
+
+
+class MissionDecided(Event, tag=True):
+    outcome: str
+    reason: str
+
+
+EVENTS = (
+    BattleSetUp,
+    HeroDeployed,
+    UnitPlaced,
+    RoundStarted,
+    ActivationStarted,
+    ExtraActionTaken,
+    StrainChanged,
+    ActionTaken,
+    Moved,
+    AttackResolved,
+    WoundsTaken,
+    FigureKilled,
+    HeroUnconscious,
+    BleedingMarker,
+    HeroDied,
+    HeroRevived,
+    StatTested,
+    ChoiceOffered,
+    ChoiceMade,
+    SkillUsed,
+    UnitFatigued,
+    FearCaused,
+    UnitShaken,
+    ShakenRecovered,
+    ActivationEnded,
+    AiPhaseStarted,
+    MissionDecided,
+)

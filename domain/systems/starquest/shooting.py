@@ -1,0 +1,157 @@
+"""Attacks: quality tests to hit, defense rolls to block, wounds, and the special rules that
+change each step (star-quest.en.md#Shooting, #Special Rules Reference). One small function a rule."""
+
+from __future__ import annotations
+
+from domain.systems.starquest import commands as cmd
+from domain.systems.starquest import events as ev
+from domain.systems.starquest import geometry
+from domain.systems.starquest.actions import own_turn
+from domain.systems.starquest.content import Weapon
+from domain.systems.starquest.resolution import Resolution
+from domain.systems.starquest.state import Battle, Unit
+
+#: Stealth and the German Relentless look at targets further than this (full table inches).
+FAR = 9.0
+SHOOTING_ACTIONS = ("hold", "advance")
+
+
+def shoot(res: Resolution, command: cmd.Shoot) -> None:
+    turn = own_turn(res, command.unit)
+    if turn.action not in SHOOTING_ACTIONS:
+        raise res.refuse("cannot_shoot", "activation", "only Hold and Advance let a unit shoot (after its move)")
+    if turn.shot:
+        raise res.refuse("already_shot", "shooting", f"{command.unit} has fired this activation")
+    attacker, target = res.unit(command.unit), res.unit(command.target)
+    if target.side == attacker.side or not target.on_table or target.unconscious:
+        raise res.refuse("bad_target", "shooting", f"{target.id} is not an enemy on the table")
+    profile = res.battle.profile(attacker)
+    ranged = [res.battle.weapon(w) for w in profile.weapons if res.battle.weapon(w).range > 0]
+    chosen = ranged if command.weapons is None else [w for w in ranged if w.name in command.weapons]
+    if command.weapons is not None and len(chosen) != len(set(command.weapons)):
+        raise res.refuse("unknown_weapon", "shooting", f"{attacker.id} carries no ranged weapon named {sorted(set(command.weapons) - {w.name for w in chosen})}")
+    fired = 0
+    for weapon in chosen:
+        target = res.battle.units[target.id]
+        if not target.on_table or target.unconscious:
+            break  # an earlier weapon took the target out
+        if weapon.rule("Limited") and weapon.name in attacker.weapons_fired:
+            if command.weapons is not None:
+                raise res.refuse("limited_used", "special", f"{weapon.name} is Limited: once per mission")
+            continue
+        shooters = shooters_for(res.battle, attacker, target, weapon)
+        if not shooters:
+            if command.weapons is not None:
+                raise res.refuse("no_shot", "shooting", f"no model of {attacker.id} has {target.id} in range and line of sight of {weapon.name}")
+            continue
+        attack(res, attacker.id, weapon, target.id, shooters)
+        fired += 1
+    if not fired:
+        raise res.refuse("no_shot", "shooting", f"{target.id} is out of range or sight of every ranged weapon of {attacker.id}")
+
+
+def shooters_for(battle: Battle, attacker: Unit, target: Unit, weapon: Weapon) -> list[geometry.Base]:
+    """The attacker's models with the target in range and in sight (Indirect needs no sight)."""
+    reach = battle.scale(weapon.range)
+    targets = battle.bases(target)
+    able = []
+    for base in battle.bases(attacker):
+        in_range = any(geometry.distance(base, t) <= reach + geometry.TOLERANCE for t in targets)
+        seen = weapon.rule("Indirect") or any(geometry.line_of_sight(base, t, battle.terrain) for t in targets)
+        if in_range and seen:
+            able.append(base)
+    return able
+
+
+def attack(res: Resolution, attacker_id: str, weapon: Weapon, target_id: str, shooters: list[geometry.Base], melee: bool = False, charging: bool = False) -> None:
+    battle = res.battle
+    attacker, target = battle.units[attacker_id], battle.units[target_id]
+    key = "melee" if melee else "shooting"
+    far = min(geometry.distance(s, t) for s in shooters for t in battle.bases(target)) > battle.scale(FAR)
+    quality = 2 if _has(battle, weapon, attacker, "Reliable") else battle.profile(attacker).quality
+    modifier = _hit_modifier(res, attacker, target, weapon, far)
+    lance = int(charging and bool(_has(battle, weapon, attacker, "Lance") or _has(battle, weapon, attacker, "Thrust")))
+    faces = res.roll(weapon.attacks * len(shooters), f"{weapon.name} to hit {target_id}", key)
+    hit_faces = [f for f in faces if f == 6 or (f != 1 and f + modifier + lance >= quality)]
+    if melee and (attacker.fatigued or attacker.shaken):  # Fatigue, and Shaken counts as fatigued (#Melee, #Morale)
+        hit_faces = [f for f in faces if f == 6]
+    sixes = sum(1 for f in hit_faces if f == 6)
+    ap = [weapon.ap + lance] * len(hit_faces)
+    if _has(battle, weapon, attacker, "Rending"):
+        ap = [max(a, 4) if f == 6 else a for a, f in zip(ap, hit_faces)]
+    extra = sixes if _extra_hits(res, attacker, weapon, far) or (charging and _has(battle, weapon, attacker, "Furious")) else 0
+    ap += [weapon.ap + lance] * extra
+    blast = _has(battle, weapon, attacker, "Blast")
+    if blast:
+        ap = ap * min(int(blast), len(target.figures))
+    cover = not melee and not blast and not _has(battle, weapon, attacker, "Lock-On")
+    cover = cover and geometry.unit_in_cover(battle.bases(target), shooters[0], battle.terrain, obstructions=not weapon.rule("Indirect"))
+    unblocked = _defend(res, target, weapon, attacker, ap, cover, key)
+    wounds = _regenerate(res, target, weapon, attacker, unblocked)
+    res.emit(ev.AttackResolved(attacker_id, weapon.name, target_id, len(ap), len(ap) - unblocked, wounds, cover))
+    _allocate(res, target_id, wounds, int(_has(battle, weapon, attacker, "Deadly") or 1), shooters[0])
+
+
+def _has(battle: Battle, weapon: Weapon, attacker: Unit, rule: str) -> int | bool:
+    """A weapon (or unit) rule, if the mission's rules version knows it."""
+    if rule in {"Bane", "Surge", "Thrust", "Unstoppable"} and rule not in battle.version.extra_rules:
+        return False
+    return weapon.rule(rule) or battle.profile(attacker).rule(rule)
+
+
+def _hit_modifier(res: Resolution, attacker: Unit, target: Unit, weapon: Weapon, far: bool) -> int:
+    battle = res.battle
+    modifier = 0
+    if far and all(battle.profile(target).rule("Stealth") for _ in target.figures):
+        modifier -= 1
+    if weapon.rule("Indirect") and battle.turn is not None and battle.turn.moved:
+        modifier -= 1
+    if _has(battle, weapon, attacker, "Lock-On") or _has(battle, weapon, attacker, "Unstoppable"):
+        modifier = max(modifier, 0)
+    return modifier
+
+
+def _extra_hits(res: Resolution, attacker: Unit, weapon: Weapon, far: bool) -> bool:
+    """Relentless (Hold, or far targets in the German rules) and Surge add a hit per natural 6."""
+    battle = res.battle
+    if _has(battle, weapon, attacker, "Surge"):
+        return True
+    if not _has(battle, weapon, attacker, "Relentless"):
+        return False
+    if battle.version.relentless == "hold":
+        return battle.turn is not None and battle.turn.action == "hold"
+    return far
+
+
+def _defend(res: Resolution, target: Unit, weapon: Weapon, attacker: Unit, ap: list[int], cover: bool, key: str) -> int:
+    """Defense rolls, one per hit; returns the hits not blocked. Poison (Bane) re-rolls 6s."""
+    if not ap:
+        return 0
+    defense = res.battle.profile(target).defense
+    faces = res.roll(len(ap), f"{target.id} blocks {weapon.name}", key)
+    if _has(res.battle, weapon, attacker, "Poison") or _has(res.battle, weapon, attacker, "Bane"):
+        sixes = [i for i, f in enumerate(faces) if f == 6]
+        for i, face in zip(sixes, res.roll(len(sixes), f"{target.id} re-rolls 6s against {weapon.name}", "special")):
+            faces[i] = face
+    bonus = 1 if cover else 0
+    blocked = sum(1 for f, a in zip(faces, ap) if f == 6 or (f != 1 and f + bonus - a >= defense))
+    return len(ap) - blocked
+
+
+def _regenerate(res: Resolution, target: Unit, weapon: Weapon, attacker: Unit, wounds: int) -> int:
+    ignores = any(_has(res.battle, weapon, attacker, r) for r in ("Rending", "Poison", "Bane", "Unstoppable"))
+    if not wounds or ignores or not res.battle.profile(target).rule("Regeneration"):
+        return wounds
+    return sum(1 for f in res.roll(wounds, f"{target.id} regenerates", "special") if f < 5)
+
+
+def _allocate(res: Resolution, target_id: str, wounds: int, deadly: int, origin: geometry.Base) -> None:
+    """Wounds go to the model closest to the attacker until it falls, then the next; a Deadly
+    wound is multiplied on one model and never carries over."""
+    for _ in range(wounds):
+        target = res.battle.units[target_id]
+        if not target.figures or target.unconscious or target.dead:
+            return
+        bases = res.battle.bases(target)
+        figure = target.figures[geometry.closest(origin, bases)]
+        res.wound(target_id, figure.id, deadly)

@@ -1,0 +1,97 @@
+"""Skill actions, once per round each (star-quest.en.md#Skill actions), and the choices a failed
+Str/Dex/Wil test offers a hero (#General Principles): the mission waits for the answer."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from domain.systems.starquest import commands as cmd
+from domain.systems.starquest import events as ev
+from domain.systems.starquest import geometry, morale
+from domain.systems.starquest.actions import KEEP_AWAY, dangerous, own_turn
+from domain.systems.starquest.resolution import Resolution
+
+REVIVE_REACH = 3.0
+REVIVE_HEALS = 3
+STATS = {"str": "strength", "dex": "dexterity", "wil": "will"}
+
+
+def _skill_action(res: Resolution, unit_id: str, skill: str) -> None:
+    turn = own_turn(res, unit_id)
+    if turn.skill_action:
+        raise res.refuse("skill_action_used", "activation", f"{unit_id} has taken its skill action this activation")
+    if skill in res.unit(unit_id).skills_used:
+        raise res.refuse("skill_used", "skills", f"{unit_id} has used {skill} this round")
+    if res.unit(unit_id).shaken:
+        raise res.refuse("shaken", "morale", f"{unit_id} is Shaken and must stay idle")
+    res.emit(ev.SkillUsed(unit_id, skill))
+
+
+def hero_test(res: Resolution, unit_id: str, stat: str, purpose: str, then: str, context: dict[str, str]) -> None:
+    """A Str/Dex/Wil test; a failed one waits for the hero's player to pay to pass it or not."""
+    hero = res.battle.hero(res.unit(unit_id).profile)
+    passed = res.test(unit_id, stat, getattr(hero, STATS[stat]), purpose)
+    if passed:
+        CONTINUATIONS[then](res, unit_id, True, context)
+        return
+    cost = res.battle.version.pass_failed_test
+    res.emit(ev.ChoiceOffered(unit_id, "pass_failed_test", cost, {**context, "then": then}))
+
+
+def answer(res: Resolution, command: cmd.Answer) -> None:
+    pending = res.battle.pending
+    if pending is None or pending.unit != command.unit:
+        raise res.refuse("nothing_to_answer", "general", f"no choice waits for {command.unit}")
+    res.emit(ev.ChoiceMade(command.unit, pending.kind, command.accept))
+    if command.accept:
+        res.strain(command.unit, pending.cost, pending.kind.replace("_", " "))
+    CONTINUATIONS[pending.context["then"]](res, command.unit, command.accept, pending.context)
+
+
+def scurry(res: Resolution, command: cmd.Scurry) -> None:
+    _skill_action(res, command.unit, "scurry")
+    table = res.battle.mission.table
+    if not (0 <= command.x <= table and 0 <= command.y <= table):
+        raise res.refuse("off_table", "movement", f"({command.x}, {command.y}) is off the {table}\" table")
+    hero_test(res, command.unit, "dex", "scurry", "scurry", {"x": repr(command.x), "y": repr(command.y)})
+
+
+def _scurried(res: Resolution, unit_id: str, passed: bool, context: dict[str, str]) -> None:
+    """Move up to D3" (a d6 halved) toward the chosen point, on a passed Dex test; like any move
+    that is no charge it stops 1" short of enemies, and dangerous terrain crossed rolls (#Movement, #Terrain).
+    A hero knocked out by the strain it paid to pass the test stays where it is (#Shooting, Unconscious)."""
+    if not passed or not res.unit(unit_id).can_act:
+        return
+    (inches,) = res.roll_d3(1, "scurry distance", "skills")
+    battle = res.battle
+    unit = res.unit(unit_id)
+    figure = unit.figures[0]
+    start = battle.base(unit, figure)
+    goal = geometry.Point(float(context["x"]), float(context["y"]))
+    keep = battle.scale(KEEP_AWAY)
+    enemies = [geometry.Base(b.x, b.y, b.z, b.radius + keep) for u in battle.side("ai") if u.on_table for b in battle.bases(u)]
+    end = geometry.move_toward(start, goal, battle.scale(inches), obstacles=enemies)
+    z = geometry.ground_height(end, battle.terrain)
+    res.emit(ev.Moved(unit_id, [type(figure)(figure.id, end.x, end.y, z, figure.wounds)]))
+    if any(t.dangerous for t in geometry.path_terrain(geometry.Point(start.x, start.y), end, battle.terrain, radius=start.radius)):
+        dangerous(res, unit_id)
+
+
+def revive(res: Resolution, command: cmd.Revive) -> None:
+    """A hero within 3" spends its skill action and strain to wake an unconscious one."""
+    reviver, target = res.unit(command.unit), res.unit(command.target)
+    if target.side != "hero" or not target.unconscious:
+        raise res.refuse("not_unconscious", "shooting", f"{target.id} is not an unconscious hero")
+    battle = res.battle
+    reach = battle.scale(REVIVE_REACH)
+    if geometry.distance(battle.base(reviver, reviver.figures[0]), battle.base(target, target.figures[0])) > reach + geometry.TOLERANCE:
+        raise res.refuse("too_far_to_revive", "shooting", f"{target.id} is more than {reach:g}\" away")
+    _skill_action(res, command.unit, "revive")
+    res.strain(command.unit, battle.version.revive, "revive")
+    res.emit(ev.HeroRevived(target.id, reviver.id, REVIVE_HEALS))
+
+
+CONTINUATIONS: dict[str, Callable[[Resolution, str, bool, dict[str, str]], None]] = {
+    "scurry": _scurried,
+    "ignore_shaken": morale.ignore_shaken_answered,
+}

@@ -1,0 +1,134 @@
+"""The battlefield of a Star Quest mission as the rules see it (star-quest.en.md#Playing the Game)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from domain.systems.starquest import geometry
+from domain.systems.starquest.content import EnemyProfile, HeroProfile, MissionDefinition, Spell, Weapon
+from domain.systems.starquest.versions import VERSIONS, RulesVersion
+
+Side = Literal["hero", "ai"]
+Phase = Literal["deployment", "heroes", "ai", "over"]
+
+
+class Figure(msgspec.Struct, frozen=True):
+    """One model on the table; `wounds` are the wounds it has taken."""
+
+    id: str
+    x: float
+    y: float
+    z: float = 0.0
+    wounds: int = 0
+
+
+class Unit(msgspec.Struct, frozen=True):
+    id: str
+    side: Side
+    profile: str
+    #: Figures still on the table; a killed model is removed.
+    figures: tuple[Figure, ...]
+    #: Models the unit started with, for morale (star-quest.en.md#Morale).
+    size: int
+    deployed: bool = False
+    #: Stress suffered (English rules) or stamina spent (German rules): see versions.py.
+    strain: int = 0
+    statuses: frozenset[str] = frozenset()
+    shaken: bool = False
+    fatigued: bool = False
+    activated: bool = False
+    unconscious: bool = False
+    bleeding: int = 0
+    dead: bool = False
+    spell_tokens: int = 0
+    #: Skill actions and hero skills used this round; weapons fired this mission (for Limited).
+    skills_used: frozenset[str] = frozenset()
+    weapons_fired: frozenset[str] = frozenset()
+
+    @property
+    def on_table(self) -> bool:
+        return self.deployed and not self.dead and bool(self.figures)
+
+    @property
+    def can_act(self) -> bool:
+        return self.on_table and not self.unconscious
+
+
+class Turn(msgspec.Struct, frozen=True):
+    """The activation under way: what the unit has done so far (star-quest.en.md#Activation)."""
+
+    unit: str
+    actions: int = 0
+    allowed: int = 1
+    skill_action: bool = False
+    action: str | None = None
+    moved: bool = False
+    shot: bool = False
+    charged: bool = False
+    resting: bool = False
+    #: Units that lost wounds during this activation: they may have to test morale at its end.
+    wounded: frozenset[str] = frozenset()
+    #: Fear(X) counted against units hit in melee during this activation: unit → extra wounds.
+    fear: dict[str, int] = {}
+
+
+class Choice(msgspec.Struct, frozen=True):
+    """A decision the rules leave to a player in the middle of a resolution: the mission waits."""
+
+    unit: str
+    kind: str
+    cost: int
+    #: What happens on each answer, as the name of the resolution to continue with.
+    context: dict[str, str] = {}
+
+
+class Battle(msgspec.Struct, frozen=True):
+    rules: str
+    mission: MissionDefinition
+    heroes: tuple[HeroProfile, ...]
+    enemies: tuple[EnemyProfile, ...]
+    weapons: tuple[Weapon, ...]
+    spells: tuple[Spell, ...]
+    units: dict[str, Unit]
+    terrain: tuple[geometry.Terrain, ...]
+    round: int = 0
+    phase: Phase = "deployment"
+    turn: Turn | None = None
+    pending: Choice | None = None
+    #: AI units still to activate this round, closest to a hero first.
+    ai_queue: tuple[str, ...] = ()
+    #: Search tokens still on the table: id → content.
+    tokens: dict[str, str] = {}
+    outcome: str | None = None
+
+    @property
+    def version(self) -> RulesVersion:
+        return VERSIONS[self.rules]
+
+    def unit(self, unit_id: str) -> Unit:
+        return self.units[unit_id]
+
+    def hero(self, name: str) -> HeroProfile:
+        return next(h for h in self.heroes if h.name == name)
+
+    def profile(self, unit: Unit) -> HeroProfile | EnemyProfile:
+        profiles = self.heroes if unit.side == "hero" else self.enemies
+        return next(p for p in profiles if p.name == unit.profile)
+
+    def weapon(self, name: str) -> Weapon:
+        return next(w for w in self.weapons if w.name == name)
+
+    def scale(self, inches: float) -> float:
+        """Profile distances are for the 48" table; the small table halves them."""
+        return geometry.scale(inches, self.mission.table)
+
+    def base(self, unit: Unit, figure: Figure) -> geometry.Base:
+        return geometry.Base(figure.x, figure.y, figure.z, geometry.base_radius_inches(self.profile(unit).base_mm))
+
+    def bases(self, unit: Unit) -> list[geometry.Base]:
+        return [self.base(unit, f) for f in unit.figures]
+
+    def side(self, side: Side) -> list[Unit]:
+        return [u for u in self.units.values() if u.side == side]

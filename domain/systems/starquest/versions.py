@@ -1,0 +1,92 @@
+"""The two rules versions of Star Quest as one table of differences, never two engines.
+
+The English version has heroes *suffer stress*; the German one has them *spend stamina*.
+Both are a strain counter against the hero's endurance: stress is the strain, stamina is
+endurance minus the strain, and strain past endurance becomes wounds in either version.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+
+class RulesVersion(msgspec.Struct, frozen=True):
+    code: str
+    rules_file: str
+    #: What the strain is called to players: "stress" (suffered) or "stamina" (spent).
+    resource: str
+    #: Strain costs of the optional choices heroes make.
+    pass_failed_test: int
+    extra_action: int
+    revive: int
+    ignore_shaken: int
+    stop_at_ledge: int
+    hero_skill_failed: int
+    #: Strain a rest removes; None removes all of it.
+    rest_restores: int | None
+    #: Unconscious heroes collect bleeding markers and die at three.
+    bleeding: bool
+    #: Where AI units with Ambush arrive: a random table quarter's centre, or near an AI goal.
+    ai_ambush: str
+    #: When Relentless adds hits: on Hold actions, or when shooting at targets over 9" away.
+    relentless: str
+    #: Strain to remove all status conditions on activation: dice count and bonus (D3+3), or None.
+    clear_statuses: tuple[int, int] | None
+    #: Strain to remove Impaired: (D3 count, bonus).
+    impaired_cost: tuple[int, int]
+    #: Shaken units strike back in melee (German), or stay idle (English).
+    shaken_strike_back: bool
+    #: When a charge leaves its unit fatigued: at the end of the activation (English), or at once (German).
+    charge_fatigue: str
+    #: Counter takes one Impact die (English) or one Impact hit (German) per Counter model.
+    counter_reduces: str
+    #: AI units charge when they cannot shoot (English), or when charging would deal more damage (German).
+    ai_charge: str
+    #: Special rules only this version knows.
+    extra_rules: frozenset[str] = frozenset()
+
+
+ENGLISH = RulesVersion(
+    code="en",
+    rules_file="star-quest.en.md",
+    resource="stress",
+    pass_failed_test=3,
+    extra_action=2,
+    revive=3,
+    ignore_shaken=2,
+    stop_at_ledge=3,
+    hero_skill_failed=1,
+    rest_restores=6,
+    bleeding=True,
+    ai_ambush="random-quarter",
+    relentless="hold",
+    clear_statuses=(1, 3),
+    impaired_cost=(1, 1),
+    shaken_strike_back=False,
+    charge_fatigue="activation-end",
+    counter_reduces="dice",
+    ai_charge="else",
+)
+
+GERMAN = msgspec.structs.replace(
+    ENGLISH,
+    code="de",
+    rules_file="star-quest.de.md",
+    resource="stamina",
+    pass_failed_test=2,
+    revive=2,
+    stop_at_ledge=2,
+    rest_restores=None,
+    bleeding=False,
+    ai_ambush="near-goal",
+    relentless="over-9",
+    clear_statuses=None,
+    impaired_cost=(1, 0),
+    shaken_strike_back=True,
+    charge_fatigue="after-charge",
+    counter_reduces="hits",
+    ai_charge="more-damage",
+    extra_rules=frozenset({"Bane", "Surge", "Thrust", "Unstoppable"}),
+)
+
+VERSIONS = {v.code: v for v in (ENGLISH, GERMAN)}

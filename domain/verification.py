@@ -1,0 +1,79 @@
+"""Verdicts over stored streams: a mission's hash chain and revealed dice, or any named stream's."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import msgspec
+
+from domain import audit, chain
+
+
+class ChainVerdict(msgspec.Struct, frozen=True):
+    ok: bool
+    events_checked: int
+    first_bad_event: int | None = None
+    reason: str | None = None
+
+
+class Verdict(msgspec.Struct, frozen=True):
+    ok: bool
+    chain: ChainVerdict
+    dice: audit.AuditReport | None
+
+
+def verify_stream(rows: Sequence[tuple[int, bytes]]) -> Verdict:
+    """Check the chain first; the dice are only worth checking on an intact chain."""
+    checked, broken = _verify_chain(rows)
+    if broken is not None:
+        verdict = ChainVerdict(False, checked, broken.position, broken.reason)
+        return Verdict(False, verdict, None)
+    report = audit.check(audit.build(chain.decode(raw) for _, raw in rows))
+    return Verdict(report.ok, ChainVerdict(True, checked), report)
+
+
+class StreamVerdict(msgspec.Struct, frozen=True):
+    """The verdict on one named stream of a file or store: a campaign's or a mission's."""
+
+    stream: str
+    kind: str
+    ok: bool
+    chain: ChainVerdict
+    #: Missions only, and only on an intact chain.
+    dice: audit.AuditReport | None = None
+
+
+def verify_named_stream(stream: str, kind: str, rows: Sequence[tuple[int, bytes]]) -> StreamVerdict:
+    """Like `verify_stream`, and every event must also name `stream` as its own (an export's
+    lines could have been moved between streams); the dice are checked for missions only."""
+    checked, broken = _verify_chain(rows)
+    for index, (position, raw) in enumerate(rows[:checked]):
+        named = chain.decode(raw).stream
+        if named != stream:
+            checked, broken = index, chain.ChainBreak(position, f"the event names stream {named}, not {stream}")
+            break
+    if broken is not None:
+        return StreamVerdict(stream, kind, False, ChainVerdict(False, checked, broken.position, broken.reason))
+    report = _audit(rows) if kind == "mission" else None
+    return StreamVerdict(stream, kind, report is None or report.ok, ChainVerdict(True, checked), report)
+
+
+def _audit(rows: Sequence[tuple[int, bytes]]) -> audit.AuditReport:
+    """The dice report; events well chained but out of order (a forged file) are a problem, not a crash."""
+    try:
+        return audit.check(audit.build(chain.decode(raw) for _, raw in rows))
+    except (KeyError, ValueError, TypeError) as error:
+        problem = audit.RollProblem(-1, "", f"the dice cannot be audited: {type(error).__name__}: {error}")
+        return audit.AuditReport(False, 0, 0, 0, 0, [problem])
+
+
+def _verify_chain(rows: Sequence[tuple[int, bytes]]) -> tuple[int, chain.ChainBreak | None]:
+    """`chain.verify`, with bytes that are not UTF-8 named as a break rather than raised
+    (msgspec raises UnicodeDecodeError, not DecodeError, for them)."""
+    for index, (position, raw) in enumerate(rows):
+        try:
+            bytes(raw).decode("utf-8")
+        except UnicodeDecodeError:
+            checked, broken = chain.verify(rows[:index])
+            return (checked, broken) if broken is not None else (index, chain.ChainBreak(position, "stored bytes do not decode: they are not UTF-8"))
+    return chain.verify(rows)

@@ -1,0 +1,105 @@
+"""A whole Star Quest mission from the sample pack over HTTP: heroes played by this test, the
+enemies by the pure AI function, to victory or defeat, in both rules versions."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from domain.systems.starquest.ai import ai
+from tests.conftest import Table
+
+HEROES = ("sera-vantis", "gorm-hadley")
+
+
+def _post(table: Table, command: dict, headers: dict) -> dict:
+    response = table.client.post(table.url("/commands"), json={"command": command}, headers=headers)
+    return response
+
+
+def _hero_turn(table: Table, ledger, hero: str, headers: dict) -> None:
+    """Hold and shoot the first enemy any weapon reaches; otherwise advance toward the nearest."""
+    assert _post(table, {"type": "Activate", "unit": hero}, headers).status_code == 201
+    battle = ledger.mission(table.mission_id).game
+    enemies = [u for u in battle.side("ai") if u.on_table]
+    me = battle.units[hero].figures[0]
+    if battle.units[hero].shaken:  # a Shaken hero stays idle for a whole activation to recover
+        assert _post(table, {"type": "EndActivation", "unit": hero}, headers).status_code == 201
+        return
+    assert _post(table, {"type": "Hold", "unit": hero}, headers).status_code == 201
+    for enemy in sorted(enemies, key=lambda u: (u.figures[0].x - me.x) ** 2 + (u.figures[0].y - me.y) ** 2):
+        shot = _post(table, {"type": "Shoot", "unit": hero, "target": enemy.id}, headers)
+        if shot.status_code == 201:
+            break
+        assert shot.json()["code"] in ("no_shot", "bad_target"), shot.text
+    assert _post(table, {"type": "EndActivation", "unit": hero}, headers).status_code == 201
+
+
+@pytest.mark.parametrize("rules", ["en", "de"])
+def test_a_sample_mission_plays_to_its_end(client, ledger, rules):
+    table = Table.__new__(Table)
+    table.client = client
+    created = client.post("/campaigns", json={"name": "Salvage"}).json()
+    table.campaign_id, table.host = created["campaign_id"], {"authorization": f"Bearer {created['host_token']}"}
+    joined = client.post(f"/campaigns/{table.campaign_id}/members", json={"name": "ann", "role": "player", "units": list(HEROES)}, headers=table.host)
+    player = {"authorization": f"Bearer {joined.json()['token']}"}
+    options = {"mission": "scrapyard-brawl", "heroes": "Sera Vantis, Gorm Hadley"}
+    response = client.post(f"/campaigns/{table.campaign_id}/missions", json={"name": "Brawl", "system": "star-quest", "rules_version": rules, "options": options}, headers=table.host)
+    assert response.status_code == 201, response.text
+    table.mission_id = response.json()["mission_id"]
+    assert response.json()["game"]["rules"] == rules
+
+    for n, hero in enumerate(HEROES):
+        assert _post(table, {"type": "DeployHero", "unit": hero, "x": 9 + 5 * n, "y": 2}, player).status_code == 201
+    assert _post(table, {"type": "StartRound"}, player).status_code == 201
+    for _ in range(200):
+        battle = ledger.mission(table.mission_id).game
+        if battle.outcome:
+            break
+        if battle.pending is not None:  # e.g. pay to ignore Shaken: this party never pays
+            assert _post(table, {"type": "Answer", "unit": battle.pending.unit, "accept": False}, player).status_code == 201
+        elif battle.phase == "heroes":
+            hero = next(u.id for u in battle.side("hero") if u.can_act and not u.activated)
+            _hero_turn(table, ledger, hero, player)
+        else:
+            command = ai(battle)
+            assert command is not None
+            done = _post(table, msgspec.to_builtins(command), table.host)
+            assert done.status_code == 201, done.text
+    battle = ledger.mission(table.mission_id).game
+    assert battle.outcome in ("victory", "defeat")
+    assert client.post(table.url("/end"), json={"outcome": battle.outcome}, headers=table.host).status_code == 201
+    assert client.get(table.url("/verify"), headers=player).json()["ok"]
+    assert client.get(table.url("/replay/check"), headers=player).json()["ok"]
+
+
+def test_a_player_commands_only_their_own_heroes(client):
+    created = client.post("/campaigns", json={"name": "Salvage"}).json()
+    host = {"authorization": f"Bearer {created['host_token']}"}
+    cid = created["campaign_id"]
+    joined = client.post(f"/campaigns/{cid}/members", json={"name": "bo", "role": "player", "units": ["gorm-hadley"]}, headers=host).json()
+    bo = {"authorization": f"Bearer {joined['token']}"}
+    options = {"mission": "scrapyard-brawl", "heroes": "Sera Vantis,Gorm Hadley"}
+    mission = client.post(f"/campaigns/{cid}/missions", json={"name": "B", "system": "star-quest", "rules_version": "en", "options": options}, headers=host).json()
+    url = f"/missions/{mission['mission_id']}/commands"
+    refused = client.post(url, json={"command": {"type": "DeployHero", "unit": "sera-vantis", "x": 5, "y": 2}}, headers=bo)
+    assert refused.status_code == 403 and refused.json()["code"] == "not_your_unit"
+    assert client.post(url, json={"command": {"type": "DeployHero", "unit": "gorm-hadley", "x": 5, "y": 2}}, headers=bo).status_code == 201
+
+
+@pytest.mark.parametrize(
+    ("options", "code"),
+    [
+        ({"mission": "nowhere", "heroes": "Sera Vantis"}, "unknown_mission_definition"),
+        ({"mission": "scrapyard-brawl", "heroes": "Nobody"}, "unknown_hero"),
+        ({"mission": "scrapyard-brawl", "heroes": ""}, "bad_party"),
+        ({"mission": "scrapyard-brawl", "heroes": "Sera Vantis", "pack": "other"}, "unknown_pack"),
+    ],
+)
+def test_bad_mission_options_are_refused_and_write_nothing(client, ledger, options, code):
+    created = client.post("/campaigns", json={"name": "Salvage"}).json()
+    host = {"authorization": f"Bearer {created['host_token']}"}
+    before = ledger.store.max_notification_id()
+    response = client.post(f"/campaigns/{created['campaign_id']}/missions", json={"name": "B", "system": "star-quest", "rules_version": "en", "options": options}, headers=host)
+    assert response.status_code == 422 and response.json()["code"] == code
+    assert ledger.store.max_notification_id() == before

@@ -1,0 +1,165 @@
+"""The embedded default (design.md#Defaults and scale): `skirmish serve` with no REDIS_URL and
+no PostgreSQL settings starts an embedded Valkey and a worker, keeps its SQLite file in the
+data dir, and leaves no process behind when it stops or is killed.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import sqlite3
+import subprocess
+import uuid
+from pathlib import Path
+
+import httpx
+import psutil
+import pytest
+import redis
+
+from api.embedded import free_port
+from tests import servers
+from tests.servers import STOP_TIMEOUT, wait_until
+
+VERIFY_TIMEOUT = 60
+#: SIGKILLed parent: the kernel signals the children at once; they need a moment to exit.
+ORPHAN_TIMEOUT = 10
+
+def _gone(process: psutil.Process) -> bool:
+    """Exited: no such process any more, or a zombie waiting for its new parent to reap it.
+    (`is_running` also checks the pid was not reused by another process.)"""
+    try:
+        return not process.is_running() or process.status() == psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return True
+
+
+class Server(servers.Server):
+    """The embedded server, and the children it started: the only processes a test may kill."""
+
+    def __init__(self, env: dict[str, str], cwd: Path, name: str) -> None:
+        super().__init__(["--workers", "1"], env, cwd, cwd.parent, name, int(env["SKIRMISH_PORT"]))
+        self.children: list[psutil.Process] = []
+
+    def wait_ready(self) -> None:
+        super().wait_ready()
+        self.children = psutil.Process(self.process.pid).children(recursive=True)
+
+    def valkey(self) -> psutil.Process:
+        (valkey,) = [p for p in self.children if p.name() == "valkey-server"]
+        return valkey
+
+    def worker(self) -> psutil.Process:
+        (worker,) = [p for p in self.children if p.cmdline()[1:4] == ["-m", "api.cli", "worker"]]
+        return worker
+
+    def wait_children_gone(self, timeout: float, after: str) -> None:
+        def all_gone() -> bool:
+            return all(_gone(p) for p in self.children)
+
+        assert self.children, "no children were recorded"
+        wait_until(all_gone, timeout, f"the server's children {[p.pid for p in self.children]} to exit after {after}")
+
+    def cleanup(self) -> None:
+        """Kill the server and exactly the children recorded from it, if any still run."""
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(STOP_TIMEOUT)
+        for child in self.children:
+            if not _gone(child):
+                try:
+                    child.kill()  # psutil refuses if the pid now belongs to another process
+                except psutil.NoSuchProcess:
+                    pass
+
+
+def _round_trip(http: httpx.Client) -> tuple[str, dict[str, str]]:
+    """Campaign, mission, three rolls, end: then the worker must verify the revealed epoch."""
+    created = http.post("/campaigns", json={"name": "Embedded"}).json()
+    host = {"authorization": f"Bearer {created['host_token']}"}
+    response = http.post(f"/campaigns/{created['campaign_id']}/missions", json={"name": "Outpost"}, headers=host)
+    assert response.status_code == 201, response.text
+    mission_id = response.json()["mission_id"]
+    for n in range(3):
+        response = http.post(f"/missions/{mission_id}/rolls", json={"dice": "2d6", "purpose": f"roll {n}"}, headers=host)
+        assert response.status_code == 201, response.text
+    response = http.post(f"/missions/{mission_id}/end", json={}, headers=host)
+    assert response.status_code == 201, response.text
+    assert http.get(f"/missions/{mission_id}", headers=host).json()["epochs"][0]["verified"] is False
+    return mission_id, host
+
+
+@pytest.mark.slow
+def test_embedded_serve_round_trip_and_no_process_left_behind(tmp_path: Path) -> None:
+    data_dir, cwd = tmp_path / "data", tmp_path / "cwd"
+    cwd.mkdir()
+    port = free_port()
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(tmp_path),
+        "SKIRMISH_DATA_DIR": str(data_dir),
+        "SKIRMISH_PORT": str(port),
+    }
+    servers: list[Server] = []
+    try:
+        server = Server(env, cwd, "first")
+        servers.append(server)
+        server.wait_ready()
+
+        # It says where clients connect, and that is where they connect.
+        out = server.out.read_text()
+        assert f"http://127.0.0.1:{port}" in out, out
+        assert f"events: {data_dir / 'ledger.sqlite3'}" in out, out
+        match = re.search(r"redis:\s+(redis://127\.0\.0\.1:(\d+)/0) \(embedded Valkey\)", out)
+        assert match, out
+        assert redis.Redis.from_url(match[1], socket_connect_timeout=2).ping()
+        valkey, worker = server.valkey(), server.worker()
+        assert f"127.0.0.1:{match[2]}" in " ".join(valkey.cmdline())
+        assert valkey.ppid() == worker.ppid() == server.process.pid
+
+        with httpx.Client(base_url=server.base, timeout=30) as http:
+            mission_id, host = _round_trip(http)
+
+            def verified() -> dict | None:
+                mission = http.get(f"/missions/{mission_id}", headers=host).json()
+                return mission if mission["epochs"][0]["verified"] else None
+
+            mission = wait_until(verified, VERIFY_TIMEOUT, f"the worker to verify epoch 0\n{server.output()}")
+            events = http.get(f"/missions/{mission_id}/events", headers=host).json()["events"]
+        last = events[-1]
+        assert (last["position"], last["actor"]) == (mission["version"], "worker")
+        assert last["event"] == {"type": "EpochVerified", "epoch": 0, "rolls_checked": 3, "mismatches": []}
+
+        # The events are in the SQLite file under the data dir, and nothing lands in the cwd.
+        with sqlite3.connect(f"file:{data_dir / 'ledger.sqlite3'}?mode=ro", uri=True) as db:
+            (count,) = db.execute("SELECT count(*) FROM stored_events WHERE originator_id=?", (uuid.UUID(mission_id).hex,)).fetchone()
+        assert count == mission["version"]
+        assert list(cwd.iterdir()) == []
+
+        # (a) SIGTERM: a clean stop that stops its Valkey and its worker.
+        server.process.send_signal(signal.SIGTERM)
+        try:
+            returncode = server.process.wait(STOP_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"the server did not stop within {STOP_TIMEOUT}s of SIGTERM\n{server.output()}")
+        assert returncode == 0, server.output()
+        server.wait_children_gone(ORPHAN_TIMEOUT, "SIGTERM")
+        assert not (data_dir / "valkey" / "valkey.pid").exists(), "a clean stop removes the Valkey pidfile"
+
+        # (b) Start again on the same data, then SIGKILL: the children die with their parent.
+        server = Server(env, cwd, "second")
+        servers.append(server)
+        server.wait_ready()
+        valkey, worker = server.valkey(), server.worker()
+        with httpx.Client(base_url=server.base, timeout=30) as http:
+            again = http.get(f"/missions/{mission_id}", headers=host).json()
+        assert (again["version"], again["epochs"][0]["verified"]) == (mission["version"], True)
+
+        server.process.send_signal(signal.SIGKILL)
+        assert server.process.wait(STOP_TIMEOUT) == -signal.SIGKILL
+        server.wait_children_gone(ORPHAN_TIMEOUT, "SIGKILL of the server")
+        assert _gone(valkey) and _gone(worker)
+    finally:
+        for started in servers:
+            started.cleanup()

@@ -1,0 +1,1 @@
+"""Redis Streams consumers: the outbox relay and the job workers."""

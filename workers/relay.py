@@ -1,0 +1,141 @@
+"""The outbox relay: follows the notification log and publishes the jobs events cause.
+
+Its position lives in Redis beside the stream it feeds, with the stream's count of entries ever
+added. If Redis loses the position, or the stream (its count then falls short), the relay starts
+again from the beginning of the log and re-publishes; jobs are idempotent, so finished ones
+change nothing and unfinished ones complete.
+
+`follow` runs the relay on a thread of its own, polling the log every few milliseconds while it
+holds the lease (an AI activation is due as soon as the event that makes it due is committed;
+the poll is most of the delay before a worker starts on it), at once when the worker of its
+process has just committed a job (`nudge`), and only checking the lease now and then while
+another process holds it.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+
+import msgspec
+import redis
+from eventsourcing.persistence import PersistenceError
+
+from api.store import EventStore
+from workers.jobs import AI_ACTIVATION, Job, Keys, jobs_for
+
+log = logging.getLogger("skirmish.relay")
+PAGE = 1000
+#: How often the lease holder polls the log when it is idle (SKIRMISH_RELAY_POLL_MS).
+POLL_S = 0.005
+
+#: Take the lease if it is free, or extend it if it is ours, in one round trip: 1 if we hold it.
+_LEASE = """
+if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 1 end
+if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('pexpire', KEYS[1], ARGV[2]) return 1 end
+return 0
+"""
+
+
+class Relay:
+    def __init__(self, store: EventStore, client: redis.Redis, keys: Keys, owner: str, lease_ms: int = 5000) -> None:
+        self.store = store
+        self.redis = client
+        self.keys = keys
+        self.owner = owner
+        self.lease_ms = lease_ms
+        #: After run_once: whether this relay held the lease, and whether it read a full page
+        #: (more events are waiting, so `follow` polls again at once).
+        self.holding = False
+        self.behind = False
+        #: After run_once while holding the lease: the log position the stream is fed up to.
+        self.position: int | None = None
+        self._nudged = threading.Event()
+
+    def nudge(self) -> None:
+        """Poll now: this process just committed something that may cause jobs."""
+        self._nudged.set()
+
+    def holds_lease(self) -> bool:
+        """One relay publishes at a time, so each event's jobs are published once per pass."""
+        return bool(self.redis.eval(_LEASE, 1, self.keys.relay_lease, self.owner, self.lease_ms))
+
+    def run_once(self) -> int:
+        """Publish the jobs of one page of new events; returns how many were published."""
+        # The lease, the saved position and the stream's count of entries ever added: one round trip.
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.eval(_LEASE, 1, self.keys.relay_lease, self.owner, self.lease_ms)
+        pipe.hgetall(self.keys.relay_position)
+        pipe.xinfo_stream(self.keys.jobs)
+        holding, saved, info = pipe.execute(raise_on_error=False)
+        if isinstance(holding, Exception):
+            raise holding
+        self.holding, self.behind, self.position = bool(holding), False, None
+        if not self.holding:
+            return 0
+        if isinstance(saved, Exception):
+            raise saved
+        if isinstance(info, redis.ResponseError):
+            added = 0  # no stream (yet, or any more)
+        elif isinstance(info, Exception):
+            raise info
+        else:
+            added = int(info["entries-added"])
+        position = int(saved.get(b"position", 0))
+        if added < int(saved.get(b"added", 0)):
+            log.warning("the job stream was lost; re-publishing from the start of the log")
+            position = 0
+        notifications = self.store.notifications(position, PAGE)
+        if not notifications:
+            self.position = position
+            return 0
+        self.behind = len(notifications) == PAGE
+        jobs = _once_per_mission([job for n in notifications for job in jobs_for(n.topic, bytes(n.state))])
+        pipe = self.redis.pipeline(transaction=True)
+        for job in jobs:
+            pipe.xadd(self.keys.jobs, {"job": msgspec.json.encode(job)})
+        pipe.hset(self.keys.relay_position, mapping={"position": notifications[-1].id, "added": added + len(jobs)})
+        pipe.execute()
+        self.position = notifications[-1].id
+        for job in jobs:
+            log.debug("published", extra={"job": job.kind, "mission": job.mission_id, "key": job.key})
+        return len(jobs)
+
+    def follow(self, stopping: threading.Event, poll_s: float = POLL_S) -> None:
+        """Relay until `stopping` is set: at once while behind, every `poll_s` while holding the
+        lease, and a few times per lease period while another relay holds it.
+
+        Between full passes, a poll only asks the store for its last notification id (Redis is
+        not asked until the log has moved), so an idle relay costs little; a full pass still
+        runs twice per lease period, to keep the lease and to notice a Redis that lost its data.
+        """
+        standby_s = self.lease_ms / 5000
+        renew_s = self.lease_ms / 2000
+        full_pass_at = 0.0
+        while not stopping.is_set():
+            self._nudged.clear()
+            try:
+                quiet = self.holding and self.position is not None and time.monotonic() < full_pass_at
+                if quiet and self.store.max_notification_id() <= self.position:
+                    self._nudged.wait(poll_s)
+                    continue
+                full_pass_at = time.monotonic() + renew_s
+                self.run_once()
+            except (redis.ConnectionError, redis.TimeoutError, PersistenceError) as error:
+                log.warning("relay cannot reach Redis or the store; retrying", extra={"error": str(error)})
+                stopping.wait(1.0)
+                continue
+            except Exception:  # noqa: BLE001 - the thread must not die silently; the next poll tries again
+                log.exception("relay pass failed; retrying")
+                stopping.wait(1.0)
+                continue
+            if not self.behind:
+                self._nudged.wait(poll_s if self.holding else standby_s)
+
+
+def _once_per_mission(jobs: list[Job]) -> list[Job]:
+    """One AI job per mission a page: a worker decides on the mission's latest state, which
+    holds every event of the page, so the later jobs would find nothing more to do."""
+    last = {job.mission_id: index for index, job in enumerate(jobs) if job.kind == AI_ACTIVATION}
+    return [job for index, job in enumerate(jobs) if job.kind != AI_ACTIVATION or last[job.mission_id] == index]
