@@ -32,8 +32,10 @@ def start_round(res: Resolution, command: cmd.StartRound) -> None:
     battle = res.battle
     if battle.phase != "deployment":
         raise res.refuse("round_under_way", "round", f"round {battle.round} is under way; rounds follow on by themselves")
-    if missing := [u.id for u in battle.side("hero") if not u.deployed]:
+    if missing := [u.id for u in battle.side("hero") if not u.deployed and not u.set_aside]:
         raise res.refuse("heroes_not_deployed", "setup", f"deploy every hero first: {', '.join(missing)}")
+    if not any(u.deployed for u in battle.side("hero")):
+        raise res.refuse("no_hero_deployed", "setup", "at least one hero starts on the table; the others may wait in ambush")
     flow.start_round(res)
 
 

@@ -88,6 +88,8 @@ class Answer(UnitCommand, tag=True):
     """The owning player's answer to a pending choice."""
 
     accept: bool
+    #: For a Blast split: the units that get the hits left over from an even split.
+    pick: list[str] | None = None
 
 
 class EndActivation(UnitCommand, tag=True):
@@ -102,6 +104,24 @@ class AiActivate(UnitCommand, tag=True):
     x: float | None = None
     y: float | None = None
     target: str | None = None
+
+
+class SetAside(UnitCommand, tag=True):
+    """Keep a hero with Ambush off the table at deployment (star-quest.en.md#Special Rules Reference)."""
+
+
+class PlaceAmbusher(UnitCommand, tag=True):
+    """Place a set-aside hero at the start of a round after the first."""
+
+    x: float
+    y: float
+
+
+class ScoutMove(UnitCommand, tag=True):
+    """A hero with Scout moves up to 12\" after deploying, before the first round."""
+
+    x: float
+    y: float
 
 
 COMMANDS = (
@@ -121,4 +141,7 @@ COMMANDS = (
     Answer,
     EndActivation,
     AiActivate,
+    SetAside,
+    PlaceAmbusher,
+    ScoutMove,
 )

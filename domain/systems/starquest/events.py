@@ -175,6 +175,50 @@ class MissionDecided(Event, tag=True):
     reason: str
 
 
+class HeroSetAside(Event, tag=True):
+    """A hero with Ambush waits off the table (star-quest.en.md#Special Rules Reference, Ambush)."""
+
+    unit: str
+
+
+class AmbushPlaced(Event, tag=True):
+    """A set-aside hero is placed at the start of a round after the first."""
+
+    unit: str
+    x: float
+    y: float
+
+
+class AmbushScheduled(Event, tag=True):
+    """An AI ambusher's wave has come: it arrives at the start of `round` (a D3 rolled before)."""
+
+    unit: str
+    profile: str
+    models: int
+    round: int
+
+
+class AmbushArrived(Event, tag=True):
+    """An AI ambusher is due: `where` says which table quarter or AI goal it was placed at."""
+
+    unit: str
+    where: str
+
+
+class Scouted(Event, tag=True):
+    """The unit's Scout move after deployment (the Moved event follows, if it moved)."""
+
+    unit: str
+
+
+class BlastSplit(Event, tag=True):
+    """How a Blast weapon's hits were shared between the target and the enemy units within 3\" of it."""
+
+    unit: str
+    weapon: str
+    shares: dict[str, int]
+
+
 EVENTS = (
     BattleSetUp,
     HeroDeployed,
@@ -203,4 +247,10 @@ EVENTS = (
     ActivationEnded,
     AiPhaseStarted,
     MissionDecided,
+    HeroSetAside,
+    AmbushPlaced,
+    AmbushScheduled,
+    AmbushArrived,
+    Scouted,
+    BlastSplit,
 )

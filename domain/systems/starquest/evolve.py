@@ -9,7 +9,7 @@ import msgspec
 
 from domain.systems.starquest import events as ev
 from domain.systems.starquest import geometry
-from domain.systems.starquest.state import Battle, Choice, Figure, Turn, Unit
+from domain.systems.starquest.state import Ambusher, Battle, Choice, Figure, Turn, Unit
 
 replace = msgspec.structs.replace
 
@@ -53,7 +53,7 @@ def _turn(battle: Battle, **changes: Any) -> Battle:
 
 
 def _deployed(b: Battle, e: ev.HeroDeployed) -> Battle:
-    return _unit(b, e.unit, lambda u: replace(u, deployed=True, figures=(replace(u.figures[0], x=e.x, y=e.y),)))
+    return _unit(b, e.unit, lambda u: replace(u, deployed=True, set_aside=False, figures=(replace(u.figures[0], x=e.x, y=e.y),)))
 
 
 def _placed(b: Battle, e: ev.UnitPlaced) -> Battle:
@@ -183,4 +183,10 @@ _APPLY: dict[type, Callable[[Battle, Any], Battle]] = {
     ev.ActivationEnded: _ended,
     ev.AiPhaseStarted: _ai_phase,
     ev.MissionDecided: _decided,
+    ev.HeroSetAside: lambda b, e: _unit(b, e.unit, lambda u: replace(u, deployed=False, set_aside=True)),
+    ev.AmbushPlaced: lambda b, e: _deployed(b, ev.HeroDeployed(e.unit, e.x, e.y)),
+    ev.AmbushScheduled: lambda b, e: replace(b, ambushers={**b.ambushers, e.unit: Ambusher(e.profile, e.models, e.round)}),
+    ev.AmbushArrived: lambda b, e: replace(b, ambushers={k: v for k, v in b.ambushers.items() if k != e.unit}),
+    ev.Scouted: lambda b, e: _unit(b, e.unit, lambda u: replace(u, scouted=True)),
+    ev.BlastSplit: lambda b, e: b,
 }

@@ -17,6 +17,10 @@ def start_round(res: Resolution) -> None:
     number = res.battle.round + 1
     res.emit(ev.RoundStarted(number))
     _arrive(res, number)
+    from domain.systems.starquest import ambush, scouting  # hooks; imported late (they use actions)
+
+    for unit_id in ambush.arrive(res, number):
+        scouting.ai_scout(res, unit_id)
 
 
 def _arrive(res: Resolution, number: int) -> None:
@@ -30,6 +34,9 @@ def _arrive(res: Resolution, number: int) -> None:
             unit_id = f"{_slug(unit.enemy)}-{wave_index + 1}-{unit_index + 1}"
             figures = [Figure(f"{unit_id}.{n + 1}", x, y) for n, (x, y) in enumerate(unit.positions)]
             res.emit(ev.UnitPlaced(unit_id, unit.enemy, figures))
+            from domain.systems.starquest.scouting import ai_scout
+
+            ai_scout(res, unit_id)
 
 
 def after_activation(res: Resolution) -> None:
@@ -78,7 +85,7 @@ def decide_outcome(res: Resolution, round_over: bool = False) -> bool:
         return battle.outcome is not None
     last_round = round_over and battle.round >= mission.rounds
     for condition in mission.defeat:
-        if isinstance(condition, AllDown) and not any(h.can_act for h in battle.side("hero")):
+        if isinstance(condition, AllDown) and not any(h.can_act or (h.set_aside and not h.dead) for h in battle.side("hero")):
             res.emit(ev.MissionDecided("defeat", "every hero is down"))
             return True
     if all(_holds(battle, c, round_over) for c in mission.victory):
@@ -93,7 +100,7 @@ def decide_outcome(res: Resolution, round_over: bool = False) -> bool:
 def _holds(battle: Battle, condition: object, round_over: bool) -> bool:
     if isinstance(condition, KillAll):
         later_waves = any(w.round > battle.round for w in battle.mission.waves)
-        return not later_waves and not any(u.on_table for u in battle.side("ai"))
+        return not later_waves and not battle.ambushers and not any(u.on_table for u in battle.side("ai"))
     if isinstance(condition, Survive):
         return round_over and battle.round >= condition.rounds
     return False  # conditions this engine does not score yet never count as met

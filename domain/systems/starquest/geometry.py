@@ -464,3 +464,37 @@ def fall_ap(height: float) -> int | None:
     if height < FALL_MIN - TOLERANCE:
         return None
     return full_steps(height)
+
+
+# --- groups ----------------------------------------------------------------------------
+
+
+def coherent(bases: Sequence[Base], near: float, far: float) -> bool:
+    """AI group coherency (star-quest.en.md#AI Activations, AI Groups): every model within `near`
+    of at least one other and within `far` of all others, base to base. One model is coherent."""
+    for i, a in enumerate(bases):
+        others = [b for j, b in enumerate(bases) if j != i]
+        if not others:
+            return True
+        if not any(distance(a, b) <= near + TOLERANCE for b in others):
+            return False
+        if any(distance(a, b) > far + TOLERANCE for b in others):
+            return False
+    return True
+
+
+def formation_slots(centre: Point, radius: float, gap: float, rings: int = 3) -> list[Point]:
+    """Centres of a hexagonal cluster around `centre`, nearest first (ties by angle): bases of
+    `radius` packed `gap` apart, so the first seven slots keep any group coherent."""
+    step = 2 * radius + gap
+    slots = []
+    for q in range(-rings, rings + 1):
+        for r in range(-rings, rings + 1):
+            if abs(q + r) > rings:
+                continue
+            x = centre.x + step * (q + r / 2)
+            y = centre.y + step * (r * math.sqrt(3) / 2)
+            d = math.hypot(x - centre.x, y - centre.y)
+            angle = math.atan2(y - centre.y, x - centre.x) % (2 * math.pi)
+            slots.append((round(d, 9), round(angle, 9), Point(x, y)))
+    return [p for _, _, p in sorted(slots, key=lambda s: (s[0], s[1]))]

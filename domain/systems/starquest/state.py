@@ -46,6 +46,10 @@ class Unit(msgspec.Struct, frozen=True):
     #: Skill actions and hero skills used this round; weapons fired this mission (for Limited).
     skills_used: frozenset[str] = frozenset()
     weapons_fired: frozenset[str] = frozenset()
+    #: A hero with Ambush set aside before deployment, not yet placed (star-quest.en.md#Special Rules Reference).
+    set_aside: bool = False
+    #: The Scout move after deployment is used.
+    scouted: bool = False
 
     @property
     def on_table(self) -> bool:
@@ -84,6 +88,14 @@ class Choice(msgspec.Struct, frozen=True):
     context: dict[str, str] = {}
 
 
+class Ambusher(msgspec.Struct, frozen=True):
+    """An AI unit held back by Ambush: it arrives at the start of `round` (ambush.py)."""
+
+    profile: str
+    models: int
+    round: int
+
+
 class Battle(msgspec.Struct, frozen=True):
     rules: str
     mission: MissionDefinition
@@ -102,6 +114,8 @@ class Battle(msgspec.Struct, frozen=True):
     #: Search tokens still on the table: id → content.
     tokens: dict[str, str] = {}
     outcome: str | None = None
+    #: AI ambushers waiting to arrive: unit id → when and what.
+    ambushers: dict[str, Ambusher] = {}
 
     @property
     def version(self) -> RulesVersion:

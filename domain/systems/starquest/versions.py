@@ -44,6 +44,8 @@ class RulesVersion(msgspec.Struct, frozen=True):
     ai_charge: str
     #: Special rules only this version knows.
     extra_rules: frozenset[str] = frozenset()
+    #: A hero ambusher is placed over 9" from enemies (English) or at least 9" (German).
+    hero_ambush_gap: str = "over"
 
 
 ENGLISH = RulesVersion(
@@ -87,6 +89,7 @@ GERMAN = msgspec.structs.replace(
     counter_reduces="hits",
     ai_charge="more-damage",
     extra_rules=frozenset({"Bane", "Surge", "Thrust", "Unstoppable"}),
+    hero_ambush_gap="at-least",
 )
 
 VERSIONS = {v.code: v for v in (ENGLISH, GERMAN)}
