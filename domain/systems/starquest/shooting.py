@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
-from domain.systems.starquest import geometry
+from domain.systems.starquest import blasting, geometry
 from domain.systems.starquest.actions import own_turn
 from domain.systems.starquest.content import Weapon
 from domain.systems.starquest.resolution import Resolution
@@ -31,7 +31,7 @@ def shoot(res: Resolution, command: cmd.Shoot) -> None:
     if command.weapons is not None and len(chosen) != len(set(command.weapons)):
         raise res.refuse("unknown_weapon", "shooting", f"{attacker.id} carries no ranged weapon named {sorted(set(command.weapons) - {w.name for w in chosen})}")
     fired = 0
-    for weapon in chosen:
+    for index, weapon in enumerate(chosen):
         target = res.battle.units[target.id]
         if not target.on_table or target.unconscious:
             break  # an earlier weapon took the target out
@@ -44,8 +44,10 @@ def shoot(res: Resolution, command: cmd.Shoot) -> None:
             if command.weapons is not None:
                 raise res.refuse("no_shot", "shooting", f"no model of {attacker.id} has {target.id} in range and line of sight of {weapon.name}")
             continue
-        attack(res, attacker.id, weapon, target.id, shooters)
+        attack(res, attacker.id, weapon, target.id, shooters, rest=tuple(w.name for w in chosen[index + 1 :]))
         fired += 1
+        if res.battle.pending is not None:
+            return  # a Blast split waits for the player's pick (blasting.py); the other weapons follow it
     if not fired:
         raise res.refuse("no_shot", "shooting", f"{target.id} is out of range or sight of every ranged weapon of {attacker.id}")
 
@@ -63,7 +65,7 @@ def shooters_for(battle: Battle, attacker: Unit, target: Unit, weapon: Weapon) -
     return able
 
 
-def attack(res: Resolution, attacker_id: str, weapon: Weapon, target_id: str, shooters: list[geometry.Base], melee: bool = False, charging: bool = False) -> None:
+def attack(res: Resolution, attacker_id: str, weapon: Weapon, target_id: str, shooters: list[geometry.Base], melee: bool = False, charging: bool = False, rest: tuple[str, ...] = ()) -> None:
     battle = res.battle
     attacker, target = battle.units[attacker_id], battle.units[target_id]
     key = "melee" if melee else "shooting"
@@ -83,9 +85,11 @@ def attack(res: Resolution, attacker_id: str, weapon: Weapon, target_id: str, sh
     ap += [weapon.ap + lance] * extra
     blast = _has(battle, weapon, attacker, "Blast")
     if blast:
-        ap = ap * min(int(blast), len(target.figures))
+        ap = blasting.multiply(battle, target, ap, int(blast))
     cover = not melee and not blast and not _has(battle, weapon, attacker, "Lock-On")
     cover = cover and geometry.unit_in_cover(battle.bases(target), shooters[0], battle.terrain, obstructions=not weapon.rule("Indirect"))
+    if blast and not melee and blasting.spread(res, attacker_id, weapon, target_id, ap, shooters[0], rest):
+        return  # shared with the units near the target
     unblocked = _defend(res, target, weapon, attacker, ap, cover, key)
     wounds = _regenerate(res, target, weapon, attacker, unblocked)
     res.emit(ev.AttackResolved(attacker_id, weapon.name, target_id, len(ap), len(ap) - unblocked, wounds, cover))

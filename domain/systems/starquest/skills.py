@@ -42,6 +42,10 @@ def answer(res: Resolution, command: cmd.Answer) -> None:
     pending = res.battle.pending
     if pending is None or pending.unit != command.unit:
         raise res.refuse("nothing_to_answer", "general", f"no choice waits for {command.unit}")
+    if pending.kind == "blast_split":
+        from domain.systems.starquest.blasting import answered  # the pick of a Blast split (blasting.py)
+
+        return answered(res, command)
     res.emit(ev.ChoiceMade(command.unit, pending.kind, command.accept))
     if command.accept:
         res.strain(command.unit, pending.cost, pending.kind.replace("_", " "))
