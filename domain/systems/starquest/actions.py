@@ -143,6 +143,9 @@ def move(res: Resolution, unit_id: str, action: str, x: float, y: float) -> None
     for figure, _ in paths:
         nx, ny = min(max(figure.x + dx, 0.0), table), min(max(figure.y + dy, 0.0), table)
         moved.append(Figure(figure.id, nx, ny, geometry.ground_height(geometry.Point(nx, ny), battle.terrain), figure.wounds))
+    from domain.systems.starquest.groups import keep_together  # AI Groups (groups.py)
+
+    moved = keep_together(res, unit, move_allowance(battle, unit, action), moved)
     _keep_away(res, unit, moved)
     res.emit(ev.Moved(unit_id, moved))
     if any(t.dangerous for _, crossed in paths for t in crossed) and not profile.rule("Flying"):

@@ -1,0 +1,81 @@
+"""AI Groups (star-quest.en.md#AI Activations, AI Groups; star-quest.de.md#KI-AKTIVIERUNGEN,
+KI-Gruppen): every member within 1" of at least one other member and within 3" of all others.
+
+An AI unit tagged `ai-group` moves as the AI says: its lead model goes to the chosen point and
+the others keep their places around it; if that would leave the group apart (after casualties,
+an untidy set-up or the table edge), they close up instead into a tight cluster around the
+lead, each moving straight and no further than its own move allows, 1" from every enemy.
+A hero unit of several models (none exists yet) may not break up a coherent group by moving.
+"""
+
+from __future__ import annotations
+
+import math
+
+from domain.systems.starquest import geometry
+from domain.systems.starquest.resolution import Resolution
+from domain.systems.starquest.state import Battle, Figure, Unit
+
+NEAR, FAR = 1.0, 3.0
+#: Room between the bases of a group closing up (full table inches).
+GAP = 0.5
+TAG = "ai-group"
+
+
+def is_group(battle: Battle, unit: Unit) -> bool:
+    if len(unit.figures) < 2:
+        return False
+    return unit.side == "hero" or TAG in battle.profile(unit).tags
+
+
+def coherent(battle: Battle, unit: Unit, figures: list[Figure] | tuple[Figure, ...]) -> bool:
+    return geometry.coherent([battle.base(unit, f) for f in figures], battle.scale(NEAR), battle.scale(FAR))
+
+
+def keep_together(res: Resolution, unit: Unit, allowance: float, moved: list[Figure]) -> list[Figure]:
+    """The hook of every move (actions.move): AI groups close up, hero groups may not break apart."""
+    battle = res.battle
+    if not is_group(battle, unit) or coherent(battle, unit, moved):
+        return moved
+    if unit.side == "hero":
+        if coherent(battle, unit, unit.figures):
+            raise res.refuse("group_apart", "ai", f"{unit.id} must keep every model within 1\" of another and 3\" of all")
+        return moved
+    return close_up(battle, unit, allowance, moved)
+
+
+def close_up(battle: Battle, unit: Unit, allowance: float, moved: list[Figure]) -> list[Figure]:
+    """The lead stays where the move put it; the others take the free cluster places nearest the
+    lead, the nearest follower first, moving straight toward them as far as they may."""
+    from domain.systems.starquest.actions import DIFFICULT_CAP, KEEP_AWAY
+
+    lead = moved[0]
+    radius = battle.base(unit, lead).radius
+    keep = battle.scale(KEEP_AWAY)
+    table = float(battle.mission.table)
+    others = [b for u in battle.units.values() if u.on_table and u.id != unit.id for b in battle.bases(u)]
+    enemies = [geometry.Base(b.x, b.y, b.z, b.radius + keep) for u in battle.units.values() if u.on_table and u.side != unit.side for b in battle.bases(u)]
+    slots = []
+    for slot in geometry.formation_slots(geometry.Point(lead.x, lead.y), radius, battle.scale(GAP))[1:]:
+        here = geometry.Base(slot.x, slot.y, 0.0, radius)
+        if not (0 <= slot.x <= table and 0 <= slot.y <= table):
+            continue
+        if any(math.hypot(here.x - b.x, here.y - b.y) < here.radius + b.radius for b in others + enemies):
+            continue
+        slots.append(slot)
+    followers = list(unit.figures[1:])
+    result = [lead]
+    profile = battle.profile(unit)
+    for slot in slots[: len(followers)]:
+        figure = min(followers, key=lambda f: math.hypot(f.x - slot.x, f.y - slot.y))
+        followers.remove(figure)
+        start = battle.base(unit, figure)
+        reach = allowance
+        crossed = geometry.path_terrain(geometry.Point(start.x, start.y), slot, battle.terrain, radius=radius)
+        if any(t.difficult for t in crossed) and not (profile.rule("Strider") or profile.rule("Flying")):
+            reach = min(reach, battle.scale(DIFFICULT_CAP))
+        end = geometry.move_toward(start, slot, reach, obstacles=enemies)
+        result.append(Figure(figure.id, end.x, end.y, geometry.ground_height(end, battle.terrain), figure.wounds))
+    by_id = {f.id: f for f in result}
+    leftover = {f.id: f for f in moved}
+    return [by_id.get(f.id, leftover[f.id]) for f in unit.figures]
