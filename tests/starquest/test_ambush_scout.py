@@ -273,3 +273,15 @@ def test_scout_an_ai_unit_stops_one_inch_from_heroes(rules):
     gaps = [geometry.distance(ace, b) for b in g.battle.bases(g.unit("runner-1-1"))]
     assert min(gaps) == pytest.approx(1.0, abs=0.05) and min(gaps) >= 1.0 - 1e-6
     assert g.at("runner-1-1")[1] < 14.0 and math.isclose(g.at("runner-1-1")[0], 24.0, abs_tol=1e-6)
+
+
+def test_ambush_german_a_hero_on_the_goal_moves_the_ambusher_aside_but_within_six_inches():
+    """star-quest.de.md#SONDERREGELN (Hinterhalt - KI-Einheiten) with #BEWEGUNG: the closest free
+    spot within 6" of the goal, 1" from the hero standing on it."""
+    g = ai_ambush_game("de", goals=((30.0, 30.0),), models=3, at={"ace": (30.0, 30.0)})
+    _arrive_in_round_two(g)
+    hero_base = g.battle.bases(g.unit("ace"))[0]
+    bases = g.battle.bases(g.unit("stalker-1-1"))
+    assert min(geometry.distance(hero_base, b) for b in bases) >= 1.0 - 1e-6
+    assert all(geometry.distance(b, geometry.Base(30.0, 30.0)) <= 6.0 + 1e-6 for b in bases)
+    assert geometry.coherent(bases, 1.0, 3.0)

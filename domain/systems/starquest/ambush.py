@@ -126,12 +126,15 @@ def _place_ai(res: Resolution, unit_id: str) -> None:
 def placement(battle: Battle, anchor: geometry.Point, radius: float, count: int, reach: float | None) -> list[geometry.Point]:
     """Where a unit is set down around `anchor`: the closest spot (searching outwards in fixed
     steps) where its models stand in a tight cluster on the table, on no other base, 1" from
-    every hero, and, with `reach`, every base within `reach` of the anchor. Deterministic."""
+    every hero, and, with `reach`, every base within `reach` of the anchor (failing that, the
+    closest free spot anywhere). Deterministic."""
     gap = battle.scale(FORMATION_GAP)
     step = max(radius, 0.25)
     table = float(battle.mission.table)
     fallback = None
     for ring in range(0, int(table * 1.5 / step) + 1):
+        if reach is not None and ring * step > reach:
+            return placement(battle, anchor, radius, count, None)  # no room near the goal: the closest free spot
         for centre in _ring(anchor, ring * step):
             points = geometry.formation_slots(centre, radius, gap)[:count]
             fallback = fallback or points
