@@ -99,3 +99,15 @@ def test_blast_ai_shooters_split_evenly_target_first_then_closest(rules):
     assert of(events, ev.BlastSplit) == [ev.BlastSplit("bomber-1-1", "Bomb", {"ace": 1, "bo": 1, "cy": 0})]
     assert [(e.target, e.hits, e.wounds) for e in of(events, ev.AttackResolved)] == [("ace", 1, 1), ("bo", 1, 1)]
     assert g.wounds("cy") == [0]
+
+
+@BOTH
+def test_blast_a_pick_answers_only_a_blast_split(rules):
+    """star-quest.en.md#General Principles: a failed test's choice is yes or no; a pick there is refused."""
+    from domain.systems.starquest.commands import Scurry
+
+    g = Game(rules)
+    g.do(Activate("ace"))
+    g.do(Scurry("ace", 10, 20), 1)
+    error = g.refused(Answer("ace", True, pick=["ace"]))
+    assert error.code == "nothing_to_pick" and error.rule.startswith(f"star-quest.{rules}.md#")

@@ -103,3 +103,29 @@ def test_bad_mission_options_are_refused_and_write_nothing(client, ledger, optio
     response = client.post(f"/campaigns/{created['campaign_id']}/missions", json={"name": "B", "system": "star-quest", "rules_version": "en", "options": options}, headers=host)
     assert response.status_code == 422 and response.json()["code"] == code
     assert ledger.store.max_notification_id() == before
+
+
+@pytest.mark.parametrize("rules", ["en", "de"])
+def test_ambush_and_scout_over_http_refusals_are_422_and_write_nothing(client, ledger, rules):
+    """star-quest.en.md#Special Rules Reference (Ambush, Scout) on the sample pack's 24" table:
+    a Scout move is 6" there; an ambusher waits for a round after the first."""
+    created = client.post("/campaigns", json={"name": "Salvage"}).json()
+    host = {"authorization": f"Bearer {created['host_token']}"}
+    options = {"mission": "scrapyard-brawl", "heroes": "Sera Vantis, Nessa Brill"}
+    mission = client.post(f"/campaigns/{created['campaign_id']}/missions", json={"name": "B", "system": "star-quest", "rules_version": rules, "options": options}, headers=host).json()
+    url = f"/missions/{mission['mission_id']}/commands"
+
+    def send(command: dict):
+        return client.post(url, json={"command": command}, headers=host)
+
+    assert send({"type": "DeployHero", "unit": "nessa-brill", "x": 9, "y": 2}).status_code == 201
+    before = ledger.store.max_notification_id()
+    too_far = send({"type": "ScoutMove", "unit": "nessa-brill", "x": 9, "y": 8.5})
+    assert too_far.status_code == 422 and too_far.json()["code"] == "too_far" and too_far.json()["rule"].startswith(f"star-quest.{rules}.md#")
+    assert ledger.store.max_notification_id() == before
+    assert send({"type": "ScoutMove", "unit": "nessa-brill", "x": 9, "y": 8}).status_code == 201
+    assert send({"type": "DeployHero", "unit": "sera-vantis", "x": 14, "y": 2}).status_code == 201
+    assert send({"type": "SetAside", "unit": "sera-vantis"}).status_code == 201
+    assert send({"type": "StartRound"}).status_code == 201
+    early = send({"type": "PlaceAmbusher", "unit": "sera-vantis", "x": 2, "y": 2})
+    assert early.status_code == 422 and early.json()["code"] == "not_round_start"

@@ -46,6 +46,8 @@ def answer(res: Resolution, command: cmd.Answer) -> None:
         from domain.systems.starquest.blasting import answered  # the pick of a Blast split (blasting.py)
 
         return answered(res, command)
+    if command.pick is not None:
+        raise res.refuse("nothing_to_pick", "general", f"{pending.kind} is answered yes or no, without a pick")
     res.emit(ev.ChoiceMade(command.unit, pending.kind, command.accept))
     if command.accept:
         res.strain(command.unit, pending.cost, pending.kind.replace("_", " "))
