@@ -12,6 +12,7 @@ import secrets
 import threading
 import time
 import uuid
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -32,6 +33,8 @@ ROLES = campaigns.ROLES
 WORKER = campaigns.Member("worker", "worker", "worker", "")
 #: Conflicts with other processes are retried this often before the client gets a 409.
 RETRIES = 20
+#: Streams kept folded in memory (a Star Quest mission is some tens of kB).
+CACHE_SIZE = 2000
 
 
 class NotFound(Exception):
@@ -92,11 +95,14 @@ def utc_now() -> str:
 
 
 class Ledger:
-    def __init__(self, store: EventStore, sealer: Sealer, clock: Callable[[], str] = utc_now) -> None:
+    def __init__(self, store: EventStore, sealer: Sealer, clock: Callable[[], str] = utc_now, cache_size: int = CACHE_SIZE) -> None:
         self.store = store
         self.sealer = sealer
         self.clock = clock
-        self._streams: dict[str, Stream] = {}
+        #: Recently used streams, least recent first; the oldest is dropped past `cache_size`
+        #: (it is read again from the store when next asked for).
+        self._streams: OrderedDict[str, Stream] = OrderedDict()
+        self.cache_size = cache_size
         self._locks: dict[str, threading.RLock] = {}
         self._locks_guard = threading.Lock()
         self._seeds: dict[str, bytes] = {}
@@ -391,6 +397,9 @@ class Ledger:
         current = self._streams.get(stream_id)
         if current is None or getattr(current.state, "version", 0) <= state.version:
             self._streams[stream_id] = stream
+            self._streams.move_to_end(stream_id)
+            while len(self._streams) > self.cache_size:
+                self._streams.popitem(last=False)
 
     def _lock(self, stream_id: str) -> threading.RLock:
         """One writer per stream in this process; other processes are caught by the store."""

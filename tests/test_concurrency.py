@@ -131,3 +131,14 @@ def test_a_member_invited_by_another_process_is_known_at_once(ledger: Ledger, st
     found = ledger.authenticate(token)
     assert found is not None and found[1].name == "ann"
     assert ledger.authenticate(token[:-2] + "xx") is None
+
+
+def test_streams_past_the_cache_size_are_dropped_and_read_again(store, seal_key):
+    ledger = Ledger(store, Sealer(seal_key), cache_size=2)
+    made = [_setup(ledger) for _ in range(3)]  # three campaigns and three missions: six streams
+    assert len(ledger._streams) == 2
+    for mission_id, host in made:
+        before = ledger.mission(mission_id).version
+        assert ledger.handle(mission_id, host, RollDice("d6", "x")).version == before + 1
+        assert verify_stream(store.read(mission_id)).chain.ok
+    assert len(ledger._streams) == 2
