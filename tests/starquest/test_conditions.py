@@ -235,3 +235,20 @@ def test_terrain_dangerous_terrain_each_model_of_a_unit_in_it_rolls_one_die(rule
     events = g.do(AiActivate("rat-1-1", "skip"), 1, 5, actor="worker")
     assert [r.results for r in of(events, DiceRolled)] == [[1], [5]]
     assert of(events, ev.FigureKilled) == [ev.FigureKilled("rat-1-1", "rat-1-1.1")]
+
+
+@BOTH
+def test_status_conditions_impaired_hits_are_qua_tests_at_minus_one(rules):
+    """star-quest.en.md#Status conditions (Impaired): -1 to all stat rolls, the Qua tests to hit included."""
+    g = Game(rules, heroes=[hero("Ace", quality=4), hero("Bo", quality=4)], enemies=[enemy("Brute", toughness=3)], waves=[wave(1, "Brute", (12.0, 20.0))])
+    g.do(InflictStatus("ace", "Impaired"))
+    _start(g, "ace", rules)
+    g.do(Answer("ace", False))  # keeps Impaired
+    g.do(Hold("ace"))
+    events = g.do(Shoot("ace", "brute-1-1"), 4)  # 4 - 1 misses Qua 4: no block roll
+    assert of(events, ev.AttackResolved)[0].hits == 0
+    g.do(EndActivation("ace"))
+    g.do(Activate("bo"))
+    g.do(Hold("bo"))
+    events = g.do(Shoot("bo", "brute-1-1"), 4, 6)  # unimpaired: 4 hits
+    assert of(events, ev.AttackResolved)[0].hits == 1
