@@ -249,6 +249,8 @@ class Table:
             return "ai"
         hero = next(u.id for u in battle.side("hero") if u.can_act and not u.activated)
         ledger.handle(mission_id, host, sq.Activate(hero))
+        while (pending := ledger.mission(mission_id).game.pending) is not None:  # status conditions: never pays
+            ledger.handle(mission_id, host, sq.Answer(pending.unit, False))
         try:
             ledger.handle(mission_id, host, sq.Hold(hero))
             battle = ledger.mission(mission_id).game
