@@ -285,3 +285,16 @@ def test_ambush_german_a_hero_on_the_goal_moves_the_ambusher_aside_but_within_si
     assert min(geometry.distance(hero_base, b) for b in bases) >= 1.0 - 1e-6
     assert all(geometry.distance(b, geometry.Base(30.0, 30.0)) <= 6.0 + 1e-6 for b in bases)
     assert geometry.coherent(bases, 1.0, 3.0)
+
+
+@BOTH
+def test_scout_a_hero_may_not_walk_off_a_drop_that_needs_a_jump(rules):
+    """#Scout with star-quest.en.md#Jumping: a drop over 3" is no walk, so no Scout move either."""
+    from domain.systems.starquest.state import Figure
+
+    tower = piece("tower", 8, 4, 12, 8, elevated=True, height=5.0)
+    g = Game(rules, heroes=[hero("Ace", rules=["Scout"])], terrain=[tower], at={"ace": (10.0, 6.0)}, start=False)
+    g.patch("ace", figures=(Figure("ace", 10.0, 6.0, 5.0),))
+    error = g.refused(ScoutMove("ace", 10.0, 14.0))
+    assert error.code == "must_jump"
+    g.do(ScoutMove("ace", 10.0, 7.0))

@@ -20,10 +20,12 @@ def _post(table: Table, command: dict, headers: dict) -> dict:
 def _hero_turn(table: Table, ledger, hero: str, headers: dict) -> None:
     """Hold and shoot the first enemy any weapon reaches; otherwise advance toward the nearest."""
     assert _post(table, {"type": "Activate", "unit": hero}, headers).status_code == 201
+    while (pending := ledger.mission(table.mission_id).game.pending) is not None:  # status conditions: never pays
+        assert _post(table, {"type": "Answer", "unit": pending.unit, "accept": False}, headers).status_code == 201
     battle = ledger.mission(table.mission_id).game
     enemies = [u for u in battle.side("ai") if u.on_table]
     me = battle.units[hero].figures[0]
-    if battle.units[hero].shaken:  # a Shaken hero stays idle for a whole activation to recover
+    if battle.units[hero].shaken or not battle.units[hero].can_act:  # a Shaken hero stays idle for a whole activation to recover
         assert _post(table, {"type": "EndActivation", "unit": hero}, headers).status_code == 201
         return
     assert _post(table, {"type": "Hold", "unit": hero}, headers).status_code == 201

@@ -101,6 +101,7 @@ def answered(res: Resolution, command: cmd.Answer) -> None:
 
 def _resolve(res: Resolution, attacker_id: str, weapon: Weapon, ids: list[str], ap: list[int], extras: list[str], origin: geometry.Base) -> None:
     """Hits dealt out in turn to the units still owed one, then blocked, regenerated and allocated per unit."""
+    from domain.systems.starquest.conditions import after_attack
     from domain.systems.starquest.shooting import _allocate, _defend, _has, _regenerate
 
     shares = {u: len(ap) // len(ids) + (1 if u in extras else 0) for u in ids}
@@ -122,6 +123,7 @@ def _resolve(res: Resolution, attacker_id: str, weapon: Weapon, ids: list[str], 
         wounds = _regenerate(res, unit, weapon, attacker, unblocked)
         res.emit(ev.AttackResolved(attacker_id, weapon.name, unit_id, len(hits), len(hits) - unblocked, wounds, False))
         _allocate(res, unit_id, wounds, int(_has(res.battle, weapon, attacker, "Deadly") or 1), origin)
+        after_attack(res, weapon, unit_id, wounds)
 
 
 def _fire_rest(res: Resolution, attacker_id: str, target_id: str, rest: list[str]) -> None:

@@ -156,6 +156,18 @@ def _decided(b: Battle, e: ev.MissionDecided) -> Battle:
     return replace(b, outcome=e.outcome, phase="over", turn=None)
 
 
+def _status(b: Battle, e: ev.StatusGained) -> Battle:
+    return _unit(b, e.unit, lambda u: replace(u, statuses=u.statuses | {e.status}))
+
+
+def _status_gone(b: Battle, e: ev.StatusRemoved) -> Battle:
+    return _unit(b, e.unit, lambda u: replace(u, statuses=u.statuses - {e.status}))
+
+
+def _jumped(b: Battle, e: ev.Jumped) -> Battle:
+    return _turn(b, jumped_at=b.turn.actions) if b.turn and b.turn.unit == e.unit else b
+
+
 _APPLY: dict[type, Callable[[Battle, Any], Battle]] = {
     ev.HeroDeployed: _deployed,
     ev.UnitPlaced: _placed,
@@ -183,6 +195,10 @@ _APPLY: dict[type, Callable[[Battle, Any], Battle]] = {
     ev.ActivationEnded: _ended,
     ev.AiPhaseStarted: _ai_phase,
     ev.MissionDecided: _decided,
+    ev.StatusGained: _status,
+    ev.StatusRemoved: _status_gone,
+    ev.Jumped: _jumped,
+    ev.FigureFell: lambda b, e: b,
     ev.HeroSetAside: lambda b, e: _unit(b, e.unit, lambda u: replace(u, deployed=False, set_aside=True)),
     ev.AmbushPlaced: lambda b, e: _deployed(b, ev.HeroDeployed(e.unit, e.x, e.y)),
     ev.AmbushScheduled: lambda b, e: replace(b, ambushers={**b.ambushers, e.unit: Ambusher(e.profile, e.models, e.round)}),

@@ -4,7 +4,8 @@ after being deployed the model may move up to 12" (6" on the small table, as eve
 Heroes scout by a command of their player during deployment, once each, after being deployed.
 AI scouts move at once when they are placed, by a fixed rule: straight at the closest hero that
 is standing (or the nearest AI goal if none is), stopping 1" from heroes, as `ai.py` moves.
-The move is a move like any other: difficult terrain caps it at 6", dangerous terrain rolls.
+The move is a move like any other: difficult terrain caps it at 6", dangerous terrain rolls,
+and a hero may not walk a gap or drop that needs a jump.
 """
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ def scout_command(res: Resolution, command: cmd.ScoutMove) -> None:
     table = battle.mission.table
     if not (0 <= command.x <= table and 0 <= command.y <= table):
         raise res.refuse("off_table", "movement", f"({command.x}, {command.y}) is off the {table}\" table")
+    from domain.systems.starquest.falling import check_walk  # gaps and drops need a Jump (#Jumping)
+
+    check_walk(res, unit, command.x, command.y)
     lead = unit.figures[0]
     dx, dy = command.x - lead.x, command.y - lead.y
     allowance = allowance_for(battle, unit, dx, dy)
