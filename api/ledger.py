@@ -249,14 +249,16 @@ class Ledger:
                 for record in records:  # an event the rules cannot apply must never reach the log
                     state = missions.evolve(state, record.event)
                 self._seal_seeds(events, fresh)
-                ends = state.ended and not stream.state.ended
+                loaded, ends = stream.state.version, state.ended and not stream.state.ended
                 with self._lock(state.campaign_id) if ends else contextlib.nullcontext():
                     campaign, concluded = self._conclusion(state, actor.name) if ends else (None, [])
                     try:
                         self.store.append([*records, *concluded])
                     except StreamConflict:
-                        if expected_version is not None and self._catch_up_version(mission_id) != stream.state.version:
-                            raise VersionConflict(self._catch_up_version(mission_id), "another command was accepted first") from None
+                        # Only a move of the mission itself is the client's conflict; the campaign
+                        # moving under an ending mission is retried like any lost race.
+                        if expected_version is not None and (current := self._catch_up_version(mission_id)) != loaded:
+                            raise VersionConflict(current, "another command was accepted first") from None
                         _back_off(attempt)
                         continue
                     if campaign is not None:

@@ -176,3 +176,29 @@ def test_a_campaign_carries_its_heroes_from_mission_to_mission(client, ledger, s
             assert other.get(f"/campaigns/{table.id}", headers=table.player).json() == table.view()
     finally:
         other_store.close()
+
+
+def test_an_end_that_races_a_change_of_the_campaign_is_retried_and_recorded_once(client, ledger, store, seal_key, monkeypatch):
+    """Another process changes the campaign between this end's read and its write: the write
+    fails as a whole, is decided again on the new campaign, and lands once; the client named
+    the mission's version, which did not move, so it gets no 409."""
+    table = Campaign(client)
+    mission_id = table.mission("Gorm Hadley").json()["mission_id"]
+    table.start(mission_id, ["gorm-hadley"])
+    other = Ledger(store, Sealer(seal_key))  # a second API process on the same store
+    append, raced = store.append, []
+
+    def racing_append(records):
+        if not raced and any(isinstance(r.event, MissionConcluded) for r in records):
+            raced.append(other.invite(table.id, other.campaign(table.id).members["host"], "spectator", "sam", []))
+        return append(records)
+
+    monkeypatch.setattr(store, "append", racing_append)
+    version = client.get(f"/missions/{mission_id}", headers=table.player).json()["version"]
+    ended = client.post(f"/missions/{mission_id}/end", json={"outcome": "abandoned", "expected_version": version}, headers=table.host)
+    assert ended.status_code == 201, ended.text
+    assert raced
+    assert [c.mission_id for c in _conclusions(ledger, table.id)] == [mission_id]
+    view = table.view()
+    assert [m["name"] for m in view["members"]] == ["host", "ann", "sam"]
+    assert view["concluded"][0]["outcome"] == "abandoned" and _heroes(view) == {"gorm-hadley": (True, 0, 1)}
