@@ -18,10 +18,12 @@ from api.bodies import (
     CampaignToken,
     CampaignView,
     CommandBody,
+    ConclusionView,
     Contribution,
     EndBody,
     EventPage,
     Health,
+    HeroView,
     MemberToken,
     MemberView,
     MissionView,
@@ -81,7 +83,9 @@ def create_campaign(data: JSONBody[NewCampaign], ledger: LedgerDep) -> CampaignT
 def read_campaign(campaign_id: FromPath[str], request: Request, ledger: LedgerDep) -> CampaignView:
     c, _ = member_of_campaign(request, ledger, campaign_id)
     members = [MemberView(m.member_id, m.name, m.role, list(m.units)) for m in c.members.values()]
-    return CampaignView(c.campaign_id, c.name, c.version, members, list(c.missions))
+    heroes = [HeroView.of(h) for h in c.heroes.values()]
+    concluded = [ConclusionView(k.mission_id, k.outcome, k.result, k.heroes) for k in c.concluded.values()]
+    return CampaignView(c.campaign_id, c.name, c.version, members, list(c.missions), heroes, concluded)
 
 
 @post("/campaigns/{campaign_id:str}/members", sync_to_thread=True)

@@ -6,6 +6,7 @@ concurrency and the hash chain hold whoever submits.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import random
 import secrets
@@ -196,19 +197,14 @@ class Ledger:
             fresh_seed=fresh,
         )
         self._seal_seeds(mission_events, fresh)
-        created = self._record(mission_id, Stream(None), mission_events, actor.name)
-        if setup is not None:
-            state = None
-            for event in mission_events:
-                state = missions.evolve(state, event)
-            dice = missions.dice_box_for(state, server_seed=fresh, fresh_seed=None, manual_faces=None)
-            set_up = self._record(mission_id, Stream(state, created[-1].hash), missions.decide(state, setup, dice, actor.name), actor.name, command=setup)
-            for record in set_up:  # as in handle: what the rules cannot apply is never written
-                state = missions.evolve(state, record.event)
-            created += set_up
         with self._lock(campaign_id):
             for attempt in range(RETRIES):
                 campaign = self._load(campaign_id, CAMPAIGN)
+                # The set-up is decided on the campaign as it stands now (its heroes' carried
+                # state), so it is decided again if the campaign moves before the write.
+                created = self._record(mission_id, Stream(None), mission_events, actor.name)
+                if setup is not None:
+                    created += self._set_up(mission_id, created, mission_events, campaigns.prepare(campaign.state, system, setup), fresh, actor.name)
                 added = self._record(campaign_id, campaign, [campaigns.MissionAdded(mission_id, name, system)], actor.name)
                 try:
                     self.store.append([*added, *created])
@@ -216,8 +212,20 @@ class Ledger:
                     _back_off(attempt)
                     continue
                 self._apply(campaign_id, campaign, added, CAMPAIGN)
-                return self.mission(mission_id)
-        raise VersionConflict(campaign.state.version, "the campaign is busy; try again")
+                break
+            else:
+                raise VersionConflict(campaign.state.version, "the campaign is busy; try again")
+        return self.mission(mission_id)
+
+    def _set_up(self, mission_id: str, created: list[Recorded], mission_events: list[Event], setup: Command, fresh: bytes, actor: str) -> list[Recorded]:
+        state = None
+        for event in mission_events:
+            state = missions.evolve(state, event)
+        dice = missions.dice_box_for(state, server_seed=fresh, fresh_seed=None, manual_faces=None)
+        set_up = self._record(mission_id, Stream(state, created[-1].hash), missions.decide(state, setup, dice, actor), actor, command=setup)
+        for record in set_up:  # as in handle: what the rules cannot apply is never written
+            state = missions.evolve(state, record.event)
+        return set_up
 
     def mission(self, mission_id: str) -> missions.MissionState:
         return self._load(mission_id, MISSION).state
@@ -278,15 +286,23 @@ class Ledger:
                 for record in records:  # an event the rules cannot apply must never reach the log
                     state = missions.evolve(state, record.event)
                 self._seal_seeds(events, fresh)
-                try:
-                    self.store.append(records)
-                except StreamConflict:
-                    if expected_version is not None:
-                        raise VersionConflict(self._catch_up_version(mission_id), "another command was accepted first") from None
-                    if confirmed:  # a race with another writer, not just an old cache: let it pass first
-                        _back_off(attempt)
-                    stream, confirmed = self._load(mission_id, MISSION), True
-                    continue
+                loaded, ends = stream.state.version, state.ended and not stream.state.ended
+                with self._lock(state.campaign_id) if ends else contextlib.nullcontext():
+                    campaign, concluded = self._conclusion(state, actor.name) if ends else (None, [])
+                    try:
+                        self.store.append([*records, *concluded])
+                    except StreamConflict:
+                        # Only a move of the mission itself is the client's conflict; the campaign
+                        # moving under an ending mission is retried like any lost race.
+                        fresh = self._load(mission_id, MISSION)
+                        if expected_version is not None and fresh.state.version != loaded:
+                            raise VersionConflict(fresh.state.version, "another command was accepted first") from None
+                        if confirmed or fresh.state.version == loaded:  # a race, not just an old cache
+                            _back_off(attempt)
+                        stream, confirmed = fresh, True
+                        continue
+                    if campaign is not None:
+                        self._apply(state.campaign_id, campaign, concluded, CAMPAIGN)
                 self._apply(mission_id, stream, records, MISSION)
                 for listener in self.on_append:
                     listener(mission_id)
@@ -294,6 +310,13 @@ class Ledger:
         raise VersionConflict(stream.state.version, "the mission is busy; try again")
 
     # -- internals ------------------------------------------------------------------------------
+
+    def _conclusion(self, ended: missions.MissionState, actor: str) -> tuple[Stream, list[Recorded]]:
+        """The campaign's record of a mission that this command ends, chained onto the campaign
+        stream (the caller holds its lock): appended with the mission's own events in one
+        transaction, so both or neither are written, and a retry finds the mission ended."""
+        campaign = self._load(ended.campaign_id, CAMPAIGN)
+        return campaign, self._record(ended.campaign_id, campaign, campaigns.conclude(campaign.state, ended), actor)
 
     def _replay(self, mission_id: str, stream: Stream, key: str, digest: str | None) -> CommandResult:
         first_digest, first, last = stream.keys[key]

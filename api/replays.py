@@ -11,10 +11,11 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery, JSONBody
 
 from api.access import member_of_campaign, reader, submit
-from api.bodies import Body, DisputeBody, MissionView, VerdictBody
+from api.bodies import Body, DisputeBody, HeroView, MissionView, VerdictBody
 from api.errors import ApiError
 from api.ledger import CommandResult, Ledger
 from domain import audit, replay
+from domain import campaign as campaigns
 from domain.chain import Recorded
 from domain.commands import DisputeRoll, ResolveDispute
 from domain.verification import verify_stream
@@ -45,6 +46,12 @@ class MissionSummary(Body):
     disputes_open: int
     epochs_revealed: int
     epochs_verified: int
+    #: The game's own verdict (Star Quest: victory or defeat), once the mission ended.
+    result: str | None = None
+    #: How each hero of the party came out of the mission, once it ended.
+    heroes: dict[str, str] = {}
+    #: The campaign's heroes right after this mission ended; None while it runs.
+    roster: list[HeroView] | None = None
 
 
 class CampaignHistory(Body):
@@ -93,16 +100,30 @@ def resolve(mission_id: FromPath[str], roll: FromPath[int], data: JSONBody[Verdi
 @get("/campaigns/{campaign_id:str}/history", sync_to_thread=True)
 def history(campaign_id: FromPath[str], request: Request, ledger: LedgerDep) -> CampaignHistory:
     campaign, _ = member_of_campaign(request, ledger, campaign_id)
+    rosters = _rosters(ledger.records(campaign_id))
     summaries = []
     for mission_id in campaign.missions:
         m = ledger.mission(mission_id)
+        conclusion = campaign.concluded.get(mission_id)
         summaries.append(
             MissionSummary(
                 mission_id, m.name, m.system, m.outcome, m.version, len(m.annulled), len(m.disputes),
                 sum(e.revealed for e in m.epochs), sum(e.verified for e in m.epochs),
+                conclusion.result if conclusion else None, conclusion.heroes if conclusion else {},
+                rosters.get(mission_id),
             )  # fmt: skip
         )
     return CampaignHistory(campaign.campaign_id, campaign.name, summaries)
+
+
+def _rosters(records: list[Recorded]) -> dict[str, list[HeroView]]:
+    """The campaign's heroes right after each mission ended, folded from its own log."""
+    state, rosters = None, {}
+    for record in records:
+        state = campaigns.evolve(state, record.event)
+        if isinstance(record.event, campaigns.MissionConcluded):
+            rosters[record.event.mission_id] = [HeroView.of(h) for h in state.heroes.values()]
+    return rosters
 
 
 @get("/missions/{mission_id:str}/audit.html", sync_to_thread=True)

@@ -7,7 +7,7 @@ from typing import Any
 
 from domain.dicebox import DiceBox
 from domain.errors import RuleError
-from domain.systems.starquest import actions, activation_start, ai_turn, ambush, conditions, falling, melee, push, scouting, shooting, skills
+from domain.systems.starquest import actions, activation_start, ai_turn, ambush, carry, conditions, falling, melee, push, scouting, shooting, skills
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
 from domain.systems.starquest.resolution import Resolution
@@ -33,8 +33,9 @@ def decide(mission: Any, command: Any, dice: DiceBox, actor: str, refs: Mapping[
 def _set_up(mission: Any, command: cmd.SetUpBattle) -> list[Any]:
     if mission.game is not None:
         raise RuleError("battle_set_up", f"{VERSIONS[mission.rules_version].rules_file}#Preparation", "the battle is set up already")
+    carry.refuse_fallen(mission.rules_version, command.carried)
     party = ["-".join(h.name.lower().split()) for h in command.heroes]
-    return [ev.BattleSetUp(mission.rules_version, command.mission, command.heroes, command.enemies, command.weapons, command.spells, party)]
+    return [ev.BattleSetUp(mission.rules_version, command.mission, command.heroes, command.enemies, command.weapons, command.spells, party, command.carried)]
 
 
 _HANDLERS: dict[type, Callable[[Resolution, Any], None]] = {

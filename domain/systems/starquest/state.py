@@ -90,6 +90,17 @@ class Choice(msgspec.Struct, frozen=True):
     context: dict[str, str] = {}
 
 
+class CarriedHero(msgspec.Struct, frozen=True):
+    """What a hero brings from earlier missions of its campaign (domain/systems/starquest/carry.py)."""
+
+    unit: str
+    wounds: int = 0
+    conditions: tuple[str, ...] = ()
+    items: tuple[str, ...] = ()
+    dead: bool = False
+    missions: int = 0
+
+
 class Ambusher(msgspec.Struct, frozen=True):
     """An AI unit held back by Ambush: it arrives at the start of `round` (ambush.py)."""
 
@@ -116,6 +127,8 @@ class Battle(msgspec.Struct, frozen=True):
     #: Search tokens still on the table: id → content.
     tokens: dict[str, str] = {}
     outcome: str | None = None
+    #: What each hero brought from the campaign's earlier missions: hero id → carried state.
+    carried: dict[str, CarriedHero] = {}
     #: AI ambushers waiting to arrive: unit id → when and what.
     ambushers: dict[str, Ambusher] = {}
 
