@@ -79,7 +79,7 @@ def validation(request: Request, error: ValidationException) -> Response:
     variant = "wrong_value" if field not in (None, "data") else None
     if match := _NAMED_FIELD.search(message):
         field = match.group(1) if field in (None, "data") else f"{field}.{match.group(1)}"
-        variant = "unknown_field" if message.lower().startswith("object contains unknown") or "unknown field" in message else "missing_field"
+        variant = "unknown_field" if "unknown field" in message else "missing_field"
     elif field == "data":
         field, variant = None, "not_object"
     if "JSON is malformed" in str(error.detail):
