@@ -298,3 +298,14 @@ def test_special_rules_endpoint_lists_names_in_both_languages(client):
     assert set(en) == set(de) == set(RULES)
     assert en["Blast"]["title"] == "Blast" and de["Blast"]["title"] == "Explosion"
     assert de["Bane"]["versions"] == ["de"] and de["AP"]["title"] == "PB"
+
+
+def test_streams_take_lang_from_the_query_and_the_schema_shows_the_new_fields(client, table):
+    """EventSource clients cannot set headers: ?lang= picks the language of the stream's answers."""
+    token = table.player["authorization"].split()[1]
+    stream = client.get(table.url(f"/stream?follow=false&token={token}&lang=de"))
+    assert stream.status_code == 200 and stream.headers["content-language"] == "de"
+    refused = client.get(table.url("/stream?follow=maybe&lang=de"), headers=table.player)
+    assert refused.status_code == 400 and refused.json()["message"].startswith("`follow` hat einen falschen Wert")
+    schema = client.get("/schema/openapi.json").text
+    assert "rule_names" in schema and "/systems/star-quest/special-rules" in schema and "description" in schema
