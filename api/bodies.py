@@ -179,6 +179,9 @@ class MissionView(Body):
     game: Any = None
     #: Flags raised by the AI worker: the mission needs a person (README.md#ai-worker).
     attention: list[AttentionView] = []
+    #: Each special rule and status the game's units carry, as written in content → its name in
+    #: the request's language (Accept-Language; German uses the German rules' names).
+    rule_names: dict[str, str] = {}
 
     @classmethod
     def of(cls, state: MissionState) -> MissionView:

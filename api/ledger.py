@@ -115,7 +115,7 @@ class Ledger:
     def create_campaign(self, name: str, host_name: str) -> tuple[str, str]:
         """A new campaign and the host's token (shown once, stored only as a digest)."""
         if not name.strip() or len(name) > 120:
-            raise RuleError("bad_campaign_name", ROLES, "a campaign name has 1 to 120 characters")
+            raise RuleError("bad_campaign_name", ROLES, params={"max": 120})
         campaign_id = str(uuid.uuid4())
         token, digest = self._new_token(campaign_id)
         event = campaigns.CampaignCreated(campaign_id, name, host_name, digest)
@@ -250,7 +250,7 @@ class Ledger:
         """Decide a command on the latest state and append its events, exactly once per key."""
         self._require(actor, command.roles, f"issue {type(command).__name__}")
         if actor.role == "player" and (others := [u for u in command.units() if u not in actor.units]):
-            raise Forbidden("not_your_unit", ROLES, f"{actor.name} does not command {', '.join(others)}")
+            raise Forbidden("not_your_unit", ROLES, params={"member": actor.name, "units": others})
         digest = hashlib.sha256(msgspec.json.encode(command)).hexdigest() if idempotency_key else None
         with self._lock(mission_id):
             # Decide on the cached state without reading the store first: if another process has
@@ -321,7 +321,7 @@ class Ledger:
     def _replay(self, mission_id: str, stream: Stream, key: str, digest: str | None) -> CommandResult:
         first_digest, first, last = stream.keys[key]
         if first_digest != digest:
-            raise RuleError("idempotency_key_reused", "design.md#Commands, errors, concurrency", f"idempotency key {key!r} was used for a different command")
+            raise RuleError("idempotency_key_reused", "design.md#Commands, errors, concurrency", params={"key": key})
         records = self.records(mission_id, first - 1, last - first + 1)
         return CommandResult(mission_id, stream.state.version, True, records)
 
@@ -439,4 +439,4 @@ class Ledger:
     @staticmethod
     def _require(actor: campaigns.Member, roles: frozenset[str] | set[str], doing: str) -> None:
         if actor.role not in roles:
-            raise Forbidden("wrong_role", ROLES, f"a {actor.role} may not {doing}; that takes: {', '.join(sorted(roles))}")
+            raise Forbidden("wrong_role", ROLES, params={"role": actor.role, "doing": doing, "roles": sorted(roles)})

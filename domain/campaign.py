@@ -111,16 +111,16 @@ class CampaignState(msgspec.Struct, frozen=True):
 
 def invite(state: CampaignState, *, member_id: str, name: str, role: str, token_digest: str, units: list[str]) -> list[Event]:
     if role not in INVITABLE:
-        raise RuleError("unknown_role", ROLES, f"invite a 'player' or a 'spectator', not {role!r}")
+        raise RuleError("unknown_role", ROLES, params={"role": role})
     if not name.strip() or len(name) > 80:
-        raise RuleError("bad_member_name", ROLES, "a member's name has 1 to 80 characters")
+        raise RuleError("bad_member_name", ROLES, params={"max": 80})
     if any(m.name == name for m in state.members.values()):
-        raise RuleError("name_taken", ROLES, f"{name!r} is already a member of this campaign")
+        raise RuleError("name_taken", ROLES, params={"name": name})
     if role == "spectator" and units:
-        raise RuleError("spectator_units", ROLES, "spectators read; they control no units")
+        raise RuleError("spectator_units", ROLES, params={})
     owned = {u for m in state.members.values() for u in m.units}
     if taken := sorted(owned.intersection(units)):
-        raise RuleError("unit_taken", ROLES, f"units already controlled by another player: {', '.join(taken)}")
+        raise RuleError("unit_taken", ROLES, params={"units": taken})
     return [MemberInvited(member_id, name, role, token_digest, units)]
 
 

@@ -52,4 +52,4 @@ def system_named(name: str) -> GameSystem:
     try:
         return SYSTEMS[name]
     except KeyError:
-        raise RuleError("unknown_system", "README.md#game-systems", f"no game system {name!r}; known: {', '.join(sorted(SYSTEMS))}") from None
+        raise RuleError("unknown_system", "README.md#game-systems", params={"name": name, "known": sorted(SYSTEMS)}) from None

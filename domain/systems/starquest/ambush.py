@@ -33,9 +33,9 @@ QUARTERS = ((0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75))
 def set_aside(res: Resolution, command: cmd.SetAside) -> None:
     battle, unit = res.battle, res.unit(command.unit)
     if battle.phase != "deployment":
-        raise res.refuse("not_deployment", "setup", "ambushers are set aside before the first round")
+        raise res.refuse("not_deployment", "setup", variant="ambush")
     if unit.side != "hero" or not battle.profile(unit).rule("Ambush"):
-        raise res.refuse("no_ambush", "special", f"{unit.id} has no Ambush rule")
+        raise res.refuse("no_ambush", "special", unit=unit.id)
     res.emit(ev.HeroSetAside(unit.id))
 
 
@@ -43,12 +43,12 @@ def place_hero(res: Resolution, command: cmd.PlaceAmbusher) -> None:
     """At the start of a round after the first: no hero has activated yet this round."""
     battle, unit = res.battle, res.unit(command.unit)
     if not unit.set_aside:
-        raise res.refuse("not_set_aside", "special", f"{unit.id} is not waiting in ambush")
+        raise res.refuse("not_set_aside", "special", unit=unit.id)
     if battle.phase != "heroes" or battle.round < 2 or battle.turn is not None or any(h.activated for h in battle.side("hero")):
-        raise res.refuse("not_round_start", "special", "ambushers are placed at the start of a round after the first")
+        raise res.refuse("not_round_start", "special")
     table = battle.mission.table
     if not (0 <= command.x <= table and 0 <= command.y <= table):
-        raise res.refuse("off_table", "movement", f"({command.x}, {command.y}) is off the {table}\" table")
+        raise res.refuse("off_table", "movement", x=command.x, y=command.y, table=table)
     here = geometry.Base(command.x, command.y, 0.0, geometry.base_radius_inches(battle.profile(unit).base_mm))
     gap = battle.scale(HERO_GAP)
     for other in battle.units.values():
@@ -56,10 +56,9 @@ def place_hero(res: Resolution, command: cmd.PlaceAmbusher) -> None:
             continue
         for base in battle.bases(other):
             if _overlap(here, base):
-                raise res.refuse("overlaps", "special", f"({command.x}, {command.y}) is on top of {other.id}")
+                raise res.refuse("overlaps", "special", x=command.x, y=command.y, unit=other.id)
             if other.side == "ai" and not far_enough(battle, geometry.distance(here, base), gap):
-                word = "more than" if battle.version.hero_ambush_gap == "over" else "at least"
-                raise res.refuse("too_close_to_enemies", "special", f"an ambusher is placed {word} {gap:g}\" from enemy units; {other.id} is nearer")
+                raise res.refuse("too_close_to_enemies", "special", variant=battle.version.hero_ambush_gap.replace("-", "_"), gap=gap, unit=other.id)
     res.emit(ev.AmbushPlaced(unit.id, command.x, command.y))
 
 

@@ -88,7 +88,7 @@ def answered(res: Resolution, command: cmd.Answer) -> None:
     if command.accept:
         pick = command.pick or []
         if len(set(pick)) != len(pick) or len(pick) != extra or not set(pick) <= set(ids):
-            raise res.refuse("bad_blast_split", "special", f"pick {extra} different unit(s) of {', '.join(ids)} to take the hits left over from an even split")
+            raise res.refuse("bad_blast_split", "special", extra=extra, units=ids)
     res.emit(ev.ChoiceMade(command.unit, KIND, command.accept))
     x, y, z, radius = _read(context["origin"], list[float])
     origin = geometry.Base(x, y, z, radius)

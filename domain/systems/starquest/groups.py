@@ -39,7 +39,7 @@ def keep_together(res: Resolution, unit: Unit, allowance: float, moved: list[Fig
         return moved
     if unit.side == "hero":
         if coherent(battle, unit, unit.figures):
-            raise res.refuse("group_apart", "ai", f"{unit.id} must keep every model within 1\" of another and 3\" of all")
+            raise res.refuse("group_apart", "ai", unit=unit.id)
         return moved
     return close_up(battle, unit, allowance, moved)
 

@@ -25,16 +25,16 @@ SCOUT_MOVE = 12.0
 def scout_command(res: Resolution, command: cmd.ScoutMove) -> None:
     battle, unit = res.battle, res.unit(command.unit)
     if battle.phase != "deployment":
-        raise res.refuse("not_deployment", "special", "a hero's Scout move comes after its deployment, before the first round")
+        raise res.refuse("not_deployment", "special", variant="scout")
     if unit.side != "hero" or not battle.profile(unit).rule("Scout"):
-        raise res.refuse("no_scout", "special", f"{unit.id} has no Scout rule")
+        raise res.refuse("no_scout", "special", unit=unit.id)
     if not unit.deployed:
-        raise res.refuse("not_deployed", "special", f"deploy {unit.id} before its Scout move")
+        raise res.refuse("not_deployed", "special", unit=unit.id)
     if unit.scouted:
-        raise res.refuse("scouted", "special", f"{unit.id} has made its Scout move")
+        raise res.refuse("scouted", "special", unit=unit.id)
     table = battle.mission.table
     if not (0 <= command.x <= table and 0 <= command.y <= table):
-        raise res.refuse("off_table", "movement", f"({command.x}, {command.y}) is off the {table}\" table")
+        raise res.refuse("off_table", "movement", x=command.x, y=command.y, table=table)
     from domain.systems.starquest.falling import check_walk  # gaps and drops need a Jump (#Jumping)
 
     check_walk(res, unit, command.x, command.y)
@@ -43,7 +43,7 @@ def scout_command(res: Resolution, command: cmd.ScoutMove) -> None:
     allowance = allowance_for(battle, unit, dx, dy)
     length = math.hypot(dx, dy)
     if length > allowance + geometry.TOLERANCE:
-        raise res.refuse("too_far", "special", f"a Scout move is at most {allowance:g}\" here; that move is {length:.2f}\"")
+        raise res.refuse("too_far", "special", action="scout", allowance=allowance, length=length)
     _move(res, unit, dx, dy, check=True)
 
 
