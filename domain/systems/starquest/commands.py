@@ -91,6 +91,9 @@ class Answer(UnitCommand, tag=True):
     """The owning player's answer to a pending choice."""
 
     accept: bool
+    #: For a choice that spends spell tokens (countering a spell): how many, up to the offer;
+    #: left out, all that were offered.
+    tokens: int | None = None
 
 
 class EndActivation(UnitCommand, tag=True):
@@ -128,6 +131,21 @@ class InflictStatus(Command, tag=True):
     status: Status
 
 
+class Cast(UnitCommand, tag=True):
+    """Try a spell before attacking (star-quest.en.md "Caster(X)"): `boost` extra tokens give +1
+    each; `target` is a unit id, left out for the caster itself."""
+
+    spell: str
+    target: str | None = None
+    boost: int = 0
+
+
+class AiCast(UnitCommand, tag=True):
+    """An AI caster starts its activation by trying a random spell (star-quest.en.md "Caster(X) [AI Units]")."""
+
+    roles: ClassVar[frozenset[str]] = PLAYERS | {"worker"}
+
+
 COMMANDS = (
     SetUpBattle,
     DeployHero,
@@ -148,4 +166,6 @@ COMMANDS = (
     Jump,
     Push,
     InflictStatus,
+    Cast,
+    AiCast,
 )

@@ -7,7 +7,7 @@ from typing import Any
 
 from domain.dicebox import DiceBox
 from domain.errors import RuleError
-from domain.systems.starquest import actions, activation_start, ai_turn, carry, conditions, falling, melee, push, shooting, skills
+from domain.systems.starquest import actions, activation_start, ai_turn, carry, casting, conditions, falling, melee, push, shooting, skills
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
 from domain.systems.starquest.resolution import Resolution, rule_for
@@ -57,4 +57,6 @@ _HANDLERS: dict[type, Callable[[Resolution, Any], None]] = {
     cmd.Jump: falling.jump,
     cmd.Push: push.push,
     cmd.InflictStatus: conditions.inflict,
+    cmd.Cast: casting.cast,
+    cmd.AiCast: casting.ai_cast,
 }

@@ -44,6 +44,8 @@ class RulesVersion(msgspec.Struct, frozen=True):
     ai_charge: str
     #: Special rules only this version knows.
     extra_rules: frozenset[str] = frozenset()
+    #: Strain per point of casting value for a hero to count a failed cast as cast ("Caster(X)").
+    cast_anyway_per_value: int = 2
 
 
 ENGLISH = RulesVersion(
