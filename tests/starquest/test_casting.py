@@ -94,8 +94,9 @@ def test_a_cast_roll_below_4_fails_and_offers_the_hero_to_pay_strain(rules):
     assert events[-1] == ev.ChoiceOffered("ace", "cast_anyway", 4, {"then": "cast_anyway", "spell": "Snare", "target": T})
     assert g.refused(Hold("ace")).code == "choice_pending"
     events = g.do(Answer("ace", True))
-    assert names(events) == ["ChoiceMade", "StrainChanged", "SpellResolved", "StatusInflicted"]
+    assert names(events) == ["ChoiceMade", "StrainChanged", "SpellResolved", "StatusGained"]
     assert events[1] == ev.StrainChanged("ace", 4, "cast anyway") and events[2].how == "strain"
+    assert events[3] == ev.StatusGained(T, "Crippled", "Snare")
     assert g.unit(T).statuses == {"Crippled"} and g.unit("ace").strain == 4 and g.unit("ace").spell_tokens == 0
 
 
@@ -172,7 +173,8 @@ def test_cleanse_removes_a_friends_statuses():
     g.patch("bo", statuses=frozenset({"Crippled", "Impaired"}))
     g.do(Activate("ace"))
     events = g.do(Cast("ace", "Purge", "bo"), 5)
-    assert of(events, ev.StatusesCleared) == [ev.StatusesCleared("bo", "Purge")] and g.unit("bo").statuses == frozenset()
+    assert of(events, ev.StatusRemoved) == [ev.StatusRemoved("bo", "Crippled", "Purge"), ev.StatusRemoved("bo", "Impaired", "Purge")]
+    assert g.unit("bo").statuses == frozenset()
 
 
 # -- refusals -------------------------------------------------------------------------------
@@ -320,3 +322,22 @@ def test_ai_cast_refused_out_of_turn_and_for_non_casters():
     assert g.refused(AiCast("sentry-2-1")).code == "not_this_units_turn"
     g.ai_step(2)
     assert g.refused(AiCast(C), 1).code == "not_this_units_turn"
+
+
+def test_ai_caster_shakes_off_conditions_before_it_casts():
+    """star-quest.en.md#Status conditions and "Caster(X) [AI Units]": the activation starts (the
+    removal test on Qua) before the random spell is picked."""
+    g = ai_scene()
+    g.patch(C, statuses=frozenset({"Crippled"}))
+    command, events = g.ai_step(6, 2)  # Qua test passed; Snare picked, out of reach
+    assert names(events) == ["ActivationStarted", "DiceRolled", "StatTested", "StatusRemoved", "DiceRolled", "SpellNotCast"]
+
+
+def test_ai_caster_taken_out_as_it_activates_casts_nothing():
+    """star-quest.en.md#Status conditions (Afflicted): a failed test wounds; a caster it kills
+    casts nothing and its activation ends."""
+    g = ai_scene(cantor=enemy("Cantor", toughness=1, caster=2, spells=("Bolt", "Snare")))
+    g.patch(C, statuses=frozenset({"Afflicted"}))
+    command, events = g.ai_step(1)
+    assert command == AiCast(C) and names(events)[-3:] == ["WoundsTaken", "FigureKilled", "ActivationEnded"]
+    assert not of(events, ev.SpellAttempted) and g.ai_command().unit == "sentry-2-1"
