@@ -341,3 +341,22 @@ def test_ai_caster_taken_out_as_it_activates_casts_nothing():
     command, events = g.ai_step(1)
     assert command == AiCast(C) and names(events)[-3:] == ["WoundsTaken", "FigureKilled", "ActivationEnded"]
     assert not of(events, ev.SpellAttempted) and g.ai_command().unit == "sentry-2-1"
+
+
+def test_casting_events_and_refusals_are_worded_in_both_languages():
+    """docs/i18n.md: every event of a cast (countered, rolled, landed) has a description, and each
+    refusal a message, in English and German."""
+    from api import i18n
+
+    g = ai_scene(ace=hero("Ace", caster=2, spells=("Bolt",)))
+    g.ai_step(1)
+    g.do(Answer("ace", True, tokens=1), 5, 1, 6)
+    for event in g.events:
+        for language in i18n.LANGUAGES:
+            text = i18n.describe(event, language)
+            assert text != type(event).__name__ and "{" not in text, (event, language)
+    assert i18n.describe(ev.SpellRolled(C, "Bolt", 5, 0, True), "de") == f"{C} würfelte 5 (+0) für Bolt: gewirkt"
+    h = scene()
+    h.do(Activate("ace"))
+    error = h.refused(Cast("ace", "Bolt", "bo"))
+    assert i18n.error_message(error.code, error.params, "de") == "Bolt wirkt auf einen Feind; bo ist keiner"

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from domain.errors import RuleError
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
 from domain.systems.starquest import geometry
 from domain.systems.starquest.actions import finish, own_turn
 from domain.systems.starquest.content import Cleanse, Heal, Hits, Inflict, Relief, Reposition, Spell, Weapon
-from domain.systems.starquest.resolution import Resolution
+from domain.systems.starquest.resolution import Resolution, rule_for
 from domain.systems.starquest.shooting import _allocate, _defend, _regenerate
 from domain.systems.starquest.state import Battle, Choice, Unit
 
@@ -42,30 +43,33 @@ def gap(battle: Battle, a: Unit, b: Unit) -> float:
 # -- who a spell may land on ----------------------------------------------------------------
 
 
-def target_problem(battle: Battle, caster: Unit, sp: Spell, target: Unit) -> tuple[str, str] | None:
-    """Why `sp` cannot land on `target` (a refusal code and message), or None when it can: range
-    0 is the caster only; hits and statuses land on enemies, the rest on friends; the target must
-    be in range and in line of sight (#Caster(X): "a target in line of sight")."""
+def target_problem(battle: Battle, caster: Unit, sp: Spell, target: Unit) -> RuleError | None:
+    """Why `sp` cannot land on `target` (the refusal), or None when it can: range 0 is the caster
+    only; hits and statuses land on enemies, the rest on friends; the target must be in range and
+    in line of sight (#Caster(X): "a target in line of sight")."""
+    rule = rule_for(battle.rules, "caster")
     effect = sp.effect
     if isinstance(effect, Reposition):
-        return "unsupported_effect", f"{sp.name}: spells that move models are not supported yet"
+        return RuleError("unsupported_effect", rule, params={"spell": sp.name})
     if isinstance(effect, Relief) and target.side != "hero":
-        return "bad_target", f"{sp.name} relieves strain: only heroes carry strain"
+        return RuleError("bad_target", rule, params={"variant": "relief", "spell": sp.name, "target": target.id})
     if not target.on_table or target.unconscious:
-        return "bad_target", f"{target.id} is not on the table and conscious"
+        return RuleError("bad_target", rule, params={"variant": "status", "target": target.id})
     if sp.range == 0:
         if target.id != caster.id:
-            return "bad_target", f"{sp.name} has range 0: it works on the caster only"
+            return RuleError("bad_target", rule, params={"variant": "self", "spell": sp.name, "target": target.id})
         return None
-    if effect.hostile != (target.side != caster.side):
-        return "bad_target", f"{sp.name} lands on {'an enemy' if effect.hostile else 'a friendly unit'}; {target.id} is not one"
+    if effect.hostile and target.side == caster.side:
+        return RuleError("bad_target", rule, params={"variant": "enemy", "spell": sp.name, "target": target.id})
+    if not effect.hostile and target.side != caster.side:
+        return RuleError("bad_target", rule, params={"variant": "friend", "spell": sp.name, "target": target.id})
     if target.id == caster.id:
         return None
     reach = battle.scale(sp.range)
     if gap(battle, caster, target) > reach + geometry.TOLERANCE:
-        return "out_of_range", f"{target.id} is more than {reach:g}\" from {caster.id} ({sp.name})"
+        return RuleError("out_of_range", rule, params={"spell": sp.name, "unit": caster.id, "target": target.id, "reach": reach})
     if not sees(battle, caster, target):
-        return "no_line_of_sight", f"{caster.id} cannot see {target.id}"
+        return RuleError("no_line_of_sight", rule, params={"unit": caster.id, "target": target.id})
     return None
 
 
@@ -78,24 +82,24 @@ def cast(res: Resolution, command: cmd.Cast) -> None:
     battle, unit = res.battle, res.unit(command.unit)
     profile = battle.profile(unit)
     if not profile.caster:
-        raise res.refuse("not_a_caster", "caster", f"{unit.id} has no Caster rule")
+        raise res.refuse("not_a_caster", "caster", unit=unit.id)
     if unit.shaken:
-        raise res.refuse("shaken", "morale", f"{unit.id} is Shaken and must stay idle")
+        raise res.refuse("shaken", "morale", unit=unit.id)
     if command.spell not in profile.spells:
-        raise res.refuse("unknown_spell", "caster", f"{unit.id} knows no spell {command.spell!r}; it knows {', '.join(profile.spells)}")
+        raise res.refuse("unknown_spell", "caster", unit=unit.id, spell=command.spell, known=list(profile.spells))
     if turn.shot or turn.charged:
-        raise res.refuse("after_attacking", "caster", f"{unit.id} has attacked this activation; spells come before attacking")
+        raise res.refuse("after_attacking", "caster", unit=unit.id)
     if command.spell in turn.spells_tried:
-        raise res.refuse("spell_tried", "caster", f"{unit.id} has tried {command.spell} this activation: one try per spell")
+        raise res.refuse("spell_tried", "caster", unit=unit.id, spell=command.spell)
     if command.boost < 0:
-        raise res.refuse("bad_boost", "caster", "extra tokens cannot be negative")
+        raise res.refuse("bad_boost", "caster", boost=command.boost)
     sp = spell(battle, command.spell)
     cost = sp.value + command.boost
     if unit.spell_tokens < cost:
-        raise res.refuse("not_enough_tokens", "caster", f"{sp.name} with {command.boost} extra needs {cost} spell tokens; {unit.id} holds {unit.spell_tokens}")
+        raise res.refuse("not_enough_tokens", "caster", spell=sp.name, boost=command.boost, cost=cost, unit=unit.id, tokens=unit.spell_tokens)
     target = res.unit(command.target or unit.id)
     if problem := target_problem(battle, unit, sp, target):
-        raise res.refuse(problem[0], "caster", problem[1])
+        raise problem
     res.emit(ev.SpellAttempted(unit.id, sp.name, target.id, cost, command.boost))
     _roll(res, unit.id, sp, target.id, command.boost, 0)
 
@@ -199,13 +203,13 @@ def ai_cast(res: Resolution, command: cmd.AiCast) -> None:
     battle = res.battle
     if battle.phase != "ai" or not battle.ai_queue or battle.ai_queue[0] != command.unit or battle.turn is not None:
         due = battle.ai_queue[0] if battle.phase == "ai" and battle.ai_queue else "no AI unit"
-        raise res.refuse("not_this_units_turn", "ai", f"an AI caster casts as its activation starts; due now: {due}")
+        raise res.refuse("not_this_units_turn", "ai", due=due)
     unit = res.unit(command.unit)
     profile = battle.profile(unit)
     if not profile.caster or not profile.spells:
-        raise res.refuse("not_a_caster", "ai_caster", f"{unit.id} has no Caster rule")
+        raise res.refuse("not_a_caster", "ai_caster", unit=unit.id)
     if unit.shaken:
-        raise res.refuse("shaken", "morale", f"{unit.id} is Shaken and must stay idle")
+        raise res.refuse("shaken", "morale", unit=unit.id)
     res.emit(ev.ActivationStarted(unit.id))
     from domain.systems.starquest.activation_start import begin  # here: it imports skills, which imports this module
 
@@ -274,7 +278,7 @@ def counter_answered(res: Resolution, command: cmd.Answer, pending: Choice) -> N
     the answer names no number."""
     tokens = pending.cost if command.tokens is None else command.tokens
     if command.accept and not 1 <= tokens <= pending.cost:
-        raise res.refuse("bad_token_count", "caster", f"{command.unit} may spend 1 to {pending.cost} spell tokens against this cast")
+        raise res.refuse("bad_token_count", "caster", unit=command.unit, cost=pending.cost)
     context = pending.context
     res.emit(ev.ChoiceMade(command.unit, pending.kind, command.accept))
     counter = int(context["counter"])
