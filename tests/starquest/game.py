@@ -27,6 +27,7 @@ from domain.systems.starquest.content import (
     RoundLimit,
     Survive,
     TerrainPiece,
+    Spell,
     Wave,
     WaveUnit,
     Weapon,
@@ -61,6 +62,8 @@ def hero(
     weapons: Sequence[str] = ("Rifle",),
     rules: Sequence[str] = (),
     base_mm: int = 32,
+    caster: int | None = None,
+    spells: Sequence[str] = (),
 ) -> HeroProfile:
     return HeroProfile(
         name=name,
@@ -74,6 +77,8 @@ def hero(
         dexterity=dex,
         will=wil,
         endurance=endurance,
+        caster=caster,
+        spells=tuple(spells),
     )
 
 
@@ -87,8 +92,12 @@ def enemy(
     rules: Sequence[str] = (),
     models: int = 1,
     base_mm: int = 32,
+    caster: int | None = None,
+    spells: Sequence[str] = (),
 ) -> EnemyProfile:
-    return EnemyProfile(name=name, base_mm=base_mm, quality=quality, defense=defense, toughness=toughness, weapons=tuple(weapons), rules=tuple(rules), models=models)
+    return EnemyProfile(
+        name=name, base_mm=base_mm, quality=quality, defense=defense, toughness=toughness, weapons=tuple(weapons), rules=tuple(rules), models=models, caster=caster, spells=tuple(spells)
+    )
 
 
 def box(x0: float, y0: float, x1: float, y1: float) -> tuple[tuple[float, float], ...]:
@@ -142,6 +151,7 @@ class Game:
         heroes: Sequence[HeroProfile] = (),
         enemies: Sequence[EnemyProfile] = (),
         weapons: Sequence[Weapon] = (),
+        spells: Sequence[Spell] = (),
         waves: Sequence[Wave] = (),
         terrain: Sequence[TerrainPiece] = (),
         table: int = 48,
@@ -200,7 +210,7 @@ class Game:
                 heroes=[_checked(h, HeroProfile) for h in heroes],
                 enemies=[_checked(e, EnemyProfile) for e in enemies],
                 weapons=list(arms.values()),
-                spells=[],
+                spells=[_checked(s, Spell) for s in spells],
             )
         )
         at = at or {}
@@ -254,10 +264,10 @@ class Game:
 
     # -- the AI ------------------------------------------------------------------------------
 
-    def ai_command(self) -> cmd.AiActivate | None:
+    def ai_command(self) -> cmd.AiActivate | cmd.AiCast | None:
         return ai(self.battle)
 
-    def ai_step(self, *faces: int) -> tuple[cmd.AiActivate, list[Any]]:
+    def ai_step(self, *faces: int) -> tuple[cmd.AiActivate | cmd.AiCast, list[Any]]:
         """The next AI activation as the AI decides it, resolved with these faces."""
         command = self.ai_command()
         assert command is not None, "no AI unit is due"

@@ -131,3 +131,28 @@ def test_ambush_and_scout_over_http_refusals_are_422_and_write_nothing(client, l
     assert send({"type": "StartRound"}).status_code == 201
     early = send({"type": "PlaceAmbusher", "unit": "sera-vantis", "x": 2, "y": 2})
     assert early.status_code == 422 and early.json()["code"] == "not_round_start"
+
+def test_casting_over_http_answers_422_with_the_caster_rule(client, ledger):
+    """star-quest.en.md "Caster(X)": a refused cast is a 422 naming the rule and writes nothing;
+    a legal one (the sample pack's Mending Current on a friend in range) is accepted."""
+    created = client.post("/campaigns", json={"name": "Sump"}).json()
+    host = {"authorization": f"Bearer {created['host_token']}"}
+    cid = created["campaign_id"]
+    options = {"mission": "sump-recovery", "heroes": "Ilo Marrent, Gorm Hadley"}
+    mission_id = client.post(f"/campaigns/{cid}/missions", json={"name": "Sump", "system": "star-quest", "rules_version": "en", "options": options}, headers=host).json()["mission_id"]
+
+    def post(command: dict):
+        return client.post(f"/missions/{mission_id}/commands", json={"command": command}, headers=host)
+
+    for x, hero in ((4, "ilo-marrent"), (9, "gorm-hadley")):
+        assert post({"type": "DeployHero", "unit": hero, "x": x, "y": 2}).status_code == 201
+    assert post({"type": "StartRound"}).status_code == 201
+    assert post({"type": "Activate", "unit": "ilo-marrent"}).status_code == 201
+    version = ledger.mission(mission_id).version
+    far = post({"type": "Cast", "unit": "ilo-marrent", "spell": "Arc Lash", "target": "sallow-cantor-1-3"})
+    assert far.status_code == 422 and far.json()["code"] == "out_of_range" and far.json()["rule"] == "star-quest.en.md#Caster(X)", far.text
+    greedy = post({"type": "Cast", "unit": "ilo-marrent", "spell": "Mending Current", "target": "gorm-hadley", "boost": 1})
+    assert greedy.status_code == 422 and greedy.json()["code"] == "not_enough_tokens", greedy.text
+    assert ledger.mission(mission_id).version == version
+    assert post({"type": "Cast", "unit": "ilo-marrent", "spell": "Mending Current", "target": "gorm-hadley"}).status_code == 201
+    assert ledger.mission(mission_id).game.units["ilo-marrent"].spell_tokens == 0

@@ -20,8 +20,9 @@ def ai_activate(res: Resolution, command: cmd.AiActivate) -> None:
         raise res.refuse("not_this_units_turn", "ai", due=due)
     if command.action not in AI_ACTIONS:
         raise res.refuse("unknown_ai_action", "ai", actions=list(AI_ACTIONS))
-    res.emit(ev.ActivationStarted(command.unit))
-    begin(res, command.unit)
+    if battle.turn is None:  # else an AI caster's activation, started by its cast (casting.ai_cast)
+        res.emit(ev.ActivationStarted(command.unit))
+        begin(res, command.unit)
     if not res.unit(command.unit).can_act:
         command = cmd.AiActivate(command.unit, "skip")  # dangerous terrain or Afflicted took it out
     if res.unit(command.unit).shaken:

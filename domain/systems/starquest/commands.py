@@ -93,6 +93,9 @@ class Answer(UnitCommand, tag=True):
     accept: bool
     #: For a Blast split: the units that get the hits left over from an even split.
     pick: list[str] | None = None
+    #: For a choice that spends spell tokens (countering a spell): how many, up to the offer;
+    #: left out, all that were offered.
+    tokens: int | None = None
 
 
 class EndActivation(UnitCommand, tag=True):
@@ -148,6 +151,21 @@ class ScoutMove(UnitCommand, tag=True):
     y: float
 
 
+class Cast(UnitCommand, tag=True):
+    """Try a spell before attacking (star-quest.en.md "Caster(X)"): `boost` extra tokens give +1
+    each; `target` is a unit id, left out for the caster itself."""
+
+    spell: str
+    target: str | None = None
+    boost: int = 0
+
+
+class AiCast(UnitCommand, tag=True):
+    """An AI caster starts its activation by trying a random spell (star-quest.en.md "Caster(X) [AI Units]")."""
+
+    roles: ClassVar[frozenset[str]] = PLAYERS | {"worker"}
+
+
 COMMANDS = (
     SetUpBattle,
     DeployHero,
@@ -171,4 +189,6 @@ COMMANDS = (
     SetAside,
     PlaceAmbusher,
     ScoutMove,
+    Cast,
+    AiCast,
 )

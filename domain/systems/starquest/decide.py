@@ -7,11 +7,10 @@ from typing import Any
 
 from domain.dicebox import DiceBox
 from domain.errors import RuleError
-from domain.systems.starquest import actions, activation_start, ai_turn, ambush, carry, conditions, falling, melee, push, scouting, shooting, skills
+from domain.systems.starquest import actions, activation_start, ai_turn, ambush, carry, casting, conditions, falling, melee, push, scouting, shooting, skills
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
 from domain.systems.starquest.resolution import Resolution, rule_for
-from domain.systems.starquest.versions import VERSIONS
 
 
 def decide(mission: Any, command: Any, dice: DiceBox, actor: str, refs: Mapping[int, Any]) -> list[Any]:
@@ -60,4 +59,6 @@ _HANDLERS: dict[type, Callable[[Resolution, Any], None]] = {
     cmd.SetAside: ambush.set_aside,
     cmd.PlaceAmbusher: ambush.place_hero,
     cmd.ScoutMove: scouting.scout_command,
+    cmd.Cast: casting.cast,
+    cmd.AiCast: casting.ai_cast,
 }

@@ -253,6 +253,69 @@ class BlastSplit(Event, tag=True):
     shares: dict[str, int]
 
 
+class SpellTokensChanged(Event, tag=True):
+    """Spell tokens gained at the start of a round, or spent (star-quest.en.md "Caster(X)")."""
+
+    unit: str
+    amount: int
+    reason: str
+
+
+class SpellAttempted(Event, tag=True):
+    """A caster spends `tokens` on one try of a spell, `boost` of them for +1 each."""
+
+    unit: str
+    spell: str
+    target: str
+    tokens: int
+    boost: int
+
+
+class SpellRolled(Event, tag=True):
+    """The casting roll after modifiers (boost minus the heroes' counter tokens)."""
+
+    unit: str
+    spell: str
+    roll: int
+    modifier: int
+    cast: bool
+
+
+class SpellResolved(Event, tag=True):
+    """The spell counts as cast and its effect lands on `target`; `how`: "roll" or "strain"."""
+
+    unit: str
+    spell: str
+    target: str
+    how: str
+
+
+class SpellNotCast(Event, tag=True):
+    """An AI caster's random spell cannot be cast, so it casts nothing this activation."""
+
+    unit: str
+    spell: str
+    reason: str
+
+
+class SpellHits(Event, tag=True):
+    """A summary of a spell's hits; the block dice are the DiceRolled events before it."""
+
+    unit: str
+    spell: str
+    target: str
+    hits: int
+    blocked: int
+    wounds: int
+
+
+class WoundsHealed(Event, tag=True):
+    unit: str
+    figure: str
+    wounds: int
+    by: str
+
+
 EVENTS = (
     BattleSetUp,
     HeroDeployed,
@@ -291,4 +354,11 @@ EVENTS = (
     AmbushArrived,
     Scouted,
     BlastSplit,
+    SpellTokensChanged,
+    SpellAttempted,
+    SpellRolled,
+    SpellResolved,
+    SpellNotCast,
+    SpellHits,
+    WoundsHealed,
 )

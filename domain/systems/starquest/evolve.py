@@ -167,6 +167,20 @@ def _status_gone(b: Battle, e: ev.StatusRemoved) -> Battle:
 
 def _jumped(b: Battle, e: ev.Jumped) -> Battle:
     return _turn(b, jumped_at=b.turn.actions) if b.turn and b.turn.unit == e.unit else b
+def _tokens(b: Battle, e: ev.SpellTokensChanged) -> Battle:
+    return _unit(b, e.unit, lambda u: replace(u, spell_tokens=max(0, u.spell_tokens + e.amount)))
+
+
+def _attempted(b: Battle, e: ev.SpellAttempted) -> Battle:
+    b = _unit(b, e.unit, lambda u: replace(u, spell_tokens=max(0, u.spell_tokens - e.tokens)))
+    return _turn(b, spells_tried=b.turn.spells_tried | {e.spell}) if b.turn and b.turn.unit == e.unit else b
+
+
+def _healed(b: Battle, e: ev.WoundsHealed) -> Battle:
+    def heal(u: Unit) -> Unit:
+        return replace(u, figures=tuple(replace(f, wounds=max(0, f.wounds - e.wounds)) if f.id == e.figure else f for f in u.figures))
+
+    return _unit(b, e.unit, heal)
 
 
 _APPLY: dict[type, Callable[[Battle, Any], Battle]] = {
@@ -206,4 +220,11 @@ _APPLY: dict[type, Callable[[Battle, Any], Battle]] = {
     ev.AmbushArrived: lambda b, e: replace(b, ambushers={k: v for k, v in b.ambushers.items() if k != e.unit}),
     ev.Scouted: lambda b, e: _unit(b, e.unit, lambda u: replace(u, scouted=True)),
     ev.BlastSplit: lambda b, e: b,
+    ev.SpellTokensChanged: _tokens,
+    ev.SpellAttempted: _attempted,
+    ev.SpellRolled: lambda b, e: b,
+    ev.SpellResolved: lambda b, e: b,
+    ev.SpellNotCast: lambda b, e: b,
+    ev.SpellHits: lambda b, e: b,
+    ev.WoundsHealed: _healed,
 }

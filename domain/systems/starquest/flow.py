@@ -4,7 +4,7 @@ the end of the round (star-quest.en.md#Playing the Game)."""
 from __future__ import annotations
 
 from domain.systems.starquest import events as ev
-from domain.systems.starquest import geometry
+from domain.systems.starquest import geometry, spell_tokens
 from domain.systems.starquest.content import AllDown, KillAll, RoundLimit, Survive
 from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.state import Battle, Figure
@@ -21,6 +21,7 @@ def start_round(res: Resolution) -> None:
 
     for unit_id in ambush.arrive(res, number):
         scouting.ai_scout(res, unit_id)
+    spell_tokens.gain(res)
 
 
 def _arrive(res: Resolution, number: int) -> None:

@@ -30,6 +30,8 @@ SECTIONS = {
     "status": ("Status conditions", "STATUSEFFEKTE"),
     "jumping": ("Jumping", "SONDERBEWEGUNGEN"),
     "falling": ("Falling", "SONDERBEWEGUNGEN"),
+    "caster": ("Caster(X)", "SONDERREGELN"),
+    "ai_caster": ("Caster(X) [AI Units]", "SONDERREGELN"),
 }
 
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
-from domain.systems.starquest import geometry, morale
+from domain.systems.starquest import casting, geometry, morale
 from domain.systems.starquest.actions import KEEP_AWAY, dangerous, own_turn
 from domain.systems.starquest.resolution import Resolution
 
@@ -42,6 +42,9 @@ def answer(res: Resolution, command: cmd.Answer) -> None:
     pending = res.battle.pending
     if pending is None or pending.unit != command.unit:
         raise res.refuse("nothing_to_answer", "general", unit=command.unit)
+    if pending.kind in casting.TOKEN_CHOICES:  # paid in spell tokens, not strain
+        casting.TOKEN_CHOICES[pending.kind](res, command, pending)
+        return
     if pending.kind == "blast_split":
         from domain.systems.starquest.blasting import answered  # the pick of a Blast split (blasting.py)
 
@@ -100,4 +103,5 @@ def revive(res: Resolution, command: cmd.Revive) -> None:
 CONTINUATIONS: dict[str, Callable[[Resolution, str, bool, dict[str, str]], None]] = {
     "scurry": _scurried,
     "ignore_shaken": morale.ignore_shaken_answered,
+    "cast_anyway": lambda res, unit_id, accepted, context: casting.cast_anyway_answered(res, unit_id, accepted, context),  # casting imports this module's importers
 }

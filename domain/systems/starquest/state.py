@@ -78,6 +78,8 @@ class Turn(msgspec.Struct, frozen=True):
     fear: dict[str, int] = {}
     #: `actions` when the hero last jumped: one jump per move action (star-quest.en.md#Jumping).
     jumped_at: int = -1
+    #: Spells tried this activation: one try each (star-quest.en.md "Caster(X)").
+    spells_tried: frozenset[str] = frozenset()
 
 
 class Choice(msgspec.Struct, frozen=True):

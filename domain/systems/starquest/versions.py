@@ -46,6 +46,8 @@ class RulesVersion(msgspec.Struct, frozen=True):
     extra_rules: frozenset[str] = frozenset()
     #: A hero ambusher is placed over 9" from enemies (English) or at least 9" (German).
     hero_ambush_gap: str = "over"
+    #: Strain per point of casting value for a hero to count a failed cast as cast ("Caster(X)").
+    cast_anyway_per_value: int = 2
 
 
 ENGLISH = RulesVersion(
