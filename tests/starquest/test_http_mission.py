@@ -132,6 +132,7 @@ def test_ambush_and_scout_over_http_refusals_are_422_and_write_nothing(client, l
     early = send({"type": "PlaceAmbusher", "unit": "sera-vantis", "x": 2, "y": 2})
     assert early.status_code == 422 and early.json()["code"] == "not_round_start"
 
+
 def test_casting_over_http_answers_422_with_the_caster_rule(client, ledger):
     """star-quest.en.md "Caster(X)": a refused cast is a 422 naming the rule and writes nothing;
     a legal one (the sample pack's Mending Current on a friend in range) is accepted."""
