@@ -104,6 +104,22 @@ class AiActivate(UnitCommand, tag=True):
     target: str | None = None
 
 
+class Discover(UnitCommand, tag=True):
+    """Reveal a search token (star-quest.en.md#Skill actions, Discover)."""
+
+    token: str
+
+
+class UseHeroSkill(UnitCommand, tag=True):
+    """Use one of the hero's own skills (star-quest.en.md#Skill actions, Hero Skills): `target`
+    names the unit it works on (the hero itself when left out), x/y where a move skill goes."""
+
+    skill: str
+    target: str | None = None
+    x: float | None = None
+    y: float | None = None
+
+
 COMMANDS = (
     SetUpBattle,
     DeployHero,
@@ -121,4 +137,6 @@ COMMANDS = (
     Answer,
     EndActivation,
     AiActivate,
+    Discover,
+    UseHeroSkill,
 )

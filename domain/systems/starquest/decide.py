@@ -7,7 +7,7 @@ from typing import Any
 
 from domain.dicebox import DiceBox
 from domain.errors import RuleError
-from domain.systems.starquest import actions, ai_turn, melee, shooting, skills
+from domain.systems.starquest import actions, ai_turn, discover, hero_skills, melee, shooting, skills
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
 from domain.systems.starquest.resolution import Resolution
@@ -53,4 +53,6 @@ _HANDLERS: dict[type, Callable[[Resolution, Any], None]] = {
     cmd.Answer: skills.answer,
     cmd.EndActivation: actions.end_activation,
     cmd.AiActivate: ai_turn.ai_activate,
+    cmd.Discover: discover.discover,
+    cmd.UseHeroSkill: hero_skills.use,
 }

@@ -175,6 +175,33 @@ class MissionDecided(Event, tag=True):
     reason: str
 
 
+class TokenRevealed(Event, tag=True):
+    """A search token is turned over (star-quest.en.md#Skill actions, Discover); "nothing" and
+    enemy tokens leave the table, an item stays until a hero picks it up."""
+
+    unit: str
+    token: str
+    content: str
+
+
+class ItemFound(Event, tag=True):
+    """A hero picks up the item of a search token: it leaves the table and goes with the hero."""
+
+    unit: str
+    token: str
+    item: str
+
+
+class WoundsHealed(Event, tag=True):
+    unit: str
+    figure: str
+    wounds: int
+
+
+class StatusesCleared(Event, tag=True):
+    unit: str
+
+
 EVENTS = (
     BattleSetUp,
     HeroDeployed,
@@ -203,4 +230,8 @@ EVENTS = (
     ActivationEnded,
     AiPhaseStarted,
     MissionDecided,
+    TokenRevealed,
+    ItemFound,
+    WoundsHealed,
+    StatusesCleared,
 )

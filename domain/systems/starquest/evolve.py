@@ -9,6 +9,7 @@ import msgspec
 
 from domain.systems.starquest import events as ev
 from domain.systems.starquest import geometry
+from domain.systems.starquest.content import ENEMY_PREFIX, NOTHING
 from domain.systems.starquest.state import Battle, Choice, Figure, Turn, Unit
 
 replace = msgspec.structs.replace
@@ -156,6 +157,25 @@ def _decided(b: Battle, e: ev.MissionDecided) -> Battle:
     return replace(b, outcome=e.outcome, phase="over", turn=None)
 
 
+def _token_revealed(b: Battle, e: ev.TokenRevealed) -> Battle:
+    """An item stays where it lies, revealed; an empty or enemy token is gone once turned over."""
+    if e.content != NOTHING and not e.content.startswith(ENEMY_PREFIX):
+        return replace(b, revealed=b.revealed | {e.token})
+    return replace(b, tokens={k: v for k, v in b.tokens.items() if k != e.token}, revealed=b.revealed - {e.token})
+
+
+def _item_found(b: Battle, e: ev.ItemFound) -> Battle:
+    b = _unit(b, e.unit, lambda u: replace(u, items=(*u.items, e.item)))
+    return replace(b, tokens={k: v for k, v in b.tokens.items() if k != e.token}, revealed=b.revealed - {e.token}, collected=b.collected + 1)
+
+
+def _healed(b: Battle, e: ev.WoundsHealed) -> Battle:
+    def heal(u: Unit) -> Unit:
+        return replace(u, figures=tuple(replace(f, wounds=max(0, f.wounds - e.wounds)) if f.id == e.figure else f for f in u.figures))
+
+    return _unit(b, e.unit, heal)
+
+
 _APPLY: dict[type, Callable[[Battle, Any], Battle]] = {
     ev.HeroDeployed: _deployed,
     ev.UnitPlaced: _placed,
@@ -183,4 +203,8 @@ _APPLY: dict[type, Callable[[Battle, Any], Battle]] = {
     ev.ActivationEnded: _ended,
     ev.AiPhaseStarted: _ai_phase,
     ev.MissionDecided: _decided,
+    ev.TokenRevealed: _token_revealed,
+    ev.ItemFound: _item_found,
+    ev.WoundsHealed: _healed,
+    ev.StatusesCleared: lambda b, e: _unit(b, e.unit, lambda u: replace(u, statuses=frozenset())),
 }

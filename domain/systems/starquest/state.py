@@ -46,6 +46,8 @@ class Unit(msgspec.Struct, frozen=True):
     #: Skill actions and hero skills used this round; weapons fired this mission (for Limited).
     skills_used: frozenset[str] = frozenset()
     weapons_fired: frozenset[str] = frozenset()
+    #: Items picked up from search tokens, in the order found (the campaign may carry them on).
+    items: tuple[str, ...] = ()
 
     @property
     def on_table(self) -> bool:
@@ -101,6 +103,10 @@ class Battle(msgspec.Struct, frozen=True):
     ai_queue: tuple[str, ...] = ()
     #: Search tokens still on the table: id → content.
     tokens: dict[str, str] = {}
+    #: Tokens revealed from afar whose item still lies on the table (star-quest.en.md#Skill actions, Discover).
+    revealed: frozenset[str] = frozenset()
+    #: Items the heroes have picked up from search tokens, for the Collect victory condition.
+    collected: int = 0
     outcome: str | None = None
 
     @property
