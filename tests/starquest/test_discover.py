@@ -3,6 +3,7 @@ star-quest.de.md#FERTIGKEITSAKTIONEN, Entdecken), with typed dice (tests/starque
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from domain.systems.starquest import events as ev
@@ -49,7 +50,7 @@ def test_discover_within_six_inches_reveals_on_a_passed_wil_test(rules):
     assert "afar" in g.battle.tokens and "afar" in g.battle.revealed
     g.do(EndActivation("ace"))
     g.next_round()
-    g.patch("ace", figures=(msgspec_replace(g.unit("ace").figures[0], y=9.0),))
+    g.patch("ace", figures=(msgspec.structs.replace(g.unit("ace").figures[0], y=9.0),))
     g.do(Activate("ace"))
     events = g.do(Discover("ace", "afar"))
     assert [type(e) for e in events] == [ev.SkillUsed, ev.ItemFound]
@@ -146,9 +147,3 @@ def test_discover_distances_halve_on_the_small_table(rules):
     g.do(EndActivation("ace"))
     g.do(Activate("bo"))
     assert not of(g.do(Discover("bo", "close")), ev.StatTested)
-
-
-def msgspec_replace(struct, **changes):
-    import msgspec
-
-    return msgspec.structs.replace(struct, **changes)

@@ -34,6 +34,8 @@ def _hero_turn(table: Table, ledger, hero: str, headers: dict) -> None:
                 assert _post(table, {"type": "Answer", "unit": hero, "accept": False}, headers).status_code == 201
             break
         assert found.json()["code"] in ("too_far_to_discover", "token_not_in_sight", "too_far_to_pick_up"), found.text
+    else:
+        _use_skill(table, battle, hero, headers)
     battle = ledger.mission(table.mission_id).game
     if not battle.units[hero].can_act or battle.outcome:
         assert _post(table, {"type": "EndActivation", "unit": hero}, headers).status_code == 201
@@ -51,6 +53,22 @@ def _hero_turn(table: Table, ledger, hero: str, headers: dict) -> None:
             break
         assert shot.json()["code"] in ("no_shot", "bad_target"), shot.text
     assert _post(table, {"type": "EndActivation", "unit": hero}, headers).status_code == 201
+
+
+def _use_skill(table: Table, battle, hero: str, headers: dict) -> None:
+    """The hero's first skill: at the nearest enemy (hits), or toward it (move)."""
+    skill = battle.hero(battle.units[hero].profile).skills[0]
+    me = battle.units[hero].figures[0]
+    enemies = sorted((u for u in battle.side("ai") if u.on_table), key=lambda u: (u.figures[0].x - me.x) ** 2 + (u.figures[0].y - me.y) ** 2)
+    if not enemies:
+        return
+    command = {"type": "UseHeroSkill", "unit": hero, "skill": skill.name}
+    if type(skill.effect).__name__ == "Hits":
+        command["target"] = enemies[0].id
+    else:
+        command["x"], command["y"] = enemies[0].figures[0].x, enemies[0].figures[0].y
+    used = _post(table, command, headers)
+    assert used.status_code == 201 or used.json()["code"] in ("out_of_range", "not_in_sight"), used.text
 
 
 def _advance_to_objective(table: Table, battle, hero: str, headers: dict) -> bool:
