@@ -147,3 +147,15 @@ def test_discover_distances_halve_on_the_small_table(rules):
     g.do(EndActivation("ace"))
     g.do(Activate("bo"))
     assert not of(g.do(Discover("bo", "close")), ev.StatTested)
+
+
+@BOTH
+def test_discover_a_revealed_item_is_picked_up_only_from_within_one_inch(rules):
+    """A token revealed from afar is not revealed again: only a hero within 1" may take its item."""
+    g = scene(rules, heroes=[hero("Ace"), hero("Bo")])
+    g.do(Activate("ace"))
+    g.do(Discover("ace", "afar"), 5)
+    g.do(EndActivation("ace"))
+    g.do(Activate("bo"))  # Bo at (14, 6) is 4.3" from the token
+    error = g.refused(Discover("bo", "afar"), 6)
+    assert (error.code, error.status) == ("too_far_to_pick_up", 422)

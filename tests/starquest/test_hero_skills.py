@@ -154,3 +154,15 @@ def test_hero_skill_every_sample_hero_has_a_skill_the_engine_plays():
     pack = builtin_pack()
     assert len(pack.heroes) == 4 and all(h.skills for h in pack.heroes)
     assert all(type(s.effect) in hero_skills._RESOLVE for h in pack.heroes for s in h.skills)
+
+
+@BOTH
+def test_hero_skill_a_hero_knocked_out_by_the_failed_test_strain_resolves_nothing(rules):
+    """The strain of a failed test comes first; past endurance it wounds (#Resting, Endurance),
+    and an unconscious hero resolves no effect."""
+    g = Game(rules, heroes=[msgspec.structs.replace(hero("Ace", toughness=1, endurance=2), skills=(SOOTHE,)), hero("Bo")])
+    g.patch("ace", strain=2)
+    g.patch("bo", strain=4)
+    g.do(Activate("ace"))
+    events = g.do(UseHeroSkill("ace", "Soothe", target="bo"), 2)
+    assert of(events, ev.HeroUnconscious) and g.unit("bo").strain == 4
