@@ -2,6 +2,7 @@
 # One command for each of the two things a new user does:
 #   ./dev.sh serve   install into .venv (first run only) and run the server on the embedded default
 #   ./dev.sh test    install with test extras and run the whole test suite
+#   ./dev.sh bench   install and run the benchmark suite (benchmarks/suite.py), printing a table
 set -euo pipefail
 cd "$(dirname "$0")"
 PYTHON="${PYTHON:-python3.11}"
@@ -21,5 +22,6 @@ install() {
 case "${1:-}" in
   serve) shift; install serve ""; exec .venv/bin/skirmish serve "$@" ;;
   test) shift; install test "[test]"; exec .venv/bin/python -m pytest "$@" ;;
-  *) echo "usage: ./dev.sh serve [--port N] | ./dev.sh test [pytest args]" >&2; exit 2 ;;
+  bench) shift; install serve ""; exec .venv/bin/python benchmarks/suite.py "$@" ;;
+  *) echo "usage: ./dev.sh serve [--port N] | ./dev.sh test [pytest args] | ./dev.sh bench [--smoke]" >&2; exit 2 ;;
 esac

@@ -24,5 +24,5 @@ def reader(request: Request, ledger: Ledger, mission_id: str) -> tuple[MissionSt
 
 
 def submit(request: Request, ledger: Ledger, mission_id: str, command: Command, body: Submitted) -> CommandResult:
-    _, member = reader(request, ledger, mission_id)
+    member = member_of(request, ledger, ledger.campaign_of(mission_id))
     return ledger.handle(mission_id, member, command, idempotency_key=body.idempotency_key, expected_version=body.expected_version)

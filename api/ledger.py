@@ -12,6 +12,7 @@ import secrets
 import threading
 import time
 import uuid
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -32,6 +33,8 @@ ROLES = campaigns.ROLES
 WORKER = campaigns.Member("worker", "worker", "worker", "")
 #: Conflicts with other processes are retried this often before the client gets a 409.
 RETRIES = 20
+#: Streams kept folded in memory (a Star Quest mission is some tens of kB).
+CACHE_SIZE = 2000
 
 
 class NotFound(Exception):
@@ -92,14 +95,19 @@ def utc_now() -> str:
 
 
 class Ledger:
-    def __init__(self, store: EventStore, sealer: Sealer, clock: Callable[[], str] = utc_now) -> None:
+    def __init__(self, store: EventStore, sealer: Sealer, clock: Callable[[], str] = utc_now, cache_size: int = CACHE_SIZE) -> None:
         self.store = store
         self.sealer = sealer
         self.clock = clock
-        self._streams: dict[str, Stream] = {}
+        #: Recently used streams, least recent first; the oldest is dropped past `cache_size`
+        #: (it is read again from the store when next asked for).
+        self._streams: OrderedDict[str, Stream] = OrderedDict()
+        self.cache_size = cache_size
         self._locks: dict[str, threading.RLock] = {}
         self._locks_guard = threading.Lock()
         self._seeds: dict[str, bytes] = {}
+        #: Called with a stream id after each append of this process (live streams listen).
+        self.on_append: list[Callable[[str], None]] = []
 
     # -- campaigns ------------------------------------------------------------------------------
 
@@ -140,10 +148,20 @@ class Ledger:
         if len(parts) != 3 or parts[0] != "sl":
             return None
         try:
-            campaign = self.campaign(str(uuid.UUID(hex=parts[1])))
-        except (ValueError, NotFound):
+            campaign_id = str(uuid.UUID(hex=parts[1]))
+        except ValueError:
             return None
-        member = campaign.member_by_digest(token_digest(parts[2]))
+        digest = token_digest(parts[2])
+        # Members are only ever added, never changed or removed: a member the cached campaign
+        # knows is current, and only an unknown token needs the store.
+        cached = self._cached(campaign_id, CAMPAIGN)
+        if cached is not None and (member := cached.state.member_by_digest(digest)):
+            return cached.state, member
+        try:
+            campaign = self.campaign(campaign_id)
+        except NotFound:
+            return None
+        member = campaign.member_by_digest(digest)
         return (campaign, member) if member else None
 
     # -- missions -------------------------------------------------------------------------------
@@ -204,6 +222,11 @@ class Ledger:
     def mission(self, mission_id: str) -> missions.MissionState:
         return self._load(mission_id, MISSION).state
 
+    def campaign_of(self, mission_id: str) -> str:
+        """The campaign a mission belongs to (it never changes, so the cache answers)."""
+        stream = self._cached(mission_id, MISSION)
+        return (stream.state if stream else self.mission(mission_id)).campaign_id
+
     def records(self, stream_id: str, after: int = 0, limit: int | None = None) -> list[Recorded]:
         return [decode(raw) for _, raw in self.store.read(stream_id, after, limit)]
 
@@ -222,21 +245,35 @@ class Ledger:
             raise Forbidden("not_your_unit", ROLES, f"{actor.name} does not command {', '.join(others)}")
         digest = hashlib.sha256(msgspec.json.encode(command)).hexdigest() if idempotency_key else None
         with self._lock(mission_id):
-            for attempt in range(RETRIES):
+            # Decide on the cached state without reading the store first: if another process has
+            # written since, the append conflicts (positions are dense) and we catch up and decide
+            # again. A refusal or a version mismatch on the unconfirmed cache is checked the same way.
+            stream = self._cached(mission_id, MISSION)
+            confirmed = stream is None
+            if stream is None:
                 stream = self._load(mission_id, MISSION)
+            for attempt in range(RETRIES):
                 state: missions.MissionState = stream.state
                 if idempotency_key and idempotency_key in stream.keys:
                     return self._replay(mission_id, stream, idempotency_key, digest)
-                if expected_version is not None and expected_version != state.version:
-                    raise VersionConflict(state.version, f"expected version {expected_version}, the mission is at {state.version}")
-                fresh = secrets.token_bytes(32)
-                dice = missions.dice_box_for(
-                    state,
-                    server_seed=self._server_seed(state.epoch.commitment),
-                    fresh_seed=fresh,
-                    manual_faces=getattr(command, "faces", None),
-                )
-                events = missions.decide(state, command, dice, actor.name, self._refs(mission_id, state, command))
+                try:
+                    if expected_version is not None and expected_version != state.version:
+                        raise VersionConflict(state.version, f"expected version {expected_version}, the mission is at {state.version}")
+                    fresh = secrets.token_bytes(32)
+                    dice = missions.dice_box_for(
+                        state,
+                        server_seed=self._server_seed(state.epoch.commitment),
+                        fresh_seed=fresh,
+                        manual_faces=getattr(command, "faces", None),
+                    )
+                    events = missions.decide(state, command, dice, actor.name, self._refs(mission_id, state, command))
+                except (RuleError, VersionConflict):
+                    if confirmed:
+                        raise
+                    stream, confirmed = self._load(mission_id, MISSION), True
+                    if stream.state.version == state.version:
+                        raise  # the cache was current: the refusal stands
+                    continue
                 records = self._record(mission_id, stream, events, actor.name, idempotency_key, digest, command)
                 for record in records:  # an event the rules cannot apply must never reach the log
                     state = missions.evolve(state, record.event)
@@ -246,9 +283,13 @@ class Ledger:
                 except StreamConflict:
                     if expected_version is not None:
                         raise VersionConflict(self._catch_up_version(mission_id), "another command was accepted first") from None
-                    _back_off(attempt)
+                    if confirmed:  # a race with another writer, not just an old cache: let it pass first
+                        _back_off(attempt)
+                    stream, confirmed = self._load(mission_id, MISSION), True
                     continue
                 self._apply(mission_id, stream, records, MISSION)
+                for listener in self.on_append:
+                    listener(mission_id)
                 return CommandResult(mission_id, stream.state.version, False, records)
         raise VersionConflict(stream.state.version, "the mission is busy; try again")
 
@@ -313,6 +354,11 @@ class Ledger:
             prev_hash = record.hash
         return records
 
+    def _cached(self, stream_id: str, kind: Kind) -> Stream | None:
+        """The stream as this process last saw it, or None; it may lag other processes' writes."""
+        stream = self._streams.get(stream_id)
+        return stream if stream is not None and isinstance(stream.state, kind.state) else None
+
     def _load(self, stream_id: str, kind: Kind) -> Stream:
         """The cached stream, caught up with whatever other processes appended."""
         with self._lock(stream_id):
@@ -351,6 +397,9 @@ class Ledger:
         current = self._streams.get(stream_id)
         if current is None or getattr(current.state, "version", 0) <= state.version:
             self._streams[stream_id] = stream
+            self._streams.move_to_end(stream_id)
+            while len(self._streams) > self.cache_size:
+                self._streams.popitem(last=False)
 
     def _lock(self, stream_id: str) -> threading.RLock:
         """One writer per stream in this process; other processes are caught by the store."""

@@ -96,6 +96,9 @@ class Feed:
     head: int
     recent: deque[Recorded] = field(default_factory=lambda: deque(maxlen=RECENT))
     wake: asyncio.Event = field(default_factory=asyncio.Event)
+    #: Set (from any thread) when this process has just appended to the mission: poll now.
+    poke: asyncio.Event = field(default_factory=asyncio.Event)
+    loop: asyncio.AbstractEventLoop | None = None
     subscribers: int = 0
     polls: int = 0
     task: asyncio.Task | None = None
@@ -130,6 +133,15 @@ class Hub:
         self.page = page
         #: Keyed by event loop too: asyncio objects belong to one loop (test clients may run several).
         self._feeds: dict[tuple[int, str], Feed] = {}
+        # Commits made by this process wake the poller at once; other processes' are polled for.
+        ledger.on_append.append(self._poke)
+
+    def _poke(self, mission_id: str) -> None:
+        """Called by the ledger in the committing thread, right after the append."""
+        for (_, m), feed in list(self._feeds.items()):
+            if m == mission_id and feed.loop is not None:
+                with contextlib.suppress(RuntimeError):  # the loop has closed
+                    feed.loop.call_soon_threadsafe(feed.poke.set)
 
     def subscribers(self, mission_id: str) -> int:
         return sum(f.subscribers for (_, m), f in list(self._feeds.items()) if m == mission_id)
@@ -181,7 +193,7 @@ class Hub:
         key = (id(asyncio.get_running_loop()), mission_id)
         feed = self._feeds.get(key)
         if feed is None:
-            feed = self._feeds[key] = Feed(mission_id, head)
+            feed = self._feeds[key] = Feed(mission_id, head, loop=asyncio.get_running_loop())
             feed.task = asyncio.create_task(self._poll(feed), name=f"stream-poller-{mission_id}")
         feed.subscribers += 1
         return feed
@@ -210,7 +222,9 @@ class Hub:
             if records:
                 feed.publish(records)
             if len(records) < self.page:
-                await asyncio.sleep(self.poll_seconds)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(feed.poke.wait(), self.poll_seconds)
+                feed.poke.clear()
 
 
 def hub_of(app: Litestar) -> Hub:

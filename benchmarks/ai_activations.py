@@ -43,33 +43,25 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import redis  # noqa: E402
+import redis
 
-from api import store as store_module  # noqa: E402
-from api.ledger import Ledger  # noqa: E402
-from api.seal import Sealer  # noqa: E402
-from api.setups import setup_for  # noqa: E402
-from api.store import EventStore  # noqa: E402
-from domain.errors import RuleError  # noqa: E402
-from domain.systems.starquest import commands as sq  # noqa: E402
-from domain.systems.starquest import events as sqe  # noqa: E402
-from workers.jobs import Keys  # noqa: E402
-from workers.status import queue_status  # noqa: E402
+from api import store as store_module
+from api.ledger import Ledger
+from api.seal import Sealer
+from api.setups import setup_for
+from api.store import EventStore
+from benchmarks.harness import ENVS, percentile, redis_prefix, redis_url
+from domain.errors import RuleError
+from domain.systems.starquest import commands as sq
+from domain.systems.starquest import events as sqe
+from workers.jobs import Keys
+from workers.status import queue_status
 
-PG = {
-    "host": os.environ.get("POSTGRES_HOST", "127.0.0.1"),
-    "port": os.environ.get("POSTGRES_PORT", "5432"),
-    "user": os.environ.get("POSTGRES_USER", "postgres"),
-    "password": os.environ.get("POSTGRES_PASSWORD", ""),
-}
-REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
 HEROES = ("sera-vantis", "gorm-hadley")
 OPTIONS = {"mission": "scrapyard-brawl", "heroes": "Sera Vantis, Gorm Hadley"}
 WAIT_S = 120
@@ -81,7 +73,7 @@ WAIT_S = 120
 COMMITS: dict[str, float] = {}
 
 
-def _record_commit_times() -> None:
+def record_commit_times() -> None:
     """Wrap EventStore.append: (stream, first position of the append) → time it committed."""
     append = store_module.EventStore.append
 
@@ -156,7 +148,7 @@ def run_worker(out: Path, profile: Path | None) -> int:
     keeps the parts timed so far (and the process's CPU time) as the backlog's, and starts again."""
     import resource
 
-    _record_commit_times()
+    record_commit_times()
     _time_parts()
     from api import cli
 
@@ -185,44 +177,6 @@ def run_worker(out: Path, profile: Path | None) -> int:
 
 
 # -- stores and Redis -----------------------------------------------------------------------------
-
-
-@contextmanager
-def sqlite_env() -> Iterator[dict[str, str]]:
-    with tempfile.TemporaryDirectory(prefix="skirmish-bench-") as directory:
-        yield {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(Path(directory) / "bench.sqlite3"), "SQLITE_LOCK_TIMEOUT": "10"}
-
-
-@contextmanager
-def postgres_env() -> Iterator[dict[str, str]]:
-    import psycopg
-
-    name = f"skirmish_bench_{secrets.token_hex(6)}"
-    with psycopg.connect(dbname="postgres", autocommit=True, **PG) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield {
-            "PERSISTENCE_MODULE": "eventsourcing.postgres", "POSTGRES_DBNAME": name, "POSTGRES_HOST": PG["host"],
-            "POSTGRES_PORT": PG["port"], "POSTGRES_USER": PG["user"], "POSTGRES_PASSWORD": PG["password"],
-        }  # fmt: skip
-    finally:
-        with psycopg.connect(dbname="postgres", autocommit=True, **PG) as admin:
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
-ENVS = {"sqlite": sqlite_env, "postgres": postgres_env}
-
-
-@contextmanager
-def redis_prefix() -> Iterator[str]:
-    prefix = f"skirmish-bench-{secrets.token_hex(6)}:"
-    try:
-        yield prefix
-    finally:
-        client = redis.Redis.from_url(REDIS_URL)
-        keys = list(client.scan_iter(match=f"{prefix}*"))
-        if keys:
-            client.delete(*keys)
 
 
 class Workers:
@@ -295,6 +249,8 @@ class Table:
             return "ai"
         hero = next(u.id for u in battle.side("hero") if u.can_act and not u.activated)
         ledger.handle(mission_id, host, sq.Activate(hero))
+        while (pending := ledger.mission(mission_id).game.pending) is not None:  # status conditions: never pays
+            ledger.handle(mission_id, host, sq.Answer(pending.unit, False))
         try:
             ledger.handle(mission_id, host, sq.Hold(hero))
             battle = ledger.mission(mission_id).game
@@ -350,18 +306,13 @@ def latencies(ledger: Ledger, missions: list[str], commits: dict[str, float]) ->
     return [(commits[done] - commits[due]) * 1000 for m in missions for due, done in activations(ledger, m)]
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
-
-
 # -- one measurement ------------------------------------------------------------------------------
 
 
 def measure(backend: str, workers: int, missions: int, lives: list[int], backlog: int, profile: bool = False) -> dict:
     with ENVS[backend]() as store_env, redis_prefix() as prefix, tempfile.TemporaryDirectory(prefix="skirmish-bench-") as directory:
         seal_key = secrets.token_hex(32)
-        env = {**os.environ, **store_env, "REDIS_URL": REDIS_URL, "SKIRMISH_REDIS_PREFIX": prefix, "SKIRMISH_SEAL_KEY": seal_key,
+        env = {**os.environ, **store_env, "REDIS_URL": redis_url(), "SKIRMISH_REDIS_PREFIX": prefix, "SKIRMISH_SEAL_KEY": seal_key,
                "SKIRMISH_DATA_DIR": directory}  # fmt: skip
         store = EventStore(store_env)
         ledger = Ledger(store, Sealer(bytes.fromhex(seal_key)))
@@ -376,7 +327,7 @@ def measure(backend: str, workers: int, missions: int, lives: list[int], backlog
             projections.catch_up()  # the workers' read models start caught up
             pool = Workers(workers, env, Path(directory), profile)
             deadline = time.monotonic() + WAIT_S
-            client, keys = redis.Redis.from_url(REDIS_URL), Keys(prefix)
+            client, keys = redis.Redis.from_url(redis_url()), Keys(prefix)
             while any(ledger.mission(m).game.phase == "ai" for m in queued):
                 if time.monotonic() > deadline:
                     raise SystemExit("the backlog was not worked off in time")
@@ -438,7 +389,7 @@ def main() -> int:
     args = parser.parse_args()
     if args.run_worker:
         return run_worker(args.run_worker, args.worker_profile)
-    _record_commit_times()
+    record_commit_times()
     backends, counts, lives = args.backends.split(","), [int(c) for c in args.workers.split(",")], [int(v) for v in args.live.split(",")]
     if args.profile:
         backends, counts = backends[:1], counts[:1]
@@ -464,7 +415,7 @@ def main() -> int:
     return 0
 
 
-def print_by_package(stats) -> None:  # noqa: ANN001
+def print_by_package(stats) -> None:
     """The profile's own time (tottime) summed by where the code lives."""
     where: dict[str, float] = {}
     for (filename, _, function), (_, _, tottime, _, _) in stats.stats.items():

@@ -24,14 +24,13 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import functools
 import hashlib
 import os
 import platform
 import pstats
-import secrets
 import statistics
 import sys
-import tempfile
 import time
 import uuid
 from collections.abc import Iterator
@@ -43,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import msgspec
 
 from api.store import EventStore
+from benchmarks.harness import ENVS
 from domain import campaign as campaigns
 from domain import mission
 from domain.chain import GENESIS, Recorded, decode, seal
@@ -50,12 +50,6 @@ from domain.commands import ContributeClientSeed, EndMission, RollDice, RotateSe
 from domain.events import DiceRolled, EpochStarted
 from projections.runner import PAGE_SIZE, RECORDS, Projections, collector_paused
 
-PG = {
-    "host": os.environ.get("POSTGRES_HOST", "127.0.0.1"),
-    "port": os.environ.get("POSTGRES_PORT", "5432"),
-    "user": os.environ.get("POSTGRES_USER", "postgres"),
-    "password": os.environ.get("POSTGRES_PASSWORD", ""),
-}
 APPEND_BATCH = 5000
 
 
@@ -136,37 +130,17 @@ def fill(store: EventStore, n: int) -> str:
 
 
 @contextmanager
-def sqlite_store() -> Iterator[EventStore]:
-    with tempfile.TemporaryDirectory(prefix="skirmish-bench-") as directory:
-        store = EventStore({"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(Path(directory) / "bench.sqlite3"), "SQLITE_LOCK_TIMEOUT": "10"})
+def store_of(backend: str) -> Iterator[EventStore]:
+    """A throwaway store of that kind."""
+    with ENVS[backend]() as env:
+        store = EventStore(env)
         try:
             yield store
         finally:
             store.close()
 
 
-@contextmanager
-def postgres_store() -> Iterator[EventStore]:
-    import psycopg
-
-    name = f"skirmish_bench_{secrets.token_hex(6)}"
-    with psycopg.connect(dbname="postgres", autocommit=True, **PG) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-    try:
-        store = EventStore({
-            "PERSISTENCE_MODULE": "eventsourcing.postgres", "POSTGRES_DBNAME": name, "POSTGRES_HOST": PG["host"],
-            "POSTGRES_PORT": PG["port"], "POSTGRES_USER": PG["user"], "POSTGRES_PASSWORD": PG["password"],
-        })  # fmt: skip
-        try:
-            yield store
-        finally:
-            store.close()
-    finally:
-        with psycopg.connect(dbname="postgres", autocommit=True, **PG) as admin:
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
-STORES = {"sqlite": sqlite_store, "postgres": postgres_store}
+STORES = {backend: functools.partial(store_of, backend) for backend in ENVS}
 
 
 # -- measuring ---------------------------------------------------------------------------------------

@@ -82,10 +82,12 @@ class Table:
             return "ai"
         hero = next(u.id for u in battle.side("hero") if u.can_act and not u.activated)
         ledger.handle(mission_id, host, sq.Activate(hero))
+        while (pending := ledger.mission(mission_id).game.pending) is not None:  # status conditions: never pays
+            ledger.handle(mission_id, host, sq.Answer(pending.unit, False))
         try:
             ledger.handle(mission_id, host, sq.Hold(hero))
         except RuleError as error:
-            assert error.code == "shaken", error  # a Shaken hero stays idle
+            assert error.code in ("shaken", "cannot_act"), error  # a Shaken (or knocked-out) hero stays idle
         else:
             battle = ledger.mission(mission_id).game
             me = battle.units[hero].figures[0]

@@ -84,3 +84,61 @@ def test_a_command_decided_on_a_stale_version_never_overwrites(ledger: Ledger):
     _run_threads(submit)
     assert sorted(outcomes) == ["accepted"] + ["conflict"] * (THREADS - 1)
     assert ledger.mission(mission_id).version == version + 1
+
+
+def _second_process(store_env, seal_key) -> tuple[Ledger, EventStore]:
+    store = EventStore(store_env)
+    return Ledger(store, Sealer(seal_key)), store
+
+
+def test_a_ledger_deciding_on_its_cache_catches_up_with_another_process(ledger: Ledger, store_env, seal_key):
+    """Commands are decided on the cached state first; another process's writes since then make
+    the append conflict, and the command is decided again on the caught-up state."""
+    mission_id, host = _setup(ledger)
+    ledger.handle(mission_id, host, RollDice("d6", "mine"))
+    other, store = _second_process(store_env, seal_key)
+    try:
+        theirs = other.handle(mission_id, host, RollDice("2d6", "theirs"))
+        # stale here: the re-roll names a position this ledger's cache does not have yet
+        mine = ledger.handle(mission_id, host, RollDice("2d6", "again", replaces=theirs.events[-1].position))
+        assert mine.events[0].position == theirs.version + 1
+        mine = ledger.handle(mission_id, host, RollDice("d6", "after"))
+        assert mine.version == other.mission(mission_id).version
+    finally:
+        store.close()
+    assert verify_stream(ledger.store.read(mission_id)).chain.ok
+
+
+def test_an_expected_version_is_checked_against_the_store_not_an_old_cache(ledger: Ledger, store_env, seal_key):
+    mission_id, host = _setup(ledger)
+    other, store = _second_process(store_env, seal_key)
+    try:
+        current = other.handle(mission_id, host, RollDice("d6", "theirs")).version
+    finally:
+        store.close()
+    done = ledger.handle(mission_id, host, RollDice("d6", "mine"), expected_version=current)
+    assert done.version == current + 1
+
+
+def test_a_member_invited_by_another_process_is_known_at_once(ledger: Ledger, store_env, seal_key):
+    mission_id, host = _setup(ledger)
+    campaign_id = ledger.mission(mission_id).campaign_id
+    other, store = _second_process(store_env, seal_key)
+    try:
+        _, token = other.invite(campaign_id, host, "player", "ann", [])
+    finally:
+        store.close()
+    found = ledger.authenticate(token)
+    assert found is not None and found[1].name == "ann"
+    assert ledger.authenticate(token[:-2] + "xx") is None
+
+
+def test_streams_past_the_cache_size_are_dropped_and_read_again(store, seal_key):
+    ledger = Ledger(store, Sealer(seal_key), cache_size=2)
+    made = [_setup(ledger) for _ in range(3)]  # three campaigns and three missions: six streams
+    assert len(ledger._streams) == 2
+    for mission_id, host in made:
+        before = ledger.mission(mission_id).version
+        assert ledger.handle(mission_id, host, RollDice("d6", "x")).version == before + 1
+        assert verify_stream(store.read(mission_id)).chain.ok
+    assert len(ledger._streams) == 2

@@ -565,6 +565,7 @@ class CountingLedger:
 
     def __init__(self, ledger: Ledger) -> None:
         self.ledger, self.reads = ledger, 0
+        self.on_append = ledger.on_append
 
     def records(self, *args: Any) -> list[Recorded]:
         self.reads += 1
@@ -653,3 +654,17 @@ def test_an_idle_sse_stream_sends_heartbeats(ledger: Ledger):
         assert reader.read(lambda r: len(r.comments) >= 2)
         assert reader.comments[:2] == ["heartbeat", "heartbeat"]
         assert reader.positions() == [1, 2]  # the stored events first, then silence kept open
+
+
+async def test_a_commit_of_this_process_wakes_the_poller_at_once(ledger: Ledger):
+    """Commits through this process's ledger do not wait for the next poll (set an hour apart
+    here); the stream has them as soon as they are appended."""
+    mission_id, host = _mission(ledger)
+    hub = Hub(ledger, poll_seconds=3600)
+    head = ledger.mission(mission_id).version
+    got: list[int] = []
+    follower = asyncio.create_task(_collect(hub, mission_id, head, head, head + 1, got))
+    await asyncio.sleep(0.2)  # the poller has read once and waits
+    await asyncio.to_thread(ledger.handle, mission_id, host, RollDice("d6", "poke"))
+    await asyncio.wait_for(follower, 10)
+    assert got == [head + 1]

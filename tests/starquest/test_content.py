@@ -176,6 +176,7 @@ CASES = [
     ("hostile item without range", edit("items.toml", "range = 6\n", ""), "items.toml", "items[3].range", "'hits' effect targets an enemy"),
     ("unknown effect kind", edit("items.toml", 'kind = "cleanse"', 'kind = "purge"'), "items.toml", "items[2].effect.kind", "Invalid value 'purge'"),
     ("unknown status", edit("armoury.toml", 'status = "Crippled"', 'status = "Slowed"'), "armoury.toml", "spells[1].effect.status", "Invalid enum value 'Slowed'"),
+    ("unknown inflicted status", edit("armoury.toml", 'inflicts = "Crippled"', 'inflicts = "Slowed"'), "armoury.toml", "weapons[18].inflicts", "Invalid enum value 'Slowed'"),
     ("ai-group of one", edit("enemies.toml", 'tags = ["monster"]', 'tags = ["monster", "ai-group"]'), "enemies.toml", "enemies[4].tags", "ai-group needs models >= 2"),
     ("bad JSON", add("extra.json", '{"weapons": [\n  {"name": "x",}\n]}'), "extra.json", "", "invalid JSON"),
     ("duplicate JSON key", add("extra.json", '{"weapons": [], "weapons": []}'), "extra.json", "", "'weapons' appears twice"),
@@ -249,3 +250,10 @@ def test_the_documented_example_loads():
     example = doc.split("## Example", 1)[1].split("```toml", 1)[1].split("```", 1)[0]
     pack = load_pack({"pocket.toml": example.encode()})
     assert pack.mission("dock-fight").table == 24
+
+
+def test_shipped_pack_has_enemy_weapons_that_inflict_status_conditions():
+    """star-quest.en.md#Status conditions: conditions arise in play from enemy weapons (`inflicts`)."""
+    pack = builtin_pack()
+    armed = {w for e in pack.enemies for w in e.weapons}
+    assert {(w.name, w.inflicts) for w in pack.weapons if w.inflicts and w.name in armed} >= {("Corroded Jaws", "Afflicted"), ("Hook Talons", "Crippled")}

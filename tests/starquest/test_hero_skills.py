@@ -84,7 +84,7 @@ def test_hero_skill_cleanse_removes_status_conditions(rules):
     g.patch("bo", statuses=frozenset({"Crippled", "Diseased"}))
     g.do(Activate("ace"))
     events = g.do(UseHeroSkill("ace", "Purge", target="bo"), 5)
-    assert of(events, ev.StatusesCleared) and g.unit("bo").statuses == frozenset()
+    assert {e.status for e in of(events, ev.StatusRemoved)} == {"Crippled", "Diseased"} and g.unit("bo").statuses == frozenset()
 
 
 @BOTH
@@ -96,6 +96,15 @@ def test_hero_skill_hits_are_blocked_like_shooting(rules):
     attack = of(events, ev.AttackResolved)[0]
     assert (attack.hits, attack.blocked, attack.wounds) == (2, 1, 1)
     assert g.wounds("brute-1-1") == [1]
+
+
+@BOTH
+def test_hero_skill_status_effect_inflicts_the_condition(rules):
+    """A status effect puts its condition on an enemy in range and sight (#Status conditions)."""
+    g = scene(rules, DAZE, enemies=[enemy("Brute")], waves=[wave(1, "Brute", (10.0, 16.0))])
+    g.do(Activate("ace"))
+    events = g.do(UseHeroSkill("ace", "Daze", target="brute-1-1"), 4)
+    assert of(events, ev.StatusGained)[0].status == "Impaired" and g.unit("brute-1-1").statuses == {"Impaired"}
 
 
 @BOTH
@@ -129,7 +138,7 @@ def test_hero_skill_refusals(rules):
         (UseHeroSkill("ace", "Zap", target="brute-1-1"), "not_in_sight"),
         (UseHeroSkill("ace", "Zap"), "bad_target"),
         (UseHeroSkill("ace", "Leap"), "no_destination"),
-        (UseHeroSkill("ace", "Daze", target="brute-1-1"), "effect_not_supported"),
+        (UseHeroSkill("ace", "Daze", target="bo"), "bad_target"),
     ):
         error = g.refused(command)
         assert (error.code, error.status) == (code, 422)

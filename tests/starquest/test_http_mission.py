@@ -21,9 +21,11 @@ def _hero_turn(table: Table, ledger, hero: str, headers: dict) -> None:
     """Discover the nearest search token it can, answer no to paying for a failed test; head for
     an objective to reach (else hold); shoot the first enemy any weapon reaches."""
     assert _post(table, {"type": "Activate", "unit": hero}, headers).status_code == 201
+    while (pending := ledger.mission(table.mission_id).game.pending) is not None:  # status conditions: never pays
+        assert _post(table, {"type": "Answer", "unit": pending.unit, "accept": False}, headers).status_code == 201
     battle = ledger.mission(table.mission_id).game
     me = battle.units[hero].figures[0]
-    if battle.units[hero].shaken:  # a Shaken hero stays idle for a whole activation to recover
+    if battle.units[hero].shaken or not battle.units[hero].can_act:  # a Shaken hero stays idle for a whole activation to recover
         assert _post(table, {"type": "EndActivation", "unit": hero}, headers).status_code == 201
         return
     tokens = [t for t in battle.mission.search_tokens if t.id in battle.tokens]

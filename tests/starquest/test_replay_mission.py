@@ -43,7 +43,10 @@ def _play(ledger, rules: str) -> tuple[str, dict[int, bytes]]:
         elif battle.phase == "heroes":
             hero = next(u.id for u in battle.side("hero") if u.can_act and not u.activated)
             do(sq.Activate(hero))
-            if battle.units[hero].shaken:
+            while (pending := ledger.mission(mission_id).game.pending) is not None:  # status conditions
+                do(sq.Answer(pending.unit, False))
+            battle = ledger.mission(mission_id).game
+            if battle.units[hero].shaken or not battle.units[hero].can_act:
                 do(sq.EndActivation(hero))
                 continue
             do(sq.Hold(hero))

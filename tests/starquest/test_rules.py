@@ -122,16 +122,16 @@ def test_stat_test_general_principles_natural_six_passes_natural_one_fails(rules
 @BOTH
 def test_impaired_gives_minus_one_to_stat_tests_status_conditions(rules):
     """star-quest.en.md#Status conditions (Impaired): -1 to all stat rolls; a natural 6 still passes.
-    No event grants statuses yet, so the status is put on the unit directly."""
+    The status is put on the unit directly."""
     g = Game(rules, heroes=[hero("Ace", dex=4), hero("Bo", dex=6)])
     g.patch("ace", statuses=frozenset({"Impaired"}))
     g.patch("bo", statuses=frozenset({"Impaired"}))
-    g.do(Activate("ace"))
+    _activate_keeping_statuses(g, "ace")
     events = g.do(Scurry("ace", 10, 20), 4)  # 4 - 1 < 4: failed
     assert of(events, ev.StatTested)[0].passed is False and of(events, ev.ChoiceOffered)
     g.do(Answer("ace", False))
     g.do(EndActivation("ace"))
-    g.do(Activate("bo"))
+    _activate_keeping_statuses(g, "bo")
     events = g.do(Scurry("bo", 14, 20), 6, 2)  # a natural 6 passes Dex 6 despite -1
     assert of(events, ev.StatTested)[0].passed is True and of(events, ev.Moved)
 
@@ -141,9 +141,16 @@ def test_impaired_five_still_passes_dex_four_status_conditions(rules):
     """star-quest.en.md#Status conditions (Impaired): 5 - 1 = 4 passes a Dex 4 test."""
     g = Game(rules)
     g.patch("ace", statuses=frozenset({"Impaired"}))
-    g.do(Activate("ace"))
+    _activate_keeping_statuses(g, "ace")
     events = g.do(Scurry("ace", 10, 20), 5, 1)
     assert of(events, ev.StatTested)[0].passed is True
+
+
+def _activate_keeping_statuses(g, unit):
+    """Activate and decline every offer to pay off status conditions (#Status conditions)."""
+    g.do(Activate(unit))
+    while g.battle.pending is not None:
+        g.do(Answer(unit, False))
 
 
 # --- activation: star-quest.en.md#Activation ------------------------------------------------

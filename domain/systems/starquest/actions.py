@@ -128,6 +128,9 @@ def move(res: Resolution, unit_id: str, action: str, x: float, y: float) -> None
     table = battle.mission.table
     if not (0 <= x <= table and 0 <= y <= table):
         raise res.refuse("off_table", "movement", f"({x}, {y}) is off the {table}\" table")
+    from domain.systems.starquest.falling import check_walk  # falling builds on this module
+
+    check_walk(res, unit, x, y)
     dx, dy = x - lead.x, y - lead.y
     length = (dx * dx + dy * dy) ** 0.5
     allowance = move_allowance(battle, unit, action)

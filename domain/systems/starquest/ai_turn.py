@@ -5,6 +5,7 @@ from __future__ import annotations
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
 from domain.systems.starquest.actions import finish, move
+from domain.systems.starquest.activation_start import begin
 from domain.systems.starquest.melee import charge
 from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.shooting import attack, shooters_for
@@ -20,6 +21,9 @@ def ai_activate(res: Resolution, command: cmd.AiActivate) -> None:
     if command.action not in AI_ACTIONS:
         raise res.refuse("unknown_ai_action", "ai", f"an AI activation is one of {', '.join(AI_ACTIONS)}")
     res.emit(ev.ActivationStarted(command.unit))
+    begin(res, command.unit)
+    if not res.unit(command.unit).can_act:
+        command = cmd.AiActivate(command.unit, "skip")  # dangerous terrain or Afflicted took it out
     if res.unit(command.unit).shaken:
         command = cmd.AiActivate(command.unit, "skip")  # a Shaken unit stays idle (#Morale)
     if command.action in ("advance", "rush"):

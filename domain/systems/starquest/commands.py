@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from domain.commands import HOST, PLAYERS, Command
-from domain.systems.starquest.content import EnemyProfile, HeroProfile, MissionDefinition, Spell, Weapon
+from domain.systems.starquest.content import EnemyProfile, HeroProfile, MissionDefinition, Spell, Status, Weapon
 
 
 class UnitCommand(Command):
@@ -104,6 +104,27 @@ class AiActivate(UnitCommand, tag=True):
     target: str | None = None
 
 
+class Jump(UnitCommand, tag=True):
+    """Jump from where the hero stands to (x, y) across a gap or down a drop (star-quest.en.md#Jumping)."""
+
+    x: float
+    y: float
+
+
+class Push(UnitCommand, tag=True):
+    """The Push skill action against an enemy unit (star-quest.en.md#Skill actions)."""
+
+    target: str
+
+
+class InflictStatus(Command, tag=True):
+    """The host (as game master, or for a mission event) puts a status condition on a unit."""
+
+    roles: ClassVar[frozenset[str]] = HOST
+    unit: str
+    status: Status
+
+
 class Discover(UnitCommand, tag=True):
     """Reveal a search token (star-quest.en.md#Skill actions, Discover)."""
 
@@ -137,6 +158,9 @@ COMMANDS = (
     Answer,
     EndActivation,
     AiActivate,
+    Jump,
+    Push,
+    InflictStatus,
     Discover,
     UseHeroSkill,
 )

@@ -190,6 +190,8 @@ class Weapon(_Content):
     attacks: Annotated[int, Meta(ge=1, le=20)]
     ap: Annotated[int, Meta(ge=0, le=5)] = 0
     rules: tuple[str, ...] = ()
+    #: A status condition every unit this weapon wounds gains (star-quest.en.md#Status conditions).
+    inflicts: Status | None = None
 
     @property
     def melee(self) -> bool:

@@ -7,7 +7,7 @@ from typing import Any
 
 from domain.dicebox import DiceBox
 from domain.errors import RuleError
-from domain.systems.starquest import actions, ai_turn, discover, hero_skills, melee, shooting, skills
+from domain.systems.starquest import actions, activation_start, ai_turn, conditions, discover, falling, hero_skills, melee, push, shooting, skills
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
 from domain.systems.starquest.resolution import Resolution
@@ -40,7 +40,7 @@ def _set_up(mission: Any, command: cmd.SetUpBattle) -> list[Any]:
 _HANDLERS: dict[type, Callable[[Resolution, Any], None]] = {
     cmd.DeployHero: actions.deploy,
     cmd.StartRound: actions.start_round,
-    cmd.Activate: actions.activate,
+    cmd.Activate: activation_start.activate,
     cmd.TakeExtraAction: actions.extra_action,
     cmd.Rest: actions.rest,
     cmd.Hold: actions.hold,
@@ -53,6 +53,9 @@ _HANDLERS: dict[type, Callable[[Resolution, Any], None]] = {
     cmd.Answer: skills.answer,
     cmd.EndActivation: actions.end_activation,
     cmd.AiActivate: ai_turn.ai_activate,
+    cmd.Jump: falling.jump,
+    cmd.Push: push.push,
+    cmd.InflictStatus: conditions.inflict,
     cmd.Discover: discover.discover,
     cmd.UseHeroSkill: hero_skills.use,
 }

@@ -175,6 +175,38 @@ class MissionDecided(Event, tag=True):
     reason: str
 
 
+class StatusGained(Event, tag=True):
+    """A unit gains a status condition (star-quest.en.md#Status conditions): from a weapon or the host."""
+
+    unit: str
+    status: str
+    source: str
+
+
+class StatusRemoved(Event, tag=True):
+    """A status condition is shaken off at activation start, by a test or by paying strain."""
+
+    unit: str
+    status: str
+    reason: str
+
+
+class Jumped(Event, tag=True):
+    """A hero jumped a gap or drop (star-quest.en.md#Jumping); the landing is the Moved after it."""
+
+    unit: str
+    inches: float
+    passed: bool
+
+
+class FigureFell(Event, tag=True):
+    """A model fell `height` inches (star-quest.en.md#Falling); the landing is the Moved after it."""
+
+    unit: str
+    figure: str
+    height: float
+
+
 class TokenRevealed(Event, tag=True):
     """A search token is turned over (star-quest.en.md#Skill actions, Discover); "nothing" and
     enemy tokens leave the table, an item stays until a hero picks it up."""
@@ -196,10 +228,6 @@ class WoundsHealed(Event, tag=True):
     unit: str
     figure: str
     wounds: int
-
-
-class StatusesCleared(Event, tag=True):
-    unit: str
 
 
 EVENTS = (
@@ -230,8 +258,11 @@ EVENTS = (
     ActivationEnded,
     AiPhaseStarted,
     MissionDecided,
+    StatusGained,
+    StatusRemoved,
+    Jumped,
+    FigureFell,
     TokenRevealed,
     ItemFound,
     WoundsHealed,
-    StatusesCleared,
 )

@@ -157,6 +157,18 @@ def _decided(b: Battle, e: ev.MissionDecided) -> Battle:
     return replace(b, outcome=e.outcome, phase="over", turn=None)
 
 
+def _status(b: Battle, e: ev.StatusGained) -> Battle:
+    return _unit(b, e.unit, lambda u: replace(u, statuses=u.statuses | {e.status}))
+
+
+def _status_gone(b: Battle, e: ev.StatusRemoved) -> Battle:
+    return _unit(b, e.unit, lambda u: replace(u, statuses=u.statuses - {e.status}))
+
+
+def _jumped(b: Battle, e: ev.Jumped) -> Battle:
+    return _turn(b, jumped_at=b.turn.actions) if b.turn and b.turn.unit == e.unit else b
+
+
 def _token_revealed(b: Battle, e: ev.TokenRevealed) -> Battle:
     """An item stays where it lies, revealed; an empty or enemy token is gone once turned over."""
     if e.content != NOTHING and not e.content.startswith(ENEMY_PREFIX):
@@ -203,8 +215,11 @@ _APPLY: dict[type, Callable[[Battle, Any], Battle]] = {
     ev.ActivationEnded: _ended,
     ev.AiPhaseStarted: _ai_phase,
     ev.MissionDecided: _decided,
+    ev.StatusGained: _status,
+    ev.StatusRemoved: _status_gone,
+    ev.Jumped: _jumped,
+    ev.FigureFell: lambda b, e: b,
     ev.TokenRevealed: _token_revealed,
     ev.ItemFound: _item_found,
     ev.WoundsHealed: _healed,
-    ev.StatusesCleared: lambda b, e: _unit(b, e.unit, lambda u: replace(u, statuses=frozenset())),
 }

@@ -12,6 +12,7 @@ because that is what a player leaning over the table would call "through" or "in
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from typing import Literal
@@ -162,6 +163,9 @@ def _on_boundary(x: float, y: float, polygon: Polygon) -> bool:
 
 
 def _inside(x: float, y: float, polygon: Polygon) -> bool:
+    x0, y0, x1, y1 = _bbox(polygon)
+    if x < x0 - _EPS or x > x1 + _EPS or y < y0 - _EPS or y > y1 + _EPS:
+        return False  # far from it: neither inside nor on its boundary
     if _on_boundary(x, y, polygon):
         return False
     inside = False
@@ -212,6 +216,8 @@ def segment_hits_polygon(p: Point | Vertex, q: Point | Vertex, polygon: Polygon)
     midpoint, so it is symmetric in p and q by construction (endpoints are put in a fixed order).
     """
     p, q = sorted((_xy(p), _xy(q)))
+    if _bbox_apart(_bbox(polygon), min(p[0], q[0]) - _EPS, min(p[1], q[1]) - _EPS, max(p[0], q[0]) + _EPS, max(p[1], q[1]) + _EPS):
+        return False
     dx, dy = q[0] - p[0], q[1] - p[1]
     if dx * dx + dy * dy <= _EPS * _EPS:
         return _inside(p[0], p[1], polygon)
@@ -240,6 +246,18 @@ def _segment_distance(p: Vertex, q: Vertex, a: Vertex, b: Vertex) -> float:
 
 
 def _bbox(polygon: Polygon) -> tuple[float, float, float, float]:
+    """Memoized for the table's (immutable, tuple) polygons: it is asked for on every sight line."""
+    if isinstance(polygon, tuple):
+        return _tuple_bbox(polygon)
+    return _compute_bbox(polygon)
+
+
+@functools.lru_cache(maxsize=4096)
+def _tuple_bbox(polygon: tuple[Vertex, ...]) -> tuple[float, float, float, float]:
+    return _compute_bbox(polygon)
+
+
+def _compute_bbox(polygon: Polygon) -> tuple[float, float, float, float]:
     xs = [v[0] for v in polygon]
     ys = [v[1] for v in polygon]
     return min(xs), min(ys), max(xs), max(ys)
@@ -326,6 +344,13 @@ def _sight_points(model: Base) -> list[Vertex]:
 
 
 def line_of_sight(shooter: Base, target: Base, terrain: Sequence[Terrain] = (), blockers: Sequence[Base] = ()) -> bool:
+    """Memoized `_line_of_sight`: the same pairs are asked about again and again while nobody
+    moves (each shot, each AI activation), and the answer depends on nothing else."""
+    return _line_of_sight(shooter, target, tuple(terrain), tuple(blockers))
+
+
+@functools.lru_cache(maxsize=8192)
+def _line_of_sight(shooter: Base, target: Base, terrain: tuple[Terrain, ...], blockers: tuple[Base, ...]) -> bool:
     """True line of sight (star-quest.en.md#Shooting): can any line from the shooter's base reach
     the target's base?
 
@@ -348,6 +373,12 @@ def _area_points(model: Base) -> list[Vertex]:
 
 
 def cover_share(target: Base, shooter: Base, terrain: Sequence[Terrain], obstructions: bool = True) -> float:
+    """Memoized `_cover_share`, for the same reason as `line_of_sight`."""
+    return _cover_share(target, shooter, tuple(terrain), obstructions)
+
+
+@functools.lru_cache(maxsize=8192)
+def _cover_share(target: Base, shooter: Base, terrain: tuple[Terrain, ...], obstructions: bool) -> float:
     """Share of the target's base area (32 fixed sample points) that is in cover from this shooter.
 
     A point is covered if it is inside a cover piece, or (with `obstructions`) if the line to it

@@ -12,7 +12,7 @@ from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
 from domain.systems.starquest import geometry, skills
 from domain.systems.starquest.actions import KEEP_AWAY, dangerous, own_turn
-from domain.systems.starquest.content import Cleanse, Heal, HeroSkill, Hits, Relief, Reposition
+from domain.systems.starquest.content import Cleanse, Heal, HeroSkill, Hits, Inflict, Relief, Reposition
 from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.state import Unit
 
@@ -86,6 +86,7 @@ _CHECKS: dict[type, Callable[[Resolution, Unit, HeroSkill, cmd.UseHeroSkill], No
     Relief: _friendly,
     Cleanse: _friendly,
     Hits: _hostile,
+    Inflict: _hostile,
     Reposition: _move_check,
 }
 
@@ -107,8 +108,15 @@ def _relief(res: Resolution, hero_id: str, skill: HeroSkill, command: cmd.UseHer
 
 def _cleanse(res: Resolution, hero_id: str, skill: HeroSkill, command: cmd.UseHeroSkill) -> None:
     target = res.unit(command.target or hero_id)
-    if target.statuses:
-        res.emit(ev.StatusesCleared(target.id))
+    for status in sorted(target.statuses):
+        res.emit(ev.StatusRemoved(target.id, status, skill.name))
+
+
+def _inflict(res: Resolution, hero_id: str, skill: HeroSkill, command: cmd.UseHeroSkill) -> None:
+    """The enemy gains the condition (star-quest.en.md#Status conditions); a unit has each one once."""
+    target = res.unit(command.target or "")
+    if target.on_table and skill.effect.status not in target.statuses:
+        res.emit(ev.StatusGained(target.id, skill.effect.status, skill.name))
 
 
 def _hits(res: Resolution, hero_id: str, skill: HeroSkill, command: cmd.UseHeroSkill) -> None:
@@ -152,5 +160,6 @@ _RESOLVE: dict[type, Callable[[Resolution, str, HeroSkill, cmd.UseHeroSkill], No
     Relief: _relief,
     Cleanse: _cleanse,
     Hits: _hits,
+    Inflict: _inflict,
     Reposition: _reposition,
 }

@@ -26,6 +26,9 @@ SECTIONS = {
     "terrain": ("Terrain", "GELÄNDE"),
     "ai": ("AI Activations", "KI-AKTIVIERUNGEN"),
     "special": ("Special Rules Reference", "SONDERREGELN"),
+    "status": ("Status conditions", "STATUSEFFEKTE"),
+    "jumping": ("Jumping", "SONDERBEWEGUNGEN"),
+    "falling": ("Falling", "SONDERBEWEGUNGEN"),
 }
 
 

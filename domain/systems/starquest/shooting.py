@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
-from domain.systems.starquest import geometry
+from domain.systems.starquest import conditions, geometry
 from domain.systems.starquest.actions import own_turn
 from domain.systems.starquest.content import Weapon
 from domain.systems.starquest.resolution import Resolution
@@ -90,6 +90,7 @@ def attack(res: Resolution, attacker_id: str, weapon: Weapon, target_id: str, sh
     wounds = _regenerate(res, target, weapon, attacker, unblocked)
     res.emit(ev.AttackResolved(attacker_id, weapon.name, target_id, len(ap), len(ap) - unblocked, wounds, cover))
     _allocate(res, target_id, wounds, int(_has(battle, weapon, attacker, "Deadly") or 1), shooters[0])
+    conditions.after_attack(res, weapon, target_id, wounds)
 
 
 def _has(battle: Battle, weapon: Weapon, attacker: Unit, rule: str) -> int | bool:
@@ -105,6 +106,8 @@ def _hit_modifier(res: Resolution, attacker: Unit, target: Unit, weapon: Weapon,
     if far and all(battle.profile(target).rule("Stealth") for _ in target.figures):
         modifier -= 1
     if weapon.rule("Indirect") and battle.turn is not None and battle.turn.moved:
+        modifier -= 1
+    if "Impaired" in attacker.statuses:  # hits are Qua tests (#Shooting, #Status conditions)
         modifier -= 1
     if _has(battle, weapon, attacker, "Lock-On") or _has(battle, weapon, attacker, "Unstoppable"):
         modifier = max(modifier, 0)

@@ -74,6 +74,8 @@ class Turn(msgspec.Struct, frozen=True):
     wounded: frozenset[str] = frozenset()
     #: Fear(X) counted against units hit in melee during this activation: unit → extra wounds.
     fear: dict[str, int] = {}
+    #: `actions` when the hero last jumped: one jump per move action (star-quest.en.md#Jumping).
+    jumped_at: int = -1
 
 
 class Choice(msgspec.Struct, frozen=True):

@@ -1,0 +1,21 @@
+"""Dangerous terrain for a model that activates in it (star-quest.en.md#Terrain, Dangerous
+Terrain; star-quest.de.md#GELÄNDE). Moving across it is rolled in `actions.dangerous`."""
+
+from __future__ import annotations
+
+from domain.systems.starquest import geometry
+from domain.systems.starquest.resolution import Resolution
+
+
+def activated_in(res: Resolution, unit_id: str) -> None:
+    """Each model whose base centre stands in a dangerous piece rolls, as many dice as its Tou
+    for a lone model, one die a model otherwise; each 1 is a wound. Flying does not help: it
+    only ignores terrain while moving, and this model is standing in it."""
+    unit = res.unit(unit_id)
+    lone = len(unit.figures) == 1
+    for figure in unit.figures:
+        if not any(t.dangerous and geometry.point_in_polygon((figure.x, figure.y), t.polygon) for t in res.battle.terrain):
+            continue
+        count = res.battle.profile(unit).toughness if lone else 1
+        ones = sum(1 for face in res.roll(count, f"activates in dangerous terrain: {figure.id}", "terrain") if face == 1)
+        res.wound(unit_id, figure.id, ones)

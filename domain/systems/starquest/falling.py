@@ -1,0 +1,170 @@
+"""Jumping and falling (star-quest.en.md#Jumping, #Falling; star-quest.de.md#SONDERBEWEGUNGEN).
+
+A hero's straight move may cross a gap of up to 1" and drop up to 3" as normal movement;
+anything bigger up to 6" needs the `Jump` command: after a move action, the hero jumps from
+where it stands to a landing spot, taking one Dex test plus one for every full 3" of the jump
+(the longer of its horizontal length and its drop). Passed: it lands there, and the jump does
+not count against its move. Failed: it falls from the ledge, unless its player pays to stop
+within 1" of the ledge; either way its activation ends.
+
+A gap is the part of the straight path over ground lower than both ends; a drop is how much
+lower the end stands than the start. The ground along the path is exact: the path is cut
+where it meets the outline of every elevated piece.
+"""
+
+from __future__ import annotations
+
+import math
+
+from domain.systems.starquest import commands as cmd
+from domain.systems.starquest import events as ev
+from domain.systems.starquest import geometry, skills
+from domain.systems.starquest.actions import _keep_away, finish, own_turn
+from domain.systems.starquest.resolution import Resolution
+from domain.systems.starquest.state import Figure, Unit
+
+#: Strider passes jumping tests on this or more (#Special Rules Reference, Strider).
+STRIDER_JUMP = 2
+#: Gap left between a hero that stops at the ledge and the ledge itself.
+_LEDGE_SLACK = 0.01
+JUMP_ACTIONS = ("advance", "rush")
+
+
+def profile(start: geometry.Point, end: geometry.Point, terrain: tuple[geometry.Terrain, ...]) -> list[tuple[float, float, float]]:
+    """The ground under a straight path as (from, to, height) stretches, in inches along it."""
+    dx, dy = end.x - start.x, end.y - start.y
+    length = math.hypot(dx, dy)
+    if length <= geometry.TOLERANCE:
+        return [(0.0, 0.0, geometry.ground_height(start, terrain))]
+    cuts = {0.0, 1.0}
+    for piece in terrain:
+        if piece.elevated:
+            cuts.update(geometry._contacts((start.x, start.y), dx, dy, piece.polygon))
+    ts = sorted(cuts)
+    stretches = []
+    for t0, t1 in zip(ts, ts[1:]):
+        if t1 - t0 <= 1e-12:
+            continue
+        m = (t0 + t1) / 2
+        h = geometry.ground_height(geometry.Point(start.x + m * dx, start.y + m * dy), terrain)
+        if stretches and stretches[-1][2] == h:
+            stretches[-1] = (stretches[-1][0], t1 * length, h)
+        else:
+            stretches.append((t0 * length, t1 * length, h))
+    return stretches
+
+
+def gap_and_drop(battle, figure: Figure, x: float, y: float) -> tuple[float, float]:
+    """The widest stretch lower than both ends, and how far the end lies below the start."""
+    end_z = geometry.ground_height(geometry.Point(x, y), battle.terrain)
+    floor = min(figure.z, end_z)
+    low = [d1 - d0 for d0, d1, h in profile(geometry.Point(figure.x, figure.y), geometry.Point(x, y), battle.terrain) if h < floor - geometry.TOLERANCE]
+    return max(low, default=0.0), figure.z - end_z
+
+
+def check_walk(res: Resolution, unit: Unit, x: float, y: float) -> None:
+    """Hook of Advance and Rush: a hero's move may not cross a gap or drop that needs a jump.
+    Flying models ignore terrain while moving; AI units move as before."""
+    if unit.side != "hero" or res.battle.profile(unit).rule("Flying"):
+        return
+    gap, drop = gap_and_drop(res.battle, unit.figures[0], x, y)
+    if geometry.crossing(gap, drop) != "walk":
+        raise res.refuse("must_jump", "jumping", f"that move crosses a {gap:.2f}\" gap and a {max(drop, 0):.2f}\" drop: only 1\" and 3\" may be walked, more needs a Jump")
+
+
+def jump(res: Resolution, command: cmd.Jump) -> None:
+    turn = own_turn(res, command.unit)
+    battle, unit = res.battle, res.unit(command.unit)
+    if unit.side != "hero":
+        raise res.refuse("not_a_hero", "jumping", f"{unit.id} is not a hero")
+    if turn.action not in JUMP_ACTIONS or turn.actions == 0:
+        raise res.refuse("jump_needs_move", "jumping", "a hero jumps as part of an Advance or Rush action: take one first")
+    if turn.jumped_at == turn.actions:
+        raise res.refuse("already_jumped", "jumping", f"{unit.id} has jumped during this move already")
+    table = battle.mission.table
+    if not (0 <= command.x <= table and 0 <= command.y <= table):
+        raise res.refuse("off_table", "movement", f"({command.x}, {command.y}) is off the {table}\" table")
+    figure = unit.figures[0]
+    gap, drop = gap_and_drop(battle, figure, command.x, command.y)
+    length = max(math.hypot(command.x - figure.x, command.y - figure.y), drop)
+    kind = geometry.crossing(gap, drop)
+    if kind == "walk":
+        raise res.refuse("no_jump_needed", "jumping", f"a {gap:.2f}\" gap and {max(drop, 0):.2f}\" drop are crossed by moving")
+    if kind == "impossible" or length > geometry.MAX_JUMP + geometry.TOLERANCE:
+        raise res.refuse("too_far_to_jump", "jumping", f"a jump reaches at most {geometry.MAX_JUMP:g}\"; this one is {length:.2f}\"")
+    _keep_away(res, unit, [_landing(res, figure, command.x, command.y)])
+    context = {"x": repr(command.x), "y": repr(command.y), "inches": repr(length)}
+    profile_ = battle.profile(unit)
+    if profile_.rule("Flying"):
+        _jumped(res, unit.id, True, context)
+        return
+    target = STRIDER_JUMP if profile_.rule("Strider") else battle.hero(unit.profile).dexterity
+    failed = sum(1 for _ in range(geometry.full_steps(length) + 1) if not res.test(unit.id, "dex", target, "jump"))
+    if not failed:
+        _jumped(res, unit.id, True, context)
+        return
+    cost = failed * battle.version.pass_failed_test
+    res.emit(ev.ChoiceOffered(unit.id, "pass_failed_test", cost, {**context, "then": "jump"}))
+
+
+def _landing(res: Resolution, figure: Figure, x: float, y: float) -> Figure:
+    return Figure(figure.id, x, y, geometry.ground_height(geometry.Point(x, y), res.battle.terrain), figure.wounds)
+
+
+def _jumped(res: Resolution, unit_id: str, passed: bool, context: dict[str, str]) -> None:
+    """All tests passed (or paid for): land. Else the hero falls, unless it pays to stop at the ledge."""
+    unit = res.unit(unit_id)
+    res.emit(ev.Jumped(unit_id, float(context["inches"]), passed))
+    if not unit.can_act:
+        return  # paying for the tests knocked it out: it stays where it was
+    if passed:
+        res.emit(ev.Moved(unit_id, [_landing(res, unit.figures[0], float(context["x"]), float(context["y"]))]))
+        return
+    res.emit(ev.ChoiceOffered(unit_id, "stop_at_ledge", res.battle.version.stop_at_ledge, {**context, "then": "stop_at_ledge"}))
+
+
+def _ledge_answered(res: Resolution, unit_id: str, accepted: bool, context: dict[str, str]) -> None:
+    """Paid: stop within 1" of the ledge. Not paid: fall to the bottom. The activation ends."""
+    unit = res.unit(unit_id)
+    figure = unit.figures[0]
+    radius = res.battle.base(unit, figure).radius
+    goal = geometry.Point(float(context["x"]), float(context["y"]))
+    stretches = profile(geometry.Point(figure.x, figure.y), goal, res.battle.terrain)
+    ledge = next((d0 for d0, _, h in stretches if h < figure.z - geometry.TOLERANCE), stretches[-1][1])
+    if accepted or not unit.can_act:
+        if unit.can_act:
+            res.emit(ev.Moved(unit_id, [_along(res, figure, goal, max(0.0, ledge - radius - _LEDGE_SLACK), figure.z)]))
+    else:
+        bottom = min(h for _, _, h in stretches)
+        start, end = next((d0, d1) for d0, d1, h in stretches if h == bottom and d1 > ledge - geometry.TOLERANCE)
+        where = min(start + radius, (start + end) / 2) if end - start > 0 else start
+        res.emit(ev.Moved(unit_id, [_along(res, figure, goal, where, bottom)]))
+        hurt(res, unit_id, figure.id, figure.z - bottom)
+    if res.battle.turn is not None and res.battle.turn.unit == unit_id:
+        finish(res, unit_id)
+
+
+def _along(res: Resolution, figure: Figure, goal: geometry.Point, inches: float, z: float) -> Figure:
+    length = math.hypot(goal.x - figure.x, goal.y - figure.y)
+    t = 0.0 if length <= 0 else min(1.0, inches / length)
+    return Figure(figure.id, figure.x + t * (goal.x - figure.x), figure.y + t * (goal.y - figure.y), z, figure.wounds)
+
+
+def hurt(res: Resolution, unit_id: str, figure_id: str, height: float) -> None:
+    """What a fall does to one model (#Falling): in a unit of several models it is killed, until
+    one is left; a lone model takes one hit with AP(1) per full 3" fallen, if it fell 2" or more."""
+    res.emit(ev.FigureFell(unit_id, figure_id, height))
+    unit = res.unit(unit_id)
+    if len(unit.figures) > 1:
+        res.emit(ev.FigureKilled(unit_id, figure_id))
+        return
+    ap = geometry.fall_ap(height)
+    if ap is None:
+        return
+    defense = res.battle.profile(unit).defense
+    (face,) = res.roll(1, f"{unit_id} blocks the fall's hit (AP {ap})", "falling")
+    if not (face == 6 or (face != 1 and face - ap >= defense)):
+        res.wound(unit_id, figure_id, 1)
+
+
+skills.CONTINUATIONS.update({"jump": _jumped, "stop_at_ledge": _ledge_answered})
