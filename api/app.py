@@ -18,10 +18,12 @@ from api.bodies import (
     CampaignToken,
     CampaignView,
     CommandBody,
+    ConclusionView,
     Contribution,
     EndBody,
     EventPage,
     Health,
+    HeroView,
     MemberToken,
     MemberView,
     MissionView,
@@ -32,8 +34,8 @@ from api.bodies import (
     RotateBody,
     ShuffleBody,
 )
-from api import replays, streams, transfer
-from api.errors import HANDLERS
+from api import i18n, localized, replays, streams, transfer
+from api.errors import HANDLERS, language
 from api.setups import setup_for
 from api.exports import EXPORT_MEDIA_TYPE, export_lines
 from api.ledger import CommandResult, Ledger
@@ -81,7 +83,9 @@ def create_campaign(data: JSONBody[NewCampaign], ledger: LedgerDep) -> CampaignT
 def read_campaign(campaign_id: FromPath[str], request: Request, ledger: LedgerDep) -> CampaignView:
     c, _ = member_of_campaign(request, ledger, campaign_id)
     members = [MemberView(m.member_id, m.name, m.role, list(m.units)) for m in c.members.values()]
-    return CampaignView(c.campaign_id, c.name, c.version, members, list(c.missions))
+    heroes = [HeroView.of(h) for h in c.heroes.values()]
+    concluded = [ConclusionView(k.mission_id, k.outcome, k.result, k.heroes) for k in c.concluded.values()]
+    return CampaignView(c.campaign_id, c.name, c.version, members, list(c.missions), heroes, concluded)
 
 
 @post("/campaigns/{campaign_id:str}/members", sync_to_thread=True)
@@ -94,7 +98,7 @@ def invite(campaign_id: FromPath[str], data: JSONBody[NewMember], request: Reque
 @post("/campaigns/{campaign_id:str}/missions", sync_to_thread=True)
 def create_mission(campaign_id: FromPath[str], data: JSONBody[NewMission], request: Request, ledger: LedgerDep) -> MissionView:
     _, host = member_of_campaign(request, ledger, campaign_id)
-    setup = setup_for(data.system, data.options)
+    setup = setup_for(data.system, data.options, data.rules_version)
     state = ledger.create_mission(
         campaign_id,
         host,
@@ -106,13 +110,13 @@ def create_mission(campaign_id: FromPath[str], data: JSONBody[NewMission], reque
         options=data.options,
         setup=setup,
     )
-    return MissionView.of(state)
+    return localized.mission_view(state, language(request))
 
 
 @get("/missions/{mission_id:str}", sync_to_thread=True)
 def read_mission(mission_id: FromPath[str], request: Request, ledger: LedgerDep) -> MissionView:
     state, _ = reader(request, ledger, mission_id)
-    return MissionView.of(state)
+    return localized.mission_view(state, language(request))
 
 
 @get("/missions/{mission_id:str}/events", sync_to_thread=True)
@@ -160,9 +164,10 @@ def end(mission_id: FromPath[str], data: JSONBody[EndBody], request: Request, le
 
 
 @get("/missions/{mission_id:str}/audit", sync_to_thread=True)
-def read_audit(mission_id: FromPath[str], request: Request, ledger: LedgerDep) -> audit.AuditDocument:
+def read_audit(mission_id: FromPath[str], request: Request, ledger: LedgerDep) -> localized.DescribedAudit:
     reader(request, ledger, mission_id)
-    return audit.build(ledger.records(mission_id))
+    records = ledger.records(mission_id)
+    return localized.described_audit(audit.build(records), records, language(request))
 
 
 @get("/missions/{mission_id:str}/verify", sync_to_thread=True)
@@ -200,6 +205,7 @@ ROUTES: list[Any] = [
     *streams.ROUTES,
     *replays.ROUTES,
     *transfer.ROUTES,
+    *localized.ROUTES,
 ]
 
 
@@ -208,6 +214,7 @@ def create_app(ledger: Ledger) -> Litestar:
         route_handlers=ROUTES,
         dependencies={"ledger": Provide(_ledger, sync_to_thread=False)},
         exception_handlers=HANDLERS,
+        middleware=[i18n.content_language],
         openapi_config=OpenAPIConfig(
             title="Skirmish Ledger",
             version="0.1.0",

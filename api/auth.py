@@ -14,11 +14,11 @@ def member_of(request: Request, ledger: Ledger, campaign_id: str) -> Member:
     header = request.headers.get("authorization", "")
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError(401, "missing_token", ROLES, "send 'Authorization: Bearer <token>'")
+        raise ApiError(401, "missing_token", ROLES)
     found = ledger.authenticate(token.strip())
     if found is None:
-        raise ApiError(401, "bad_token", ROLES, "this token belongs to no member")
+        raise ApiError(401, "bad_token", ROLES)
     campaign, member = found
     if campaign.campaign_id != campaign_id:
-        raise ApiError(403, "other_campaign", ROLES, "this token belongs to another campaign")
+        raise ApiError(403, "other_campaign", ROLES)
     return member

@@ -6,6 +6,7 @@ from typing import Any
 
 import msgspec
 
+from domain.campaign import Hero
 from domain.chain import Recorded
 from domain.mission import MissionState
 from domain.registry import AnyCommand
@@ -46,12 +47,44 @@ class MemberView(Body):
     units: list[str]
 
 
+class HeroView(Body):
+    """A hero the campaign carries from mission to mission, as its last mission left it."""
+
+    unit: str
+    name: str
+    alive: bool
+    #: Wounds it starts its next mission with.
+    wounds: int
+    conditions: list[str]
+    items: list[str]
+    missions_played: int
+    missions: list[str]
+
+    @classmethod
+    def of(cls, hero: Hero) -> HeroView:
+        return cls(hero.unit, hero.name, not hero.dead, hero.wounds, list(hero.conditions), list(hero.items), len(hero.missions), list(hero.missions))
+
+
+class ConclusionView(Body):
+    """An ended mission: the outcome it was ended with, the game's own verdict, and how each
+    hero of the party came out of it ("standing", "unconscious" or "dead")."""
+
+    mission_id: str
+    outcome: str
+    result: str | None
+    heroes: dict[str, str]
+
+
 class CampaignView(Body):
     campaign_id: str
     name: str
     version: int
     members: list[MemberView]
     missions: list[str]
+    #: The roster of heroes, in the order they first played.
+    heroes: list[HeroView] = []
+    #: Ended missions, in the order they ended.
+    concluded: list[ConclusionView] = []
 
 
 class NewMission(Body):
@@ -146,6 +179,9 @@ class MissionView(Body):
     game: Any = None
     #: Flags raised by the AI worker: the mission needs a person (README.md#ai-worker).
     attention: list[AttentionView] = []
+    #: Each special rule and status the game's units carry, as written in content → its name in
+    #: the request's language (Accept-Language; German uses the German rules' names).
+    rule_names: dict[str, str] = {}
 
     @classmethod
     def of(cls, state: MissionState) -> MissionView:

@@ -8,8 +8,10 @@ import re
 import msgspec
 from eventsourcing.persistence import PersistenceError
 from litestar import Request, Response
+from litestar.connection import ASGIConnection
 from litestar.exceptions import HTTPException, ValidationException
 
+from api import i18n
 from api.bodies import Problem
 from api.ledger import NotFound, Unavailable, VersionConflict
 from domain.errors import RuleError
@@ -22,59 +24,84 @@ _NAMED_FIELD = re.compile(r"(?:unknown|missing required) field `([^`]+)`")
 
 
 class ApiError(Exception):
-    def __init__(self, status: int, code: str, rule: str, message: str) -> None:
+    """An answer the API gives itself (no token, bad query): a code and parameters like a
+    RuleError; the message is rendered in the request's language (api/i18n)."""
+
+    def __init__(self, status: int, code: str, rule: str, message: str = "", params: dict | None = None) -> None:
+        self.params = dict(params or {})
+        message = message or i18n.error_message(code, self.params, i18n.DEFAULT)
         super().__init__(message)
         self.status, self.code, self.rule, self.message = status, code, rule, message
+
+
+def language(connection: ASGIConnection) -> str:
+    """The request's language: `?lang=`, else `Accept-Language`, else English."""
+    return i18n.negotiate(connection.headers.get("accept-language"), connection.query_params.get("lang"))
 
 
 def _answer(status: int, problem: Problem) -> Response:
     return Response(content=problem, status_code=status)
 
 
-def rule_error(_: Request, error: RuleError) -> Response:
-    return _answer(error.status, Problem(error.code, error.rule, error.message))
+def _problem(request: Request, code: str, rule: str, params: dict, fallback: str = "", **extra) -> Problem:
+    return Problem(code, rule, i18n.error_message(code, params, language(request), fallback), **extra)
 
 
-def api_error(_: Request, error: ApiError) -> Response:
-    return _answer(error.status, Problem(error.code, error.rule, error.message))
+def rule_error(request: Request, error: RuleError) -> Response:
+    return _answer(error.status, _problem(request, error.code, error.rule, error.params, error.message))
 
 
-def not_found(_: Request, error: NotFound) -> Response:
-    return _answer(404, Problem("not_found", API, f"nothing with id {error}"))
+def api_error(request: Request, error: ApiError) -> Response:
+    return _answer(error.status, _problem(request, error.code, error.rule, error.params, error.message))
 
 
-def conflict(_: Request, error: VersionConflict) -> Response:
-    return _answer(409, Problem("version_conflict", CONCURRENCY, str(error), current_version=error.current_version))
+def not_found(request: Request, error: NotFound) -> Response:
+    return _answer(404, _problem(request, "not_found", API, {"id": str(error)}))
 
 
-def unavailable(_: Request, error: Exception) -> Response:
+def conflict(request: Request, error: VersionConflict) -> Response:
+    params = {"current_version": error.current_version, **({"variant": "busy"} if "busy" in str(error) else {})}
+    return _answer(409, _problem(request, "version_conflict", CONCURRENCY, params, str(error), current_version=error.current_version))
+
+
+def unavailable(request: Request, error: Exception) -> Response:
     log.error("unavailable: %s", error)
-    return _answer(503, Problem("unavailable", API, f"the server cannot do this now: {error}"))
+    return _answer(503, _problem(request, "unavailable", API, {"detail": str(error)}))
 
 
-def validation(_: Request, error: ValidationException) -> Response:
-    """A malformed body: name the field msgspec stopped at."""
+def validation(request: Request, error: ValidationException) -> Response:
+    """A malformed body: name the field msgspec stopped at; the wording is the catalogue's,
+    msgspec's own (English) text only fills `detail`."""
     details = error.extra if isinstance(error.extra, list) else []
     first = details[0] if details and isinstance(details[0], dict) else {}
     message = str(first.get("message") or error.detail)
     field = first.get("key")
+    variant = "wrong_value" if field not in (None, "data") else None
     if match := _NAMED_FIELD.search(message):
         field = match.group(1) if field in (None, "data") else f"{field}.{match.group(1)}"
+        variant = "unknown_field" if "unknown field" in message else "missing_field"
     elif field == "data":
-        field, message = None, "the body is missing or is not a JSON object"
+        field, variant = None, "not_object"
     if "JSON is malformed" in str(error.detail):
-        message = str(error.detail)
-    return _answer(400, Problem("malformed_body", API, message, field=field))
+        message, variant = str(error.detail).removeprefix("JSON is malformed: "), "bad_json"
+    params = {"detail": message, "field": field, **({"variant": variant} if variant else {})}
+    return _answer(400, _problem(request, "malformed_body", API, params, message, field=field))
 
 
-def http_error(_: Request, error: HTTPException) -> Response:
+def body_error(request: Request, error: msgspec.ValidationError) -> Response:
+    return _answer(400, _problem(request, "malformed_body", API, {"detail": str(error)}))
+
+
+def http_error(request: Request, error: HTTPException) -> Response:
     code = {400: "malformed_body", 401: "unauthorized", 403: "forbidden", 404: "not_found", 405: "method_not_allowed", 413: "too_large"}.get(error.status_code, "http_error")
-    return _answer(error.status_code, Problem(code, API, str(error.detail)))
+    detail = str(error.detail)
+    params = {"detail": detail, "id": request.url.path, **({"variant": "route"} if code == "not_found" else {})}
+    return _answer(error.status_code, _problem(request, code, API, params, detail))
 
 
-def unexpected(_: Request, error: Exception) -> Response:
+def unexpected(request: Request, error: Exception) -> Response:
     log.exception("unexpected error", exc_info=error)
-    return _answer(500, Problem("internal_error", API, "an unexpected error; nothing was written. Please report it."))
+    return _answer(500, _problem(request, "internal_error", API, {}))
 
 
 HANDLERS = {
@@ -85,7 +112,7 @@ HANDLERS = {
     Unavailable: unavailable,
     PersistenceError: unavailable,
     ValidationException: validation,
-    msgspec.ValidationError: lambda r, e: _answer(400, Problem("malformed_body", API, str(e))),
+    msgspec.ValidationError: body_error,
     HTTPException: http_error,
     Exception: unexpected,
 }

@@ -6,6 +6,7 @@ concurrency and the hash chain hold whoever submits.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import random
 import secrets
@@ -114,7 +115,7 @@ class Ledger:
     def create_campaign(self, name: str, host_name: str) -> tuple[str, str]:
         """A new campaign and the host's token (shown once, stored only as a digest)."""
         if not name.strip() or len(name) > 120:
-            raise RuleError("bad_campaign_name", ROLES, "a campaign name has 1 to 120 characters")
+            raise RuleError("bad_campaign_name", ROLES, params={"max": 120})
         campaign_id = str(uuid.uuid4())
         token, digest = self._new_token(campaign_id)
         event = campaigns.CampaignCreated(campaign_id, name, host_name, digest)
@@ -196,19 +197,14 @@ class Ledger:
             fresh_seed=fresh,
         )
         self._seal_seeds(mission_events, fresh)
-        created = self._record(mission_id, Stream(None), mission_events, actor.name)
-        if setup is not None:
-            state = None
-            for event in mission_events:
-                state = missions.evolve(state, event)
-            dice = missions.dice_box_for(state, server_seed=fresh, fresh_seed=None, manual_faces=None)
-            set_up = self._record(mission_id, Stream(state, created[-1].hash), missions.decide(state, setup, dice, actor.name), actor.name, command=setup)
-            for record in set_up:  # as in handle: what the rules cannot apply is never written
-                state = missions.evolve(state, record.event)
-            created += set_up
         with self._lock(campaign_id):
             for attempt in range(RETRIES):
                 campaign = self._load(campaign_id, CAMPAIGN)
+                # The set-up is decided on the campaign as it stands now (its heroes' carried
+                # state), so it is decided again if the campaign moves before the write.
+                created = self._record(mission_id, Stream(None), mission_events, actor.name)
+                if setup is not None:
+                    created += self._set_up(mission_id, created, mission_events, campaigns.prepare(campaign.state, system, setup), fresh, actor.name)
                 added = self._record(campaign_id, campaign, [campaigns.MissionAdded(mission_id, name, system)], actor.name)
                 try:
                     self.store.append([*added, *created])
@@ -216,8 +212,20 @@ class Ledger:
                     _back_off(attempt)
                     continue
                 self._apply(campaign_id, campaign, added, CAMPAIGN)
-                return self.mission(mission_id)
-        raise VersionConflict(campaign.state.version, "the campaign is busy; try again")
+                break
+            else:
+                raise VersionConflict(campaign.state.version, "the campaign is busy; try again")
+        return self.mission(mission_id)
+
+    def _set_up(self, mission_id: str, created: list[Recorded], mission_events: list[Event], setup: Command, fresh: bytes, actor: str) -> list[Recorded]:
+        state = None
+        for event in mission_events:
+            state = missions.evolve(state, event)
+        dice = missions.dice_box_for(state, server_seed=fresh, fresh_seed=None, manual_faces=None)
+        set_up = self._record(mission_id, Stream(state, created[-1].hash), missions.decide(state, setup, dice, actor), actor, command=setup)
+        for record in set_up:  # as in handle: what the rules cannot apply is never written
+            state = missions.evolve(state, record.event)
+        return set_up
 
     def mission(self, mission_id: str) -> missions.MissionState:
         return self._load(mission_id, MISSION).state
@@ -242,7 +250,7 @@ class Ledger:
         """Decide a command on the latest state and append its events, exactly once per key."""
         self._require(actor, command.roles, f"issue {type(command).__name__}")
         if actor.role == "player" and (others := [u for u in command.units() if u not in actor.units]):
-            raise Forbidden("not_your_unit", ROLES, f"{actor.name} does not command {', '.join(others)}")
+            raise Forbidden("not_your_unit", ROLES, params={"member": actor.name, "units": others})
         digest = hashlib.sha256(msgspec.json.encode(command)).hexdigest() if idempotency_key else None
         with self._lock(mission_id):
             # Decide on the cached state without reading the store first: if another process has
@@ -278,15 +286,23 @@ class Ledger:
                 for record in records:  # an event the rules cannot apply must never reach the log
                     state = missions.evolve(state, record.event)
                 self._seal_seeds(events, fresh)
-                try:
-                    self.store.append(records)
-                except StreamConflict:
-                    if expected_version is not None:
-                        raise VersionConflict(self._catch_up_version(mission_id), "another command was accepted first") from None
-                    if confirmed:  # a race with another writer, not just an old cache: let it pass first
-                        _back_off(attempt)
-                    stream, confirmed = self._load(mission_id, MISSION), True
-                    continue
+                loaded, ends = stream.state.version, state.ended and not stream.state.ended
+                with self._lock(state.campaign_id) if ends else contextlib.nullcontext():
+                    campaign, concluded = self._conclusion(state, actor.name) if ends else (None, [])
+                    try:
+                        self.store.append([*records, *concluded])
+                    except StreamConflict:
+                        # Only a move of the mission itself is the client's conflict; the campaign
+                        # moving under an ending mission is retried like any lost race.
+                        fresh = self._load(mission_id, MISSION)
+                        if expected_version is not None and fresh.state.version != loaded:
+                            raise VersionConflict(fresh.state.version, "another command was accepted first") from None
+                        if confirmed or fresh.state.version == loaded:  # a race, not just an old cache
+                            _back_off(attempt)
+                        stream, confirmed = fresh, True
+                        continue
+                    if campaign is not None:
+                        self._apply(state.campaign_id, campaign, concluded, CAMPAIGN)
                 self._apply(mission_id, stream, records, MISSION)
                 for listener in self.on_append:
                     listener(mission_id)
@@ -295,10 +311,17 @@ class Ledger:
 
     # -- internals ------------------------------------------------------------------------------
 
+    def _conclusion(self, ended: missions.MissionState, actor: str) -> tuple[Stream, list[Recorded]]:
+        """The campaign's record of a mission that this command ends, chained onto the campaign
+        stream (the caller holds its lock): appended with the mission's own events in one
+        transaction, so both or neither are written, and a retry finds the mission ended."""
+        campaign = self._load(ended.campaign_id, CAMPAIGN)
+        return campaign, self._record(ended.campaign_id, campaign, campaigns.conclude(campaign.state, ended), actor)
+
     def _replay(self, mission_id: str, stream: Stream, key: str, digest: str | None) -> CommandResult:
         first_digest, first, last = stream.keys[key]
         if first_digest != digest:
-            raise RuleError("idempotency_key_reused", "design.md#Commands, errors, concurrency", f"idempotency key {key!r} was used for a different command")
+            raise RuleError("idempotency_key_reused", "design.md#Commands, errors, concurrency", params={"key": key})
         records = self.records(mission_id, first - 1, last - first + 1)
         return CommandResult(mission_id, stream.state.version, True, records)
 
@@ -416,4 +439,4 @@ class Ledger:
     @staticmethod
     def _require(actor: campaigns.Member, roles: frozenset[str] | set[str], doing: str) -> None:
         if actor.role not in roles:
-            raise Forbidden("wrong_role", ROLES, f"a {actor.role} may not {doing}; that takes: {', '.join(sorted(roles))}")
+            raise Forbidden("wrong_role", ROLES, params={"role": actor.role, "doing": doing, "roles": sorted(roles)})

@@ -11,10 +11,12 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery, JSONBody
 
 from api.access import member_of_campaign, reader, submit
-from api.bodies import Body, DisputeBody, MissionView, VerdictBody
-from api.errors import ApiError
+from api import i18n, localized
+from api.bodies import Body, DisputeBody, HeroView, MissionView, VerdictBody
+from api.errors import ApiError, language
 from api.ledger import CommandResult, Ledger
 from domain import audit, replay
+from domain import campaign as campaigns
 from domain.chain import Recorded
 from domain.commands import DisputeRoll, ResolveDispute
 from domain.verification import verify_stream
@@ -33,6 +35,8 @@ class ReplayStep(Body):
     event: Recorded
     state: MissionView
     changes: list[replay.Change]
+    #: What the event means, in words, in the request's language (Accept-Language or ?lang=).
+    description: str = ""
 
 
 class MissionSummary(Body):
@@ -45,6 +49,12 @@ class MissionSummary(Body):
     disputes_open: int
     epochs_revealed: int
     epochs_verified: int
+    #: The game's own verdict (Star Quest: victory or defeat), once the mission ended.
+    result: str | None = None
+    #: How each hero of the party came out of the mission, once it ended.
+    heroes: dict[str, str] = {}
+    #: The campaign's heroes right after this mission ended; None while it runs.
+    roster: list[HeroView] | None = None
 
 
 class CampaignHistory(Body):
@@ -59,7 +69,8 @@ def replay_step(mission_id: FromPath[str], request: Request, ledger: LedgerDep, 
     state, _ = reader(request, ledger, mission_id)
     position = state.version if at is None else at
     if not 1 <= position <= state.version:
-        raise ApiError(422, "position_out_of_range", REPLAY, f"the mission has events 1 to {state.version}, not {position}")
+        raise ApiError(422, "position_out_of_range", REPLAY, params={"version": state.version, "position": position})
+    lang = language(request)
     records = ledger.records(mission_id, 0, position)
     before, after = replay.fold(records[:-1]), replay.fold(records)
     changes = replay.diff(before, after) if before is not None else []
@@ -69,8 +80,9 @@ def replay_step(mission_id: FromPath[str], request: Request, ledger: LedgerDep, 
         previous=position - 1 if position > 1 else None,
         next=position + 1 if position < state.version else None,
         event=records[-1],
-        state=MissionView.of(after),
+        state=localized.mission_view(after, lang),
         changes=changes,
+        description=i18n.describe(records[-1].event, lang),
     )
 
 
@@ -93,16 +105,30 @@ def resolve(mission_id: FromPath[str], roll: FromPath[int], data: JSONBody[Verdi
 @get("/campaigns/{campaign_id:str}/history", sync_to_thread=True)
 def history(campaign_id: FromPath[str], request: Request, ledger: LedgerDep) -> CampaignHistory:
     campaign, _ = member_of_campaign(request, ledger, campaign_id)
+    rosters = _rosters(ledger.records(campaign_id))
     summaries = []
     for mission_id in campaign.missions:
         m = ledger.mission(mission_id)
+        conclusion = campaign.concluded.get(mission_id)
         summaries.append(
             MissionSummary(
                 mission_id, m.name, m.system, m.outcome, m.version, len(m.annulled), len(m.disputes),
                 sum(e.revealed for e in m.epochs), sum(e.verified for e in m.epochs),
+                conclusion.result if conclusion else None, conclusion.heroes if conclusion else {},
+                rosters.get(mission_id),
             )  # fmt: skip
         )
     return CampaignHistory(campaign.campaign_id, campaign.name, summaries)
+
+
+def _rosters(records: list[Recorded]) -> dict[str, list[HeroView]]:
+    """The campaign's heroes right after each mission ended, folded from its own log."""
+    state, rosters = None, {}
+    for record in records:
+        state = campaigns.evolve(state, record.event)
+        if isinstance(record.event, campaigns.MissionConcluded):
+            rosters[record.event.mission_id] = [HeroView.of(h) for h in state.heroes.values()]
+    return rosters
 
 
 @get("/missions/{mission_id:str}/audit.html", sync_to_thread=True)
@@ -111,12 +137,13 @@ def audit_page(mission_id: FromPath[str], request: Request, ledger: LedgerDep) -
     state, _ = reader(request, ledger, mission_id)
     rows = ledger.store.read(mission_id)
     verdict = verify_stream(rows)
-    document = audit.build(ledger.records(mission_id))
+    records = ledger.records(mission_id)
+    document = localized.described_audit(audit.build(records), records, language(request))
     problems = {p.event: p.problem for p in (verdict.dice.problems if verdict.dice else [])}
     return Response(_page(state, document, verdict, problems), media_type="text/html")
 
 
-def _page(state: Any, document: audit.AuditDocument, verdict: Any, problems: dict[str, str]) -> str:
+def _page(state: Any, document: localized.DescribedAudit, verdict: Any, problems: dict[str, str]) -> str:
     e = html.escape
     chain = "intact" if verdict.chain.ok else f"BROKEN at event {verdict.chain.first_bad_event}: {e(verdict.chain.reason or '')}"
     parts = [
@@ -130,7 +157,7 @@ def _page(state: Any, document: audit.AuditDocument, verdict: Any, problems: dic
         seed = f"<code>{e(epoch.server_seed)}</code>" if epoch.server_seed else "<i>sealed until revealed</i>"
         parts.append(
             f"<h2>Epoch {epoch.epoch}</h2><p>Commitment <code>{e(epoch.commitment)}</code><br>Server seed {seed}<br>"
-            f"Client seed <code>{e(epoch.client_seed)}</code></p><table><tr><th>event<th>nonce<th>by<th>purpose<th>rule<th>sides<th>faces<th>check</tr>"
+            f"Client seed <code>{e(epoch.client_seed)}</code></p><table><tr><th>event<th>nonce<th>by<th>what<th>purpose<th>rule<th>sides<th>faces<th>check</tr>"
         )
         for roll in epoch.rolls:
             if roll.source == "manual":
@@ -144,7 +171,7 @@ def _page(state: Any, document: audit.AuditDocument, verdict: Any, problems: dic
             flags = " (annulled)" if int(roll.event) in state.annulled else ""
             flags += f" (disputed: {e(state.disputes[int(roll.event)])})" if int(roll.event) in state.disputes else ""
             parts.append(
-                f"<tr><td>{e(roll.event)}{flags}<td>{roll.nonce if roll.nonce is not None else '–'}<td>{e(roll.actor)}"
+                f"<tr><td>{e(roll.event)}{flags}<td>{roll.nonce if roll.nonce is not None else '–'}<td>{e(roll.actor)}<td>{e(roll.description)}"
                 f"<td>{e(roll.purpose)}<td>{e(roll.rule)}<td>{roll.sides}<td>{roll.faces}<td>{check}</tr>"
             )
         parts.append("</table>")

@@ -30,7 +30,8 @@ from litestar.params import FromPath, FromQuery
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from api.auth import member_of
-from api.errors import ApiError
+from api import i18n
+from api.errors import ApiError, language
 from api.ledger import Ledger, NotFound, Unavailable
 from domain.campaign import CAMPAIGN_EVENTS, ROLES, Member
 from domain.chain import Recorded
@@ -244,13 +245,13 @@ def _member(connection: Request | WebSocket, ledger: Ledger, campaign_id: str, q
     if connection.headers.get("authorization"):
         return member_of(connection, ledger, campaign_id)  # type: ignore[arg-type]  # it reads headers only
     if not query_token:
-        raise ApiError(401, "missing_token", ROLES, "send 'Authorization: Bearer <token>' or ?token=<token>")
+        raise ApiError(401, "missing_token", ROLES, params={"variant": "stream"})
     found = ledger.authenticate(query_token.strip())
     if found is None:
-        raise ApiError(401, "bad_token", ROLES, "this token belongs to no member")
+        raise ApiError(401, "bad_token", ROLES)
     campaign, member = found
     if campaign.campaign_id != campaign_id:
-        raise ApiError(403, "other_campaign", ROLES, "this token belongs to another campaign")
+        raise ApiError(403, "other_campaign", ROLES)
     return member
 
 
@@ -342,14 +343,14 @@ async def stream_ws(socket: WebSocket, mission_id: FromPath[str]) -> None:
         try:
             after = _position(query.get("after"))
         except ValueError:
-            raise ApiError(400, "bad_position", STREAMS, "after must be a position: a whole number >= 0") from None
+            raise ApiError(400, "bad_position", STREAMS) from None
         follow_text = (query.get("follow") or "true").lower()
         if follow_text not in ("true", "false", "1", "0"):
-            raise ApiError(400, "bad_follow", STREAMS, "follow must be true or false")
+            raise ApiError(400, "bad_follow", STREAMS)
         follow = follow_text in ("true", "1")
         state, member = await asyncio.to_thread(authorize, socket, ledger, mission_id, query.get("token"))
     except ApiError as error:
-        await socket.close(4000 + error.status, _reason(error.code, error.message))
+        await socket.close(4000 + error.status, _reason(error.code, i18n.error_message(error.code, error.params, language(socket), error.message)))
         return
     except NotFound:
         await socket.close(CLOSE_NOT_FOUND, _reason("not_found", f"no mission with id {mission_id}"))

@@ -41,7 +41,7 @@ def export_campaign(campaign_id: FromPath[str], request: Request, ledger: Ledger
     ledger.campaign(campaign_id)  # 404 before any token check, as elsewhere
     member = member_of(request, ledger, campaign_id)
     if member.role != "host":
-        raise Forbidden("wrong_role", ROLES, f"a {member.role} may not export the campaign (the file holds every member's token digest); that takes: host")
+        raise Forbidden("wrong_role", ROLES, params={"variant": "export", "role": member.role})
     content = campaign_export(ledger.store, campaign_id)
     headers = {"content-disposition": f'attachment; filename="campaign-{campaign_id}.jsonl"'}
     return Response(content, media_type=EXPORT_MEDIA_TYPE, headers=headers)
@@ -55,7 +55,7 @@ async def import_file(request: Request, ledger: LedgerDep) -> ImportResult:
     try:
         return await asyncio.to_thread(import_export, ledger, content, missions_allowed=False)
     except ImportRefused as refused:
-        raise ApiError(refused.status, refused.code, RULE, refused.message) from None
+        raise ApiError(refused.status, refused.code, RULE, refused.message, params={"detail": refused.message}) from None
 
 
 @get("/schemas/events.json", sync_to_thread=False, media_type=SCHEMA_MEDIA_TYPE)

@@ -80,7 +80,7 @@ class DiceBox:
 
     def check_all_manual_faces_used(self) -> None:
         if self._manual:
-            raise RuleError("too_many_faces", RULE, f"{len(self._manual)} typed face(s) left over; type exactly one face per die")
+            raise RuleError("too_many_faces", RULE, params={"left": len(self._manual)})
 
     def _take_nonce(self) -> int:
         nonce = self.next_nonce
@@ -91,9 +91,9 @@ class DiceBox:
         if self._manual is None:
             return dice.faces(self.reveal(), self.client_seed, self.next_nonce, sides)
         if len(self._manual) < len(sides):
-            raise RuleError("missing_faces", RULE, f"this roll needs {len(sides)} typed face(s), {len(self._manual)} left")
+            raise RuleError("missing_faces", RULE, params={"needed": len(sides), "left": len(self._manual)})
         drawn, self._manual = self._manual[: len(sides)], self._manual[len(sides) :]
         for face, side_count in zip(drawn, sides, strict=True):
             if not 1 <= face <= side_count:
-                raise RuleError("impossible_face", RULE, f"a d{side_count} cannot show {face}")
+                raise RuleError("impossible_face", RULE, params={"sides": side_count, "face": face})
         return drawn

@@ -7,19 +7,23 @@ class RuleError(Exception):
     """A command breaks a rule; nothing it would cause is written.
 
     `rule` names the section of the rules (or of design.md) that the command breaks, so a
-    player can look it up.
+    player can look it up. The domain speaks no language: it gives a code and `params` (the
+    numbers and names the message needs); the API renders the message from its catalogues
+    (api/i18n) in the language asked for. `message` is only a fallback for a code that has no
+    catalogue entry yet.
     """
 
-    def __init__(self, code: str, rule: str, message: str, status: int = 422) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, rule: str, message: str = "", status: int = 422, params: dict | None = None) -> None:
+        super().__init__(message or code)
         self.code = code
         self.rule = rule
         self.message = message
         self.status = status
+        self.params = dict(params or {})
 
 
 class Forbidden(RuleError):
     """The actor may not issue this command (wrong role, someone else's unit)."""
 
-    def __init__(self, code: str, rule: str, message: str) -> None:
-        super().__init__(code, rule, message, status=403)
+    def __init__(self, code: str, rule: str, message: str = "", params: dict | None = None) -> None:
+        super().__init__(code, rule, message, status=403, params=params)

@@ -114,9 +114,9 @@ def create(
     game_system = system_named(system)
     version = rules_version or game_system.versions[0]
     if version not in game_system.versions:
-        raise RuleError("unknown_rules_version", "README.md#game-systems", f"{system} has rules versions {', '.join(game_system.versions)}, not {version!r}")
+        raise RuleError("unknown_rules_version", "README.md#game-systems", params={"system": system, "versions": game_system.versions, "version": version})
     if dice_mode not in ("server", "manual"):
-        raise RuleError("unknown_dice_mode", DICE, f"dice_mode is 'server' or 'manual', not {dice_mode!r}")
+        raise RuleError("unknown_dice_mode", DICE, params={"dice_mode": dice_mode})
     _check_text("client_seed", client_seed)
     game_system.initial(version, options)
     return [
@@ -133,14 +133,14 @@ def decide(state: MissionState, command: Command, dice: DiceBox, actor: str, ref
     """
     refs = refs or {}
     if state.ended and not isinstance(command, _AFTER_THE_END):
-        raise RuleError("mission_ended", LIFE, f"the mission ended ({state.outcome}); it takes no more commands")
+        raise RuleError("mission_ended", LIFE, params={"outcome": state.outcome})
     handler = _HANDLERS.get(type(command))
     if handler is not None:
         events = handler(state, command, dice, actor, refs)
     else:
         system = system_named(state.system)
         if system.decide is None or type(command) not in system.commands:
-            raise RuleError("unknown_command", LIFE, f"{state.system} missions do not take {type(command).__name__}")
+            raise RuleError("unknown_command", LIFE, params={"system": state.system, "command": type(command).__name__})
         events = system.decide(state, command, dice, actor, refs)
     dice.check_all_manual_faces_used()
     return events
@@ -176,7 +176,7 @@ def dice_box_for(state: MissionState, *, server_seed: bytes | None, fresh_seed: 
     if state.dice_mode == "manual":
         manual_faces = manual_faces or []
     elif manual_faces is not None:
-        raise RuleError("faces_not_allowed", DICE, "this mission rolls server dice; typed faces are only for missions created with dice_mode 'manual'")
+        raise RuleError("faces_not_allowed", DICE, params={})
     return DiceBox(
         epoch=state.epoch.number,
         client_seed=state.epoch.client_seed,
@@ -213,16 +213,16 @@ def _roll_dice(state: MissionState, command: RollDice, dice: DiceBox, actor: str
 def _shuffle(state: MissionState, command: Shuffle, dice: DiceBox, actor: str, refs: Mapping[int, Event]) -> list[Event]:
     _check_text("purpose", command.purpose)
     if not 2 <= len(command.deck) <= 1000:
-        raise RuleError("bad_deck", DICE, "a shuffle needs between 2 and 1000 items")
+        raise RuleError("bad_deck", DICE, params={"low": 2, "high": 1000})
     return [dice.shuffle(command.deck, purpose=command.purpose, rule=DICE, actor=actor)]
 
 
 def _contribute(state: MissionState, command: ContributeClientSeed, dice: DiceBox, actor: str, refs: Mapping[int, Event]) -> list[Event]:
     _check_text("contribution", command.contribution)
     if not command.contribution:
-        raise RuleError("empty_contribution", DICE, "a client seed contribution cannot be empty")
+        raise RuleError("empty_contribution", DICE, params={})
     if state.epoch.rolled:
-        raise RuleError("client_seed_locked", DICE, f"epoch {state.epoch.number} has rolled already; contributions are taken before an epoch's first roll (rotate the seed to start a new epoch)")
+        raise RuleError("client_seed_locked", DICE, params={"epoch": state.epoch.number})
     return [ClientSeedContributed(state.epoch.number, command.contribution, actor)]
 
 
@@ -239,9 +239,9 @@ def _end(state: MissionState, command: EndMission, dice: DiceBox, actor: str, re
 def _record_verification(state: MissionState, command: RecordVerification, dice: DiceBox, actor: str, refs: Mapping[int, Event]) -> list[Event]:
     epoch = next((e for e in state.epochs if e.number == command.epoch), None)
     if epoch is None or not epoch.revealed:
-        raise RuleError("epoch_not_revealed", DICE, f"epoch {command.epoch} is not revealed; only revealed epochs can be verified")
+        raise RuleError("epoch_not_revealed", DICE, params={"epoch": command.epoch})
     if epoch.verified:
-        raise RuleError("epoch_already_verified", DICE, f"epoch {command.epoch} is verified already")
+        raise RuleError("epoch_already_verified", DICE, params={"epoch": command.epoch})
     return [EpochVerified(command.epoch, command.rolls_checked, command.mismatches)]
 
 
@@ -255,16 +255,16 @@ def _dispute(state: MissionState, command: DisputeRoll, dice: DiceBox, actor: st
     _check_text("reason", command.reason)
     _standing_roll(state, refs, command.roll, "not_disputable", DISPUTES, "only a roll that still counts can be disputed")
     if command.roll in state.disputes:
-        raise RuleError("already_disputed", DISPUTES, f"the roll at event {command.roll} is disputed already; the host resolves it")
+        raise RuleError("already_disputed", DISPUTES, params={"roll": command.roll})
     return [RollDisputed(command.roll, command.reason, actor)]
 
 
 def _resolve(state: MissionState, command: ResolveDispute, dice: DiceBox, actor: str, refs: Mapping[int, Event]) -> list[Event]:
     _check_text("note", command.note)
     if command.roll not in state.disputes:
-        raise RuleError("no_open_dispute", DISPUTES, f"no open dispute about the roll at event {command.roll}")
+        raise RuleError("no_open_dispute", DISPUTES, params={"roll": command.roll})
     if command.verdict not in ("upheld", "annulled"):
-        raise RuleError("unknown_verdict", DISPUTES, f"a verdict is 'upheld' or 'annulled', not {command.verdict!r}")
+        raise RuleError("unknown_verdict", DISPUTES, params={"verdict": command.verdict})
     resolved = DisputeResolved(command.roll, command.verdict, command.note)
     if command.verdict == "upheld":
         return [resolved]
@@ -296,7 +296,7 @@ def _again(original: Event, position: int, dice: DiceBox) -> DiceRolled:
 def _standing_roll(state: MissionState, refs: Mapping[int, Event], position: int, code: str, rule: str, why: str) -> DiceRolled:
     event = refs.get(position)
     if not isinstance(event, DiceRolled) or position in state.replaced or position in state.annulled:
-        raise RuleError(code, rule, f"event {position} is not a roll that still counts; {why}")
+        raise RuleError(code, rule, why, params={"position": position})
     return event
 
 
@@ -306,7 +306,7 @@ def _reveal(state: MissionState, dice: DiceBox) -> SeedRevealed:
 
 def _check_text(field: str, value: str) -> None:
     if len(value) > MAX_TEXT:
-        raise RuleError("text_too_long", LIFE, f"{field} is longer than {MAX_TEXT} characters")
+        raise RuleError("text_too_long", LIFE, params={"field": field, "max": MAX_TEXT})
 
 
 _HANDLERS: dict[type[Command], Any] = {

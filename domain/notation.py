@@ -41,17 +41,17 @@ def parse(text: str) -> Notation:
     for term in terms:
         match = _TERM.match(term)
         if not match:
-            raise RuleError("bad_dice_notation", RULE, f"cannot read dice term {term!r} in {text!r}; use e.g. 3d6, d20, 2d6+d3+1")
+            raise RuleError("bad_dice_notation", RULE, params={"term": term, "text": text})
         count_text, sides_text, constant = match.groups()
         if constant is not None:
             modifier += int(constant)
             continue
         count, sides = int(count_text or 1), int(sides_text)
         if not 1 <= count <= MAX_DICE or not 2 <= sides <= MAX_SIDES:
-            raise RuleError("bad_dice_notation", RULE, f"{term!r}: between 1 and {MAX_DICE} dice of 2 to {MAX_SIDES} sides")
+            raise RuleError("bad_dice_notation", RULE, params={"variant": "range", "term": term, "max_dice": MAX_DICE, "max_sides": MAX_SIDES})
         groups.append(DiceGroup(count, sides, halved=sides == 3))
     if not groups:
-        raise RuleError("bad_dice_notation", RULE, f"{text!r} rolls no dice")
+        raise RuleError("bad_dice_notation", RULE, params={"variant": "empty", "text": text})
     if sum(g.count for g in groups) > MAX_DICE:
-        raise RuleError("bad_dice_notation", RULE, f"at most {MAX_DICE} dice in one roll")
+        raise RuleError("bad_dice_notation", RULE, params={"variant": "count", "max_dice": MAX_DICE})
     return Notation(tuple(groups), modifier)

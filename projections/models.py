@@ -7,7 +7,8 @@ rebuilt projection can be compared with a live one byte for byte.
 - `battlefield`: mission id -> `domain.mission.MissionState`, folded by `domain.mission.evolve`:
   the game state the rules checked.
 - `campaign`: campaign id -> `CampaignRow`, the roster and missions (name, system, outcome,
-  version) of a `domain.campaign.CampaignState` folded by `domain.campaign.evolve`.
+  version), the heroes carried from mission to mission and the ended missions of a
+  `domain.campaign.CampaignState` folded by `domain.campaign.evolve`.
 - `audit`: mission id -> `domain.audit.AuditDocument`, equal to `domain.audit.build` over the
   mission's records (design.md#Dice, audit format).
 """
@@ -181,6 +182,10 @@ class CampaignRow(msgspec.Struct, frozen=True):
     members: tuple[RosterMember, ...]
     missions: tuple[MissionSummary, ...]
     unlisted: tuple[MissionSummary, ...] = ()
+    #: The heroes the campaign carries (alive or dead, wounds, conditions, items, missions
+    #: played), in the order they first played, and the ended missions in the order they ended.
+    heroes: tuple[campaigns.Hero, ...] = ()
+    concluded: tuple[campaigns.Conclusion, ...] = ()
 
 
 class _Campaign:
@@ -267,6 +272,8 @@ class Campaign(ReadModel):
                 tuple(RosterMember(m.member_id, m.name, m.role, m.units) for m in state.members.values()) if state is not None else (),
                 tuple(MissionSummary(mid, *working.missions[mid]) for mid in listed),
                 tuple(MissionSummary(mid, *working.missions[mid]) for mid in unlisted),
+                tuple(state.heroes.values()) if state is not None else (),
+                tuple(state.concluded.values()) if state is not None else (),
             )
         )
 
@@ -276,7 +283,10 @@ class Campaign(ReadModel):
         if row.version:
             # Token digests stay out of the read model; folding further events does not need them.
             members = {m.member_id: campaigns.Member(m.member_id, m.name, m.role, "", m.units) for m in row.members}
-            state = campaigns.CampaignState(row.campaign_id, row.name, members, tuple(m.mission_id for m in row.missions), row.version)
+            state = campaigns.CampaignState(
+                row.campaign_id, row.name, members, tuple(m.mission_id for m in row.missions), row.version,
+                {h.unit: h for h in row.heroes}, {c.mission_id: c for c in row.concluded},
+            )  # fmt: skip
         summaries = {m.mission_id: [m.name, m.system, m.outcome, m.version] for m in (*row.missions, *row.unlisted)}
         return _Campaign(row.campaign_id, state, summaries)
 

@@ -22,6 +22,7 @@ import msgspec
 import redis
 from eventsourcing.persistence import PersistenceError
 
+from api import i18n
 from api.ledger import WORKER, Ledger, NotFound, Unavailable, VersionConflict
 from domain import audit
 from domain.commands import Command, FlagAttention, RecordVerification
@@ -153,7 +154,7 @@ class Worker:
         if job.kind == AI_ACTIVATION:
             return self._ai_activation(job)
         if job.kind != VERIFY_EPOCH or job.epoch is None:
-            raise RuleError("unknown_job", "README.md#workers", f"no job kind {job.kind!r}")
+            raise RuleError("unknown_job", "README.md#workers", params={"kind": job.kind})
         document = audit.build(self.ledger.records(job.mission_id))
         epoch = [e for e in document.epochs if e.epoch == job.epoch]
         report = audit.check(audit.AuditDocument(document.algorithm, epoch))
@@ -192,9 +193,10 @@ class Worker:
             except RuleError as error:
                 if self.ledger.mission(job.mission_id).version != state.version:
                     continue  # decided on a state that moved on meanwhile: decide again
-                log.error("the rules refused the AI's decision; mission flagged for attention", extra={**context, "code": error.code, "rule": error.rule, "error": error.message})
+                message = i18n.error_message(error.code, error.params, i18n.DEFAULT, error.message)  # the log keeps English
+                log.error("the rules refused the AI's decision; mission flagged for attention", extra={**context, "code": error.code, "rule": error.rule, "error": message})
                 what = msgspec.json.encode(command).decode()
-                return self._flag(state, f"attention:{key}", error.code, error.rule, f"AI decision {what} refused: {error.message}", context)
+                return self._flag(state, f"attention:{key}", error.code, error.rule, f"AI decision {what} refused: {message}", context)
             except (Unavailable, PersistenceError, VersionConflict, NotFound):
                 raise
             except Exception as error:  # noqa: BLE001 - a bug in the rules engine: flag, do not crash-loop

@@ -31,6 +31,10 @@ class GameSystem:
     #: idempotency key (README.md#ai-worker). Unset: the state's round and the command's units,
     #: for systems where a unit activates at most once a round.
     ai_key: Callable[[Any, Command], str] | None = None
+    #: Campaigns (domain/campaign.py): how each hero leaves an ended game (a list of
+    #: `HeroReport`), and the set-up command given the campaign's heroes (unit id → `Hero`).
+    carry_out: Callable[[Any], list[Any]] | None = None
+    carry_in: Callable[[Command, Any], Command] | None = None
     commands: tuple[type[Command], ...] = field(default=())
     events: tuple[type[Event], ...] = field(default=())
 
@@ -48,4 +52,4 @@ def system_named(name: str) -> GameSystem:
     try:
         return SYSTEMS[name]
     except KeyError:
-        raise RuleError("unknown_system", "README.md#game-systems", f"no game system {name!r}; known: {', '.join(sorted(SYSTEMS))}") from None
+        raise RuleError("unknown_system", "README.md#game-systems", params={"name": name, "known": sorted(SYSTEMS)}) from None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from domain.systems import GameSystem
 from domain.systems.starquest.ai import ai
+from domain.systems.starquest.carry import carry_in, carry_out
 from domain.systems.starquest.commands import COMMANDS
 from domain.systems.starquest.decide import decide
 from domain.systems.starquest.events import EVENTS
@@ -18,6 +19,8 @@ SYSTEM = GameSystem(
     decide=decide,
     evolve=evolve,
     ai=lambda state: ai(state.game) if state.game is not None else None,
+    carry_out=carry_out,
+    carry_in=carry_in,
     commands=COMMANDS,
     events=EVENTS,
 )

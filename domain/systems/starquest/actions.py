@@ -20,40 +20,40 @@ KEEP_AWAY = 1.0
 def deploy(res: Resolution, command: cmd.DeployHero) -> None:
     battle, unit = res.battle, res.unit(command.unit)
     if battle.phase != "deployment":
-        raise res.refuse("not_deployment", "setup", "heroes deploy before the first round")
+        raise res.refuse("not_deployment", "setup")
     if unit.side != "hero":
-        raise res.refuse("not_a_hero", "setup", f"{unit.id} is not a hero")
+        raise res.refuse("not_a_hero", "setup", unit=unit.id)
     if not geometry.point_in_polygon((command.x, command.y), [(p[0], p[1]) for p in battle.mission.deployment]):
-        raise res.refuse("outside_deployment", "setup", f"({command.x}, {command.y}) is outside the heroes' deployment zone")
+        raise res.refuse("outside_deployment", "setup", x=command.x, y=command.y)
     res.emit(ev.HeroDeployed(unit.id, command.x, command.y))
 
 
 def start_round(res: Resolution, command: cmd.StartRound) -> None:
     battle = res.battle
     if battle.phase != "deployment":
-        raise res.refuse("round_under_way", "round", f"round {battle.round} is under way; rounds follow on by themselves")
+        raise res.refuse("round_under_way", "round", round=battle.round)
     if missing := [u.id for u in battle.side("hero") if not u.deployed]:
-        raise res.refuse("heroes_not_deployed", "setup", f"deploy every hero first: {', '.join(missing)}")
+        raise res.refuse("heroes_not_deployed", "setup", units=missing)
     flow.start_round(res)
 
 
 def activate(res: Resolution, command: cmd.Activate) -> None:
     battle, unit = res.battle, res.unit(command.unit)
     if battle.phase != "heroes" or unit.side != "hero":
-        raise res.refuse("not_your_phase", "round", "heroes activate first each round, then the AI")
+        raise res.refuse("not_your_phase", "round")
     if battle.turn is not None:
-        raise res.refuse("activation_under_way", "activation", f"{battle.turn.unit} is still activating")
+        raise res.refuse("activation_under_way", "activation", unit=battle.turn.unit)
     if unit.activated:
-        raise res.refuse("already_activated", "activation", f"{unit.id} has activated this round")
+        raise res.refuse("already_activated", "activation", unit=unit.id)
     if not unit.can_act:
-        raise res.refuse("cannot_act", "shooting", f"{unit.id} is {'unconscious' if unit.unconscious else 'out of the mission'}")
+        raise res.refuse("cannot_act", "shooting", unit=unit.id, condition="unconscious" if unit.unconscious else "out")
     res.emit(ev.ActivationStarted(unit.id))
 
 
 def extra_action(res: Resolution, command: cmd.TakeExtraAction) -> None:
     turn = own_turn(res, command.unit)
     if turn.allowed > 1:
-        raise res.refuse("one_extra_action", "activation", "a hero may take only one additional action")
+        raise res.refuse("one_extra_action", "activation")
     res.emit(ev.ExtraActionTaken(command.unit))
     res.strain(command.unit, res.battle.version.extra_action, "additional action")
 
@@ -61,7 +61,7 @@ def extra_action(res: Resolution, command: cmd.TakeExtraAction) -> None:
 def rest(res: Resolution, command: cmd.Rest) -> None:
     turn = own_turn(res, command.unit)
     if turn.actions or turn.skill_action:
-        raise res.refuse("rest_alone", "resting", "a resting hero takes no other action that round, before or after")
+        raise res.refuse("rest_alone", "resting")
     res.emit(ev.ActionTaken(command.unit, "rest"))
     res.relieve(command.unit, res.battle.version.rest_restores, "rest")
 
@@ -94,20 +94,20 @@ def own_turn(res: Resolution, unit_id: str, idle_ok: bool = False):
     unconscious during it (#Shooting, Unconscious: it stays idle), may only end it."""
     turn = res.battle.turn
     if turn is None or turn.unit != unit_id:
-        raise res.refuse("not_activated", "activation", f"activate {unit_id} first")
+        raise res.refuse("not_activated", "activation", unit=unit_id)
     if not idle_ok and not res.unit(unit_id).can_act:
-        raise res.refuse("cannot_act", "shooting", f"{unit_id} is unconscious and must stay idle")
+        raise res.refuse("cannot_act", "shooting", unit=unit_id, condition="unconscious")
     if turn.resting and not idle_ok:
-        raise res.refuse("resting", "resting", f"{unit_id} rests: it stays idle this round")
+        raise res.refuse("resting", "resting", unit=unit_id)
     return turn
 
 
 def _take_action(res: Resolution, unit_id: str, action: str) -> None:
     turn = own_turn(res, unit_id)
     if turn.actions >= turn.allowed:
-        raise res.refuse("no_action_left", "activation", f"{unit_id} has used its action{'s' if turn.allowed > 1 else ''}; an additional one costs {res.battle.version.extra_action} {res.battle.version.resource}")
+        raise res.refuse("no_action_left", "activation", unit=unit_id, allowed=turn.allowed, cost=res.battle.version.extra_action, resource=res.battle.version.resource)
     if res.unit(unit_id).shaken:
-        raise res.refuse("shaken", "morale", f"{unit_id} is Shaken and must stay idle")
+        raise res.refuse("shaken", "morale", unit=unit_id)
     res.emit(ev.ActionTaken(unit_id, action))
 
 
@@ -127,7 +127,7 @@ def move(res: Resolution, unit_id: str, action: str, x: float, y: float) -> None
     lead = unit.figures[0]
     table = battle.mission.table
     if not (0 <= x <= table and 0 <= y <= table):
-        raise res.refuse("off_table", "movement", f"({x}, {y}) is off the {table}\" table")
+        raise res.refuse("off_table", "movement", x=x, y=y, table=table)
     from domain.systems.starquest.falling import check_walk  # falling builds on this module
 
     check_walk(res, unit, x, y)
@@ -139,7 +139,7 @@ def move(res: Resolution, unit_id: str, action: str, x: float, y: float) -> None
     if any(t.difficult for _, crossed in paths for t in crossed) and not (profile.rule("Strider") or profile.rule("Flying")):
         allowance = min(allowance, battle.scale(DIFFICULT_CAP))
     if length > allowance + geometry.TOLERANCE:
-        raise res.refuse("too_far", "movement", f"{action} moves at most {allowance:g}\" here; that move is {length:.2f}\"")
+        raise res.refuse("too_far", "movement", action=action, allowance=allowance, length=length)
     moved = []
     for figure, _ in paths:
         nx, ny = min(max(figure.x + dx, 0.0), table), min(max(figure.y + dy, 0.0), table)
@@ -165,7 +165,7 @@ def _keep_away(res: Resolution, unit: Unit, moved: list[Figure]) -> None:
             for b in battle.bases(enemy):
                 gap = geometry.distance(here, b)
                 if gap < keep and gap < geometry.distance(started[figure.id], b) - geometry.TOLERANCE:
-                    raise res.refuse("too_close", "movement", f"only a charge may end within 1\" of {enemy.id}")
+                    raise res.refuse("too_close", "movement", enemy=enemy.id)
 
 
 def dangerous(res: Resolution, unit_id: str) -> None:

@@ -17,9 +17,9 @@ def ai_activate(res: Resolution, command: cmd.AiActivate) -> None:
     battle = res.battle
     if battle.phase != "ai" or not battle.ai_queue or battle.ai_queue[0] != command.unit:
         due = battle.ai_queue[0] if battle.phase == "ai" and battle.ai_queue else "no AI unit"
-        raise res.refuse("not_this_units_turn", "ai", f"AI units activate closest to a hero first; due now: {due}")
+        raise res.refuse("not_this_units_turn", "ai", due=due)
     if command.action not in AI_ACTIONS:
-        raise res.refuse("unknown_ai_action", "ai", f"an AI activation is one of {', '.join(AI_ACTIONS)}")
+        raise res.refuse("unknown_ai_action", "ai", actions=list(AI_ACTIONS))
     res.emit(ev.ActivationStarted(command.unit))
     begin(res, command.unit)
     if not res.unit(command.unit).can_act:
@@ -28,13 +28,13 @@ def ai_activate(res: Resolution, command: cmd.AiActivate) -> None:
         command = cmd.AiActivate(command.unit, "skip")  # a Shaken unit stays idle (#Morale)
     if command.action in ("advance", "rush"):
         if command.x is None or command.y is None:
-            raise res.refuse("no_destination", "ai", f"{command.action} needs x and y")
+            raise res.refuse("no_destination", "ai", action=command.action)
         move(res, command.unit, command.action, command.x, command.y)
     elif command.action == "hold":
         res.emit(ev.ActionTaken(command.unit, "hold"))
     elif command.action == "charge":
         if command.target is None:
-            raise res.refuse("no_target", "ai", "a charge needs a target")
+            raise res.refuse("no_target", "ai")
         charge(res, command.unit, command.target)
     if command.target and command.action in ("hold", "advance"):
         _fire_everything(res, command.unit, command.target)

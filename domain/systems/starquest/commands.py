@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from domain.commands import HOST, PLAYERS, Command
 from domain.systems.starquest.content import EnemyProfile, HeroProfile, MissionDefinition, Spell, Status, Weapon
+from domain.systems.starquest.state import CarriedHero
 
 
 class UnitCommand(Command):
@@ -26,6 +27,8 @@ class SetUpBattle(Command, tag=True):
     enemies: list[EnemyProfile]
     weapons: list[Weapon]
     spells: list[Spell]
+    #: The campaign's record of heroes of the party who played earlier missions.
+    carried: list[CarriedHero] = []
 
 
 class DeployHero(UnitCommand, tag=True):

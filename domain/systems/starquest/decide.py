@@ -7,10 +7,10 @@ from typing import Any
 
 from domain.dicebox import DiceBox
 from domain.errors import RuleError
-from domain.systems.starquest import actions, activation_start, ai_turn, conditions, discover, falling, hero_skills, melee, push, shooting, skills
+from domain.systems.starquest import actions, activation_start, ai_turn, carry, conditions, discover, falling, hero_skills, melee, push, shooting, skills
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
-from domain.systems.starquest.resolution import Resolution
+from domain.systems.starquest.resolution import Resolution, rule_for
 from domain.systems.starquest.versions import VERSIONS
 
 
@@ -19,22 +19,23 @@ def decide(mission: Any, command: Any, dice: DiceBox, actor: str, refs: Mapping[
     if isinstance(command, cmd.SetUpBattle):
         return _set_up(mission, command)
     if battle is None:
-        raise RuleError("battle_not_set_up", f"{VERSIONS[mission.rules_version].rules_file}#Preparation", "this mission has no battle set up yet")
+        raise RuleError("battle_not_set_up", rule_for(mission.rules_version, "setup"), params={})
     res = Resolution(battle, dice, actor)
     if battle.outcome is not None:
-        raise res.refuse("battle_over", "round", f"the battle is over: {battle.outcome}")
+        raise res.refuse("battle_over", "round", outcome=battle.outcome)
     pending = battle.pending
     if pending is not None and not (isinstance(command, cmd.Answer) and command.unit == pending.unit):
-        raise res.refuse("choice_pending", "general", f"{pending.unit} must first answer: {pending.kind} for {pending.cost} {battle.version.resource}?")
+        raise res.refuse("choice_pending", "general", unit=pending.unit, kind=pending.kind, cost=pending.cost, resource=battle.version.resource)
     _HANDLERS[type(command)](res, command)
     return res.events
 
 
 def _set_up(mission: Any, command: cmd.SetUpBattle) -> list[Any]:
     if mission.game is not None:
-        raise RuleError("battle_set_up", f"{VERSIONS[mission.rules_version].rules_file}#Preparation", "the battle is set up already")
+        raise RuleError("battle_set_up", rule_for(mission.rules_version, "setup"), params={})
+    carry.refuse_fallen(mission.rules_version, command.carried)
     party = ["-".join(h.name.lower().split()) for h in command.heroes]
-    return [ev.BattleSetUp(mission.rules_version, command.mission, command.heroes, command.enemies, command.weapons, command.spells, party)]
+    return [ev.BattleSetUp(mission.rules_version, command.mission, command.heroes, command.enemies, command.weapons, command.spells, party, command.carried)]
 
 
 _HANDLERS: dict[type, Callable[[Resolution, Any], None]] = {

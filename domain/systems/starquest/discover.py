@@ -28,18 +28,18 @@ def token_base(battle: Battle, token_id: str) -> geometry.Base:
 def discover(res: Resolution, command: cmd.Discover) -> None:
     battle = res.battle
     if command.token not in battle.tokens:
-        raise res.refuse("no_such_token", "skills", f"no search token {command.token!r} is on the table")
+        raise res.refuse("no_such_token", "skills", token=command.token)
     hero = res.unit(command.unit)
     here, token = battle.base(hero, hero.figures[0]), token_base(battle, command.token)
     gap = geometry.distance(here, token)
     close = gap <= battle.scale(PICK_UP_REACH) + geometry.TOLERANCE
     if not close:
         if command.token in battle.revealed:
-            raise res.refuse("too_far_to_pick_up", "skills", f"{command.token} is revealed; move within {battle.scale(PICK_UP_REACH):g}\" to pick it up")
+            raise res.refuse("too_far_to_pick_up", "skills", token=command.token, reach=battle.scale(PICK_UP_REACH))
         if gap > battle.scale(SIGHT_REACH) + geometry.TOLERANCE:
-            raise res.refuse("too_far_to_discover", "skills", f"{command.token} is {gap:.2f}\" away; Discover reaches {battle.scale(SIGHT_REACH):g}\"")
+            raise res.refuse("too_far_to_discover", "skills", token=command.token, gap=gap, reach=battle.scale(SIGHT_REACH))
         if not geometry.line_of_sight(here, token, battle.terrain):
-            raise res.refuse("token_not_in_sight", "skills", f"{hero.id} cannot see {command.token}")
+            raise res.refuse("token_not_in_sight", "skills", unit=hero.id, token=command.token)
     skills._skill_action(res, command.unit, "discover")
     if close:
         _reveal(res, command.unit, command.token, pick_up=True)

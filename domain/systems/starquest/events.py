@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.events import Event
 from domain.systems.starquest.content import EnemyProfile, HeroProfile, MissionDefinition, Spell, Weapon
-from domain.systems.starquest.state import Figure
+from domain.systems.starquest.state import CarriedHero, Figure
 
 
 class BattleSetUp(Event, tag=True):
@@ -18,6 +18,8 @@ class BattleSetUp(Event, tag=True):
     spells: list[Spell]
     #: Hero unit ids, in party order.
     party: list[str]
+    #: Wounds, conditions and items heroes bring from earlier missions of the campaign.
+    carried: list[CarriedHero] = []
 
 
 class HeroDeployed(Event, tag=True):

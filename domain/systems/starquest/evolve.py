@@ -8,7 +8,7 @@ from typing import Any
 import msgspec
 
 from domain.systems.starquest import events as ev
-from domain.systems.starquest import geometry
+from domain.systems.starquest import carry, geometry
 from domain.systems.starquest.content import ENEMY_PREFIX, NOTHING
 from domain.systems.starquest.state import Battle, Choice, Figure, Turn, Unit
 
@@ -31,7 +31,7 @@ def _set_up(event: ev.BattleSetUp) -> Battle:
         geometry.Terrain(t.id, tuple((float(x), float(y)) for x, y in t.polygon), t.height, t.cover, t.difficult, t.dangerous, t.blocks_sight, t.elevated)
         for t in mission.terrain
     )
-    return Battle(
+    battle = Battle(
         rules=event.rules,
         mission=mission,
         heroes=tuple(event.heroes),
@@ -42,6 +42,7 @@ def _set_up(event: ev.BattleSetUp) -> Battle:
         terrain=terrain,
         tokens={t.id: t.content for t in mission.search_tokens},
     )
+    return carry.start(battle, event.carried)
 
 
 def _unit(battle: Battle, unit_id: str, change: Callable[[Unit], Unit]) -> Battle:

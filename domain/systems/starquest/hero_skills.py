@@ -22,14 +22,14 @@ def use(res: Resolution, command: cmd.UseHeroSkill) -> None:
     own_turn(res, command.unit)
     hero = res.unit(command.unit)
     if hero.side != "hero":
-        raise res.refuse("not_a_hero", "skills", f"{hero.id} is not a hero")
+        raise res.refuse("not_a_hero", "skills", unit=hero.id)
     skill = next((s for s in battle.hero(hero.profile).skills if s.name == command.skill), None)
     if skill is None:
-        known = ", ".join(s.name for s in battle.hero(hero.profile).skills) or "none"
-        raise res.refuse("unknown_skill", "skills", f"{hero.id} has no skill {command.skill!r} (has: {known})")
+        known = [s.name for s in battle.hero(hero.profile).skills]
+        raise res.refuse("unknown_skill", "skills", unit=hero.id, skill=command.skill, known=known)
     check = _CHECKS.get(type(skill.effect))
     if check is None:
-        raise res.refuse("effect_not_supported", "skills", f"{skill.name}: {type(skill.effect).__struct_config__.tag} effects are not played by this engine yet")
+        raise res.refuse("effect_not_supported", "skills", skill=skill.name, kind=type(skill.effect).__struct_config__.tag)
     check(res, hero, skill, command)
     skills._skill_action(res, hero.id, skill.name)
     passed = res.test(hero.id, skill.stat, getattr(battle.hero(hero.profile), skills.STATS[skill.stat]), skill.name)
@@ -46,39 +46,38 @@ def _target(res: Resolution, hero: Unit, skill: HeroSkill, command: cmd.UseHeroS
     """The unit the skill works on: the hero itself by default; another must be within range."""
     target = res.unit(command.target or hero.id)
     if target.side != side or not target.on_table:
-        who = "a friendly hero" if side == "hero" else "an enemy unit"
-        raise res.refuse("bad_target", "skills", f"{skill.name} works on {who} on the table, not {target.id}")
+        raise res.refuse("bad_target", "skills", target=target.id, **({"variant": "friendly"} if side == "hero" else {}))
     if target.id != hero.id:
         reach = res.battle.scale(skill.range)
         gap = min(geometry.distance(res.battle.base(hero, hero.figures[0]), b) for b in res.battle.bases(target))
         if gap > reach + geometry.TOLERANCE:
-            raise res.refuse("out_of_range", "skills", f"{target.id} is {gap:.2f}\" away; {skill.name} reaches {reach:g}\"")
+            raise res.refuse("out_of_range", "skills", target=target.id, gap=gap, skill=skill.name, reach=reach)
     return target
 
 
 def _friendly(res: Resolution, hero: Unit, skill: HeroSkill, command: cmd.UseHeroSkill) -> None:
     target = _target(res, hero, skill, command, "hero")
     if target.unconscious:
-        raise res.refuse("bad_target", "shooting", f"{target.id} is unconscious: it must be revived first")
+        raise res.refuse("bad_target", "shooting", target=target.id, variant="unconscious")
 
 
 def _hostile(res: Resolution, hero: Unit, skill: HeroSkill, command: cmd.UseHeroSkill) -> None:
     if command.target is None:
-        raise res.refuse("bad_target", "skills", f"{skill.name} needs an enemy target")
+        raise res.refuse("bad_target", "skills", skill=skill.name, variant="missing")
     target = _target(res, hero, skill, command, "ai")
     here = res.battle.base(hero, hero.figures[0])
     if not any(geometry.line_of_sight(here, b, res.battle.terrain) for b in res.battle.bases(target)):
-        raise res.refuse("not_in_sight", "skills", f"{hero.id} cannot see {target.id}")
+        raise res.refuse("not_in_sight", "skills", unit=hero.id, target=target.id)
 
 
 def _move_check(res: Resolution, hero: Unit, skill: HeroSkill, command: cmd.UseHeroSkill) -> None:
     table = res.battle.mission.table
     if command.x is None or command.y is None:
-        raise res.refuse("no_destination", "movement", f"{skill.name} needs x and y to move toward")
+        raise res.refuse("no_destination", "movement", action=skill.name)
     if not (0 <= command.x <= table and 0 <= command.y <= table):
-        raise res.refuse("off_table", "movement", f"({command.x}, {command.y}) is off the {table}\" table")
+        raise res.refuse("off_table", "movement", x=command.x, y=command.y, table=table)
     if command.target not in (None, hero.id):
-        raise res.refuse("bad_target", "skills", f"{skill.name} moves {hero.id} itself")
+        raise res.refuse("bad_target", "skills", skill=skill.name, unit=hero.id, variant="self")
 
 
 _CHECKS: dict[type, Callable[[Resolution, Unit, HeroSkill, cmd.UseHeroSkill], None]] = {

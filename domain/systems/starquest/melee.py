@@ -39,13 +39,13 @@ def charge(res: Resolution, unit_id: str, target_id: str) -> None:
     """A hero's Charge action or an AI unit's charge: checks, moves, then the fight."""
     unit, target = res.unit(unit_id), res.unit(target_id)
     if target.side == unit.side or not target.on_table or target.unconscious:
-        raise res.refuse("bad_target", "melee", f"{target.id} is not an enemy on the table")
+        raise res.refuse("bad_target", "melee", target=target.id)
     if res.battle.profile(unit).rule("Immobile"):
-        raise res.refuse("immobile", "special", f"{unit_id} is Immobile: it may only Hold")
+        raise res.refuse("immobile", "special", unit=unit_id)
     _take_action(res, unit_id, "charge")
     if not in_charge_range(res.battle, res.unit(unit_id), target):
         allowance = move_allowance(res.battle, unit, "charge")
-        raise res.refuse("out_of_charge_range", "movement", f"no model of {unit_id} is within its {allowance:g}\" charge of {target_id}")
+        raise res.refuse("out_of_charge_range", "movement", unit=unit_id, allowance=allowance, target=target_id)
     battle = res.battle
     _close_in(res, unit_id, target_id, lambda start, goal: charge_allowance(battle, unit, start, goal))
     if not res.battle.units[unit_id].can_act:

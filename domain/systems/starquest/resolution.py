@@ -10,6 +10,7 @@ from domain.errors import RuleError
 from domain.systems.starquest import events as ev
 from domain.systems.starquest.evolve import evolve
 from domain.systems.starquest.state import Battle, Unit
+from domain.systems.starquest.versions import VERSIONS
 
 #: Sections of each rules file, by the key the engine uses.
 SECTIONS = {
@@ -32,6 +33,13 @@ SECTIONS = {
 }
 
 
+def rule_for(rules_version: str, key: str) -> str:
+    """Section `key` in the rules file of a rules version, with that file's own section name."""
+    english, german = SECTIONS[key]
+    version = VERSIONS[rules_version]
+    return f"{version.rules_file}#{english if version.code == 'en' else german}"
+
+
 class Resolution:
     def __init__(self, battle: Battle, dice: DiceBox, actor: str) -> None:
         self.battle = battle
@@ -41,12 +49,11 @@ class Resolution:
 
     def rule(self, key: str) -> str:
         """The section a check implements, in the mission's own rules file."""
-        english, german = SECTIONS[key]
-        version = self.battle.version
-        return f"{version.rules_file}#{english if version.code == 'en' else german}"
+        return rule_for(self.battle.rules, key)
 
-    def refuse(self, code: str, key: str, message: str) -> RuleError:
-        return RuleError(code, self.rule(key), message)
+    def refuse(self, code: str, key: str, message: str = "", **params: object) -> RuleError:
+        """A refusal citing section `key` of the mission's rules file; the API words it (api/i18n)."""
+        return RuleError(code, self.rule(key), message, params=params)
 
     def emit(self, event: Any) -> None:
         self.events.append(event)
@@ -70,7 +77,7 @@ class Resolution:
         try:
             return self.battle.units[unit_id]
         except KeyError:
-            raise self.refuse("unknown_unit", "setup", f"no unit {unit_id!r} in this mission") from None
+            raise self.refuse("unknown_unit", "setup", unit=unit_id) from None
 
     # -- strain: stress suffered (en) or stamina spent (de) ---------------------------------
 

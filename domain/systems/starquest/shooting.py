@@ -19,17 +19,17 @@ SHOOTING_ACTIONS = ("hold", "advance")
 def shoot(res: Resolution, command: cmd.Shoot) -> None:
     turn = own_turn(res, command.unit)
     if turn.action not in SHOOTING_ACTIONS:
-        raise res.refuse("cannot_shoot", "activation", "only Hold and Advance let a unit shoot (after its move)")
+        raise res.refuse("cannot_shoot", "activation")
     if turn.shot:
-        raise res.refuse("already_shot", "shooting", f"{command.unit} has fired this activation")
+        raise res.refuse("already_shot", "shooting", unit=command.unit)
     attacker, target = res.unit(command.unit), res.unit(command.target)
     if target.side == attacker.side or not target.on_table or target.unconscious:
-        raise res.refuse("bad_target", "shooting", f"{target.id} is not an enemy on the table")
+        raise res.refuse("bad_target", "shooting", target=target.id)
     profile = res.battle.profile(attacker)
     ranged = [res.battle.weapon(w) for w in profile.weapons if res.battle.weapon(w).range > 0]
     chosen = ranged if command.weapons is None else [w for w in ranged if w.name in command.weapons]
     if command.weapons is not None and len(chosen) != len(set(command.weapons)):
-        raise res.refuse("unknown_weapon", "shooting", f"{attacker.id} carries no ranged weapon named {sorted(set(command.weapons) - {w.name for w in chosen})}")
+        raise res.refuse("unknown_weapon", "shooting", unit=attacker.id, weapons=sorted(set(command.weapons) - {w.name for w in chosen}))
     fired = 0
     for weapon in chosen:
         target = res.battle.units[target.id]
@@ -37,17 +37,17 @@ def shoot(res: Resolution, command: cmd.Shoot) -> None:
             break  # an earlier weapon took the target out
         if weapon.rule("Limited") and weapon.name in attacker.weapons_fired:
             if command.weapons is not None:
-                raise res.refuse("limited_used", "special", f"{weapon.name} is Limited: once per mission")
+                raise res.refuse("limited_used", "special", weapon=weapon.name)
             continue
         shooters = shooters_for(res.battle, attacker, target, weapon)
         if not shooters:
             if command.weapons is not None:
-                raise res.refuse("no_shot", "shooting", f"no model of {attacker.id} has {target.id} in range and line of sight of {weapon.name}")
+                raise res.refuse("no_shot", "shooting", variant="weapon", unit=attacker.id, target=target.id, weapon=weapon.name)
             continue
         attack(res, attacker.id, weapon, target.id, shooters)
         fired += 1
     if not fired:
-        raise res.refuse("no_shot", "shooting", f"{target.id} is out of range or sight of every ranged weapon of {attacker.id}")
+        raise res.refuse("no_shot", "shooting", unit=attacker.id, target=target.id)
 
 
 def shooters_for(battle: Battle, attacker: Unit, target: Unit, weapon: Weapon) -> list[geometry.Base]:

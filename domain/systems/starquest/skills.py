@@ -19,11 +19,11 @@ STATS = {"str": "strength", "dex": "dexterity", "wil": "will"}
 def _skill_action(res: Resolution, unit_id: str, skill: str) -> None:
     turn = own_turn(res, unit_id)
     if turn.skill_action:
-        raise res.refuse("skill_action_used", "activation", f"{unit_id} has taken its skill action this activation")
+        raise res.refuse("skill_action_used", "activation", unit=unit_id)
     if skill in res.unit(unit_id).skills_used:
-        raise res.refuse("skill_used", "skills", f"{unit_id} has used {skill} this round")
+        raise res.refuse("skill_used", "skills", unit=unit_id, skill=skill)
     if res.unit(unit_id).shaken:
-        raise res.refuse("shaken", "morale", f"{unit_id} is Shaken and must stay idle")
+        raise res.refuse("shaken", "morale", unit=unit_id)
     res.emit(ev.SkillUsed(unit_id, skill))
 
 
@@ -41,7 +41,7 @@ def hero_test(res: Resolution, unit_id: str, stat: str, purpose: str, then: str,
 def answer(res: Resolution, command: cmd.Answer) -> None:
     pending = res.battle.pending
     if pending is None or pending.unit != command.unit:
-        raise res.refuse("nothing_to_answer", "general", f"no choice waits for {command.unit}")
+        raise res.refuse("nothing_to_answer", "general", unit=command.unit)
     res.emit(ev.ChoiceMade(command.unit, pending.kind, command.accept))
     if command.accept:
         res.strain(command.unit, pending.cost, pending.kind.replace("_", " "))
@@ -52,7 +52,7 @@ def scurry(res: Resolution, command: cmd.Scurry) -> None:
     _skill_action(res, command.unit, "scurry")
     table = res.battle.mission.table
     if not (0 <= command.x <= table and 0 <= command.y <= table):
-        raise res.refuse("off_table", "movement", f"({command.x}, {command.y}) is off the {table}\" table")
+        raise res.refuse("off_table", "movement", x=command.x, y=command.y, table=table)
     hero_test(res, command.unit, "dex", "scurry", "scurry", {"x": repr(command.x), "y": repr(command.y)})
 
 
@@ -81,11 +81,11 @@ def revive(res: Resolution, command: cmd.Revive) -> None:
     """A hero within 3" spends its skill action and strain to wake an unconscious one."""
     reviver, target = res.unit(command.unit), res.unit(command.target)
     if target.side != "hero" or not target.unconscious:
-        raise res.refuse("not_unconscious", "shooting", f"{target.id} is not an unconscious hero")
+        raise res.refuse("not_unconscious", "shooting", unit=target.id)
     battle = res.battle
     reach = battle.scale(REVIVE_REACH)
     if geometry.distance(battle.base(reviver, reviver.figures[0]), battle.base(target, target.figures[0])) > reach + geometry.TOLERANCE:
-        raise res.refuse("too_far_to_revive", "shooting", f"{target.id} is more than {reach:g}\" away")
+        raise res.refuse("too_far_to_revive", "shooting", unit=target.id, reach=reach)
     _skill_action(res, command.unit, "revive")
     res.strain(command.unit, battle.version.revive, "revive")
     res.emit(ev.HeroRevived(target.id, reviver.id, REVIVE_HEALS))

@@ -88,6 +88,17 @@ class Choice(msgspec.Struct, frozen=True):
     context: dict[str, str] = {}
 
 
+class CarriedHero(msgspec.Struct, frozen=True):
+    """What a hero brings from earlier missions of its campaign (domain/systems/starquest/carry.py)."""
+
+    unit: str
+    wounds: int = 0
+    conditions: tuple[str, ...] = ()
+    items: tuple[str, ...] = ()
+    dead: bool = False
+    missions: int = 0
+
+
 class Battle(msgspec.Struct, frozen=True):
     rules: str
     mission: MissionDefinition
@@ -110,6 +121,8 @@ class Battle(msgspec.Struct, frozen=True):
     #: Items the heroes have picked up from search tokens, for the Collect victory condition.
     collected: int = 0
     outcome: str | None = None
+    #: What each hero brought from the campaign's earlier missions: hero id → carried state.
+    carried: dict[str, CarriedHero] = {}
 
     @property
     def version(self) -> RulesVersion:

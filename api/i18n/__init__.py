@@ -1,0 +1,184 @@
+"""Messages in the request's language: error messages, event descriptions, rule names.
+
+The domain refuses with a code and parameters and records events as data; it never speaks a
+language. This module words them for people, from one catalogue per language (en.toml,
+de.toml next to this file: data, so a translator edits no code). A request picks its language
+with `Accept-Language` (q-values honoured) or `?lang=`; English is the default.
+"""
+
+from __future__ import annotations
+
+import functools
+import string
+import tomllib
+from collections.abc import Mapping
+from importlib import resources
+from typing import Any
+
+import msgspec
+
+LANGUAGES = ("en", "de")
+DEFAULT = "en"
+
+
+@functools.cache
+def catalogue(language: str) -> dict[str, Any]:
+    """The catalogue of one language, read once per process."""
+    return tomllib.loads(resources.files(__name__).joinpath(f"{language}.toml").read_text("utf-8"))
+
+
+# -- choosing the language ------------------------------------------------------------------
+
+
+def negotiate(accept_language: str | None, override: str | None = None) -> str:
+    """The language to answer in: `?lang=` if it names one we have, else the best match of
+    `Accept-Language` by q-value (ties keep the header's order), else English.
+
+    Only the primary subtag counts (de-DE and de-AT are German); q=0 means "not this one".
+    """
+    if override and (primary := override.strip().lower().split("-")[0]) in LANGUAGES:
+        return primary
+    ranked: list[tuple[float, int, str]] = []
+    for index, item in enumerate((accept_language or "").split(",")):
+        tag, *options = (part.strip() for part in item.split(";"))
+        if not tag:
+            continue
+        quality = 1.0
+        for option in options:
+            name, _, value = option.partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        if quality > 0:
+            ranked.append((-quality, index, tag.lower().split("-")[0]))
+    for _, _, primary in sorted(ranked):
+        if primary in LANGUAGES:
+            return primary
+        if primary == "*":
+            return DEFAULT
+    return DEFAULT
+
+
+# -- rendering --------------------------------------------------------------------------------
+
+
+class _Formatter(string.Formatter):
+    """str.format with the catalogue's terms: a parameter named like a [terms.NAME] table is
+    shown as that table's word for its value; lists are joined."""
+
+    def __init__(self, language: str) -> None:
+        self.language = language
+        self.terms: Mapping[str, Mapping[str, str]] = catalogue(language).get("terms", {})
+        self.separator: str = catalogue(language)["meta"]["list_separator"]
+
+    def get_field(self, field_name: str, args: Any, kwargs: Any) -> Any:
+        value, used = super().get_field(field_name, args, kwargs)
+        return self._term(field_name, value), used
+
+    def _term(self, name: str, value: Any) -> Any:
+        words = self.terms.get(name)
+        if words is None:
+            return value
+        if isinstance(value, (list, tuple)):
+            return [self._term(name, v) for v in value]
+        key = str(value).lower() if isinstance(value, bool) else str(value)
+        return words.get(key, words.get(key.lower(), value))
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, (list, tuple, set, frozenset)) and not format_spec:
+            return self.separator.join(str(v) for v in value)
+        return super().format_field(value, format_spec)
+
+    def convert_field(self, value: Any, conversion: str | None) -> Any:
+        if conversion == "r" and isinstance(value, (list, tuple)):
+            return self.separator.join(repr(v) for v in value)
+        return super().convert_field(value, conversion)
+
+
+def render(section: str, key: str, params: Mapping[str, Any], language: str) -> str | None:
+    """The entry `key` of a catalogue section with `params` filled in; None if there is none
+    (or it does not fit the parameters), so callers can fall back."""
+    template = catalogue(language).get(section, {}).get(key)
+    if template is None:
+        return None
+    try:
+        return _Formatter(language).format(template, **params)
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+        return None
+
+
+def error_message(code: str, params: Mapping[str, Any], language: str, fallback: str = "") -> str:
+    """The message of an error: `code.variant` or `code` in the language, then in English,
+    then the text the raiser gave, then the code itself."""
+    variant = params.get("variant")
+    keys = [f"{code}.{variant}", code] if variant else [code]
+    for lang in dict.fromkeys((language, DEFAULT)):
+        for key in keys:
+            if (text := render("errors", key, params, lang)) is not None:
+                return text
+    return fallback or code
+
+
+# -- event descriptions -----------------------------------------------------------------------
+
+
+def event_params(event: Any) -> dict[str, Any]:
+    """An event's fields as parameters, plus the few derived ones the descriptions use."""
+    params: dict[str, Any] = msgspec.to_builtins(event)
+    params.pop("type", None)
+    kind = type(event).__name__
+    if kind == "EpochVerified":
+        params["mismatch_count"] = len(event.mismatches)
+    elif kind == "BattleSetUp":
+        params["mission_name"] = event.mission.name
+    return params
+
+
+def describe(event: Any, language: str) -> str:
+    """A short line saying what an event means, in `language` (the type name if no entry)."""
+    kind = type(event).__name__
+    params = event_params(event)
+    for lang in dict.fromkeys((language, DEFAULT)):
+        if (text := render("events", kind, params, lang)) is not None:
+            return text
+    return kind
+
+
+# -- names of special rules ---------------------------------------------------------------------
+
+
+def rule_name(text: str, language: str) -> str:
+    """A special rule as written in content ("Blast(3)", "AP(1)") in the language's own name
+    ("Explosion(3)", "PB(1)"); statuses too; anything unknown stays as it is."""
+    name, bracket, rest = text.partition("(")
+    names = catalogue(language)
+    word = names.get("rules", {}).get(name.strip()) or names.get("statuses", {}).get(name.strip())
+    return f"{word}{bracket}{rest}" if word else text
+
+
+# -- Content-Language on every answer ------------------------------------------------------------
+
+
+def content_language(app: Any) -> Any:
+    """ASGI middleware: every HTTP answer says the language it was rendered for, and that it
+    varies with Accept-Language (caches must not hand a German answer to an English client)."""
+    from urllib.parse import parse_qs
+
+    async def middleware(scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+        override = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang", [None])[0]
+        language = negotiate(headers.get("accept-language"), override).encode()
+
+        async def send_with_language(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), (b"content-language", language), (b"vary", b"Accept-Language")]}
+            await send(message)
+
+        await app(scope, receive, send_with_language)
+
+    return middleware

@@ -1,0 +1,135 @@
+"""Heroes from mission to mission of a campaign: what a hero keeps after a mission, and how a
+kept hero starts the next one.
+
+The rules hand campaigns to a campaign book (star-quest.en.md "Preparation", Campaigns &
+Missions) and say nothing of the time between missions; the readings below are written up in
+docs/starquest-rules-notes.md ("Campaigns").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import msgspec
+
+from domain.errors import RuleError
+from domain.systems.starquest.state import Battle, CarriedHero, Unit
+from domain.systems.starquest.versions import VERSIONS
+
+#: The section a campaign question falls under, in each rules file.
+PREPARATION = {"en": "Preparation", "de": "VORBEREITUNG"}
+
+
+def rule(rules: str) -> str:
+    return f"{VERSIONS[rules].rules_file}#{PREPARATION.get(rules, 'Preparation')}"
+
+
+# -- after a mission ---------------------------------------------------------------------------
+
+
+def carry_out(battle: Battle) -> list[Any]:
+    """Each hero of the party as it leaves the mission: dead or alive, and what it keeps."""
+    from domain.campaign import HeroReport
+
+    reports = []
+    for unit in battle.side("hero"):
+        before = battle.carried.get(unit.id)
+        reports.append(
+            HeroReport(
+                unit=unit.id,
+                name=unit.profile,
+                ended=ended_as(unit),
+                dead=unit.dead,
+                wounds=wounds_kept(battle, unit),
+                conditions=conditions_of(unit),
+                items=items_of(unit, before),
+            )
+        )
+    return reports
+
+
+def ended_as(unit: Unit) -> str:
+    if unit.dead:
+        return "dead"
+    return "unconscious" if unit.unconscious else "standing"
+
+
+def wounds_kept(battle: Battle, unit: Unit) -> int:
+    """A hero standing at the end heals every wound before the next mission; one carried out
+    unconscious is woken as a revive wakes it (star-quest.en.md "Shooting", Unconscious: 3
+    wounds restored) and keeps the rest. The dead keep what killed them (nothing to heal)."""
+    from domain.systems.starquest.skills import REVIVE_HEALS
+
+    wounds = sum(f.wounds for f in unit.figures)
+    if unit.dead:
+        return wounds
+    if unit.unconscious:
+        return max(0, wounds - REVIVE_HEALS)
+    return 0
+
+
+def conditions_of(unit: Unit) -> list[str]:
+    """Status conditions stay until removed in play (star-quest.en.md "Status conditions"):
+    they carry over as they stand. Read from `statuses`, and `conditions` if a unit has one."""
+    names = set(unit.statuses) | set(_names(getattr(unit, "conditions", ())))
+    return sorted(names)
+
+
+def items_of(unit: Unit, before: CarriedHero | None) -> list[str]:
+    """Items the hero holds at the end, kept for the next mission. A unit without an `items`
+    field keeps what it brought in."""
+    if "items" in type(unit).__struct_fields__:
+        return list(_names(getattr(unit, "items")))
+    return list(before.items) if before is not None else []
+
+
+def _names(values: Any) -> list[str]:
+    """Condition or item names, whether a state holds names or records with a `name`."""
+    if isinstance(values, Mapping):
+        values = values.keys()
+    return sorted(v if isinstance(v, str) else getattr(v, "name", str(v)) for v in values)
+
+
+# -- before the next one -----------------------------------------------------------------------
+
+
+def carry_in(setup: Any, roster: Mapping[str, Any]) -> Any:
+    """The set-up command with the campaign's record of each hero of the party who played before."""
+    party = [_slug(h.name) for h in setup.heroes]
+    carried = [
+        CarriedHero(unit, hero.wounds, tuple(hero.conditions), tuple(hero.items), hero.dead, len(hero.missions))
+        for unit in party
+        if (hero := roster.get(unit)) is not None
+    ]
+    return msgspec.structs.replace(setup, carried=carried)
+
+
+def refuse_fallen(rules: str, carried: list[CarriedHero]) -> None:
+    """A hero killed in an earlier mission is out of the campaign: it cannot be chosen again
+    (star-quest.en.md "Shooting", Unconscious: a killed hero is removed from play)."""
+    if dead := [c.unit for c in carried if c.dead]:
+        raise RuleError("hero_dead", rule(rules), f"{', '.join(dead)} died in an earlier mission of this campaign and cannot be chosen")
+
+
+def start(battle: Battle, carried: list[CarriedHero]) -> Battle:
+    """Each carried hero starts with its kept wounds (never enough to start unconscious),
+    conditions and items."""
+    if not carried:
+        return battle
+    units = dict(battle.units)
+    for hero in carried:
+        unit = units.get(hero.unit)
+        if unit is None:
+            continue
+        toughness = battle.hero(unit.profile).toughness
+        figure = msgspec.structs.replace(unit.figures[0], wounds=min(hero.wounds, toughness - 1))
+        changes: dict[str, Any] = {"figures": (figure,), "statuses": frozenset(hero.conditions)}
+        if "items" in type(unit).__struct_fields__:
+            changes["items"] = type(getattr(unit, "items"))(hero.items)
+        units[hero.unit] = msgspec.structs.replace(unit, **changes)
+    return msgspec.structs.replace(battle, units=units, carried={h.unit: h for h in carried})
+
+
+def _slug(name: str) -> str:
+    return "-".join(name.lower().split())

@@ -1,0 +1,204 @@
+"""A two-mission Star Quest campaign over HTTP on real stores: a hero killed in the first
+mission is refused in the second, a hero carried out unconscious starts it wounded, the end of
+a mission is recorded in the campaign exactly once however often it is retried, the campaign
+projection rebuilds to the live bytes, and the campaign's export still verifies and imports.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+import msgspec
+
+from api.exports import verify_export
+from api.ledger import Ledger
+from api.seal import Sealer
+from api.store import EventStore
+from domain.campaign import MissionConcluded
+from domain.chain import Recorded, seal
+from domain.systems.starquest import events as ev
+from projections.runner import Projections
+from litestar.testing import TestClient
+
+from api.app import create_app
+
+PARTY = ["sera-vantis", "gorm-hadley", "ilo-marrent"]
+
+
+class Campaign:
+    def __init__(self, client: TestClient) -> None:
+        self.client = client
+        created = client.post("/campaigns", json={"name": "Salvage Run"}).json()
+        self.id = created["campaign_id"]
+        self.host = {"authorization": f"Bearer {created['host_token']}"}
+        joined = client.post(f"/campaigns/{self.id}/members", json={"name": "ann", "role": "player", "units": PARTY}, headers=self.host)
+        self.player = {"authorization": f"Bearer {joined.json()['token']}"}
+
+    def mission(self, heroes: str, rules: str = "en"):
+        options = {"mission": "scrapyard-brawl", "heroes": heroes}
+        return self.client.post(f"/campaigns/{self.id}/missions", json={"name": "Brawl", "system": "star-quest", "rules_version": rules, "options": options}, headers=self.host)
+
+    def command(self, mission_id: str, command: dict) -> None:
+        response = self.client.post(f"/missions/{mission_id}/commands", json={"command": command}, headers=self.player)
+        assert response.status_code == 201, response.text
+
+    def start(self, mission_id: str, heroes: list[str]) -> None:
+        for n, hero in enumerate(heroes):
+            self.command(mission_id, {"type": "DeployHero", "unit": hero, "x": 4 + 6 * n, "y": 2})
+        self.command(mission_id, {"type": "StartRound"})
+
+    def end(self, mission_id: str, outcome: str, key: str | None = "end"):
+        body = {"outcome": outcome, **({"idempotency_key": key} if key else {})}
+        return self.client.post(f"/missions/{mission_id}/end", json=body, headers=self.host)
+
+    def view(self) -> dict:
+        response = self.client.get(f"/campaigns/{self.id}", headers=self.player)
+        assert response.status_code == 200, response.text
+        return response.json()
+
+
+def _scene(ledger: Ledger, mission_id: str, events: list) -> None:
+    """Put engine events straight into the mission's log, chained: a short cut to a battle's
+    end state (a hero bled out, one unconscious, one wounded) that server dice would only
+    reach by chance. The rules that produce these events have tests of their own."""
+    last = ledger.records(mission_id)[-1]
+    records = []
+    for event in events:
+        last = seal(Recorded(mission_id, last.position + 1, "2026-01-01T00:00:00+00:00", "scene", last.hash, event, batch=last.position + 1))
+        records.append(last)
+    ledger.store.append(records)
+
+
+def _first_mission_ends_badly(ledger: Ledger, mission_id: str) -> None:
+    _scene(
+        ledger,
+        mission_id,
+        [
+            ev.WoundsTaken("sera-vantis", "sera-vantis", 5),
+            ev.HeroUnconscious("sera-vantis"),
+            *(ev.BleedingMarker("sera-vantis", n) for n in (1, 2, 3)),
+            ev.HeroDied("sera-vantis"),
+            ev.WoundsTaken("gorm-hadley", "gorm-hadley", 3),
+            ev.WoundsTaken("ilo-marrent", "ilo-marrent", 4),
+            ev.HeroUnconscious("ilo-marrent"),
+        ],
+    )
+
+
+def _heroes(view: dict) -> dict[str, tuple]:
+    return {h["unit"]: (h["alive"], h["wounds"], h["missions_played"]) for h in view["heroes"]}
+
+
+def _conclusions(ledger: Ledger, campaign_id: str) -> list[MissionConcluded]:
+    return [r.event for r in ledger.records(campaign_id) if isinstance(r.event, MissionConcluded)]
+
+
+def test_a_campaign_carries_its_heroes_from_mission_to_mission(client, ledger, store, store_env, tmp_path):
+    table = Campaign(client)
+    live = Projections(store, page_size=3, save_every_s=0)
+    first = table.mission("Sera Vantis, Gorm Hadley, Ilo Marrent")
+    assert first.status_code == 201, first.text
+    first_id = first.json()["mission_id"]
+    table.start(first_id, PARTY)
+    _first_mission_ends_badly(ledger, first_id)
+    live.catch_up()
+
+    # The end is recorded in the campaign with the mission, once, however often it is retried.
+    ended = table.end(first_id, "defeat")
+    assert ended.status_code == 201 and not ended.json()["replayed"], ended.text
+    campaign_version = table.view()["version"]
+    again = table.end(first_id, "defeat")
+    assert again.status_code == 201 and again.json()["replayed"]
+    late = table.end(first_id, "defeat", key=None)
+    assert (late.status_code, late.json()["code"]) == (422, "mission_ended")
+    assert table.view()["version"] == campaign_version
+    assert [c.mission_id for c in _conclusions(ledger, table.id)] == [first_id]
+
+    view = table.view()
+    # Sera bled out; Gorm stood to the end and heals; Ilo was carried out unconscious and keeps
+    # 4 - 3 wounds (docs/starquest-rules-notes.md "Campaigns").
+    assert _heroes(view) == {"sera-vantis": (False, 5, 1), "gorm-hadley": (True, 0, 1), "ilo-marrent": (True, 1, 1)}
+    assert view["concluded"] == [
+        {"mission_id": first_id, "outcome": "defeat", "result": None,
+         "heroes": {"sera-vantis": "dead", "gorm-hadley": "standing", "ilo-marrent": "unconscious"}},
+    ]  # fmt: skip
+
+    # A dead hero cannot be chosen again: 422 with code and rule, and nothing is written.
+    before = store.max_notification_id()
+    refused = table.mission("Sera Vantis, Gorm Hadley")
+    assert refused.status_code == 422, refused.text
+    assert (refused.json()["code"], refused.json()["rule"]) == ("hero_dead", "star-quest.en.md#Preparation")
+    assert store.max_notification_id() == before
+    refused_de = table.mission("Ilo Marrent, Sera Vantis", rules="de")
+    assert (refused_de.status_code, refused_de.json()["rule"]) == (422, "star-quest.de.md#VORBEREITUNG")
+
+    # The survivors start the next mission as the first left them.
+    second = table.mission("Gorm Hadley, Ilo Marrent", rules="de")
+    assert second.status_code == 201, second.text
+    second_id = second.json()["mission_id"]
+    units = second.json()["game"]["units"]
+    assert units["ilo-marrent"]["figures"][0]["wounds"] == 1 and not units["ilo-marrent"]["unconscious"]
+    assert units["gorm-hadley"]["figures"][0]["wounds"] == 0
+    assert second.json()["game"]["carried"]["ilo-marrent"]["missions"] == 1
+    table.start(second_id, ["gorm-hadley", "ilo-marrent"])
+    for runner in live.runners.values():
+        runner.catch_up(max_pages=2)
+    assert table.end(second_id, "victory", key="end-2").status_code == 201
+    assert _heroes(table.view()) == {"sera-vantis": (False, 5, 1), "gorm-hadley": (True, 0, 2), "ilo-marrent": (True, 0, 2)}
+
+    # The history shows the roster right after each mission.
+    history = client.get(f"/campaigns/{table.id}/history", headers=table.player).json()["missions"]
+    assert [(m["mission_id"], m["outcome"]) for m in history] == [(first_id, "defeat"), (second_id, "victory")]
+    assert _heroes({"heroes": history[0]["roster"]}) == {"sera-vantis": (False, 5, 1), "gorm-hadley": (True, 0, 1), "ilo-marrent": (True, 1, 1)}
+    assert _heroes({"heroes": history[1]["roster"]}) == _heroes(table.view())
+    assert history[1]["heroes"] == {"gorm-hadley": "standing", "ilo-marrent": "standing"}
+
+    # The campaign projection, live and rebuilt, holds the same roster and ended missions.
+    live.catch_up()
+    row = msgspec.json.decode(live.tables.row("campaign", table.id))
+    assert [(h["unit"], h["dead"], h["wounds"], len(h["missions"])) for h in row["heroes"]] == [
+        ("sera-vantis", True, 5, 1), ("gorm-hadley", False, 0, 2), ("ilo-marrent", False, 0, 2),
+    ]  # fmt: skip
+    assert [(c["mission_id"], c["outcome"]) for c in row["concluded"]] == [(first_id, "defeat"), (second_id, "victory")]
+    rebuilt = Projections(store, page_size=1000)
+    rebuilt.rebuild("campaign")
+    assert rebuilt.tables.rows("campaign") == live.tables.rows("campaign")
+
+    # The campaign's export verifies, and another server imports it with the same heroes.
+    content = client.get(f"/campaigns/{table.id}/export", headers=table.host).content
+    assert verify_export(content).ok
+    other_env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "other.sqlite3"), "SQLITE_LOCK_TIMEOUT": "10"}
+    other_store = EventStore(other_env)
+    try:
+        with TestClient(create_app(Ledger(other_store, Sealer(secrets.token_bytes(32))))) as other:
+            imported = other.post("/imports", content=content, headers={"content-type": "application/x-ndjson"})
+            assert imported.status_code == 201, imported.text
+            assert other.get(f"/campaigns/{table.id}", headers=table.player).json() == table.view()
+    finally:
+        other_store.close()
+
+
+def test_an_end_that_races_a_change_of_the_campaign_is_retried_and_recorded_once(client, ledger, store, seal_key, monkeypatch):
+    """Another process changes the campaign between this end's read and its write: the write
+    fails as a whole, is decided again on the new campaign, and lands once; the client named
+    the mission's version, which did not move, so it gets no 409."""
+    table = Campaign(client)
+    mission_id = table.mission("Gorm Hadley").json()["mission_id"]
+    table.start(mission_id, ["gorm-hadley"])
+    other = Ledger(store, Sealer(seal_key))  # a second API process on the same store
+    append, raced = store.append, []
+
+    def racing_append(records):
+        if not raced and any(isinstance(r.event, MissionConcluded) for r in records):
+            raced.append(other.invite(table.id, other.campaign(table.id).members["host"], "spectator", "sam", []))
+        return append(records)
+
+    monkeypatch.setattr(store, "append", racing_append)
+    version = client.get(f"/missions/{mission_id}", headers=table.player).json()["version"]
+    ended = client.post(f"/missions/{mission_id}/end", json={"outcome": "abandoned", "expected_version": version}, headers=table.host)
+    assert ended.status_code == 201, ended.text
+    assert raced
+    assert [c.mission_id for c in _conclusions(ledger, table.id)] == [mission_id]
+    view = table.view()
+    assert [m["name"] for m in view["members"]] == ["host", "ann", "sam"]
+    assert view["concluded"][0]["outcome"] == "abandoned" and _heroes(view) == {"gorm-hadley": (True, 0, 1)}

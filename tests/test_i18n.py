@@ -1,0 +1,311 @@
+"""Messages in English and German (README.md#languages): the catalogues, Accept-Language, the
+refusals over HTTP in both languages, event descriptions, rule names, and the rules file a
+refusal cites for English and German missions."""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from api import i18n
+from domain.registry import EVENT_TYPES
+from domain.systems.starquest.commands import Activate, Advance, DeployHero, StartRound
+from domain.systems.starquest.content import RULES
+from domain.systems.starquest.versions import GERMAN
+from tests.starquest.game import Game, hero
+
+ROOT = Path(__file__).resolve().parent.parent
+SECTIONS = ("errors", "events", "rules", "statuses")
+
+
+def _fields(template: str) -> set[str]:
+    return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def _flat(language: str) -> dict[str, str]:
+    c = i18n.catalogue(language)
+    flat = {f"{s}.{k}": v for s in SECTIONS for k, v in c.get(s, {}).items()}
+    flat |= {f"terms.{t}.{k}": v for t, words in c["terms"].items() for k, v in words.items()}
+    return flat
+
+
+# -- the catalogues -----------------------------------------------------------------------------
+
+
+def test_every_catalogue_key_is_in_both_languages_with_the_same_parameters():
+    english, german = _flat("en"), _flat("de")
+    assert set(english) == set(german), set(english) ^ set(german)
+    for key, text in english.items():
+        assert _fields(text) == _fields(german[key]), key
+
+
+def test_the_german_catalogue_is_german_not_a_copy():
+    """Each error and event line differs from the English one, except where both languages
+    use the same words (technical details passed through)."""
+    english, german = _flat("en"), _flat("de")
+    same = [k for k in english if k.startswith(("errors.", "events.")) and english[k] == german[k] and english[k] != "{detail}"]
+    assert same == []
+
+
+def _raised_codes() -> set[str]:
+    """Every error code the server can answer, found where it is raised (so a new refusal
+    without a catalogue entry fails this test)."""
+    pattern = re.compile(
+        r"""(?:RuleError|Forbidden|refuse|ApiError\(\s*\d+,|ExportError|ImportRefused\(\s*\d+,|_standing_roll\([^"\n]*)\s*\(?\s*"([a-z_]+)"(?:[^\n]*?variant["=:\s]+"([a-z_]+)")?"""
+    )
+    found = set()
+    for folder in ("domain", "api", "workers"):
+        for path in (ROOT / folder).rglob("*.py"):
+            for code, variant in pattern.findall(path.read_text("utf-8")):
+                found.add(f"{code}.{variant}" if variant else code)
+    return found
+
+
+def test_every_error_the_server_raises_has_a_message_in_both_languages():
+    codes = _raised_codes()
+    assert {"too_far", "bad_dice_notation.range", "no_shot.weapon", "not_rerollable", "wrong_role.export", "export_invalid"} <= codes
+    http = {"not_found", "not_found.route", "version_conflict", "unavailable", "internal_error", "malformed_body", "unauthorized", "forbidden", "method_not_allowed", "too_large", "http_error"}
+    for language in i18n.LANGUAGES:
+        missing = (codes | http) - set(i18n.catalogue(language)["errors"])
+        assert not missing, (language, missing)
+
+
+def test_every_event_type_has_a_description_in_both_languages():
+    """A new event type without a description in either language fails here."""
+    for language in i18n.LANGUAGES:
+        events = i18n.catalogue(language)["events"]
+        missing = [t.__name__ for t in EVENT_TYPES if t.__name__ not in events]
+        assert not missing, (language, missing)
+        for kind in EVENT_TYPES:
+            derived = {"EpochVerified": {"mismatch_count"}, "BattleSetUp": {"mission_name"}}.get(kind.__name__, set())
+            assert _fields(events[kind.__name__]) <= set(kind.__struct_fields__) | derived, kind.__name__
+
+
+def test_every_special_rule_has_a_name_in_both_languages_and_german_uses_the_german_rules_names():
+    for language in i18n.LANGUAGES:
+        assert set(i18n.catalogue(language)["rules"]) == set(RULES)
+    assert [i18n.rule_name(r, "de") for r in ("AP(2)", "Blast(3)", "Bane", "Impact(4)", "Crippled")] == ["PB(2)", "Explosion(3)", "Verderben", "Aufprall(4)", "Gelähmt"]
+    assert i18n.rule_name("Blast(3)", "en") == "Blast(3)"
+    assert i18n.rule_name("Homebrew(2)", "de") == "Homebrew(2)"
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_every_error_message_renders_with_its_parameters(language):
+    """Each entry fills in from parameters of the kinds the raisers pass (numbers for format
+    specs, lists joined), in both languages."""
+    for key, template in i18n.catalogue(language)["errors"].items():
+        params = {}
+        for _, name, spec, _ in string.Formatter().parse(template):
+            if name:
+                params[name] = 2.5 if spec else ["a", "b"] if name in ("units", "known") else "x"
+        code, _, variant = key.partition(".")
+        text = i18n.error_message(code, {**params, **({"variant": variant} if variant else {})}, language)
+        assert text != code and "{" not in text.replace("{detail}", ""), (key, text)
+
+
+# -- choosing the language ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("header", "expected"),
+    [
+        (None, "en"),
+        ("", "en"),
+        ("de", "de"),
+        ("de-DE", "de"),
+        ("de-AT,en;q=0.5", "de"),
+        ("DE-ch", "de"),
+        ("fr, de;q=0.8, en;q=0.7", "de"),
+        ("en;q=0.9, de;q=0.95", "de"),
+        ("de;q=0.5, en", "en"),
+        ("de;q=0, en", "en"),
+        ("fr, it", "en"),
+        ("*", "en"),
+        ("fr, *;q=0.5, de;q=0.4", "en"),
+        ("de;q=abc", "en"),
+        ("en-GB, de", "en"),
+    ],
+)
+def test_accept_language_is_read_with_q_values(header, expected):
+    assert i18n.negotiate(header) == expected
+
+
+def test_lang_query_overrides_the_header():
+    assert i18n.negotiate("en", "de") == "de"
+    assert i18n.negotiate("de", "en") == "en"
+    assert i18n.negotiate("de", "fr") == "de"  # an unknown override is ignored
+
+
+# -- the rules file a refusal cites ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("rules", "cited"), [("en", "star-quest.en.md#Movement"), ("de", "star-quest.de.md#BEWEGUNG")])
+def test_a_refusal_cites_the_missions_own_rules_file_and_section(rules, cited):
+    """star-quest.en.md#Movement / star-quest.de.md "BEWEGUNG": too far a move."""
+    g = Game(rules)
+    g.do(Activate("ace"))
+    refused = g.refused(Advance("ace", 10, 40))
+    assert (refused.code, refused.rule) == ("too_far", cited)
+    assert refused.params["allowance"] == 6 and refused.params["length"] == pytest.approx(34)
+
+
+@pytest.mark.parametrize(("rules", "cited"), [("en", "star-quest.en.md#Preparation"), ("de", "star-quest.de.md#VORBEREITUNG")])
+def test_set_up_refusals_cite_the_preparation_section_of_each_file(rules, cited):
+    g = Game(rules, start=False)
+    assert g.refused(_set_up_again(g)).rule == cited
+    assert g.refused(DeployHero("nobody", 1, 1)).rule == cited
+
+
+def _set_up_again(g: Game):
+    from domain.systems.starquest import commands as cmd
+
+    battle = g.battle
+    return cmd.SetUpBattle(battle.mission, list(battle.heroes), list(battle.enemies), list(battle.weapons), list(battle.spells))
+
+
+def test_german_only_rules_are_known_to_the_german_version():
+    assert {"Bane", "Surge", "Thrust", "Unstoppable"} <= GERMAN.extra_rules
+
+
+# -- over HTTP ----------------------------------------------------------------------------------
+
+
+def _mission(client, rules: str) -> tuple[str, dict, dict]:
+    created = client.post("/campaigns", json={"name": "Salvage"}).json()
+    host = {"authorization": f"Bearer {created['host_token']}"}
+    cid = created["campaign_id"]
+    options = {"mission": "scrapyard-brawl", "heroes": "Sera Vantis"}
+    response = client.post(f"/campaigns/{cid}/missions", json={"name": "B", "system": "star-quest", "rules_version": rules, "options": options}, headers=host)
+    assert response.status_code == 201, response.text
+    return f"/missions/{response.json()['mission_id']}", host, response.json()
+
+
+def _command(client, url: str, host: dict, command: dict, language: str | None = None) -> msgspec.Raw:
+    headers = {**host, **({"accept-language": language} if language else {})}
+    return client.post(f"{url}/commands", json={"command": command}, headers=headers)
+
+
+def test_refusals_over_http_in_english_and_german(client):
+    """Several 422s, each in both languages: the code and rule stay, the message changes."""
+    url, host, _ = _mission(client, "en")
+    cases = [
+        ({"type": "StartRound"}, "heroes_not_deployed", "deploy every hero first: sera-vantis", "stelle zuerst alle Helden auf: sera-vantis"),
+        ({"type": "Activate", "unit": "ghost"}, "unknown_unit", "no unit 'ghost' in this mission", "keine Einheit 'ghost' in dieser Mission"),
+        ({"type": "Hold", "unit": "sera-vantis"}, "not_activated", "activate sera-vantis first", "aktiviere zuerst sera-vantis"),
+    ]
+    for command, code, english, german in cases:
+        en = _command(client, url, host, command)
+        de = _command(client, url, host, command, "de-DE,de;q=0.9,en;q=0.8")
+        assert en.status_code == de.status_code == 422, (en.text, de.text)
+        assert en.json()["code"] == de.json()["code"] == code
+        assert en.json()["rule"] == de.json()["rule"]
+        assert en.headers["content-language"] == "en" and de.headers["content-language"] == "de"
+        assert en.json()["message"] == english
+        assert de.json()["message"] == german
+    assert _command(client, url, host, {"type": "DeployHero", "unit": "sera-vantis", "x": 9, "y": 2}).status_code == 201
+    assert _command(client, url, host, {"type": "StartRound"}).status_code == 201
+    assert _command(client, url, host, {"type": "Activate", "unit": "sera-vantis"}).status_code == 201
+    en = _command(client, url, host, {"type": "Advance", "unit": "sera-vantis", "x": 9, "y": 20})
+    de = _command(client, url, host, {"type": "Advance", "unit": "sera-vantis", "x": 9, "y": 20}, "de-AT")
+    assert en.json()["code"] == de.json()["code"] == "too_far"
+    assert en.json()["message"] == 'Advance moves at most 3" here; that move is 18.00"'
+    assert de.json()["message"] == 'Vorrücken bewegt hier höchstens 3"; diese Bewegung ist 18.00" lang'
+
+
+def test_a_german_mission_cites_the_german_rules_file_over_http(client):
+    url, host, created = _mission(client, "de")
+    refused = _command(client, url, host, {"type": "StartRound"}, "de")
+    assert refused.json()["rule"] == "star-quest.de.md#VORBEREITUNG"
+    assert refused.json()["message"] == "stelle zuerst alle Helden auf: sera-vantis"
+    assert _command(client, url, host, {"type": "DeployHero", "unit": "sera-vantis", "x": 9, "y": 2}).status_code == 201
+    assert _command(client, url, host, {"type": "StartRound"}).status_code == 201
+    assert _command(client, url, host, {"type": "Activate", "unit": "sera-vantis"}).status_code == 201
+    too_far = _command(client, url, host, {"type": "Advance", "unit": "sera-vantis", "x": 9, "y": 20})
+    assert (too_far.json()["code"], too_far.json()["rule"]) == ("too_far", "star-quest.de.md#BEWEGUNG")
+
+
+def test_bad_party_cites_the_preparation_section_of_the_missions_rules(client):
+    created = client.post("/campaigns", json={"name": "Salvage"}).json()
+    host = {"authorization": f"Bearer {created['host_token']}", "accept-language": "de"}
+    body = {"name": "B", "system": "star-quest", "rules_version": "de", "options": {"mission": "scrapyard-brawl", "heroes": ""}}
+    refused = client.post(f"/campaigns/{created['campaign_id']}/missions", json=body, headers=host)
+    assert refused.status_code == 422
+    assert refused.json()["rule"] == "star-quest.de.md#VORBEREITUNG"
+    assert refused.json()["message"].startswith("options.heroes nennt 1 bis 4 verschiedene Helden")
+
+
+def test_api_errors_and_body_errors_are_localized(client, table):
+    """401, 404, 400 (unknown field, bad dice) and a table refusal, with ?lang= too."""
+    no_token = client.get(table.url(), headers={"accept-language": "de"})
+    assert no_token.status_code == 401 and no_token.json()["message"] == "sende 'Authorization: Bearer <token>'"
+    missing = client.get("/missions/nope", headers={**table.host, "accept-language": "de"})
+    assert missing.status_code == 404 and missing.json()["message"] == "nichts mit der ID nope"
+    unknown = client.post(table.url("/rolls"), json={"dice": "d6", "purpose": "x", "colour": "red"}, headers={**table.player, "accept-language": "de"})
+    assert unknown.status_code == 400 and unknown.json()["field"] == "colour"
+    assert unknown.json()["message"] == "unbekanntes Feld `colour`: dieser Anfragekörper kennt es nicht"
+    bad = client.post(table.url("/rolls") + "?lang=de", json={"dice": "0d6", "purpose": "x"}, headers=table.player)
+    assert bad.status_code == 422 and bad.headers["content-language"] == "de"
+    assert bad.json()["message"] == "'0d6': 1 bis 100 Würfel mit 2 bis 1000 Seiten"
+    english = client.post(table.url("/rolls"), json={"dice": "0d6", "purpose": "x"}, headers={**table.player, "accept-language": "fr, en;q=0.1"})
+    assert english.headers["content-language"] == "en" and english.json()["message"].startswith("'0d6': between 1 and")
+
+
+# -- descriptions and names in the API ---------------------------------------------------------
+
+
+def test_replay_and_audit_describe_events_in_the_requested_language(client, table):
+    table.roll("2d6", purpose="rush")
+    position = table.state()["version"]
+    en = client.get(table.url(f"/replay?at={position}"), headers=table.player).json()
+    de = client.get(table.url(f"/replay?at={position}"), headers={**table.player, "accept-language": "de"}).json()
+    faces = en["event"]["event"]["faces"]
+    assert en["description"] == f"ann rolled {faces[0]}, {faces[1]} for rush"
+    assert de["description"] == f"ann würfelte {faces[0]}, {faces[1]} für rush"
+    first = client.get(table.url("/replay?at=1&lang=de"), headers=table.player).json()
+    assert first["description"].startswith("Mission ") and "erstellt" in first["description"]
+    audit = client.get(table.url("/audit"), headers={**table.player, "accept-language": "de-DE"}).json()
+    assert audit["epochs"][0]["rolls"][-1]["description"] == de["description"]
+    page = client.get(table.url("/audit.html"), headers={**table.player, "accept-language": "de"})
+    assert de["description"] in page.text and page.headers["content-language"] == "de"
+
+
+def test_every_star_quest_event_of_a_battle_is_described_in_both_languages():
+    g = Game("de", heroes=[hero("Ace", rules=("Fast",))])
+    g.do(Activate("ace"))
+    g.do(Advance("ace", 10, 9))
+    for event in g.events:
+        for language in i18n.LANGUAGES:
+            text = i18n.describe(event, language)
+            assert text != type(event).__name__ and "{" not in text, (event, language)
+
+
+def test_mission_state_names_the_units_rules_in_the_requested_language(client):
+    url, host, created = _mission(client, "de")
+    assert created["rule_names"] and all(k == v for k, v in created["rule_names"].items())
+    german = client.get(url, headers={**host, "accept-language": "de"}).json()["rule_names"]
+    assert set(german) == set(created["rule_names"])
+    assert any(k != v for k, v in german.items()), german
+    assert all(v == i18n.rule_name(k, "de") for k, v in german.items())
+
+
+def test_special_rules_endpoint_lists_names_in_both_languages(client):
+    en = {r["name"]: r for r in client.get("/systems/star-quest/special-rules").json()}
+    de = {r["name"]: r for r in client.get("/systems/star-quest/special-rules", headers={"accept-language": "de"}).json()}
+    assert set(en) == set(de) == set(RULES)
+    assert en["Blast"]["title"] == "Blast" and de["Blast"]["title"] == "Explosion"
+    assert de["Bane"]["versions"] == ["de"] and de["AP"]["title"] == "PB"
+
+
+def test_streams_take_lang_from_the_query_and_the_schema_shows_the_new_fields(client, table):
+    """EventSource clients cannot set headers: ?lang= picks the language of the stream's answers."""
+    token = table.player["authorization"].split()[1]
+    stream = client.get(table.url(f"/stream?follow=false&token={token}&lang=de"))
+    assert stream.status_code == 200 and stream.headers["content-language"] == "de"
+    refused = client.get(table.url("/stream?follow=maybe&lang=de"), headers=table.player)
+    assert refused.status_code == 400 and refused.json()["message"].startswith("`follow` hat einen falschen Wert")
+    schema = client.get("/schema/openapi.json").text
+    assert "rule_names" in schema and "/systems/star-quest/special-rules" in schema and "description" in schema
