@@ -128,7 +128,7 @@ def test_a_hero_killed_in_an_earlier_mission_cannot_be_chosen(rules, section):
     with pytest.raises(RuleError) as refused:
         _decide_set_up(rules, command)
     assert (refused.value.code, refused.value.rule) == ("hero_dead", section)
-    assert "bo" in refused.value.message
+    assert "bo" in refused.value.params["heroes"]
 
 
 def test_carry_in_copies_the_campaign_record_of_the_party_only():

@@ -109,7 +109,7 @@ def refuse_fallen(rules: str, carried: list[CarriedHero]) -> None:
     """A hero killed in an earlier mission is out of the campaign: it cannot be chosen again
     (star-quest.en.md "Shooting", Unconscious: a killed hero is removed from play)."""
     if dead := [c.unit for c in carried if c.dead]:
-        raise RuleError("hero_dead", rule(rules), f"{', '.join(dead)} died in an earlier mission of this campaign and cannot be chosen")
+        raise RuleError("hero_dead", rule(rules), params={"heroes": dead})
 
 
 def start(battle: Battle, carried: list[CarriedHero]) -> Battle:

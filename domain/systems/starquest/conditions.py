@@ -31,11 +31,11 @@ def inflict(res: Resolution, command: cmd.InflictStatus) -> None:
     """The host gives a unit a condition: for mission events and game-master rulings."""
     unit = res.unit(command.unit)
     if command.status not in STATUSES:
-        raise res.refuse("unknown_status", "status", f"no status condition {command.status!r}; known: {', '.join(STATUSES)}")
+        raise res.refuse("unknown_status", "status", status=command.status, known=", ".join(STATUSES))
     if not unit.on_table:
-        raise res.refuse("bad_target", "status", f"{unit.id} is not on the table")
+        raise res.refuse("bad_target", "status", target=unit.id, variant="status")
     if command.status in unit.statuses:
-        raise res.refuse("status_present", "status", f"{unit.id} is {command.status} already")
+        raise res.refuse("status_present", "status", unit=unit.id, status=command.status)
     res.emit(ev.StatusGained(unit.id, command.status, "host"))
 
 

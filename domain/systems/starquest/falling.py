@@ -69,29 +69,29 @@ def check_walk(res: Resolution, unit: Unit, x: float, y: float) -> None:
         return
     gap, drop = gap_and_drop(res.battle, unit.figures[0], x, y)
     if geometry.crossing(gap, drop) != "walk":
-        raise res.refuse("must_jump", "jumping", f"that move crosses a {gap:.2f}\" gap and a {max(drop, 0):.2f}\" drop: only 1\" and 3\" may be walked, more needs a Jump")
+        raise res.refuse("must_jump", "jumping", gap=gap, drop=max(drop, 0))
 
 
 def jump(res: Resolution, command: cmd.Jump) -> None:
     turn = own_turn(res, command.unit)
     battle, unit = res.battle, res.unit(command.unit)
     if unit.side != "hero":
-        raise res.refuse("not_a_hero", "jumping", f"{unit.id} is not a hero")
+        raise res.refuse("not_a_hero", "jumping", unit=unit.id)
     if turn.action not in JUMP_ACTIONS or turn.actions == 0:
-        raise res.refuse("jump_needs_move", "jumping", "a hero jumps as part of an Advance or Rush action: take one first")
+        raise res.refuse("jump_needs_move", "jumping")
     if turn.jumped_at == turn.actions:
-        raise res.refuse("already_jumped", "jumping", f"{unit.id} has jumped during this move already")
+        raise res.refuse("already_jumped", "jumping", unit=unit.id)
     table = battle.mission.table
     if not (0 <= command.x <= table and 0 <= command.y <= table):
-        raise res.refuse("off_table", "movement", f"({command.x}, {command.y}) is off the {table}\" table")
+        raise res.refuse("off_table", "movement", x=command.x, y=command.y, table=table)
     figure = unit.figures[0]
     gap, drop = gap_and_drop(battle, figure, command.x, command.y)
     length = max(math.hypot(command.x - figure.x, command.y - figure.y), drop)
     kind = geometry.crossing(gap, drop)
     if kind == "walk":
-        raise res.refuse("no_jump_needed", "jumping", f"a {gap:.2f}\" gap and {max(drop, 0):.2f}\" drop are crossed by moving")
+        raise res.refuse("no_jump_needed", "jumping", gap=gap, drop=max(drop, 0))
     if kind == "impossible" or length > geometry.MAX_JUMP + geometry.TOLERANCE:
-        raise res.refuse("too_far_to_jump", "jumping", f"a jump reaches at most {geometry.MAX_JUMP:g}\"; this one is {length:.2f}\"")
+        raise res.refuse("too_far_to_jump", "jumping", reach=geometry.MAX_JUMP, length=length)
     _keep_away(res, unit, [_landing(res, figure, command.x, command.y)])
     context = {"x": repr(command.x), "y": repr(command.y), "inches": repr(length)}
     profile_ = battle.profile(unit)

@@ -26,11 +26,11 @@ def push(res: Resolution, command: cmd.Push) -> None:
     battle = res.battle
     hero, target = res.unit(command.unit), res.unit(command.target)
     if target.side == hero.side or not target.on_table or target.unconscious:
-        raise res.refuse("bad_target", "skills", f"{target.id} is not an enemy on the table")
+        raise res.refuse("bad_target", "skills", target=target.id)
     reach = battle.scale(PUSH_REACH)
     mine = battle.base(hero, hero.figures[0])
     if not any(geometry.within(mine, b, reach) for b in battle.bases(target)):
-        raise res.refuse("too_far_to_push", "skills", f"no model of {target.id} is within {reach:g}\" of {hero.id}")
+        raise res.refuse("too_far_to_push", "skills", target=target.id, reach=reach, unit=hero.id)
     skills._skill_action(res, command.unit, "push")
     skills.hero_test(res, command.unit, "str", "push", "push", {"target": command.target})
 
