@@ -164,6 +164,8 @@ class Game:
         dice: str = "manual",
         seed: bytes = SEED,
         start: bool = True,
+        objectives: Sequence[Any] = (),
+        search_tokens: Sequence[Any] = (),
     ) -> None:
         heroes = list(heroes) or [hero()]
         enemies = list(enemies)
@@ -187,6 +189,8 @@ class Game:
                 victory=tuple(victory) if victory is not None else (Survive(rounds=rounds),),
                 defeat=tuple(defeat),
                 terrain=tuple(terrain),
+                objectives=tuple(objectives),
+                search_tokens=tuple(search_tokens),
             ),
             MissionDefinition,
         )

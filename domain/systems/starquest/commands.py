@@ -165,6 +165,21 @@ class AiCast(UnitCommand, tag=True):
 
     roles: ClassVar[frozenset[str]] = PLAYERS | {"worker"}
 
+class Discover(UnitCommand, tag=True):
+    """Reveal a search token (star-quest.en.md#Skill actions, Discover)."""
+
+    token: str
+
+
+class UseHeroSkill(UnitCommand, tag=True):
+    """Use one of the hero's own skills (star-quest.en.md#Skill actions, Hero Skills): `target`
+    names the unit it works on (the hero itself when left out), x/y where a move skill goes."""
+
+    skill: str
+    target: str | None = None
+    x: float | None = None
+    y: float | None = None
+
 
 COMMANDS = (
     SetUpBattle,
@@ -191,4 +206,6 @@ COMMANDS = (
     ScoutMove,
     Cast,
     AiCast,
+    Discover,
+    UseHeroSkill,
 )

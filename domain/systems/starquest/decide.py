@@ -7,7 +7,7 @@ from typing import Any
 
 from domain.dicebox import DiceBox
 from domain.errors import RuleError
-from domain.systems.starquest import actions, activation_start, ai_turn, ambush, carry, casting, conditions, falling, melee, push, scouting, shooting, skills
+from domain.systems.starquest import actions, activation_start, ai_turn, ambush, carry, casting, conditions, discover, falling, hero_skills, melee, push, scouting, shooting, skills
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
 from domain.systems.starquest.resolution import Resolution, rule_for
@@ -61,4 +61,6 @@ _HANDLERS: dict[type, Callable[[Resolution, Any], None]] = {
     cmd.ScoutMove: scouting.scout_command,
     cmd.Cast: casting.cast,
     cmd.AiCast: casting.ai_cast,
+    cmd.Discover: discover.discover,
+    cmd.UseHeroSkill: hero_skills.use,
 }

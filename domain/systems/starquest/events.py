@@ -308,6 +308,22 @@ class SpellHits(Event, tag=True):
     blocked: int
     wounds: int
 
+class TokenRevealed(Event, tag=True):
+    """A search token is turned over (star-quest.en.md#Skill actions, Discover); "nothing" and
+    enemy tokens leave the table, an item stays until a hero picks it up."""
+
+    unit: str
+    token: str
+    content: str
+
+
+class ItemFound(Event, tag=True):
+    """A hero picks up the item of a search token: it leaves the table and goes with the hero."""
+
+    unit: str
+    token: str
+    item: str
+
 
 class WoundsHealed(Event, tag=True):
     unit: str
@@ -360,5 +376,7 @@ EVENTS = (
     SpellResolved,
     SpellNotCast,
     SpellHits,
+    TokenRevealed,
+    ItemFound,
     WoundsHealed,
 )

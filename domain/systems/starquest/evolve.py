@@ -9,6 +9,7 @@ import msgspec
 
 from domain.systems.starquest import events as ev
 from domain.systems.starquest import carry, geometry
+from domain.systems.starquest.content import ENEMY_PREFIX, NOTHING
 from domain.systems.starquest.state import Ambusher, Battle, Choice, Figure, Turn, Unit
 
 replace = msgspec.structs.replace
@@ -183,6 +184,18 @@ def _healed(b: Battle, e: ev.WoundsHealed) -> Battle:
     return _unit(b, e.unit, heal)
 
 
+def _token_revealed(b: Battle, e: ev.TokenRevealed) -> Battle:
+    """An item stays where it lies, revealed; an empty or enemy token is gone once turned over."""
+    if e.content != NOTHING and not e.content.startswith(ENEMY_PREFIX):
+        return replace(b, revealed=b.revealed | {e.token})
+    return replace(b, tokens={k: v for k, v in b.tokens.items() if k != e.token}, revealed=b.revealed - {e.token})
+
+
+def _item_found(b: Battle, e: ev.ItemFound) -> Battle:
+    b = _unit(b, e.unit, lambda u: replace(u, items=(*u.items, e.item)))
+    return replace(b, tokens={k: v for k, v in b.tokens.items() if k != e.token}, revealed=b.revealed - {e.token}, collected=b.collected + 1)
+
+
 _APPLY: dict[type, Callable[[Battle, Any], Battle]] = {
     ev.HeroDeployed: _deployed,
     ev.UnitPlaced: _placed,
@@ -226,5 +239,7 @@ _APPLY: dict[type, Callable[[Battle, Any], Battle]] = {
     ev.SpellResolved: lambda b, e: b,
     ev.SpellNotCast: lambda b, e: b,
     ev.SpellHits: lambda b, e: b,
+    ev.TokenRevealed: _token_revealed,
+    ev.ItemFound: _item_found,
     ev.WoundsHealed: _healed,
 }

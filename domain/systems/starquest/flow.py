@@ -4,7 +4,7 @@ the end of the round (star-quest.en.md#Playing the Game)."""
 from __future__ import annotations
 
 from domain.systems.starquest import events as ev
-from domain.systems.starquest import geometry, spell_tokens
+from domain.systems.starquest import geometry, objectives, spell_tokens
 from domain.systems.starquest.content import AllDown, KillAll, RoundLimit, Survive
 from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.state import Battle, Figure
@@ -104,7 +104,7 @@ def _holds(battle: Battle, condition: object, round_over: bool) -> bool:
         return not later_waves and not battle.ambushers and not any(u.on_table for u in battle.side("ai"))
     if isinstance(condition, Survive):
         return round_over and battle.round >= condition.rounds
-    return False  # conditions this engine does not score yet never count as met
+    return objectives.holds(battle, condition)  # Reach, Collect; anything else never counts as met
 
 
 def _slug(name: str) -> str:

@@ -50,6 +50,8 @@ class Unit(msgspec.Struct, frozen=True):
     set_aside: bool = False
     #: The Scout move after deployment is used.
     scouted: bool = False
+    #: Items picked up from search tokens, in the order found (the campaign may carry them on).
+    items: tuple[str, ...] = ()
 
     @property
     def on_table(self) -> bool:
@@ -128,6 +130,10 @@ class Battle(msgspec.Struct, frozen=True):
     ai_queue: tuple[str, ...] = ()
     #: Search tokens still on the table: id → content.
     tokens: dict[str, str] = {}
+    #: Tokens revealed from afar whose item still lies on the table (star-quest.en.md#Skill actions, Discover).
+    revealed: frozenset[str] = frozenset()
+    #: Items the heroes have picked up from search tokens, for the Collect victory condition.
+    collected: int = 0
     outcome: str | None = None
     #: What each hero brought from the campaign's earlier missions: hero id → carried state.
     carried: dict[str, CarriedHero] = {}
