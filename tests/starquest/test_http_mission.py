@@ -95,12 +95,7 @@ MISSIONS = {
 }
 
 
-#: The AI sometimes sends a two-model unit that starts in difficult terrain (the spore bed) on a
-#: Rush longer than the 6" cap, which the engine refuses: a bug of ai._move to fix on its own.
-AI_CAP_BUG = pytest.mark.xfail(reason="AI rush past the difficult-terrain cap (ai._move)", strict=False)
-
-
-@pytest.mark.parametrize("mission", [pytest.param(m, marks=AI_CAP_BUG) if m == "hold-the-relay" else m for m in sorted(MISSIONS)])
+@pytest.mark.parametrize("mission", sorted(MISSIONS))
 @pytest.mark.parametrize("rules", ["en", "de"])
 def test_a_sample_mission_plays_to_its_end(client, ledger, rules, mission):
     table = Table.__new__(Table)

@@ -10,8 +10,9 @@ import math
 
 from domain.systems.starquest import geometry
 from domain.systems.starquest.actions import DIFFICULT_CAP, KEEP_AWAY, move_allowance
+from domain.systems.starquest.activation_start import rolls as start_rolls
 from domain.systems.starquest.casting import wants_to_cast
-from domain.systems.starquest.commands import AiActivate, AiCast
+from domain.systems.starquest.commands import AiActivate, AiBegin, AiCast
 from domain.systems.starquest.melee import can_fight, in_charge_range
 from domain.systems.starquest.shooting import _has
 from domain.systems.starquest.state import Battle, Unit
@@ -19,14 +20,18 @@ from domain.systems.starquest.state import Battle, Unit
 GOAL_REACH = 3.0
 
 
-def ai(battle: Battle) -> AiActivate | AiCast | None:
+def ai(battle: Battle) -> AiActivate | AiCast | AiBegin | None:
     """The next AI activation of the round, or None when no AI unit is due. An AI caster first
-    casts (star-quest.en.md "Caster(X) [AI Units]"), then acts on what the spell left."""
+    casts (star-quest.en.md "Caster(X) [AI Units]"), then acts on what the spell left; a unit
+    whose activation starts with dice (dangerous terrain, conditions) first starts it, then acts
+    on what is left, so its move is measured from the lead model that is still standing."""
     if battle.phase != "ai" or not battle.ai_queue or battle.pending is not None:
         return None
     unit = battle.units[battle.ai_queue[0]]
     if battle.turn is None and wants_to_cast(battle, unit):
         return AiCast(unit.id)
+    if battle.turn is None and start_rolls(battle, unit):
+        return AiBegin(unit.id)
     lead = battle.bases(unit)[0]
     heroes = [h for h in battle.side("hero") if h.can_act]
     seen = [h for h in heroes if _sees(battle, unit, h)]

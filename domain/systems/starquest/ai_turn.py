@@ -42,6 +42,20 @@ def ai_activate(res: Resolution, command: cmd.AiActivate) -> None:
     finish(res, command.unit)
 
 
+def ai_begin(res: Resolution, command: cmd.AiBegin) -> None:
+    """Only the start of an AI activation (dangerous terrain, conditions): the AI flowchart is
+    followed once the unit has activated (#AI Activations), so a lead model killed here is not
+    the one the AI's move is measured from; a unit taken out ends its activation at once."""
+    battle = res.battle
+    if battle.phase != "ai" or not battle.ai_queue or battle.ai_queue[0] != command.unit or battle.turn is not None:
+        due = battle.ai_queue[0] if battle.phase == "ai" and battle.ai_queue else "no AI unit"
+        raise res.refuse("not_this_units_turn", "ai", due=due)
+    res.emit(ev.ActivationStarted(command.unit))
+    begin(res, command.unit)
+    if not res.unit(command.unit).can_act:
+        finish(res, command.unit)
+
+
 def _fire_everything(res: Resolution, unit_id: str, target_id: str) -> None:
     battle = res.battle
     unit, target = battle.units[unit_id], battle.units.get(target_id)

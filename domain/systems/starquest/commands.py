@@ -181,6 +181,14 @@ class UseHeroSkill(UnitCommand, tag=True):
     y: float | None = None
 
 
+class AiBegin(UnitCommand, tag=True):
+    """An AI unit starts its activation alone when starting rolls dice (dangerous terrain stood
+    in, conditions tested), so that the AI decides what it does with what is left of the unit
+    (star-quest.en.md#AI Activations, #Terrain); an AiActivate follows."""
+
+    roles: ClassVar[frozenset[str]] = PLAYERS | {"worker"}
+
+
 COMMANDS = (
     SetUpBattle,
     DeployHero,
@@ -208,4 +216,5 @@ COMMANDS = (
     AiCast,
     Discover,
     UseHeroSkill,
+    AiBegin,
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from domain.systems.starquest import geometry
 from domain.systems.starquest.resolution import Resolution
+from domain.systems.starquest.state import Battle, Figure
 
 
 def activated_in(res: Resolution, unit_id: str) -> None:
@@ -14,8 +15,13 @@ def activated_in(res: Resolution, unit_id: str) -> None:
     unit = res.unit(unit_id)
     lone = len(unit.figures) == 1
     for figure in unit.figures:
-        if not any(t.dangerous and geometry.point_in_polygon((figure.x, figure.y), t.polygon) for t in res.battle.terrain):
+        if not stands_in(res.battle, figure):
             continue
         count = res.battle.profile(unit).toughness if lone else 1
         ones = sum(1 for face in res.roll(count, f"activates in dangerous terrain: {figure.id}", "terrain") if face == 1)
         res.wound(unit_id, figure.id, ones)
+
+
+def stands_in(battle: Battle, figure: Figure) -> bool:
+    """Whether the model's base centre is inside a dangerous piece, so that it rolls on activating."""
+    return any(t.dangerous and geometry.point_in_polygon((figure.x, figure.y), t.polygon) for t in battle.terrain)

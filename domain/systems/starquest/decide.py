@@ -63,4 +63,5 @@ _HANDLERS: dict[type, Callable[[Resolution, Any], None]] = {
     cmd.AiCast: casting.ai_cast,
     cmd.Discover: discover.discover,
     cmd.UseHeroSkill: hero_skills.use,
+    cmd.AiBegin: ai_turn.ai_begin,
 }
