@@ -543,3 +543,31 @@ def test_fifty_missions_three_workers_every_ai_activation_once_in_order(rig, wor
     by_worker = Counter(line["worker"] for p in processes for line in p.lines() if line["msg"] == "worker started")
     assert len(by_worker) == 3
     assert [p.stop() for p in processes] == [0, 0, 0]
+
+
+def test_ai_units_whose_activation_start_rolls_are_played_through_by_the_worker(rig):
+    """star-quest.en.md "Status conditions" and #AI Activations: an AI unit with a condition tests
+    it when it activates (AiBegin, key `:begin`); its action is then due (AiActionDue) and the
+    worker plays it (AiActivate) without any client poking the mission."""
+    ledger, client, keys, relay, worker = rig
+    table = Table(ledger)
+    mission_id = table.mission()
+    ai_units = [u.id for u in battle(ledger, mission_id).side("ai") if u.on_table]
+    for unit in ai_units:
+        ledger.handle(mission_id, table.host, sq.InflictStatus(unit, "Afflicted"))
+    table.heroes_until_ai(mission_id)
+    due = list(battle(ledger, mission_id).ai_queue)
+    settle(relay, worker)
+    after = battle(ledger, mission_id)
+    assert after.outcome is not None or (after.round, after.phase) == (2, "heroes")
+    records = ledger.records(mission_id)
+    begun = [r.command.unit for r in records if isinstance(r.command, sq.AiBegin)]
+    assert begun and set(begun) <= set(due)
+    for r in records:
+        if isinstance(r.command, sq.AiBegin):
+            assert r.command_key == f"ai:{mission_id}:1:{r.command.unit}:begin"
+    standing = {r.event.unit for r in records if isinstance(r.event, sqe.AiActionDue)}
+    acted = Counter(r.command.unit for r in records if isinstance(r.command, sq.AiActivate))
+    assert standing <= set(acted) and all(n == 1 for n in acted.values()), (standing, acted)
+    assert not ledger.mission(mission_id).attention
+    assert verify_stream(ledger.store.read(mission_id)).chain.ok

@@ -55,8 +55,9 @@ _WHERE = msgspec.json.Decoder(_Where)
 #: Events after which a game system's AI may have an activation due: the AI phase started, or
 #: an activation ended (the next unit's turn). A new game system names its own here; the job
 #: says only "look at this mission", the system's `ai` says what (if anything) is due.
-#: Star Quest AI casters cast first and act after, so the end of a cast (a roll, or no cast) counts too.
-AI_DUE_TOPICS = ("AiPhaseStarted", "ActivationEnded", "SpellRolled", "SpellNotCast")
+#: Star Quest AI casters cast first and act after, so the end of a cast (a roll, or no cast) counts too,
+#: and so does the end of an activation start that rolled dice (AiActionDue).
+AI_DUE_TOPICS = ("AiPhaseStarted", "ActivationEnded", "SpellRolled", "SpellNotCast", "AiActionDue")
 
 #: Event topics that cause jobs; the relay reads only these.
 JOB_TOPICS = ("SeedRevealed", *AI_DUE_TOPICS)

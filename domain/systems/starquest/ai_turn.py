@@ -52,7 +52,9 @@ def ai_begin(res: Resolution, command: cmd.AiBegin) -> None:
         raise res.refuse("not_this_units_turn", "ai", due=due)
     res.emit(ev.ActivationStarted(command.unit))
     begin(res, command.unit)
-    if not res.unit(command.unit).can_act:
+    if res.unit(command.unit).can_act:
+        res.emit(ev.AiActionDue(command.unit))
+    else:
         finish(res, command.unit)
 
 

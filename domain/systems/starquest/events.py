@@ -44,6 +44,13 @@ class ActivationStarted(Event, tag=True):
     unit: str
 
 
+class AiActionDue(Event, tag=True):
+    """An AI unit's activation start has rolled and the unit still stands: its action is due
+    (the worker's next job, README.md#ai-worker)."""
+
+    unit: str
+
+
 class ExtraActionTaken(Event, tag=True):
     unit: str
 
@@ -379,4 +386,5 @@ EVENTS = (
     TokenRevealed,
     ItemFound,
     WoundsHealed,
+    AiActionDue,
 )

@@ -201,6 +201,7 @@ _APPLY: dict[type, Callable[[Battle, Any], Battle]] = {
     ev.UnitPlaced: _placed,
     ev.RoundStarted: _round,
     ev.ActivationStarted: _activation,
+    ev.AiActionDue: lambda b, e: b,
     ev.ExtraActionTaken: _extra,
     ev.StrainChanged: _strain,
     ev.ActionTaken: _action,
