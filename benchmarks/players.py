@@ -85,7 +85,7 @@ class Party:
                 break
             if time.monotonic() > deadline:
                 raise SystemExit(f"mission {self.mission_id} stayed in phase {game['phase']} for {wait_s}s")
-            time.sleep(0.01)  # a front-end would follow the stream; polling gently keeps the load honest
+            time.sleep(0.025)  # a front-end would follow the stream; polling gently keeps the load honest
         if game.get("pending"):
             self.timed({"type": "Answer", "unit": game["pending"]["unit"], "accept": False})
             return

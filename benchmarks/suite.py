@@ -66,8 +66,8 @@ TARGETS: dict[str, Target] = {
 SIZES = {
     "smoke": {"shots": 8, "seconds": 2, "per_client": 4, "rebuild": [2_000], "ai_missions": 2, "ai_backlog": 4, "ai_workers": [1],
               "subscribers": 20, "streams": 2, "per_mission": 3, "missions": 5, "events": 500},
-    "full": {"shots": 300, "seconds": 15, "per_client": 60, "rebuild": [10_000, 100_000], "ai_missions": 20, "ai_backlog": 300,
-             "ai_workers": [1, 2], "subscribers": 200, "streams": 10, "per_mission": 30, "missions": 100, "events": 20_000},
+    "full": {"shots": 150, "seconds": 10, "per_client": 40, "rebuild": [10_000, 100_000], "ai_missions": 12, "ai_backlog": 150,
+             "ai_workers": [1, 2], "subscribers": 200, "streams": 10, "per_mission": 20, "missions": 100, "events": 20_000},
 }  # fmt: skip
 
 Run = Callable[[str, dict], list[dict[str, float]]]
