@@ -169,6 +169,7 @@ def run(names: list[str], backends: list[str], runs: int, size: dict) -> list[st
                 target = _target_of(figure)
                 verdict = "" if target is None else ("met" if target.met(statistics.median(values)) else "**missed**")
                 lines.append(f"| {title} | {backend} | {figure} | {_cell(values)} | {target or ''} | {verdict} |")
+                print(f"  {lines[-1]}", file=sys.stderr, flush=True)  # so an interrupted run keeps what it measured
     return lines
 
 
