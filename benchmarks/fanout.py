@@ -64,16 +64,19 @@ def _writer(port: int, missions: list[str], token: str, per_mission: int, pause_
             time.sleep(pause_s)
 
 
-async def _fan_out(port: int, missions: list[str], token: str, subscribers: int, per_mission: int, pause_s: float) -> tuple[list[float], int]:
+async def _fan_out(port: int, missions: dict[str, int], token: str, subscribers: int, per_mission: int, pause_s: float) -> tuple[list[float], int]:
+    """`missions`: id -> its version now; subscribers follow from there, so only the writer's
+    new events are timed (an event stored before the stream opened is no delivery delay)."""
     delays: list[float] = []
     ready, opened = asyncio.Event(), [0, subscribers]
+    ids = list(missions)
     tasks = [
-        asyncio.create_task(_subscribe(port, missions[n % len(missions)], token, 0, per_mission, delays, ready, opened))
+        asyncio.create_task(_subscribe(port, ids[n % len(ids)], token, missions[ids[n % len(ids)]], per_mission, delays, ready, opened))
         for n in range(subscribers)
     ]
     await asyncio.wait_for(ready.wait(), 120)
     await asyncio.sleep(0.5)  # every stream's poller running
-    writer = multiprocessing.get_context("fork").Process(target=_writer, args=(port, missions, token, per_mission, pause_s))
+    writer = multiprocessing.get_context("fork").Process(target=_writer, args=(port, ids, token, per_mission, pause_s))
     writer.start()
     got = await asyncio.wait_for(asyncio.gather(*tasks), 600)
     await asyncio.to_thread(writer.join, 60)
@@ -84,9 +87,11 @@ async def _fan_out(port: int, missions: list[str], token: str, subscribers: int,
 
 def fan_out(store_env: dict[str, str], directory: Path, subscribers: int, missions: int, per_mission: int) -> dict[str, float]:
     with Server(store_env, directory, workers=0) as server:
-        campaign = Campaign(Http(server.port), "Fan-out")
+        http = Http(server.port)
+        campaign = Campaign(http, "Fan-out")
         ids = [campaign.table_mission(f"Stream {n}") for n in range(missions)]
-        delays, received = asyncio.run(_fan_out(server.port, ids, campaign.player, subscribers, per_mission, 0.02))
+        heads = {mission_id: http.get(f"/missions/{mission_id}", campaign.player)[1]["version"] for mission_id in ids}
+        delays, received = asyncio.run(_fan_out(server.port, heads, campaign.player, subscribers, per_mission, 0.02))
     expected = subscribers * per_mission
     return {
         "delay p50 ms": percentile(delays, 50),
