@@ -334,9 +334,6 @@ class Ledger:
                 refs[position] = record.event
         return refs
 
-    def _catch_up_version(self, mission_id: str) -> int:
-        return self._load(mission_id, MISSION).state.version
-
     def _server_seed(self, commitment: str) -> bytes:
         seed = self._seeds.get(commitment)
         if seed is None:

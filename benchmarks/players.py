@@ -89,11 +89,16 @@ class Party:
         if game.get("pending"):
             self.timed({"type": "Answer", "unit": game["pending"]["unit"], "accept": False})
             return
+        if game.get("turn"):  # a turn a choice interrupted (a status test at activation start): end it
+            self.timed({"type": "EndActivation", "unit": game["turn"]["unit"]})
+            return
         heroes = [u for u in game["units"].values() if u["side"] == "hero" and _can_act(u) and not u["activated"]]
         if not heroes:
             return
         hero = heroes[0]
         self.timed({"type": "Activate", "unit": hero["id"]})
+        if self.battle()["game"]["pending"]:
+            return  # answered, and the turn ended, in the next steps
         if not hero["shaken"]:
             self.timed({"type": "Hold", "unit": hero["id"]})
             me = hero["figures"][0]

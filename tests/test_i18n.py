@@ -13,7 +13,7 @@ import pytest
 
 from api import i18n
 from domain.registry import EVENT_TYPES
-from domain.systems.starquest.commands import Activate, Advance, DeployHero, StartRound
+from domain.systems.starquest.commands import Activate, Advance, DeployHero
 from domain.systems.starquest.content import RULES
 from domain.systems.starquest.versions import GERMAN
 from tests.starquest.game import Game, hero
