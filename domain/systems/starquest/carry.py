@@ -34,7 +34,6 @@ def carry_out(battle: Battle) -> list[Any]:
 
     reports = []
     for unit in battle.side("hero"):
-        before = battle.carried.get(unit.id)
         reports.append(
             HeroReport(
                 unit=unit.id,
@@ -43,7 +42,7 @@ def carry_out(battle: Battle) -> list[Any]:
                 dead=unit.dead,
                 wounds=wounds_kept(battle, unit),
                 conditions=conditions_of(unit),
-                items=items_of(unit, before),
+                items=items_of(unit),
             )
         )
     return reports
@@ -71,24 +70,13 @@ def wounds_kept(battle: Battle, unit: Unit) -> int:
 
 def conditions_of(unit: Unit) -> list[str]:
     """Status conditions stay until removed in play (star-quest.en.md "Status conditions"):
-    they carry over as they stand. Read from `statuses`, and `conditions` if a unit has one."""
-    names = set(unit.statuses) | set(_names(getattr(unit, "conditions", ())))
-    return sorted(names)
+    they carry over as they stand."""
+    return sorted(unit.statuses)
 
 
-def items_of(unit: Unit, before: CarriedHero | None) -> list[str]:
-    """Items the hero holds at the end, kept for the next mission. A unit without an `items`
-    field keeps what it brought in."""
-    if "items" in type(unit).__struct_fields__:
-        return list(_names(getattr(unit, "items")))
-    return list(before.items) if before is not None else []
-
-
-def _names(values: Any) -> list[str]:
-    """Condition or item names, whether a state holds names or records with a `name`."""
-    if isinstance(values, Mapping):
-        values = values.keys()
-    return sorted(v if isinstance(v, str) else getattr(v, "name", str(v)) for v in values)
+def items_of(unit: Unit) -> list[str]:
+    """Items the hero holds at the end (found with Discover or carried in), kept for the next mission."""
+    return list(unit.items)
 
 
 # -- before the next one -----------------------------------------------------------------------
@@ -124,10 +112,7 @@ def start(battle: Battle, carried: list[CarriedHero]) -> Battle:
             continue
         toughness = battle.hero(unit.profile).toughness
         figure = msgspec.structs.replace(unit.figures[0], wounds=min(hero.wounds, toughness - 1))
-        changes: dict[str, Any] = {"figures": (figure,), "statuses": frozenset(hero.conditions)}
-        if "items" in type(unit).__struct_fields__:
-            changes["items"] = type(getattr(unit, "items"))(hero.items)
-        units[hero.unit] = msgspec.structs.replace(unit, **changes)
+        units[hero.unit] = msgspec.structs.replace(unit, figures=(figure,), statuses=frozenset(hero.conditions), items=tuple(hero.items))
     return msgspec.structs.replace(battle, units=units, carried={h.unit: h for h in carried})
 
 
