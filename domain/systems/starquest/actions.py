@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
 from domain.systems.starquest import flow, geometry, morale
@@ -121,6 +123,16 @@ def move_allowance(battle: Battle, unit: Unit, action: str) -> float:
     return battle.scale(max(inches, 0.0))
 
 
+def difficult_cap(battle: Battle, unit: Unit, allowance: float, crossed: Iterable[geometry.Terrain]) -> float:
+    """A move whose way crosses difficult terrain goes at most 6" in all (#Terrain, Difficult
+    Terrain), unless the unit is Strider or Flying. Every mover (heroes, the AI, charges,
+    Scout, groups closing up) caps its move here, so the AI's moves are the engine's."""
+    profile = battle.profile(unit)
+    if profile.rule("Strider") or profile.rule("Flying"):
+        return allowance
+    return min(allowance, battle.scale(DIFFICULT_CAP)) if any(t.difficult for t in crossed) else allowance
+
+
 def move(res: Resolution, unit_id: str, action: str, x: float, y: float) -> None:
     """A straight move: the unit's first model goes to (x, y) and the others keep their places
     around it; the terrain crossed applies (#Movement, #Terrain)."""
@@ -130,16 +142,16 @@ def move(res: Resolution, unit_id: str, action: str, x: float, y: float) -> None
     table = battle.mission.table
     if not (0 <= x <= table and 0 <= y <= table):
         raise res.refuse("off_table", "movement", x=x, y=y, table=table)
-    from domain.systems.starquest.falling import check_walk  # falling builds on this module
+    from domain.systems.starquest.falling import (
+        check_walk,  # falling builds on this module
+    )
 
     check_walk(res, unit, x, y)
     dx, dy = x - lead.x, y - lead.y
     length = (dx * dx + dy * dy) ** 0.5
-    allowance = move_allowance(battle, unit, action)
     profile = battle.profile(unit)
     paths = [(f, geometry.path_terrain(geometry.Point(f.x, f.y), geometry.Point(f.x + dx, f.y + dy), battle.terrain, radius=battle.base(unit, f).radius)) for f in unit.figures]
-    if any(t.difficult for _, crossed in paths for t in crossed) and not (profile.rule("Strider") or profile.rule("Flying")):
-        allowance = min(allowance, battle.scale(DIFFICULT_CAP))
+    allowance = difficult_cap(battle, unit, move_allowance(battle, unit, action), (t for _, crossed in paths for t in crossed))
     if length > allowance + geometry.TOLERANCE:
         raise res.refuse("too_far", "movement", action=action, allowance=allowance, length=length)
     moved = []

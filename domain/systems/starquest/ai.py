@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 from domain.systems.starquest import geometry
-from domain.systems.starquest.actions import DIFFICULT_CAP, KEEP_AWAY, move_allowance
+from domain.systems.starquest.actions import KEEP_AWAY, difficult_cap, move_allowance
 from domain.systems.starquest.activation_start import rolls as start_rolls
 from domain.systems.starquest.casting import wants_to_cast
 from domain.systems.starquest.commands import AiActivate, AiBegin, AiCast
@@ -115,14 +115,15 @@ def _move(battle: Battle, unit: Unit, lead: geometry.Base, goal: geometry.Point 
     model of the unit ending within 1" of a hero (#Movement)."""
     allowance = move_allowance(battle, unit, action)
     end = geometry.move_toward(lead, goal, allowance, reach=reach)
-    profile = battle.profile(unit)
-    if not (profile.rule("Strider") or profile.rule("Flying")):
-        dx, dy = end.x - lead.x, end.y - lead.y
-        for base in battle.bases(unit):
-            crossed = geometry.path_terrain(geometry.Point(base.x, base.y), geometry.Point(base.x + dx, base.y + dy), battle.terrain, radius=base.radius)
-            if any(t.difficult for t in crossed):
-                end = geometry.move_toward(lead, goal, min(allowance, battle.scale(DIFFICULT_CAP)), reach=reach)
-                break
+    dx, dy = end.x - lead.x, end.y - lead.y
+    crossed = (
+        t
+        for base in battle.bases(unit)
+        for t in geometry.path_terrain(geometry.Point(base.x, base.y), geometry.Point(base.x + dx, base.y + dy), battle.terrain, radius=base.radius)
+    )
+    capped = difficult_cap(battle, unit, allowance, crossed)
+    if capped < allowance:
+        end = geometry.move_toward(lead, goal, capped, reach=reach)
     return _short_of_heroes(battle, unit, lead, end)
 
 

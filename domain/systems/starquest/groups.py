@@ -47,7 +47,7 @@ def keep_together(res: Resolution, unit: Unit, allowance: float, moved: list[Fig
 def close_up(battle: Battle, unit: Unit, allowance: float, moved: list[Figure]) -> list[Figure]:
     """The lead stays where the move put it; the others take the free cluster places nearest the
     lead, the nearest follower first, moving straight toward them as far as they may."""
-    from domain.systems.starquest.actions import DIFFICULT_CAP, KEEP_AWAY
+    from domain.systems.starquest.actions import KEEP_AWAY, difficult_cap
 
     lead = moved[0]
     radius = battle.base(unit, lead).radius
@@ -65,15 +65,11 @@ def close_up(battle: Battle, unit: Unit, allowance: float, moved: list[Figure]) 
         slots.append(slot)
     followers = list(unit.figures[1:])
     result = [lead]
-    profile = battle.profile(unit)
     for slot in slots[: len(followers)]:
         figure = min(followers, key=lambda f: math.hypot(f.x - slot.x, f.y - slot.y))
         followers.remove(figure)
         start = battle.base(unit, figure)
-        reach = allowance
-        crossed = geometry.path_terrain(geometry.Point(start.x, start.y), slot, battle.terrain, radius=radius)
-        if any(t.difficult for t in crossed) and not (profile.rule("Strider") or profile.rule("Flying")):
-            reach = min(reach, battle.scale(DIFFICULT_CAP))
+        reach = difficult_cap(battle, unit, allowance, geometry.path_terrain(geometry.Point(start.x, start.y), slot, battle.terrain, radius=radius))
         end = geometry.move_toward(start, slot, reach, obstacles=enemies)
         result.append(Figure(figure.id, end.x, end.y, geometry.ground_height(end, battle.terrain), figure.wounds))
     by_id = {f.id: f for f in result}

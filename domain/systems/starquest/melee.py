@@ -15,7 +15,13 @@ from collections.abc import Callable
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
 from domain.systems.starquest import geometry
-from domain.systems.starquest.actions import DIFFICULT_CAP, KEEP_AWAY, _take_action, dangerous, move_allowance
+from domain.systems.starquest.actions import (
+    KEEP_AWAY,
+    _take_action,
+    dangerous,
+    difficult_cap,
+    move_allowance,
+)
 from domain.systems.starquest.content import Weapon
 from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.shooting import _allocate, _defend, _regenerate, attack
@@ -61,13 +67,9 @@ def charge(res: Resolution, unit_id: str, target_id: str) -> None:
 def charge_allowance(battle: Battle, unit: Unit, start: geometry.Base, goal: geometry.Base) -> float:
     """The charge move of one model toward one enemy model: 12" with Fast/Slow, capped at 6" if
     the straight way to contact crosses difficult terrain (#Terrain) unless Strider or Flying."""
-    full = move_allowance(battle, unit, "charge")
-    profile = battle.profile(unit)
-    if profile.rule("Strider") or profile.rule("Flying"):
-        return full
     contact = geometry.move_toward(start, goal, math.inf)
     crossed = geometry.path_terrain(geometry.Point(start.x, start.y), contact, battle.terrain, radius=start.radius)
-    return min(full, battle.scale(DIFFICULT_CAP)) if any(t.difficult for t in crossed) else full
+    return difficult_cap(battle, unit, move_allowance(battle, unit, "charge"), crossed)
 
 
 def in_charge_range(battle: Battle, unit: Unit, target: Unit) -> bool:

@@ -15,7 +15,12 @@ import math
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
 from domain.systems.starquest import geometry
-from domain.systems.starquest.actions import DIFFICULT_CAP, KEEP_AWAY, _keep_away, dangerous
+from domain.systems.starquest.actions import (
+    KEEP_AWAY,
+    _keep_away,
+    dangerous,
+    difficult_cap,
+)
 from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.state import Battle, Figure, Unit
 
@@ -35,7 +40,9 @@ def scout_command(res: Resolution, command: cmd.ScoutMove) -> None:
     table = battle.mission.table
     if not (0 <= command.x <= table and 0 <= command.y <= table):
         raise res.refuse("off_table", "movement", x=command.x, y=command.y, table=table)
-    from domain.systems.starquest.falling import check_walk  # gaps and drops need a Jump (#Jumping)
+    from domain.systems.starquest.falling import (
+        check_walk,  # gaps and drops need a Jump (#Jumping)
+    )
 
     check_walk(res, unit, command.x, command.y)
     lead = unit.figures[0]
@@ -49,15 +56,12 @@ def scout_command(res: Resolution, command: cmd.ScoutMove) -> None:
 
 def allowance_for(battle: Battle, unit: Unit, dx: float, dy: float) -> float:
     """12", at most 6" if any model's way crosses difficult terrain (unless Strider or Flying)."""
-    full = battle.scale(SCOUT_MOVE)
-    profile = battle.profile(unit)
-    if profile.rule("Strider") or profile.rule("Flying"):
-        return full
-    for base in battle.bases(unit):
-        crossed = geometry.path_terrain(geometry.Point(base.x, base.y), geometry.Point(base.x + dx, base.y + dy), battle.terrain, radius=base.radius)
-        if any(t.difficult for t in crossed):
-            return min(full, battle.scale(DIFFICULT_CAP))
-    return full
+    crossed = (
+        t
+        for base in battle.bases(unit)
+        for t in geometry.path_terrain(geometry.Point(base.x, base.y), geometry.Point(base.x + dx, base.y + dy), battle.terrain, radius=base.radius)
+    )
+    return difficult_cap(battle, unit, battle.scale(SCOUT_MOVE), crossed)
 
 
 def _move(res: Resolution, unit: Unit, dx: float, dy: float, check: bool) -> None:
