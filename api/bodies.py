@@ -197,7 +197,7 @@ class MissionView(Body):
             epochs=[EpochView(e.number, e.commitment, e.client_seed, e.next_nonce, e.revealed, e.verified) for e in state.epochs],
             disputes=state.disputes,
             annulled=sorted(state.annulled),
-            game=msgspec.to_builtins(state.game),
+            game=msgspec.to_builtins(state.game, order="sorted"),
             attention=[AttentionView(a.reason, a.code, a.rule, a.event) for a in state.attention],
         )
 
