@@ -38,10 +38,12 @@ class Threshold(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag="th
     def __post_init__(self) -> None:
         _check_sides(self.sides)
         clamps = (*self.always_fail, *self.always_succeed, *(() if self.critical is None else (self.critical,)))
-        if any(not 1 <= face <= self.sides for face in clamps):
-            raise ValueError(f"a natural face outside 1..{self.sides} in {self!r}")
-        if set(self.always_fail) & (set(self.always_succeed) | set(_criticals(self))):
-            raise ValueError(f"a face both always fails and succeeds in {self!r}")
+        outside = sorted({face for face in clamps if not 1 <= face <= self.sides})
+        if outside:
+            raise ValueError(f"natural faces {outside} are outside 1..{self.sides}")
+        both = sorted(set(self.always_fail) & (set(self.always_succeed) | set(_criticals(self))))
+        if both:
+            raise ValueError(f"natural faces {both} both always fail and succeed")
         if self.modifier_cap is not None and self.modifier_cap < 0:
             raise ValueError(f"modifier_cap {self.modifier_cap} is negative")
 

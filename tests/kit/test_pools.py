@@ -83,15 +83,15 @@ def test_tables_are_content_a_pack_can_hold():
     assert loaded == RUINSTARS
     assert msgspec.convert({"type": "bands", "faces": ["failure", "success", "critical"]}, OutcomeTable).sides == 3
     assert msgspec.json.decode(msgspec.json.encode(EVENTS), type=OutcomeTable) == EVENTS
-    with pytest.raises(msgspec.ValidationError, match="both always fails and succeeds"):
+    with pytest.raises(msgspec.ValidationError, match=r"natural faces \[1\] both always fail and succeed"):
         msgspec.convert({"type": "threshold", "target": 4, "always_fail": [1], "always_succeed": [1]}, OutcomeTable)
 
 
 @pytest.mark.parametrize(
     ("table", "problem"),
     [
-        (lambda: Threshold(target=4, always_fail=(7,)), "outside 1..6"),
-        (lambda: Threshold(target=3, under=True, critical=2, always_fail=(2,)), "both always fails"),
+        (lambda: Threshold(target=4, always_fail=(7,)), r"natural faces \[7\] are outside 1..6"),
+        (lambda: Threshold(target=3, under=True, critical=2, always_fail=(2,)), r"natural faces \[2\] both always fail"),
         (lambda: Threshold(target=4, modifier_cap=-1), "negative"),
         (lambda: Threshold(target=4, sides=0), "at least one side"),
         (lambda: pools.bands(6, [(1, 3, "failure"), (5, 6, "success")]), r"faces \[4\] are in no band"),
