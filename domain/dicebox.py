@@ -57,10 +57,17 @@ class DiceBox:
         total = sum(results) + modifier if notation else None
         return self._event(sides, drawn, results, purpose, rule, actor, notation=notation, total=total, replaces=replaces, unit=unit)
 
-    def shuffle(self, deck: Sequence[str], *, purpose: str, rule: str, actor: str) -> DiceRolled:
+    def shuffle(self, deck: Sequence[str], *, purpose: str, rule: str, actor: str, hidden: bool = False) -> DiceRolled:
+        """One roll event that shuffles `deck` (design.md#Dice step 5).
+
+        A `hidden` deck's event leaves `order` out (None): the order follows from `deck` and the
+        faces, which a viewer's filter withholds until the epoch's seed is revealed
+        (design.md#Hidden information; domain/kit/decks.py re-computes it).
+        """
         sides = dice.shuffle_sides(len(deck))
         drawn = self._draw(sides)
-        return self._event(sides, drawn, drawn, purpose, rule, actor, deck=list(deck), order=dice.apply_shuffle(deck, drawn))
+        order = None if hidden else dice.apply_shuffle(deck, drawn)
+        return self._event(sides, drawn, drawn, purpose, rule, actor, deck=list(deck), order=order)
 
     def _event(self, sides: Sequence[int], drawn: list[int], results: list[int], purpose: str, rule: str, actor: str, **extra) -> DiceRolled:
         """One roll event; a server roll uses up the nonce its faces were drawn with."""

@@ -1,0 +1,1 @@
+"""What two or more game systems share: boards, decks, dice pools, pending choices, content loading."""

@@ -1,0 +1,143 @@
+"""Reading content files (profiles, tables, cards): parse, type-check, and say where it went wrong.
+
+Pure (bytes in, data or a ContentError out) so a built-in pack, an upload and a test share it.
+Errors name the file and the field as the author wrote them, because the author fixes the file
+(design.md#Game systems: content is loaded from data files in a documented format). What a
+pack holds and how its files merge is each game system's own (starquest/loading.py).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from typing import Any, TypeVar
+
+import msgspec
+
+try:  # YAML is a convenience, never a dependency.
+    import yaml
+except ImportError:  # pragma: no cover - depends on the environment
+    yaml = None
+
+FORMATS = (".toml", ".json", ".yaml", ".yml") if yaml else (".toml", ".json")
+_SHOWN = 10
+
+T = TypeVar("T")
+
+
+class ContentError(ValueError):
+    """Content cannot be used: which file, which field in it, and what is wrong.
+
+    `field` is "" when the problem is the file as a whole (syntax, encoding). `more` holds
+    further problems found in the same pass, so an author can fix them in one go.
+    """
+
+    def __init__(
+        self,
+        file: str,
+        field: str,
+        problem: str,
+        *,
+        line: int | None = None,
+        column: int | None = None,
+        more: tuple[ContentError, ...] = (),
+    ) -> None:
+        self.file, self.field, self.problem = file, field, problem
+        self.line, self.column, self.more = line, column, more
+        lines = [self._one()] + [e._one() for e in more[: _SHOWN - 1]]
+        if len(more) >= _SHOWN:
+            lines.append(f"... and {len(more) - _SHOWN + 1} more problems")
+        super().__init__("\n".join(lines))
+
+    def _one(self) -> str:
+        where = self.file + (f":{self.line}:{self.column}" if self.line is not None else "")
+        return f"{where}: {self.field or '(file)'}: {self.problem}"
+
+
+# --- parsing ----------------------------------------------------------------------------
+
+_TOML_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
+
+
+def parse(name: str, raw: bytes) -> Any:
+    """The file's data; its suffix picks the parser. A key given twice is an error in every format."""
+    suffix = name[name.rfind(".") :].lower() if "." in name else ""
+    if suffix not in (".toml", ".json", ".yaml", ".yml"):
+        raise ContentError(name, "", f"unknown file type {suffix or '(none)'!r}; use one of {', '.join(FORMATS)}")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise ContentError(name, "", f"not UTF-8 text (bad byte at offset {error.start})") from None
+    if suffix == ".toml":
+        try:
+            return tomllib.loads(text)
+        except tomllib.TOMLDecodeError as error:
+            message = str(error)
+            at = _TOML_AT.search(message)
+            line = getattr(error, "lineno", None) or (int(at.group(1)) if at else None)
+            column = getattr(error, "colno", None) or (int(at.group(2)) if at else None)
+            problem = getattr(error, "msg", None) or _TOML_AT.sub("", message)
+            raise ContentError(name, "", f"invalid TOML: {problem}", line=line, column=column) from None
+    if suffix == ".json":
+        try:
+            return json.loads(text, object_pairs_hook=_no_duplicates)
+        except json.JSONDecodeError as error:
+            raise ContentError(name, "", f"invalid JSON: {error.msg}", line=error.lineno, column=error.colno) from None
+        except _Duplicate as error:
+            raise ContentError(name, "", f"invalid JSON: key {error.args[0]!r} appears twice in one object") from None
+    if yaml is None:
+        raise ContentError(name, "", "YAML needs PyYAML, which is not installed; write the file as TOML or JSON")
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        problem = getattr(error, "problem", None) or str(error)
+        line, column = (mark.line + 1, mark.column + 1) if mark else (None, None)
+        raise ContentError(name, "", f"invalid YAML: {problem}", line=line, column=column) from None
+
+
+class _Duplicate(Exception):
+    pass
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """TOML refuses a key given twice; JSON would silently keep the last, so refuse it here too."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _Duplicate(key)
+        out[key] = value
+    return out
+
+
+# --- typing -----------------------------------------------------------------------------
+
+_MSGSPEC_AT = re.compile(r"^(?P<problem>.*?)(?: - at `\$(?P<path>[^`]*)`)?$", re.DOTALL)
+_NAMED = re.compile(r"^Object (contains unknown|missing required) field `([^`]+)`$")
+
+
+def convert(name: str, data: Any, kind: type[T], *, top_hint: str = "") -> T:
+    """Parsed data as `kind`, or a ContentError at the field msgspec refused (see `located`)."""
+    try:
+        return msgspec.convert(data, kind)
+    except msgspec.ValidationError as error:
+        raise located(name, error, top_hint=top_hint) from None
+
+
+def located(name: str, error: msgspec.ValidationError, *, top_hint: str = "") -> ContentError:
+    """msgspec's refusal as file, field path (`items[1].effect.kind`) and problem.
+
+    An unknown or missing field is named in the path; an unknown field at the top of the file
+    gets `top_hint` (what a file may hold) appended, since that is most likely a misspelling.
+    """
+    match = _MSGSPEC_AT.match(str(error))
+    assert match is not None  # the pattern matches any text
+    problem, path = match.group("problem"), (match.group("path") or "").lstrip(".")
+    named = _NAMED.match(problem)
+    if named:
+        path = f"{path}.{named.group(2)}" if path else named.group(2)
+        problem = "unknown field" if named.group(1).startswith("contains") else "missing required field"
+        if top_hint and problem == "unknown field" and not path.count(".") and "[" not in path:
+            problem += f"; {top_hint}"
+    return ContentError(name, path, problem)
