@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import msgspec
 from litestar import Request
 
 from api.auth import member_of
 from api.bodies import Submitted
+from api.errors import malformed
 from api.ledger import CommandResult, Ledger
 from domain.campaign import CampaignState, Member
 from domain.commands import Command
+from domain.codecs import mission_codec
+from domain.errors import RuleError
+from domain.registry import SYSTEMS
+from domain.mission import LIFE
 from domain.mission import MissionState
 
 
@@ -23,6 +31,24 @@ def reader(request: Request, ledger: Ledger, mission_id: str) -> tuple[MissionSt
     return state, member_of(request, ledger, state.campaign_id)
 
 
-def submit(request: Request, ledger: Ledger, mission_id: str, command: Command, body: Submitted) -> CommandResult:
+def command_for(ledger: Ledger, mission_id: str, value: dict[str, Any]) -> Command:
+    """The body's command, decoded as the mission's game system reads it: another system's
+    command is a 422 naming the system; a type no system knows, or wrong fields, is a 400."""
+    state = ledger.mission(mission_id)
+    codec = mission_codec(state.system)
+    kind = value.get("type")
+    if isinstance(kind, str) and kind not in codec.command_tags and any(kind in mission_codec(s).command_tags for s in SYSTEMS):
+        raise RuleError("unknown_command", LIFE, params={"system": state.system, "command": kind})
+    try:
+        return codec.command(value)
+    except msgspec.ValidationError as error:
+        raise malformed("command", error) from None
+
+
+def submit(request: Request, ledger: Ledger, mission_id: str, command: Command | dict[str, Any], body: Submitted) -> CommandResult:
+    """Authenticate, then decode a command given as JSON values (after the token check, so a
+    stranger learns nothing from the refusal), then hand it to the ledger."""
     member = member_of(request, ledger, ledger.campaign_of(mission_id))
+    if isinstance(command, dict):
+        command = command_for(ledger, mission_id, command)
     return ledger.handle(mission_id, member, command, idempotency_key=body.idempotency_key, expected_version=body.expected_version)

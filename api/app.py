@@ -23,7 +23,6 @@ from api.bodies import (
     EndBody,
     EventPage,
     Health,
-    HeroView,
     MemberToken,
     MemberView,
     MissionView,
@@ -34,11 +33,11 @@ from api.bodies import (
     RotateBody,
     ShuffleBody,
 )
-from api import i18n, localized, replays, streams, transfer
-from api.errors import HANDLERS, language
-from api.setups import setup_for
+from api import i18n, localized, replays, streams, systems, transfer
+from api.errors import HANDLERS, language, malformed
+from api.views import campaign_games, viewer_of
 from api.exports import EXPORT_MEDIA_TYPE, export_lines
-from api.ledger import CommandResult, Ledger
+from api.ledger import BadOptions, CommandResult, Ledger
 from domain import audit
 from domain.commands import ContributeClientSeed, EndMission, RollDice, RotateSeed, Shuffle
 from domain.verification import Verdict, verify_stream
@@ -81,11 +80,10 @@ def create_campaign(data: JSONBody[NewCampaign], ledger: LedgerDep) -> CampaignT
 
 @get("/campaigns/{campaign_id:str}", sync_to_thread=True)
 def read_campaign(campaign_id: FromPath[str], request: Request, ledger: LedgerDep) -> CampaignView:
-    c, _ = member_of_campaign(request, ledger, campaign_id)
+    c, member = member_of_campaign(request, ledger, campaign_id)
     members = [MemberView(m.member_id, m.name, m.role, list(m.units)) for m in c.members.values()]
-    heroes = [HeroView.of(h) for h in c.heroes.values()]
     concluded = [ConclusionView(k.mission_id, k.outcome, k.result, k.heroes) for k in c.concluded.values()]
-    return CampaignView(c.campaign_id, c.name, c.version, members, list(c.missions), heroes, concluded)
+    return CampaignView(c.campaign_id, c.name, c.version, members, list(c.missions), concluded, campaign_games(c, viewer_of(member)))
 
 
 @post("/campaigns/{campaign_id:str}/members", sync_to_thread=True)
@@ -98,18 +96,19 @@ def invite(campaign_id: FromPath[str], data: JSONBody[NewMember], request: Reque
 @post("/campaigns/{campaign_id:str}/missions", sync_to_thread=True)
 def create_mission(campaign_id: FromPath[str], data: JSONBody[NewMission], request: Request, ledger: LedgerDep) -> MissionView:
     _, host = member_of_campaign(request, ledger, campaign_id)
-    setup = setup_for(data.system, data.options, data.rules_version)
-    state = ledger.create_mission(
-        campaign_id,
-        host,
-        name=data.name,
-        system=data.system,
-        rules_version=data.rules_version,
-        dice_mode=data.dice_mode,
-        client_seed=data.client_seed,
-        options=data.options,
-        setup=setup,
-    )
+    try:
+        state = ledger.create_mission(
+            campaign_id,
+            host,
+            name=data.name,
+            system=data.system,
+            rules_version=data.rules_version,
+            dice_mode=data.dice_mode,
+            client_seed=data.client_seed,
+            options=data.options,
+        )
+    except BadOptions as bad:
+        raise malformed("options", bad.error) from None
     return localized.mission_view(state, language(request))
 
 
@@ -205,7 +204,7 @@ ROUTES: list[Any] = [
     *streams.ROUTES,
     *replays.ROUTES,
     *transfer.ROUTES,
-    *localized.ROUTES,
+    *systems.ROUTES,
 ]
 
 

@@ -6,10 +6,8 @@ from typing import Any
 
 import msgspec
 
-from domain.campaign import Hero
 from domain.chain import Recorded
 from domain.mission import MissionState
-from domain.registry import AnyCommand
 
 
 class Body(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -47,27 +45,9 @@ class MemberView(Body):
     units: list[str]
 
 
-class HeroView(Body):
-    """A hero the campaign carries from mission to mission, as its last mission left it."""
-
-    unit: str
-    name: str
-    alive: bool
-    #: Wounds it starts its next mission with.
-    wounds: int
-    conditions: list[str]
-    items: list[str]
-    missions_played: int
-    missions: list[str]
-
-    @classmethod
-    def of(cls, hero: Hero) -> HeroView:
-        return cls(hero.unit, hero.name, not hero.dead, hero.wounds, list(hero.conditions), list(hero.items), len(hero.missions), list(hero.missions))
-
-
 class ConclusionView(Body):
     """An ended mission: the outcome it was ended with, the game's own verdict, and how each
-    hero of the party came out of it ("standing", "unconscious" or "dead")."""
+    unit the campaign carries came out of it (Star Quest: "standing", "unconscious", "dead")."""
 
     mission_id: str
     outcome: str
@@ -81,10 +61,11 @@ class CampaignView(Body):
     version: int
     members: list[MemberView]
     missions: list[str]
-    #: The roster of heroes, in the order they first played.
-    heroes: list[HeroView] = []
     #: Ended missions, in the order they ended.
     concluded: list[ConclusionView] = []
+    #: What each game system of the campaign's missions keeps between them, as the reader may
+    #: see it (Star Quest: `{"heroes": [...]}`, the roster it carries on).
+    systems: dict[str, Any] = {}
 
 
 class NewMission(Body):
@@ -104,7 +85,9 @@ class Submitted(Body, kw_only=True):
 
 
 class CommandBody(Submitted):
-    command: AnyCommand
+    #: One command of the mission's game system, tagged by `type`: the engine's commands
+    #: (`GET /schemas/commands.json`) and the system's own (`GET /systems/{name}/schemas/commands.json`).
+    command: dict[str, Any]
 
 
 class RollBody(Submitted):

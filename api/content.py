@@ -1,29 +1,40 @@
-"""Content packs from disk: the only place content touches the file system (domain/ stays pure)."""
+"""Content packs from disk: the only place content touches the file system (domain/ stays pure).
+
+Each game system names its packs (`GameSystem.packs`, "package:folder") and how to read one
+(`GameSystem.load_pack`); this module finds the files and hands them over.
+"""
 
 from __future__ import annotations
 
 import functools
 import os
+from collections.abc import Callable, Iterator, Mapping
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
+from typing import Any
 
-from domain.systems.starquest.content import ContentPack
-from domain.systems.starquest.loading import FORMATS, ContentError, load_pack
-
-BUILTIN_PACK: Traversable = resources.files("domain.systems.starquest").joinpath("packs", "core")
-"""The pack shipped in the wheel; a Traversable so it loads from a zip as well as a tree."""
+from domain.contract import GameSystem
+from domain.kit.content import FORMATS, ContentError
 
 
-def load_pack_dir(path: str | os.PathLike[str] | Traversable) -> ContentPack:
-    """Every .toml/.json (and .yaml with PyYAML) file under `path`, named by relative path."""
+def pack_folder(location: str) -> Traversable:
+    """A pack shipped in a wheel ("package:folder/in/package"); a Traversable, so it loads from
+    a zip as well as a tree."""
+    package, _, folder = location.partition(":")
+    return resources.files(package).joinpath(*folder.split("/"))
+
+
+def load_pack_dir(path: str | os.PathLike[str] | Traversable, load: Callable[[Mapping[str, bytes]], Any]) -> Any:
+    """Every .toml/.json (and .yaml with PyYAML) file under `path`, named by relative path,
+    read by a system's `load_pack`."""
     root = Path(path) if isinstance(path, (str, os.PathLike)) else path
     if not root.is_dir():
         raise ContentError(str(path), "", "not a directory")
-    return load_pack(dict(_files(root, "")))
+    return load(dict(_files(root, "")))
 
 
-def _files(folder: Traversable, prefix: str):
+def _files(folder: Traversable, prefix: str) -> Iterator[tuple[str, bytes]]:
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if entry.name.startswith("."):
             continue
@@ -34,6 +45,8 @@ def _files(folder: Traversable, prefix: str):
 
 
 @functools.cache
-def builtin_pack() -> ContentPack:
-    """The shipped pack, read and checked once per process."""
-    return load_pack_dir(BUILTIN_PACK)
+def packs_of(system: GameSystem) -> dict[str, Any]:
+    """The packs a system ships, read and checked once per process."""
+    if system.load_pack is None:
+        return {}
+    return {name: load_pack_dir(pack_folder(location), system.load_pack) for name, location in system.packs.items()}

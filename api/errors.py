@@ -43,16 +43,32 @@ def _answer(status: int, problem: Problem) -> Response:
     return Response(content=problem, status_code=status)
 
 
-def _problem(request: Request, code: str, rule: str, params: dict, fallback: str = "", **extra) -> Problem:
-    return Problem(code, rule, i18n.error_message(code, params, language(request), fallback), **extra)
+def _problem(request: Request, code: str, rule: str, params: dict, fallback: str = "", system: str | None = None, **extra) -> Problem:
+    return Problem(code, rule, i18n.error_message(code, params, language(request), fallback, system), **extra)
 
 
 def rule_error(request: Request, error: RuleError) -> Response:
-    return _answer(error.status, _problem(request, error.code, error.rule, error.params, error.message))
+    return _answer(error.status, _problem(request, error.code, error.rule, error.params, error.message, error.system))
 
 
 def api_error(request: Request, error: ApiError) -> Response:
-    return _answer(error.status, _problem(request, error.code, error.rule, error.params, error.message))
+    return _answer(error.status, _problem(request, error.code, error.rule, error.params, error.message, field=error.params.get("field")))
+
+
+_AT = re.compile(r" - at `\$(.*)`$")
+
+
+def malformed(where: str, error: msgspec.ValidationError) -> ApiError:
+    """A 400 for a part of a body checked after the framework decoded it (a mission's options,
+    a command for the mission's own game system): the field is named from `where` on."""
+    message = str(error)
+    path = match.group(1) if (match := _AT.search(message)) else ""
+    if named := _NAMED_FIELD.search(message):
+        path = f"{path}.{named.group(1)}"
+    variant = "unknown_field" if "unknown field" in message else "missing_field" if "missing required field" in message else "wrong_value"
+    field = f"{where}{path}"
+    detail = _AT.sub("", message)
+    return ApiError(400, "malformed_body", API, detail, params={"detail": detail, "field": field, "variant": variant})
 
 
 def not_found(request: Request, error: NotFound) -> Response:

@@ -16,16 +16,20 @@ import functools
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 import msgspec
 
 from domain import campaign as campaigns
 from domain import dice as fair
 from domain import mission as missions
-from domain.campaign import CampaignCreated, MissionAdded
-from domain.chain import GENESIS, Recorded, canonical, decode, seal
-from domain.events import MissionCreated, SeedRevealed
+from domain.campaign_events import CAMPAIGN_EVENTS, CampaignCreated, MissionAdded
+from domain.chain import GENESIS, Recorded, canonical, seal
+from domain.codecs import campaign_codec, decode_stream, mission_codec
+from domain.commands import CORE_COMMANDS
+from domain.events import CORE_EVENTS, MissionCreated, SeedRevealed
+from domain.registry import SYSTEMS
+from domain.errors import RuleError
 from domain.verification import StreamVerdict, verify_named_stream
 
 if TYPE_CHECKING:
@@ -170,9 +174,10 @@ def _field_of_first(rows: Sequence[tuple[int, bytes]], name: str) -> str:
 
 def _missions_added(rows: Sequence[tuple[int, bytes]]) -> list[str]:
     found = []
+    codec = campaign_codec()
     for _, raw in rows:
         try:
-            event = decode(raw).event
+            event = codec.decode(raw).event
         except (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError):
             continue  # a damaged campaign still exports; its verification fails there
         if isinstance(event, MissionAdded):
@@ -267,7 +272,7 @@ def check_export(export: Export) -> tuple[ExportVerdict, dict[str, Any]]:
             problems.append(ExportProblem(stream, len(rows) + 1, "count", message))
         elif not rows:
             problems.append(ExportProblem(stream, None, "count", "a stream has at least one event"))
-        elif not export.legacy and entry.head != decode(rows[-1][1]).hash:
+        elif not export.legacy and entry.head != _head(rows):
             problems.append(ExportProblem(stream, len(rows), "head", "the last event's hash is not the head the header names: the file was cut or changed"))
         if entry.kind in _STARTS and rows:
             state, problem = _fold(stream, entry.kind, rows)
@@ -298,8 +303,12 @@ def _fold(stream: str, kind: str, rows: Sequence[tuple[int, bytes]]) -> tuple[An
     """Apply every event as the server would: a file that chains but does not fold is refused."""
     created, id_field, evolve = _STARTS[kind]
     state = None
-    for position, raw in rows:
-        event = decode(raw).event
+    try:
+        records = decode_stream(rows)
+    except (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError, RuleError) as error:
+        return None, ExportProblem(stream, None, "events", f"an event does not decode as its {kind}'s game system reads it: {error}")
+    for record in records:
+        position, event = record.position, record.event
         if position == 1 and not (isinstance(event, created) and getattr(event, id_field) == stream):
             return None, ExportProblem(stream, position, "events", f"a {kind} stream starts with a {created.__name__} of its own id, not {type(event).__name__}")
         if position > 1 and isinstance(event, created):
@@ -433,7 +442,11 @@ def import_export(ledger: Ledger, content: bytes, *, missions_allowed: bool, clo
                 "End the mission there (ending reveals the seed), export again, then import; nothing was imported",
             )
     store = ledger.store
-    rows = [(entry.stream, position, type(decode(raw).event).__name__, raw) for entry, lines in export.streams for position, raw in lines]
+    rows = [
+        (entry.stream, record.position, type(record.event).__name__, raw)
+        for entry, lines in export.streams
+        for record, (_, raw) in zip(decode_stream(lines), lines, strict=True)
+    ]
     for attempt in range(_IMPORT_ATTEMPTS):
         for entry, _ in export.streams:
             if store.read(entry.stream, limit=1):
@@ -463,7 +476,7 @@ def _join_campaign(store: EventStore, header: ExportHeader, mission: missions.Mi
         raise missing
     stored = store.read(campaign_id)
     try:
-        records = [decode(raw) for _, raw in stored]
+        records = [campaign_codec().decode(raw) for _, raw in stored]
     except (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError) as error:
         raise ImportRefused(422, "campaign_damaged", f"campaign {campaign_id} in this store does not decode ({error}); run `skirmish verify`; nothing was imported") from None
     if not records or not isinstance(records[0].event, CampaignCreated):
@@ -483,8 +496,8 @@ def _seal_revealed_seeds(ledger: Ledger, export: Export) -> None:
     for entry, rows in export.streams:
         if entry.kind != "mission":
             continue
-        for _, raw in rows:
-            event = decode(raw).event
+        for record in decode_stream(rows):
+            event = record.event
             if isinstance(event, SeedRevealed):
                 seed = bytes.fromhex(event.server_seed)
                 commitment = fair.commitment(seed)
@@ -496,25 +509,42 @@ def _seal_revealed_seeds(ledger: Ledger, export: Export) -> None:
 _DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
 
-def json_schema(which: str) -> dict[str, Any]:
-    """The JSON Schema of stored events (one log or export line) or of commands, from the msgspec types."""
+def json_schema(which: str, system: str | None = None) -> dict[str, Any]:
+    """The JSON Schema of stored events (one log or export line) or of commands, from the
+    msgspec types: the engine's own (`system` None: every mission's and campaign's), or a game
+    system's mission and campaign types on top of them."""
     from api.bodies import CommandBody
-    from domain.registry import COMMAND_TYPES, EVENT_TYPES, AnyCommand
 
+    if system is None:
+        events, commands, whose = (*CORE_EVENTS, *CAMPAIGN_EVENTS), CORE_COMMANDS, "the engine's own"
+    else:
+        game = SYSTEMS[system]
+        codec = mission_codec(system)
+        events = (*codec.events, *CAMPAIGN_EVENTS, *game.campaign_events)
+        commands = (*codec.commands, *game.campaign_commands)
+        whose = f"the engine's and {game.title}'s"
+    event_union, command_union = Union[events], Union[commands]  # noqa: UP007
     if which == "events":
-        (top, *_), defs = msgspec.json.schema_components([Recorded, *EVENT_TYPES, ExportHeader])
+        (top, *_), defs = msgspec.json.schema_components([Recorded[event_union, Optional[command_union]], *events, ExportHeader])  # noqa: UP007
+        # msgspec names a parametrised generic after its parameters: call it what it is.
+        (generated,) = [name for name in defs if name.startswith("Recorded_")]
+        defs["Recorded"], top = defs.pop(generated), {"$ref": "#/$defs/Recorded"}
         about = {
             "title": "Skirmish Ledger stored event",
             "description": (
                 "One stored event: a line of GET /missions/{id}/events, of a live stream, or of an export after its header "
-                f"(the header is $defs/ExportHeader, schema {EXPORT_SCHEMA}). `event` is one of the event types below, tagged by `type`."
+                f"(the header is $defs/ExportHeader, schema {EXPORT_SCHEMA}). `event` is one of {whose} event types below, tagged by `type`; "
+                "each game system's own are at GET /systems/{name}/schemas/events.json."
             ),
         }
     elif which == "commands":
-        (top, *_), defs = msgspec.json.schema_components([AnyCommand, *COMMAND_TYPES, CommandBody])
+        (top, *_), defs = msgspec.json.schema_components([command_union, *commands, CommandBody])
         about = {
             "title": "Skirmish Ledger command",
-            "description": "A command, tagged by `type`; POST /missions/{id}/commands takes it in $defs/CommandBody.",
+            "description": (
+                f"A command, tagged by `type`: {whose}. POST /missions/{{id}}/commands takes it in $defs/CommandBody; "
+                "each game system's own are at GET /systems/{name}/schemas/commands.json."
+            ),
         }
     else:
         raise ValueError(f"no schema {which!r}: events or commands")
@@ -522,5 +552,5 @@ def json_schema(which: str) -> dict[str, Any]:
 
 
 @functools.cache
-def json_schema_bytes(which: str) -> bytes:
-    return msgspec.json.encode(json_schema(which))
+def json_schema_bytes(which: str, system: str | None = None) -> bytes:
+    return msgspec.json.encode(json_schema(which, system))

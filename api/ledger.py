@@ -16,19 +16,25 @@ import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 from datetime import datetime, timezone
 
 import msgspec
 from cryptography.exceptions import InvalidTag
 
+from api.content import packs_of
 from api.seal import Sealer
 from api.store import EventStore, StreamConflict
 from domain import campaign as campaigns
+from domain import campaign_events
 from domain import mission as missions
-from domain.chain import GENESIS, Recorded, canonical, decode, seal
+from domain.chain import GENESIS, Recorded, canonical, seal
+from domain.codecs import Codec, campaign_codec, codec_of_first, mission_codec
 from domain.commands import Command
+from domain.contract import Setup
 from domain.errors import Forbidden, RuleError
 from domain.events import EpochStarted, Event, MissionCreated
+from domain.registry import system_named
 
 ROLES = campaigns.ROLES
 WORKER = campaigns.Member("worker", "worker", "worker", "")
@@ -46,6 +52,14 @@ class Unavailable(Exception):
     """The server cannot serve the request now (a store or key problem); nothing was written."""
 
 
+class BadOptions(Exception):
+    """A new mission's options do not fit its game system's options type; nothing was written."""
+
+    def __init__(self, error: msgspec.ValidationError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
 class VersionConflict(Exception):
     def __init__(self, current_version: int, message: str) -> None:
         super().__init__(message)
@@ -59,10 +73,12 @@ class Kind:
     created: type[Event]
     state: type
     evolve: Callable
+    #: The codec of a stream of this kind, given its folded state.
+    codec: Callable[[Any], Codec]
 
 
-MISSION = Kind(MissionCreated, missions.MissionState, missions.evolve)
-CAMPAIGN = Kind(campaigns.CampaignCreated, campaigns.CampaignState, campaigns.evolve)
+MISSION = Kind(MissionCreated, missions.MissionState, missions.evolve, lambda state: mission_codec(state.system))
+CAMPAIGN = Kind(campaign_events.CampaignCreated, campaigns.CampaignState, campaigns.evolve, lambda state: campaign_codec())
 
 
 @dataclass
@@ -80,6 +96,21 @@ class CommandResult(msgspec.Struct, frozen=True):
     #: True when an idempotency key matched an earlier command: nothing new was written.
     replayed: bool
     events: list[Recorded]
+
+
+def setup_command(system: str, version: str, options: dict[str, str]) -> Command | None:
+    """A new mission's set-up command: its options read as its game system's options type,
+    with the system's content packs (api/content.py)."""
+    game_system = system_named(system)
+    try:
+        chosen = msgspec.convert(options, game_system.options, strict=False)
+    except msgspec.ValidationError as error:
+        raise BadOptions(error) from None
+    try:
+        return game_system.setup(Setup(version, chosen, packs_of(game_system)))
+    except RuleError as error:
+        error.system = system
+        raise
 
 
 def _back_off(attempt: int) -> None:
@@ -118,8 +149,8 @@ class Ledger:
             raise RuleError("bad_campaign_name", ROLES, params={"max": 120})
         campaign_id = str(uuid.uuid4())
         token, digest = self._new_token(campaign_id)
-        event = campaigns.CampaignCreated(campaign_id, name, host_name, digest)
-        self.store.append([self._record(campaign_id, Stream(None), [event], "host")[0]])
+        event = campaign_events.CampaignCreated(campaign_id, name, host_name, digest)
+        self.store.append(self._record(campaign_id, Stream(None), [event], "host", codec=campaign_codec()))
         return campaign_id, token
 
     def invite(self, campaign_id: str, actor: campaigns.Member, role: str, name: str, units: list[str]) -> tuple[str, str]:
@@ -130,7 +161,7 @@ class Ledger:
             for attempt in range(RETRIES):
                 stream = self._load(campaign_id, CAMPAIGN)
                 events = campaigns.invite(stream.state, member_id=member_id, name=name, role=role, token_digest=digest, units=units)
-                records = self._record(campaign_id, stream, events, actor.name)
+                records = self._record(campaign_id, stream, events, actor.name, codec=campaign_codec())
                 try:
                     self.store.append(records)
                 except StreamConflict:
@@ -178,10 +209,10 @@ class Ledger:
         dice_mode: str,
         client_seed: str | None,
         options: dict[str, str],
-        setup: Command | None = None,
     ) -> missions.MissionState:
-        """A new mission in the campaign; `setup` (a game system's set-up command, built from
-        content) is decided on the new mission and written with it, all or nothing."""
+        """A new mission in the campaign; its game system's set-up command (built from the
+        options and the system's content packs) is decided on the new mission and written
+        with it, all or nothing."""
         self._require(actor, {"host"}, "create missions")
         mission_id = str(uuid.uuid4())
         fresh = secrets.token_bytes(32)
@@ -196,16 +227,18 @@ class Ledger:
             options=options,
             fresh_seed=fresh,
         )
+        setup = setup_command(system, mission_events[0].rules_version, options)
         self._seal_seeds(mission_events, fresh)
         with self._lock(campaign_id):
             for attempt in range(RETRIES):
                 campaign = self._load(campaign_id, CAMPAIGN)
                 # The set-up is decided on the campaign as it stands now (its heroes' carried
                 # state), so it is decided again if the campaign moves before the write.
-                created = self._record(mission_id, Stream(None), mission_events, actor.name)
+                codec = mission_codec(system)
+                created = self._record(mission_id, Stream(None), mission_events, actor.name, codec=codec)
                 if setup is not None:
-                    created += self._set_up(mission_id, created, mission_events, campaigns.prepare(campaign.state, system, setup), fresh, actor.name)
-                added = self._record(campaign_id, campaign, [campaigns.MissionAdded(mission_id, name, system)], actor.name)
+                    created += self._set_up(mission_id, created, mission_events, campaigns.prepare(campaign.state, system, setup), fresh, actor.name, codec)
+                added = self._record(campaign_id, campaign, [campaign_events.MissionAdded(mission_id, name, system)], actor.name, codec=campaign_codec())
                 try:
                     self.store.append([*added, *created])
                 except StreamConflict:
@@ -217,12 +250,12 @@ class Ledger:
                 raise VersionConflict(campaign.state.version, "the campaign is busy; try again")
         return self.mission(mission_id)
 
-    def _set_up(self, mission_id: str, created: list[Recorded], mission_events: list[Event], setup: Command, fresh: bytes, actor: str) -> list[Recorded]:
+    def _set_up(self, mission_id: str, created: list[Recorded], mission_events: list[Event], setup: Command, fresh: bytes, actor: str, codec: Codec) -> list[Recorded]:
         state = None
         for event in mission_events:
             state = missions.evolve(state, event)
         dice = missions.dice_box_for(state, server_seed=fresh, fresh_seed=None, manual_faces=None)
-        set_up = self._record(mission_id, Stream(state, created[-1].hash), missions.decide(state, setup, dice, actor), actor, command=setup)
+        set_up = self._record(mission_id, Stream(state, created[-1].hash), missions.decide(state, setup, dice, actor), actor, command=setup, codec=codec)
         for record in set_up:  # as in handle: what the rules cannot apply is never written
             state = missions.evolve(state, record.event)
         return set_up
@@ -236,7 +269,24 @@ class Ledger:
         return (stream.state if stream else self.mission(mission_id)).campaign_id
 
     def records(self, stream_id: str, after: int = 0, limit: int | None = None) -> list[Recorded]:
-        return [decode(raw) for _, raw in self.store.read(stream_id, after, limit)]
+        codec = self.codec_of(stream_id)
+        return [codec.decode(raw) for _, raw in self.store.read(stream_id, after, limit)]
+
+    def codec_of(self, stream_id: str) -> Codec:
+        """The codec of a stream: from its cached state, else from its first stored record."""
+        cached = self._streams.get(stream_id)
+        if cached is not None and cached.state is not None:
+            return (MISSION if isinstance(cached.state, missions.MissionState) else CAMPAIGN).codec(cached.state)
+        try:
+            rows = self.store.read(stream_id, 0, 1)
+        except ValueError:
+            raise NotFound(stream_id) from None
+        if not rows:
+            raise NotFound(stream_id)
+        try:
+            return codec_of_first(rows[0][1])
+        except (msgspec.DecodeError, msgspec.ValidationError, RuleError) as error:
+            raise Unavailable(f"the first stored event of {stream_id} does not decode ({error}); run `skirmish verify`") from None
 
     def handle(
         self,
@@ -249,8 +299,6 @@ class Ledger:
     ) -> CommandResult:
         """Decide a command on the latest state and append its events, exactly once per key."""
         self._require(actor, command.roles, f"issue {type(command).__name__}")
-        if actor.role == "player" and (others := [u for u in command.units() if u not in actor.units]):
-            raise Forbidden("not_your_unit", ROLES, params={"member": actor.name, "units": others})
         digest = hashlib.sha256(msgspec.json.encode(command)).hexdigest() if idempotency_key else None
         with self._lock(mission_id):
             # Decide on the cached state without reading the store first: if another process has
@@ -265,6 +313,7 @@ class Ledger:
                 if idempotency_key and idempotency_key in stream.keys:
                     return self._replay(mission_id, stream, idempotency_key, digest)
                 try:
+                    self._check_seats(actor, state, command)
                     if expected_version is not None and expected_version != state.version:
                         raise VersionConflict(state.version, f"expected version {expected_version}, the mission is at {state.version}")
                     fresh = secrets.token_bytes(32)
@@ -282,7 +331,7 @@ class Ledger:
                     if stream.state.version == state.version:
                         raise  # the cache was current: the refusal stands
                     continue
-                records = self._record(mission_id, stream, events, actor.name, idempotency_key, digest, command)
+                records = self._record(mission_id, stream, events, actor.name, idempotency_key, digest, command, MISSION.codec(state))
                 for record in records:  # an event the rules cannot apply must never reach the log
                     state = missions.evolve(state, record.event)
                 self._seal_seeds(events, fresh)
@@ -303,7 +352,7 @@ class Ledger:
                         continue
                     if campaign is not None:
                         self._apply(state.campaign_id, campaign, concluded, CAMPAIGN)
-                self._apply(mission_id, stream, records, MISSION)
+                self._apply(mission_id, stream, records, MISSION, folded=state)
                 for listener in self.on_append:
                     listener(mission_id)
                 return CommandResult(mission_id, stream.state.version, False, records)
@@ -316,7 +365,7 @@ class Ledger:
         stream (the caller holds its lock): appended with the mission's own events in one
         transaction, so both or neither are written, and a retry finds the mission ended."""
         campaign = self._load(ended.campaign_id, CAMPAIGN)
-        return campaign, self._record(ended.campaign_id, campaign, campaigns.conclude(campaign.state, ended), actor)
+        return campaign, self._record(ended.campaign_id, campaign, campaigns.conclude(campaign.state, ended), actor, codec=campaign_codec())
 
     def _replay(self, mission_id: str, stream: Stream, key: str, digest: str | None) -> CommandResult:
         first_digest, first, last = stream.keys[key]
@@ -324,6 +373,15 @@ class Ledger:
             raise RuleError("idempotency_key_reused", "design.md#Commands, errors, concurrency", params={"key": key})
         records = self.records(mission_id, first - 1, last - first + 1)
         return CommandResult(mission_id, stream.state.version, True, records)
+
+    @staticmethod
+    def _check_seats(actor: campaigns.Member, state: missions.MissionState, command: Command) -> None:
+        """A player commands only its own seats (units, sides, squads: the system says which)."""
+        if actor.role != "player":
+            return
+        seats = system_named(state.system).seats(state.game, command)
+        if others := [u for u in seats if u not in actor.units]:
+            raise Forbidden("not_your_unit", ROLES, params={"member": actor.name, "units": others})
 
     def _refs(self, mission_id: str, state: missions.MissionState, command: Command) -> dict[int, Event]:
         """The earlier events a command names, read from the log (positions that exist only)."""
@@ -362,14 +420,16 @@ class Ledger:
         key: str | None = None,
         digest: str | None = None,
         command: Command | None = None,
+        codec: Codec | None = None,
     ) -> list[Recorded]:
+        assert codec is not None, "records are read back with their stream's codec"
         version = getattr(stream.state, "version", 0)
         prev_hash, at, records = stream.last_hash, self.clock(), []
         for offset, event in enumerate(events, start=1):
             first = offset == 1
             unhashed = Recorded(stream_id, version + offset, at, actor, prev_hash, event, key, digest, version + 1, command if first else None)
             # Read back from its own bytes, so this process folds exactly what a replay will.
-            record = decode(canonical(seal(unhashed)))
+            record = codec.decode(canonical(seal(unhashed)))
             records.append(record)
             prev_hash = record.hash
         return records
@@ -393,8 +453,9 @@ class Ledger:
         except ValueError:
             raise NotFound(stream_id) from None
         try:
-            records = [decode(raw) for _, raw in rows]
-        except (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError) as error:
+            codec = kind.codec(stream.state) if stream.state is not None else (codec_of_first(rows[0][1]) if rows else None)
+            records = [codec.decode(raw) for _, raw in rows]
+        except (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError, RuleError) as error:
             raise Unavailable(f"a stored event of {stream_id} does not decode ({error}); run `skirmish verify`") from None
         if stream.state is None and (not records or not isinstance(records[0].event, kind.created)):
             raise NotFound(stream_id)
@@ -403,17 +464,20 @@ class Ledger:
             self._apply(stream_id, stream, records, kind)
         return stream
 
-    def _apply(self, stream_id: str, stream: Stream, records: Sequence[Recorded], kind: Kind) -> None:
+    def _apply(self, stream_id: str, stream: Stream, records: Sequence[Recorded], kind: Kind, folded: Any = None) -> None:
+        """Move the stream past `records`; `folded` is the state after them when the caller
+        has folded them already (the write path folds each event once)."""
         state = stream.state
         for record in records:
             if state is not None and record.position <= state.version:
                 continue
-            state = kind.evolve(state, record.event)
+            if folded is None:
+                state = kind.evolve(state, record.event)
             stream.last_hash = record.hash
             if record.command_key:
                 digest, first, _ = stream.keys.get(record.command_key, (record.command_digest, record.position, 0))
                 stream.keys[record.command_key] = (digest, first, record.position)
-        stream.state = state
+        state = stream.state = folded if folded is not None else state
         current = self._streams.get(stream_id)
         if current is None or getattr(current.state, "version", 0) <= state.version:
             self._streams[stream_id] = stream

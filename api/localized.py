@@ -11,15 +11,12 @@ from collections.abc import Iterable
 from typing import Any
 
 import msgspec
-from litestar import Request, get
 
 from api import i18n
 from api.bodies import Body, MissionView
-from api.errors import language
 from domain import audit
 from domain.chain import Recorded
-from domain.systems.starquest.content import FIELD_RULES, RULES
-from domain.systems.starquest.versions import VERSIONS
+from domain.registry import SYSTEMS, system_named
 
 
 class DescribedRoll(audit.AuditRoll, frozen=True):
@@ -50,47 +47,13 @@ def described_audit(document: audit.AuditDocument, records: Iterable[Recorded], 
 
 def mission_view(state: Any, lang: str) -> MissionView:
     """The mission as MissionView shows it, with its rule names in `lang`."""
-    return msgspec.structs.replace(MissionView.of(state), rule_names=rule_names(state.game, lang))
+    return msgspec.structs.replace(MissionView.of(state), rule_names=rule_names(state, lang))
 
 
-def rule_names(game: Any, lang: str) -> dict[str, str]:
-    """Every special rule and status a Star Quest battle's profiles, weapons and units carry,
-    as written in content ("Blast(3)") → its name in `lang` ("Explosion(3)")."""
-    if game is None or not hasattr(game, "heroes"):
+def rule_names(state: Any, lang: str) -> dict[str, str]:
+    """Every special rule and status the mission's units carry, as content writes them
+    ("Blast(3)") → its name in `lang` ("Explosion(3)")."""
+    if state.game is None or state.system not in SYSTEMS:
         return {}
-    texts: set[str] = set()
-    for profile in (*game.heroes, *game.enemies, *game.weapons):
-        texts.update(getattr(profile, "rules", ()))
-        for rule, field in FIELD_RULES.items():
-            if value := getattr(profile, field, None):
-                texts.add(f"{rule}({value})")
-    for unit in game.units.values():
-        texts.update(unit.statuses)
-    return {text: i18n.rule_name(text, lang) for text in sorted(texts)}
+    return {text: i18n.rule_name(text, lang, state.system) for text in system_named(state.system).rule_texts(state.game)}
 
-
-class SpecialRuleView(Body):
-    #: The name packs write (English, as in docs/content-format.md).
-    name: str
-    #: The name in the request's language (the German rules' own names in German).
-    title: str
-    #: "weapon" or "unit".
-    place: str
-    #: Lowest and highest X for rules written Name(X); None for plain rules.
-    values: tuple[int, int] | None
-    #: Rules versions that apply the rule.
-    versions: list[str]
-
-
-@get("/systems/star-quest/special-rules", sync_to_thread=False)
-def special_rules(request: Request) -> list[SpecialRuleView]:
-    """Every Star Quest special rule with its name in the request's language."""
-    lang = language(request)
-    german_only = VERSIONS["de"].extra_rules
-    return [
-        SpecialRuleView(name, i18n.rule_name(name, lang), spec.place, spec.values, ["de"] if name in german_only else ["en", "de"])
-        for name, spec in RULES.items()
-    ]
-
-
-ROUTES = [special_rules]

@@ -12,12 +12,15 @@ from litestar.params import FromPath, FromQuery, JSONBody
 
 from api.access import member_of_campaign, reader, submit
 from api import i18n, localized
-from api.bodies import Body, DisputeBody, HeroView, MissionView, VerdictBody
+from api.bodies import Body, DisputeBody, MissionView, VerdictBody
 from api.errors import ApiError, language
 from api.ledger import CommandResult, Ledger
+from api.views import campaign_games, viewer_of
 from domain import audit, replay
 from domain import campaign as campaigns
+from domain.campaign_events import MissionConcluded
 from domain.chain import Recorded
+from domain.contract import Viewer
 from domain.commands import DisputeRoll, ResolveDispute
 from domain.verification import verify_stream
 
@@ -51,10 +54,11 @@ class MissionSummary(Body):
     epochs_verified: int
     #: The game's own verdict (Star Quest: victory or defeat), once the mission ended.
     result: str | None = None
-    #: How each hero of the party came out of the mission, once it ended.
+    #: How each unit the campaign carries came out of the mission, once it ended.
     heroes: dict[str, str] = {}
-    #: The campaign's heroes right after this mission ended; None while it runs.
-    roster: list[HeroView] | None = None
+    #: What each game system keeps in the campaign right after this mission ended (Star
+    #: Quest: `{"heroes": [...]}`, its roster); None while it runs.
+    systems: dict[str, Any] | None = None
 
 
 class CampaignHistory(Body):
@@ -104,8 +108,8 @@ def resolve(mission_id: FromPath[str], roll: FromPath[int], data: JSONBody[Verdi
 
 @get("/campaigns/{campaign_id:str}/history", sync_to_thread=True)
 def history(campaign_id: FromPath[str], request: Request, ledger: LedgerDep) -> CampaignHistory:
-    campaign, _ = member_of_campaign(request, ledger, campaign_id)
-    rosters = _rosters(ledger.records(campaign_id))
+    campaign, member = member_of_campaign(request, ledger, campaign_id)
+    rosters = _after_each_mission(ledger.records(campaign_id), viewer_of(member))
     summaries = []
     for mission_id in campaign.missions:
         m = ledger.mission(mission_id)
@@ -121,14 +125,14 @@ def history(campaign_id: FromPath[str], request: Request, ledger: LedgerDep) -> 
     return CampaignHistory(campaign.campaign_id, campaign.name, summaries)
 
 
-def _rosters(records: list[Recorded]) -> dict[str, list[HeroView]]:
-    """The campaign's heroes right after each mission ended, folded from its own log."""
-    state, rosters = None, {}
+def _after_each_mission(records: list[Recorded], viewer: Viewer) -> dict[str, dict[str, Any]]:
+    """What the campaign's game systems kept right after each mission ended, folded from its own log."""
+    state, after = None, {}
     for record in records:
         state = campaigns.evolve(state, record.event)
-        if isinstance(record.event, campaigns.MissionConcluded):
-            rosters[record.event.mission_id] = [HeroView.of(h) for h in state.heroes.values()]
-    return rosters
+        if isinstance(record.event, MissionConcluded):
+            after[record.event.mission_id] = campaign_games(state, viewer)
+    return after
 
 
 @get("/missions/{mission_id:str}/audit.html", sync_to_thread=True)

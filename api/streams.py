@@ -33,7 +33,8 @@ from api.auth import member_of
 from api import i18n
 from api.errors import ApiError, language
 from api.ledger import Ledger, NotFound, Unavailable
-from domain.campaign import CAMPAIGN_EVENTS, ROLES, Member
+from domain.campaign import ROLES, Member
+from domain.campaign_events import CAMPAIGN_EVENTS
 from domain.chain import Recorded
 from domain.mission import MissionState
 

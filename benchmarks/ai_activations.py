@@ -53,7 +53,6 @@ import redis
 from api import store as store_module
 from api.ledger import Ledger
 from api.seal import Sealer
-from api.setups import setup_for
 from api.store import EventStore
 from benchmarks.harness import ENVS, percentile, redis_prefix, redis_url
 from domain.errors import RuleError
@@ -102,7 +101,7 @@ def _time_parts() -> None:
 
     import redis as redis_module
 
-    from domain import systems
+    from domain import registry as systems
     from workers import worker as worker_module
 
     main = threading.main_thread()
@@ -229,7 +228,7 @@ class Table:
     def new_mission(self, n: int) -> str:
         state = self.ledger.create_mission(
             self.campaign_id, self.host, name=f"Brawl {n}", system="star-quest", rules_version="en" if n % 2 == 0 else "de",
-            dice_mode="server", client_seed=f"bench-{n}", options=OPTIONS, setup=setup_for("star-quest", OPTIONS),
+            dice_mode="server", client_seed=f"bench-{n}", options=OPTIONS,
         )  # fmt: skip
         for i, hero in enumerate(HEROES):
             self.ledger.handle(state.mission_id, self.host, sq.DeployHero(hero, 9.0 + 5 * i, 2.0))

@@ -15,7 +15,8 @@ import msgspec
 from eventsourcing.persistence import JSONTranscoder
 
 from benchmarks.rebuild import mission_records
-from domain.chain import Recorded, canonical
+from domain.chain import canonical
+from domain.codecs import mission_codec
 
 
 def _best_of(runs: int, work) -> float:
@@ -33,7 +34,7 @@ def encoding(events: int, runs: int = 5) -> dict[str, float]:
     ours = [canonical(r) for r in records]
     library = JSONTranscoder()
     theirs = [library.encode(p) for p in plain]
-    decoder = msgspec.json.Decoder(Recorded)
+    decoder = mission_codec("table")
     assert [decoder.decode(b) for b in ours] == records
     assert [library.decode(b) for b in theirs] == plain
 

@@ -10,7 +10,7 @@ real dice, a re-roll every 50 events, a seed rotation every 1000, the end), then
 
 - floor: read every page of the log (the runner's page size) and decode each record with the
   runner's decoder (stream, position and event); beside it, the same decoding whole records
-  (`domain.chain.decode`, hashes and commands too);
+  (`domain.codecs`, hashes and commands too);
 - rebuild: `skirmish rebuild battlefield`'s work: drop, read, decode, fold with
   `domain.mission.evolve`, write the rows and positions page by page.
 
@@ -43,12 +43,13 @@ import msgspec
 
 from api.store import EventStore
 from benchmarks.harness import ENVS
-from domain import campaign as campaigns
+from domain import campaign_events as campaigns
 from domain import mission
-from domain.chain import GENESIS, Recorded, decode, seal
+from domain.chain import GENESIS, Recorded, seal
+from domain.codecs import mission_codec
 from domain.commands import ContributeClientSeed, EndMission, RollDice, RotateSeed
 from domain.events import DiceRolled, EpochStarted
-from projections.runner import PAGE_SIZE, RECORDS, Projections, collector_paused
+from projections.runner import PAGE_SIZE, Projections, collector_paused
 
 APPEND_BATCH = 5000
 
@@ -146,10 +147,11 @@ STORES = {backend: functools.partial(store_of, backend) for backend in ENVS}
 # -- measuring ---------------------------------------------------------------------------------------
 
 
-def floor(projections: Projections, page_size: int, decode=RECORDS.decode) -> int:
+def floor(projections: Projections, page_size: int, decode=None) -> int:
     """Read every page and decode every record with the runner's decoder (collector paused
     too), one page after the other, and nothing else."""
     tables, position, count = projections.tables, 0, 0
+    decode = decode or projections.codecs.entry
     with collector_paused():
         while page := tables.read_page(position, page_size):
             records = [decode(raw) for _, raw in page]
@@ -180,7 +182,7 @@ def measure(backend: str, n: int, runs: int, page_size: int) -> dict:
         for _ in range(runs):
             seconds, count = timed(lambda: floor(projections, page_size))
             floor_times.append(seconds)
-            full_times.append(timed(lambda: floor(projections, page_size, decode))[0])
+            full_times.append(timed(lambda: floor(projections, page_size, projections.codecs.decode))[0])
             seconds, cpu, rebuilt = cpu_timed(lambda: projections.rebuild("battlefield"))
             rebuild_times.append(seconds)
             rebuild_cpu.append(cpu)

@@ -1,5 +1,5 @@
-"""The campaign: who plays (roles and token digests), which missions belong to it, and the
-heroes it carries from mission to mission (alive or dead, wounds, conditions, items)."""
+"""The campaign: who plays (roles and token digests), which missions belong to it, how each
+ended, and what each game system keeps between its missions (domain/contract.py, campaign)."""
 
 from __future__ import annotations
 
@@ -7,62 +7,14 @@ from typing import Any
 
 import msgspec
 
+from domain.campaign_events import CampaignCreated, MemberInvited, MissionAdded, MissionConcluded
+from domain.commands import Command
 from domain.errors import RuleError
 from domain.events import Event
+from domain.registry import SYSTEMS, system_named
 
 ROLES = "design.md#Commands, errors, concurrency"
 INVITABLE = ("player", "spectator")
-
-
-class CampaignCreated(Event, tag=True):
-    campaign_id: str
-    name: str
-    host_name: str
-    #: sha256 of the host's token secret; the token itself is never stored.
-    host_token_digest: str
-
-
-class MemberInvited(Event, tag=True):
-    member_id: str
-    name: str
-    role: str
-    token_digest: str
-    units: list[str] = []
-
-
-class MissionAdded(Event, tag=True):
-    mission_id: str
-    name: str
-    system: str
-
-
-class HeroReport(msgspec.Struct, frozen=True):
-    """How one hero left a mission, after its game system's reading of the time between
-    missions (Star Quest: domain/systems/starquest/carry.py): what it carries into the next."""
-
-    unit: str
-    name: str
-    #: "standing", "unconscious" or "dead" at the end of the mission.
-    ended: str = "standing"
-    dead: bool = False
-    #: Wounds it starts its next mission with.
-    wounds: int = 0
-    conditions: list[str] = []
-    items: list[str] = []
-
-
-class MissionConcluded(Event, tag=True):
-    """A mission of the campaign ended: its outcome, and each hero as it comes out of it.
-    Written with the mission's `MissionEnded`, in the same transaction."""
-
-    mission_id: str
-    outcome: str
-    #: The game's own verdict where the rules decided one (Star Quest: victory or defeat).
-    result: str | None = None
-    heroes: list[HeroReport] = []
-
-
-CAMPAIGN_EVENTS: tuple[type[Event], ...] = (CampaignCreated, MemberInvited, MissionAdded, MissionConcluded)
 
 
 class Member(msgspec.Struct, frozen=True):
@@ -73,24 +25,11 @@ class Member(msgspec.Struct, frozen=True):
     units: tuple[str, ...] = ()
 
 
-class Hero(msgspec.Struct, frozen=True):
-    """A hero of the campaign's roster as its last mission left it."""
-
-    unit: str
-    name: str
-    dead: bool = False
-    wounds: int = 0
-    conditions: tuple[str, ...] = ()
-    items: tuple[str, ...] = ()
-    #: Missions it played, in order (the one it died in included).
-    missions: tuple[str, ...] = ()
-
-
 class Conclusion(msgspec.Struct, frozen=True):
     mission_id: str
     outcome: str
     result: str | None = None
-    #: Hero unit ids of the party, and how each ended the mission.
+    #: The carried units of the mission, and how each ended it.
     heroes: dict[str, str] = {}
 
 
@@ -100,13 +39,19 @@ class CampaignState(msgspec.Struct, frozen=True):
     members: dict[str, Member]
     missions: tuple[str, ...] = ()
     version: int = 0
-    #: The roster: unit id → hero, in the order heroes first played.
-    heroes: dict[str, Hero] = {}
     #: Ended missions in the order they ended: mission id → conclusion.
     concluded: dict[str, Conclusion] = {}
+    #: Mission id → the game system it plays.
+    systems: dict[str, str] = {}
+    #: Game system → what that system keeps between its missions (its `campaign_evolve`).
+    games: dict[str, Any] = {}
 
     def member_by_digest(self, digest: str) -> Member | None:
         return next((m for m in self.members.values() if m.token_digest == digest), None)
+
+    def game(self, system: str) -> Any:
+        """What `system` keeps in this campaign (its initial state if nothing yet)."""
+        return self.games[system] if system in self.games else system_named(system).campaign_initial()
 
 
 def invite(state: CampaignState, *, member_id: str, name: str, role: str, token_digest: str, units: list[str]) -> list[Event]:
@@ -129,29 +74,34 @@ def conclude(state: CampaignState, mission: Any) -> list[Event]:
     outcome set): nothing if the campaign has it already, so it is written exactly once."""
     if mission.outcome is None or mission.mission_id in state.concluded:
         return []
-    from domain.systems import system_named  # the systems import this module's types
-
     system = system_named(mission.system)
-    heroes = system.carry_out(mission.game) if system.carry_out is not None and mission.game is not None else []
-    return [MissionConcluded(mission.mission_id, mission.outcome, getattr(mission.game, "outcome", None), heroes)]
+    game = mission.game
+    carried = system.carry_out(game) if game is not None else []
+    return [MissionConcluded(mission.mission_id, mission.outcome, system.outcome(game) if game is not None else None, carried)]
 
 
-def prepare(state: CampaignState, system: str, setup: Any) -> Any:
-    """A game system's set-up command with what the campaign's heroes carry into it."""
-    from domain.systems import system_named
+def prepare(state: CampaignState, system: str, setup: Command | None) -> Command | None:
+    """A game system's set-up command with what the campaign carries into the new mission."""
+    return None if setup is None else system_named(system).carry_in(setup, state.game(system))
 
-    carry_in = system_named(system).carry_in
-    return setup if carry_in is None or setup is None else carry_in(setup, state.heroes)
+
+def _with_game(state: CampaignState, system: str, event: Event) -> CampaignState:
+    if system not in SYSTEMS:
+        return state
+    return msgspec.structs.replace(state, games={**state.games, system: system_named(system).campaign_evolve(state.game(system), event)})
 
 
 def _concluded(state: CampaignState, event: MissionConcluded) -> CampaignState:
-    heroes = dict(state.heroes)
-    for report in event.heroes:
-        before = heroes.get(report.unit)
-        played = (*before.missions, event.mission_id) if before is not None else (event.mission_id,)
-        heroes[report.unit] = Hero(report.unit, report.name, report.dead, report.wounds, tuple(report.conditions), tuple(report.items), played)
     conclusion = Conclusion(event.mission_id, event.outcome, event.result, {r.unit: r.ended for r in event.heroes})
-    return msgspec.structs.replace(state, heroes=heroes, concluded={**state.concluded, event.mission_id: conclusion})
+    state = msgspec.structs.replace(state, concluded={**state.concluded, event.mission_id: conclusion})
+    system = state.systems.get(event.mission_id)
+    return _with_game(state, system, event) if system is not None else state
+
+
+def system_of_event(event: Event) -> str | None:
+    """The system a campaign event of a system's own belongs to, by its tag's prefix."""
+    tag = type(event).__struct_config__.tag
+    return tag.split(".", 1)[0] if isinstance(tag, str) and "." in tag else None
 
 
 def evolve(state: CampaignState | None, event: Event) -> CampaignState:
@@ -164,7 +114,10 @@ def evolve(state: CampaignState | None, event: Event) -> CampaignState:
         member = Member(event.member_id, event.name, event.role, event.token_digest, tuple(event.units))
         return msgspec.structs.replace(state, members={**state.members, member.member_id: member})
     if isinstance(event, MissionAdded):
-        return msgspec.structs.replace(state, missions=(*state.missions, event.mission_id))
+        return msgspec.structs.replace(state, missions=(*state.missions, event.mission_id), systems={**state.systems, event.mission_id: event.system})
     if isinstance(event, MissionConcluded):
         return _concluded(state, event)
-    raise AssertionError(f"campaigns have no {type(event).__name__} events")
+    system = system_of_event(event)
+    if system is None:
+        raise AssertionError(f"campaigns have no {type(event).__name__} events")
+    return _with_game(state, system, event)

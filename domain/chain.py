@@ -8,34 +8,42 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable
+from typing import Any, Generic, TypeVar
 
 import msgspec
 
-from domain.registry import AnyCommand, AnyEvent
-
 GENESIS = "0" * 64
 
+E = TypeVar("E")
+C = TypeVar("C")
 
-class Recorded(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """One event as the log keeps it: where, when, by whom, and its link in the chain."""
+
+class Recorded(msgspec.Struct, Generic[E, C], frozen=True, forbid_unknown_fields=True):
+    """One event as the log keeps it: where, when, by whom, and its link in the chain.
+
+    Generic in the event and command types, because each game system's stream decodes only
+    its own (domain/codecs.py); `RawRecord` keeps both as their stored bytes, which is all the
+    chain needs.
+    """
 
     stream: str
     position: int
     at: str
     actor: str
     prev_hash: str
-    event: AnyEvent
+    event: E
     #: The idempotency key of the command that caused it, and a digest of that command.
     command_key: str | None = None
     command_digest: str | None = None
     #: Position of the first event its command caused; that event also records the command,
     #: so a replay can decide it again and compare (README.md#replay).
     batch: int = 0
-    command: AnyCommand | None = None
+    command: C = None  # type: ignore[assignment]
     hash: str = ""
 
 
-_decoder = msgspec.json.Decoder(Recorded)
+RawRecord = Recorded[msgspec.Raw, msgspec.Raw]
+_raw = msgspec.json.Decoder(RawRecord)
 
 
 def canonical(value: object) -> bytes:
@@ -51,8 +59,9 @@ def seal(unhashed: Recorded) -> Recorded:
     return msgspec.structs.replace(unhashed, hash=link_hash(unhashed.prev_hash, unhashed))
 
 
-def decode(stored: bytes) -> Recorded:
-    return _decoder.decode(stored)
+def decode_raw(stored: bytes) -> Recorded[Any, Any]:
+    """A record with its event and command left as their stored bytes."""
+    return _raw.decode(stored)
 
 
 class ChainBreak(msgspec.Struct, frozen=True):
@@ -65,7 +74,7 @@ def verify(stored: Iterable[tuple[int, bytes]]) -> tuple[int, ChainBreak | None]
     prev_hash, checked = GENESIS, 0
     for expected_position, raw in stored:
         try:
-            record = decode(raw)
+            record = decode_raw(raw)
         except (msgspec.DecodeError, msgspec.ValidationError) as error:
             return checked, ChainBreak(expected_position, f"stored bytes do not decode: {error}")
         if record.position != expected_position:

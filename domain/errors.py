@@ -20,6 +20,8 @@ class RuleError(Exception):
         self.message = message
         self.status = status
         self.params = dict(params or {})
+        #: The game system whose rules refused, set by the engine (its words name the code).
+        self.system: str | None = None
 
 
 class Forbidden(RuleError):

@@ -37,7 +37,7 @@ from domain.events import (
     RollDisputed,
     SeedRevealed,
 )
-from domain.systems import system_named
+from domain.registry import system_named
 
 DICE = "design.md#Dice"
 TRAY = notation.RULE
@@ -118,7 +118,6 @@ def create(
     if dice_mode not in ("server", "manual"):
         raise RuleError("unknown_dice_mode", DICE, params={"dice_mode": dice_mode})
     _check_text("client_seed", client_seed)
-    game_system.initial(version, options)
     return [
         MissionCreated(mission_id, campaign_id, name, system, version, dice_mode, options),
         EpochStarted(0, fair.commitment(fresh_seed), client_seed),
@@ -141,7 +140,11 @@ def decide(state: MissionState, command: Command, dice: DiceBox, actor: str, ref
         system = system_named(state.system)
         if system.decide is None or type(command) not in system.commands:
             raise RuleError("unknown_command", LIFE, params={"system": state.system, "command": type(command).__name__})
-        events = system.decide(state, command, dice, actor, refs)
+        try:
+            events = system.decide(state, command, dice, actor, refs)
+        except RuleError as error:
+            error.system = state.system
+            raise
     dice.check_all_manual_faces_used()
     return events
 
@@ -166,9 +169,7 @@ def evolve(state: MissionState | None, event: Event) -> MissionState:
     applier = _APPLIERS.get(type(event))
     if applier is not None:
         return applier(state, event)
-    system = system_named(state.system)
-    assert system.evolve is not None, f"{state.system} has no events of its own"
-    return msgspec.structs.replace(state, game=system.evolve(state.game, event))
+    return msgspec.structs.replace(state, game=system_named(state.system).evolve(state.game, event))
 
 
 def dice_box_for(state: MissionState, *, server_seed: bytes | None, fresh_seed: bytes | None, manual_faces: list[int] | None) -> DiceBox:

@@ -7,6 +7,8 @@ from collections.abc import Sequence
 import msgspec
 
 from domain import audit, chain
+from domain.codecs import Codec, codec_of_first
+from domain.errors import RuleError
 
 
 class ChainVerdict(msgspec.Struct, frozen=True):
@@ -28,7 +30,7 @@ def verify_stream(rows: Sequence[tuple[int, bytes]]) -> Verdict:
     if broken is not None:
         verdict = ChainVerdict(False, checked, broken.position, broken.reason)
         return Verdict(False, verdict, None)
-    report = audit.check(audit.build(chain.decode(raw) for _, raw in rows))
+    report = _audit(rows)
     return Verdict(report.ok, ChainVerdict(True, checked), report)
 
 
@@ -48,7 +50,7 @@ def verify_named_stream(stream: str, kind: str, rows: Sequence[tuple[int, bytes]
     lines could have been moved between streams); the dice are checked for missions only."""
     checked, broken = _verify_chain(rows)
     for index, (position, raw) in enumerate(rows[:checked]):
-        named = chain.decode(raw).stream
+        named = chain.decode_raw(raw).stream
         if named != stream:
             checked, broken = index, chain.ChainBreak(position, f"the event names stream {named}, not {stream}")
             break
@@ -61,7 +63,8 @@ def verify_named_stream(stream: str, kind: str, rows: Sequence[tuple[int, bytes]
 def _audit(rows: Sequence[tuple[int, bytes]]) -> audit.AuditReport:
     """The dice report; events well chained but out of order (a forged file) are a problem, not a crash."""
     try:
-        return audit.check(audit.build(chain.decode(raw) for _, raw in rows))
+        codec = codec_of_first(rows[0][1]) if rows else None
+        return audit.check(audit.build(codec.decode(raw) for _, raw in rows))
     except (KeyError, ValueError, TypeError) as error:
         problem = audit.RollProblem(-1, "", f"the dice cannot be audited: {type(error).__name__}: {error}")
         return audit.AuditReport(False, 0, 0, 0, 0, [problem])
@@ -76,4 +79,18 @@ def _verify_chain(rows: Sequence[tuple[int, bytes]]) -> tuple[int, chain.ChainBr
         except UnicodeDecodeError:
             checked, broken = chain.verify(rows[:index])
             return (checked, broken) if broken is not None else (index, chain.ChainBreak(position, "stored bytes do not decode: they are not UTF-8"))
-    return chain.verify(rows)
+    checked, broken = chain.verify(rows)
+    return _typed(rows, checked, broken)
+
+
+def _typed(rows: Sequence[tuple[int, bytes]], checked: int, broken: chain.ChainBreak | None) -> tuple[int, chain.ChainBreak | None]:
+    """The chain holds only bytes; each well-chained event must also decode as its stream's
+    game system reads it (domain/codecs.py), or it counts as the first bad event."""
+    codec: Codec | None = None
+    for index, (position, raw) in enumerate(rows[:checked]):
+        try:
+            codec = codec or codec_of_first(raw)
+            codec.decode(raw)
+        except (msgspec.DecodeError, msgspec.ValidationError, RuleError) as error:
+            return index, chain.ChainBreak(position, f"stored bytes do not decode: {error}")
+    return checked, broken

@@ -15,9 +15,6 @@ rebuilt projection can be compared with a live one byte for byte.
 
 from __future__ import annotations
 
-import functools
-import inspect
-import typing
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -25,7 +22,9 @@ import msgspec
 
 from domain import audit, dice
 from domain import campaign as campaigns
+from domain import campaign_events
 from domain import mission as missions
+from domain.codecs import Entry, campaign_codec
 from domain.events import (
     ClientSeedContributed,
     DiceRolled,
@@ -34,20 +33,13 @@ from domain.events import (
     MissionEnded,
     SeedRevealed,
 )
-from domain.registry import AnyEvent
-from domain.systems import system_named
-
-_CAMPAIGN_EVENTS = frozenset(campaigns.CAMPAIGN_EVENTS)
+from domain.registry import system_named
 
 
-class Entry(msgspec.Struct, frozen=True, gc=False):
-    """What a projection reads of a stored record (`domain.chain.Recorded`): its stream,
-    position and event. The chain fields and the command are skipped, not decoded, which
-    takes a third off the cost of decoding a record."""
 
-    stream: str
-    position: int
-    event: AnyEvent
+def _campaign_events() -> frozenset[type]:
+    """Every type a campaign stream holds: the engine's and each game system's own."""
+    return frozenset(campaign_codec().events)
 
 
 class ProjectionError(Exception):
@@ -98,13 +90,13 @@ class Battlefield(ReadModel):
         self._decoder = msgspec.json.Decoder(missions.MissionState)
 
     def keys(self, records: Sequence[Entry]) -> set[str]:
-        skip = _CAMPAIGN_EVENTS
+        skip = _campaign_events()
         return {r.stream for r in records if type(r.event) not in skip}
 
     def apply(self, states: dict[str, Any], records: Sequence[Entry]) -> set[str]:
         # The hot loop of a rebuild: a mission's events mostly come in runs, so its state stays
         # in a local until another mission's event comes.
-        evolve, skip = missions.evolve, _CAMPAIGN_EVENTS
+        evolve, skip = missions.evolve, _campaign_events()
         touched: set[str] = set()
         key: str | None = None
         state: missions.MissionState | None = None
@@ -134,19 +126,8 @@ class Battlefield(ReadModel):
         if state.game is not None:
             # `MissionState.game` is `Any`, so it decodes as plain JSON values; the game system's
             # `evolve` wants its own types back.
-            state = msgspec.structs.replace(state, game=msgspec.json.decode(msgspec.json.encode(state.game), type=_game_type(state.system)))
+            state = msgspec.structs.replace(state, game=msgspec.convert(state.game, system_named(state.system).state or Any))
         return state
-
-
-@functools.cache
-def _game_type(system: str) -> Any:
-    """The type of a game system's state: what its `evolve(game, event)` annotates `game` as
-    (Star Quest: `Battle | None`). A `GameSystem.state_type` would say it outright."""
-    evolve = system_named(system).evolve
-    if evolve is None:
-        return Any
-    first = next(iter(inspect.signature(evolve).parameters))
-    return typing.get_type_hints(evolve).get(first, Any)
 
 
 # -- campaign -------------------------------------------------------------------------------------
@@ -182,10 +163,11 @@ class CampaignRow(msgspec.Struct, frozen=True):
     members: tuple[RosterMember, ...]
     missions: tuple[MissionSummary, ...]
     unlisted: tuple[MissionSummary, ...] = ()
-    #: The heroes the campaign carries (alive or dead, wounds, conditions, items, missions
-    #: played), in the order they first played, and the ended missions in the order they ended.
-    heroes: tuple[campaigns.Hero, ...] = ()
+    #: The ended missions in the order they ended, each mission's game system, and what each
+    #: game system keeps between its missions (Star Quest: the heroes it carries).
     concluded: tuple[campaigns.Conclusion, ...] = ()
+    systems: dict[str, str] = {}
+    games: dict[str, Any] = {}
 
 
 class _Campaign:
@@ -215,9 +197,9 @@ class Campaign(ReadModel):
         self._campaign_of: dict[str, str] = {}
         self._decoder = msgspec.json.Decoder(CampaignRow)
 
-    def _key(self, record: Entry) -> str:
+    def _key(self, record: Entry, campaign_types: frozenset[type]) -> str:
         event = record.event
-        if type(event) in _CAMPAIGN_EVENTS:
+        if type(event) in campaign_types:
             return record.stream
         mission_id = record.stream
         campaign_id = self._campaign_of.get(mission_id)
@@ -229,22 +211,24 @@ class Campaign(ReadModel):
         return campaign_id
 
     def keys(self, records: Sequence[Entry]) -> set[str]:
-        return {self._key(r) for r in records}
+        campaign_types = _campaign_events()
+        return {self._key(r, campaign_types) for r in records}
 
     def apply(self, states: dict[str, Any], records: Sequence[Entry]) -> set[str]:
         touched: set[str] = set()
+        campaign_types = _campaign_events()
         for record in records:
-            key = self._key(record)
+            key = self._key(record, campaign_types)
             event = record.event
             working: _Campaign | None = states.get(key)
             if working is None:
                 working = states[key] = _Campaign(key, None, {})
-            if type(event) in _CAMPAIGN_EVENTS:
+            if type(event) in campaign_types:
                 version = 0 if working.state is None else working.state.version
                 if record.position != version + 1:
                     raise ProjectionError(f"campaign {key}: event {record.position} follows version {version}")
                 working.state = campaigns.evolve(working.state, event)
-                if isinstance(event, campaigns.MissionAdded):
+                if isinstance(event, campaign_events.MissionAdded):
                     working.missions.setdefault(event.mission_id, [event.name, event.system, None, 0])
             else:
                 if isinstance(event, MissionCreated):
@@ -272,8 +256,9 @@ class Campaign(ReadModel):
                 tuple(RosterMember(m.member_id, m.name, m.role, m.units) for m in state.members.values()) if state is not None else (),
                 tuple(MissionSummary(mid, *working.missions[mid]) for mid in listed),
                 tuple(MissionSummary(mid, *working.missions[mid]) for mid in unlisted),
-                tuple(state.heroes.values()) if state is not None else (),
                 tuple(state.concluded.values()) if state is not None else (),
+                state.systems if state is not None else {},
+                state.games if state is not None else {},
             )
         )
 
@@ -285,10 +270,15 @@ class Campaign(ReadModel):
             members = {m.member_id: campaigns.Member(m.member_id, m.name, m.role, "", m.units) for m in row.members}
             state = campaigns.CampaignState(
                 row.campaign_id, row.name, members, tuple(m.mission_id for m in row.missions), row.version,
-                {h.unit: h for h in row.heroes}, {c.mission_id: c for c in row.concluded},
+                {c.mission_id: c for c in row.concluded}, row.systems, _games(row.games),
             )  # fmt: skip
         summaries = {m.mission_id: [m.name, m.system, m.outcome, m.version] for m in (*row.missions, *row.unlisted)}
         return _Campaign(row.campaign_id, state, summaries)
+
+
+def _games(stored: dict[str, Any]) -> dict[str, Any]:
+    """Each game system's campaign state back in its own type (stored as plain JSON values)."""
+    return {name: msgspec.convert(value, system_named(name).campaign_state or Any) for name, value in stored.items()}
 
 
 # -- audit ----------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """The projection runner: follows the notification log from each read model's own position.
 
 Page by page: read up to `page_size` stored events after the position, decode them with one
-reused msgspec decoder (stream, position and event only), fold them into the working states of the rows they touch (rows not
+reused msgspec decoder per game system (stream, position and event only), fold them into the working states of the rows they touch (rows not
 yet in memory are loaded first, one query per page); then, after a page when half a second
 has passed or the log is read, write the touched rows and the new position in one
 transaction, compare-and-set on the position saved before. A crash before the
@@ -27,13 +27,11 @@ import msgspec
 from eventsourcing.persistence import PersistenceError
 
 from api.store import EventStore
-from projections.models import NAMES, Entry, ProjectionError, ReadModel, all_models
+from domain.codecs import Entry, StreamCodecs
+from projections.models import NAMES, ProjectionError, ReadModel, all_models
 from projections.tables import ProjectionTables
 
 log = logging.getLogger("skirmish.projections")
-
-#: The one decoder every stored record of a page goes through.
-RECORDS = msgspec.json.Decoder(Entry)
 
 #: Events read per page (and written per transaction).
 PAGE_SIZE = 5000
@@ -69,9 +67,11 @@ def collector_paused() -> Iterator[None]:
 class ProjectionRunner:
     """Keeps one read model caught up with the log."""
 
-    def __init__(self, tables: ProjectionTables, model: ReadModel, page_size: int = PAGE_SIZE, save_every_s: float = SAVE_EVERY_S) -> None:
+    def __init__(self, tables: ProjectionTables, model: ReadModel, codecs: StreamCodecs, page_size: int = PAGE_SIZE, save_every_s: float = SAVE_EVERY_S) -> None:
         self.tables = tables
         self.model = model
+        #: Each stream's records decode with its own game system's types (domain/codecs.py).
+        self.codecs = codecs
         self.page_size = page_size
         self.save_every_s = save_every_s
         #: Read the next page on a thread while folding this one: PostgreSQL answers while the
@@ -122,7 +122,7 @@ class ProjectionRunner:
                     if self.read_ahead and len(page) == size and (max_pages is None or pages + 1 < max_pages):
                         reader = reader or ThreadPoolExecutor(1, thread_name_prefix=f"projection-{name}")
                         ahead = reader.submit(tables.read_page, page[-1][0], size)
-                    decode = RECORDS.decode
+                    decode = self.codecs.entry
                     records = [decode(raw) for _, raw in page]
                     missing = [key for key in model.keys(records) if key not in states]
                     for key, raw in tables.load(name, missing).items():
@@ -177,8 +177,9 @@ class Projections:
         self.store = store
         self.tables = ProjectionTables(store)
         wanted = list(names)
+        self.codecs = StreamCodecs(self._first_raw)
         models = [m for m in all_models(self._first_record) if m.name in wanted]
-        self.runners = {m.name: ProjectionRunner(self.tables, m, page_size, save_every_s) for m in models}
+        self.runners = {m.name: ProjectionRunner(self.tables, m, self.codecs, page_size, save_every_s) for m in models}
 
     def run_once(self, budget_s: float = 0.25) -> int:
         """A worker's tick: catch each projection up for about `budget_s` seconds at most.
@@ -200,9 +201,13 @@ class Projections:
     def rebuild(self, name: str, progress: Progress | None = None) -> int:
         return self.runners[name].rebuild(progress)
 
-    def _first_record(self, stream: str) -> Entry | None:
+    def _first_raw(self, stream: str) -> bytes | None:
         rows = self.store.read(stream, 0, 1)
-        return RECORDS.decode(rows[0][1]) if rows else None
+        return rows[0][1] if rows else None
+
+    def _first_record(self, stream: str) -> Entry | None:
+        first = self._first_raw(stream)
+        return self.codecs.entry(first) if first is not None else None
 
 
 def _safe_position(runner: ProjectionRunner) -> int | None:

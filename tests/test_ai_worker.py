@@ -26,9 +26,8 @@ import redis
 
 from api.bodies import MissionView
 from api.ledger import WORKER, Ledger
-from api.setups import setup_for
 from domain import mission as missions
-from domain import systems
+from domain import registry as systems
 from domain.commands import EndMission, FlagAttention
 from domain.errors import Forbidden, RuleError
 from domain.events import AttentionNeeded
@@ -61,7 +60,7 @@ class Table:
         """A deployed mission in round 1, its heroes due."""
         state = self.ledger.create_mission(
             self.campaign_id, self.host, name=f"Brawl {n}", system="star-quest", rules_version=("en", "de")[n % 2],
-            dice_mode="server", client_seed=f"table-{n}", options=OPTIONS, setup=setup_for("star-quest", OPTIONS),
+            dice_mode="server", client_seed=f"table-{n}", options=OPTIONS,
         )  # fmt: skip
         for i, hero in enumerate(HEROES):
             self.ledger.handle(state.mission_id, self.host, sq.DeployHero(hero, 9.0 + 5 * i, 2.0))

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections import Counter
 
 from api.ledger import Ledger
-from api.setups import setup_for
 from domain.systems.starquest import commands as sq
 from domain.systems.starquest import events as sqe
 from domain.verification import verify_stream
@@ -22,7 +21,7 @@ def _mission(ledger: Ledger) -> tuple[str, object]:
     _, host = ledger.authenticate(token)
     state = ledger.create_mission(
         campaign_id, host, name="Sump", system="star-quest", rules_version="en",
-        dice_mode="server", client_seed="casters", options=OPTIONS, setup=setup_for("star-quest", OPTIONS),
+        dice_mode="server", client_seed="casters", options=OPTIONS,
     )  # fmt: skip
     for x, hero in ((4.0, "ilo-marrent"), (9.0, "gorm-hadley")):
         ledger.handle(state.mission_id, host, sq.DeployHero(hero, x, 2.0))

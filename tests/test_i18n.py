@@ -12,7 +12,8 @@ import msgspec
 import pytest
 
 from api import i18n
-from domain.registry import EVENT_TYPES
+from domain.codecs import campaign_codec, mission_codec
+from domain.registry import SYSTEMS
 from domain.systems.starquest.commands import Activate, Advance, DeployHero
 from domain.systems.starquest.content import RULES
 from domain.systems.starquest.versions import GERMAN
@@ -26,8 +27,8 @@ def _fields(template: str) -> set[str]:
     return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
-def _flat(language: str) -> dict[str, str]:
-    c = i18n.catalogue(language)
+def _flat(language: str, system: str = "star-quest") -> dict[str, str]:
+    c = i18n.catalogue(language, system)
     flat = {f"{s}.{k}": v for s in SECTIONS for k, v in c.get(s, {}).items()}
     flat |= {f"terms.{t}.{k}": v for t, words in c["terms"].items() for k, v in words.items()}
     return flat
@@ -70,34 +71,37 @@ def test_every_error_the_server_raises_has_a_message_in_both_languages():
     assert {"too_far", "bad_dice_notation.range", "no_shot.weapon", "not_rerollable", "wrong_role.export", "export_invalid"} <= codes
     http = {"not_found", "not_found.route", "version_conflict", "unavailable", "internal_error", "malformed_body", "unauthorized", "forbidden", "method_not_allowed", "too_large", "http_error"}
     for language in i18n.LANGUAGES:
-        missing = (codes | http) - set(i18n.catalogue(language)["errors"])
+        known = {code for system in SYSTEMS for code in i18n.catalogue(language, system)["errors"]}
+        missing = (codes | http) - known
         assert not missing, (language, missing)
 
 
 def test_every_event_type_has_a_description_in_both_languages():
     """A new event type without a description in either language fails here."""
     for language in i18n.LANGUAGES:
-        events = i18n.catalogue(language)["events"]
-        missing = [t.__name__ for t in EVENT_TYPES if t.__name__ not in events]
-        assert not missing, (language, missing)
-        for kind in EVENT_TYPES:
-            derived = {"EpochVerified": {"mismatch_count"}, "BattleSetUp": {"mission_name"}}.get(kind.__name__, set())
-            assert _fields(events[kind.__name__]) <= set(kind.__struct_fields__) | derived, kind.__name__
+        for system in SYSTEMS:
+            events = i18n.catalogue(language, system)["events"]
+            types = (*mission_codec(system).events, *campaign_codec().events)
+            missing = [t.__name__ for t in types if t.__name__ not in events]
+            assert not missing, (language, system, missing)
+            for kind in types:
+                derived = {"EpochVerified": {"mismatch_count"}}.get(kind.__name__, set())
+                assert _fields(events[kind.__name__]) <= set(kind.__struct_fields__) | derived, kind.__name__
 
 
 def test_every_special_rule_has_a_name_in_both_languages_and_german_uses_the_german_rules_names():
     for language in i18n.LANGUAGES:
-        assert set(i18n.catalogue(language)["rules"]) == set(RULES)
-    assert [i18n.rule_name(r, "de") for r in ("AP(2)", "Blast(3)", "Bane", "Impact(4)", "Crippled")] == ["PB(2)", "Explosion(3)", "Verderben", "Aufprall(4)", "Gelähmt"]
-    assert i18n.rule_name("Blast(3)", "en") == "Blast(3)"
-    assert i18n.rule_name("Homebrew(2)", "de") == "Homebrew(2)"
+        assert set(i18n.catalogue(language, "star-quest")["rules"]) == set(RULES)
+    assert [i18n.rule_name(r, "de", "star-quest") for r in ("AP(2)", "Blast(3)", "Bane", "Impact(4)", "Crippled")] == ["PB(2)", "Explosion(3)", "Verderben", "Aufprall(4)", "Gelähmt"]
+    assert i18n.rule_name("Blast(3)", "en", "star-quest") == "Blast(3)"
+    assert i18n.rule_name("Homebrew(2)", "de", "star-quest") == "Homebrew(2)"
 
 
 @pytest.mark.parametrize("language", i18n.LANGUAGES)
 def test_every_error_message_renders_with_its_parameters(language):
     """Each entry fills in from parameters of the kinds the raisers pass (numbers for format
     specs, lists joined), in both languages."""
-    for key, template in i18n.catalogue(language)["errors"].items():
+    for key, template in i18n.catalogue(language, "star-quest")["errors"].items():
         params = {}
         for _, name, spec, _ in string.Formatter().parse(template):
             if name:
@@ -289,7 +293,7 @@ def test_mission_state_names_the_units_rules_in_the_requested_language(client):
     german = client.get(url, headers={**host, "accept-language": "de"}).json()["rule_names"]
     assert set(german) == set(created["rule_names"])
     assert any(k != v for k, v in german.items()), german
-    assert all(v == i18n.rule_name(k, "de") for k, v in german.items())
+    assert all(v == i18n.rule_name(k, "de", "star-quest") for k, v in german.items())
 
 
 def test_special_rules_endpoint_lists_names_in_both_languages(client):
@@ -308,4 +312,4 @@ def test_streams_take_lang_from_the_query_and_the_schema_shows_the_new_fields(cl
     refused = client.get(table.url("/stream?follow=maybe&lang=de"), headers=table.player)
     assert refused.status_code == 400 and refused.json()["message"].startswith("`follow` hat einen falschen Wert")
     schema = client.get("/schema/openapi.json").text
-    assert "rule_names" in schema and "/systems/star-quest/special-rules" in schema and "description" in schema
+    assert "rule_names" in schema and "/systems/{system}/special-rules" in schema and "description" in schema

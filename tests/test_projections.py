@@ -13,8 +13,9 @@ from api.ledger import Ledger
 from api.store import EventStore
 from domain import audit
 from domain import mission as missions
-from domain.campaign import MissionAdded
-from domain.chain import GENESIS, Recorded, decode, seal
+from domain.campaign_events import MissionAdded
+from domain.chain import GENESIS, Recorded, seal
+from domain.codecs import decode_stream
 from domain.commands import (
     ContributeClientSeed,
     DisputeRoll,
@@ -141,7 +142,7 @@ def test_live_projections_catch_up_in_steps_and_equal_a_rebuild_byte_for_byte(le
 
 
 def _rolls_in_log(store: EventStore, mission_id: str) -> int:
-    return sum(isinstance(decode(raw).event, DiceRolled) for _, raw in store.read(mission_id))
+    return sum(isinstance(record.event, DiceRolled) for record in decode_stream(store.read(mission_id)))
 
 
 def _audited_rolls(projections: Projections, mission_id: str) -> int:
@@ -309,22 +310,20 @@ def _typed_evolve(board: _Board | None, event: object) -> _Board:
 
 
 def test_a_battlefield_row_decodes_back_to_the_game_systems_own_state(monkeypatch):
-    from domain.systems import SYSTEMS, GameSystem
-    from projections import models
+    from domain import registry
+    from domain.contract import GameSystem
 
-    monkeypatch.setitem(SYSTEMS, "typed", GameSystem("typed", "a typed game state", ("1",), initial=lambda version, options: None, evolve=_typed_evolve))
-    models._game_type.cache_clear()
+    monkeypatch.setitem(registry.SYSTEMS, "typed", GameSystem("typed", "a typed game state", ("1",), state=_Board | None, evolve=_typed_evolve))
     state = missions.MissionState("m", "c", "n", "typed", "1", "server", {}, version=3, game=_Board(2, {"scout": 1}))
     model = Battlefield()
     assert model.decode(model.encode(state)) == state
     assert model.encode(model.decode(model.encode(state))) == model.encode(state)
-    models._game_type.cache_clear()
 
 
 def test_a_star_quest_battle_folds_the_same_after_every_reload():
     """Live catch-up reloads a mission's row between pages; the game state must come back as
     the system's own types so its `evolve` goes on exactly as an uninterrupted fold."""
-    from projections.models import Entry
+    from domain.codecs import Entry
     from tests.starquest.game import Game as StarQuest
     from tests.starquest.game import hero
 

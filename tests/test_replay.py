@@ -6,7 +6,7 @@ import msgspec
 
 from api.bodies import MissionView
 from domain import replay
-from domain.chain import Recorded
+from domain.codecs import mission_codec
 from tests.conftest import Table
 
 
@@ -27,7 +27,7 @@ def _events(table: Table) -> list[dict]:
 def test_every_position_replays_to_the_state_the_log_implies(table: Table):
     _play(table)
     live = table.state()
-    records = msgspec.convert(_events(table), list[Recorded])
+    records = msgspec.convert(_events(table), list[mission_codec("table").record_type])
     for position in range(1, live["version"] + 1):
         step = table.client.get(table.url(f"/replay?at={position}"), headers=table.spectator).json()
         assert step["position"] == position and step["event"]["position"] == position
@@ -63,7 +63,7 @@ def test_recorded_commands_decided_again_give_the_same_events(table: Table):
 def test_a_forged_roll_fails_the_determinism_check(table: Table):
     _play(table)
     table.client.post(table.url("/end"), json={}, headers=table.host)
-    records = msgspec.convert(_events(table), list[Recorded])
+    records = msgspec.convert(_events(table), list[mission_codec("table").record_type])
     forged = list(records)
     roll = next(r for r in records if type(r.event).__name__ == "DiceRolled")
     faces = [f % 6 + 1 for f in roll.event.faces]

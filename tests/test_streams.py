@@ -32,7 +32,8 @@ from api.app import create_app
 from api.embedded import free_port
 from api.ledger import Ledger
 from api.streams import Hub, visible
-from domain.campaign import CampaignCreated, Member, MemberInvited, MissionAdded
+from domain.campaign import Member
+from domain.campaign_events import CampaignCreated, MemberInvited, MissionAdded
 from domain.chain import Recorded
 from domain.commands import EndMission, RollDice
 from domain.events import DiceRolled, SeedRevealed

@@ -29,7 +29,11 @@ from api.ledger import Ledger
 from api.seal import Sealer
 from api.store import EventStore
 from domain.events import EpochVerified
-from domain.registry import COMMAND_TYPES, EVENT_TYPES
+from domain.campaign_events import CAMPAIGN_EVENTS
+from domain.codecs import mission_codec
+from domain.commands import CORE_COMMANDS
+from domain.events import CORE_EVENTS
+from domain.registry import SYSTEMS
 from tests.conftest import Table, _pg_env
 from workers.jobs import Keys
 from workers.relay import Relay
@@ -494,7 +498,7 @@ def test_a_finished_mission_joins_its_campaign_through_the_cli_only(
 
 def test_event_and_command_schemas_are_published(client: TestClient, tmp_path: Path) -> None:
     offline = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path)}
-    for which, types in (("events", EVENT_TYPES), ("commands", COMMAND_TYPES)):
+    for which, types in (("events", (*CORE_EVENTS, *CAMPAIGN_EVENTS)), ("commands", CORE_COMMANDS)):
         response = client.get(f"/schemas/{which}.json")  # no token needed
         assert response.status_code == 200, response.text
         assert response.headers["content-type"].startswith("application/schema+json")
@@ -506,6 +510,12 @@ def test_event_and_command_schemas_are_published(client: TestClient, tmp_path: P
         printed = _skirmish(["schema", which], offline, tmp_path)
         assert printed.returncode == 0, printed.stderr
         assert json.loads(printed.stdout) == schema
+    for name in SYSTEMS:  # each game system's own types, beside the engine's, no token needed
+        codec = mission_codec(name)
+        for which, types in (("events", codec.events), ("commands", codec.commands)):
+            schema = client.get(f"/systems/{name}/schemas/{which}.json").json()
+            for kind in types:
+                assert schema["$defs"][kind.__name__]["properties"]["type"] == {"enum": [kind.__name__]}
     events = client.get("/schemas/events.json").json()
     assert events["$ref"] == "#/$defs/Recorded"
     assert set(events["$defs"]["Recorded"]["required"]) >= {"stream", "position", "at", "actor", "prev_hash", "event"}

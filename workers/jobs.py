@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.chain import decode
 from domain.events import SeedRevealed
+from domain.registry import SYSTEMS
 
 GROUP = "workers"
 
@@ -52,27 +52,35 @@ class _Where(msgspec.Struct):
 
 _WHERE = msgspec.json.Decoder(_Where)
 
-#: Events after which a game system's AI may have an activation due: the AI phase started, or
-#: an activation ended (the next unit's turn). A new game system names its own here; the job
-#: says only "look at this mission", the system's `ai` says what (if anything) is due.
-#: Star Quest AI casters cast first and act after, so the end of a cast (a roll, or no cast) counts too,
-#: and so does the end of an activation start that rolled dice (AiActionDue).
-AI_DUE_TOPICS = ("AiPhaseStarted", "ActivationEnded", "SpellRolled", "SpellNotCast", "AiActionDue")
 
-#: Event topics that cause jobs; the relay reads only these.
-JOB_TOPICS = ("SeedRevealed", *AI_DUE_TOPICS)
+class _Epoch(msgspec.Struct):
+    epoch: int
 
 
-def jobs_for(topic: str, stored: bytes) -> list[Job]:
+class _Revealed(msgspec.Struct):
+    stream: str
+    event: _Epoch
+
+
+_REVEALED = msgspec.json.Decoder(_Revealed)
+_REVEALED_TOPIC = SeedRevealed.__name__
+
+
+def ai_due_topics() -> frozenset[str]:
+    """Events after which a game system's AI may have something due (`GameSystem.ai_wakes`).
+    The job says only "look at this mission"; the system's `ai` says what, if anything, is due,
+    so a topic two systems share only costs a look."""
+    return frozenset(kind.__name__ for system in SYSTEMS.values() for kind in system.ai_wakes)
+
+
+def jobs_for(topic: str, stored: bytes, ai_topics: frozenset[str] | None = None) -> list[Job]:
     """The jobs one stored event causes: a revealed epoch is re-computed by a worker; an AI
-    activation may be due after the AI phase starts and after each activation."""
-    if topic not in JOB_TOPICS:
-        return []
-    if topic in AI_DUE_TOPICS:
+    activation may be due after the events its game system names."""
+    if topic == _REVEALED_TOPIC:
+        revealed = _REVEALED.decode(stored)
+        key = f"verify-epoch:{revealed.stream}:{revealed.event.epoch}"
+        return [Job(VERIFY_EPOCH, revealed.stream, key, revealed.event.epoch)]
+    if topic in (ai_topics if ai_topics is not None else ai_due_topics()):
         where = _WHERE.decode(stored)
         return [Job(AI_ACTIVATION, where.stream, f"ai-due:{where.stream}:{where.position}")]
-    record = decode(stored)
-    event = record.event
-    assert isinstance(event, SeedRevealed)
-    key = f"verify-epoch:{record.stream}:{event.epoch}"
-    return [Job(VERIFY_EPOCH, record.stream, key, event.epoch)]
+    return []

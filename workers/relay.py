@@ -23,7 +23,7 @@ import redis
 from eventsourcing.persistence import PersistenceError
 
 from api.store import EventStore
-from workers.jobs import AI_ACTIVATION, Job, Keys, jobs_for
+from workers.jobs import AI_ACTIVATION, Job, Keys, ai_due_topics, jobs_for
 
 log = logging.getLogger("skirmish.relay")
 PAGE = 1000
@@ -91,7 +91,8 @@ class Relay:
             self.position = position
             return 0
         self.behind = len(notifications) == PAGE
-        jobs = _once_per_mission([job for n in notifications for job in jobs_for(n.topic, bytes(n.state))])
+        ai_topics = ai_due_topics()
+        jobs = _once_per_mission([job for n in notifications for job in jobs_for(n.topic, bytes(n.state), ai_topics)])
         pipe = self.redis.pipeline(transaction=True)
         for job in jobs:
             pipe.xadd(self.keys.jobs, {"job": msgspec.json.encode(job)})

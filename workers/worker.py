@@ -28,7 +28,7 @@ from domain import audit
 from domain.commands import Command, FlagAttention, RecordVerification
 from domain.errors import RuleError
 from domain.mission import MAX_TEXT, MissionState
-from domain.systems import system_named
+from domain.registry import system_named
 from workers.jobs import AI_ACTIVATION, GROUP, VERIFY_EPOCH, Job, Keys
 
 log = logging.getLogger("skirmish.worker")
@@ -171,12 +171,11 @@ class Worker:
         for _ in range(STALE_RETRIES):
             started = time.perf_counter()
             state = self.ledger.mission(job.mission_id)
-            if state.ended or getattr(state.game, "outcome", None) is not None:
-                log.info("mission finished; no AI activation due", extra={**context, "outcome": state.outcome or state.game.outcome})
-                return FINISHED
             system = system_named(state.system)
-            if system.ai is None:
-                return IDLE
+            decided = system.outcome(state.game) if state.game is not None else None
+            if state.ended or decided is not None:
+                log.info("mission finished; no AI activation due", extra={**context, "outcome": state.outcome or decided})
+                return FINISHED
             try:
                 command = system.ai(state)
                 key = activation_key(state, command) if command is not None else ""
@@ -193,7 +192,7 @@ class Worker:
             except RuleError as error:
                 if self.ledger.mission(job.mission_id).version != state.version:
                     continue  # decided on a state that moved on meanwhile: decide again
-                message = i18n.error_message(error.code, error.params, i18n.DEFAULT, error.message)  # the log keeps English
+                message = i18n.error_message(error.code, error.params, i18n.DEFAULT, error.message, error.system)  # the log keeps English
                 log.error("the rules refused the AI's decision; mission flagged for attention", extra={**context, "code": error.code, "rule": error.rule, "error": message})
                 what = msgspec.json.encode(command).decode()
                 return self._flag(state, f"attention:{key}", error.code, error.rule, f"AI decision {what} refused: {message}", context)

@@ -17,14 +17,48 @@ from typing import Any
 
 import msgspec
 
+from domain.registry import SYSTEMS, system_named
+
 LANGUAGES = ("en", "de")
 DEFAULT = "en"
 
 
 @functools.cache
-def catalogue(language: str) -> dict[str, Any]:
-    """The catalogue of one language, read once per process."""
+def _engine(language: str) -> dict[str, Any]:
     return tomllib.loads(resources.files(__name__).joinpath(f"{language}.toml").read_text("utf-8"))
+
+
+@functools.cache
+def _system_words(package: str, language: str) -> dict[str, Any]:
+    file = resources.files(package).joinpath(f"{language}.toml")
+    return tomllib.loads(file.read_text("utf-8")) if file.is_file() else {}
+
+
+def catalogue(language: str, system: str | None = None) -> dict[str, Any]:
+    """The engine's catalogue of one language, with a game system's own words merged over it
+    (domain/contract.py `words`); each file is read once per process."""
+    engine = _engine(language)
+    words = system_named(system).words if system in SYSTEMS else None
+    return _merged(language, words) if words else engine
+
+
+@functools.cache
+def _merged(language: str, package: str) -> dict[str, Any]:
+    merged: dict[str, Any] = {k: dict(v) if isinstance(v, dict) else v for k, v in _engine(language).items()}
+    for section, entries in _system_words(package, language).items():
+        if section == "terms":
+            terms = merged.setdefault("terms", {})
+            for name, words in entries.items():
+                terms[name] = {**terms.get(name, {}), **words}
+        else:
+            merged[section] = {**merged.get(section, {}), **entries}
+    return merged
+
+
+def _systems_for(system: str | None) -> list[str | None]:
+    """Where to look a word up: the named system's catalogue; with none named, the engine's,
+    then each system's in turn (a refusal raised outside any mission still finds its words)."""
+    return [system] if system is not None else [None, *SYSTEMS]
 
 
 # -- choosing the language ------------------------------------------------------------------
@@ -68,9 +102,9 @@ class _Formatter(string.Formatter):
     """str.format with the catalogue's terms: a parameter named like a [terms.NAME] table is
     shown as that table's word for its value; lists are joined."""
 
-    def __init__(self, language: str) -> None:
+    def __init__(self, language: str, system: str | None = None) -> None:
         self.language = language
-        self.terms: Mapping[str, Mapping[str, str]] = catalogue(language).get("terms", {})
+        self.terms: Mapping[str, Mapping[str, str]] = catalogue(language, system).get("terms", {})
         self.separator: str = catalogue(language)["meta"]["list_separator"]
 
     def get_field(self, field_name: str, args: Any, kwargs: Any) -> Any:
@@ -97,27 +131,29 @@ class _Formatter(string.Formatter):
         return super().convert_field(value, conversion)
 
 
-def render(section: str, key: str, params: Mapping[str, Any], language: str) -> str | None:
+def render(section: str, key: str, params: Mapping[str, Any], language: str, system: str | None = None) -> str | None:
     """The entry `key` of a catalogue section with `params` filled in; None if there is none
     (or it does not fit the parameters), so callers can fall back."""
-    template = catalogue(language).get(section, {}).get(key)
+    template = catalogue(language, system).get(section, {}).get(key)
     if template is None:
         return None
     try:
-        return _Formatter(language).format(template, **params)
+        return _Formatter(language, system).format(template, **params)
     except (KeyError, IndexError, ValueError, TypeError, AttributeError):
         return None
 
 
-def error_message(code: str, params: Mapping[str, Any], language: str, fallback: str = "") -> str:
+def error_message(code: str, params: Mapping[str, Any], language: str, fallback: str = "", system: str | None = None) -> str:
     """The message of an error: `code.variant` or `code` in the language, then in English,
-    then the text the raiser gave, then the code itself."""
+    then the text the raiser gave, then the code itself. `system` is the game system whose
+    rules refused (RuleError.system), if any."""
     variant = params.get("variant")
     keys = [f"{code}.{variant}", code] if variant else [code]
     for lang in dict.fromkeys((language, DEFAULT)):
-        for key in keys:
-            if (text := render("errors", key, params, lang)) is not None:
-                return text
+        for where in _systems_for(system):
+            for key in keys:
+                if (text := render("errors", key, params, lang, where)) is not None:
+                    return text
     return fallback or code
 
 
@@ -128,20 +164,25 @@ def event_params(event: Any) -> dict[str, Any]:
     """An event's fields as parameters, plus the few derived ones the descriptions use."""
     params: dict[str, Any] = msgspec.to_builtins(event)
     params.pop("type", None)
-    kind = type(event).__name__
-    if kind == "EpochVerified":
-        params["mismatch_count"] = len(event.mismatches)
-    elif kind == "BattleSetUp":
-        params["mission_name"] = event.mission.name
+    if "mismatches" in params:
+        params["mismatch_count"] = len(params["mismatches"])
     return params
+
+
+def system_of(event: Any) -> str | None:
+    """The game system whose own type `event` is (by type, not by name: two systems may share
+    a class name), or None for the engine's events."""
+    kind = type(event)
+    return next((s.name for s in SYSTEMS.values() if kind in s.events or kind in s.campaign_events), None)
 
 
 def describe(event: Any, language: str) -> str:
     """A short line saying what an event means, in `language` (the type name if no entry)."""
     kind = type(event).__name__
     params = event_params(event)
+    system = system_of(event)
     for lang in dict.fromkeys((language, DEFAULT)):
-        if (text := render("events", kind, params, lang)) is not None:
+        if (text := render("events", kind, params, lang, system)) is not None:
             return text
     return kind
 
@@ -149,11 +190,11 @@ def describe(event: Any, language: str) -> str:
 # -- names of special rules ---------------------------------------------------------------------
 
 
-def rule_name(text: str, language: str) -> str:
+def rule_name(text: str, language: str, system: str) -> str:
     """A special rule as written in content ("Blast(3)", "AP(1)") in the language's own name
     ("Explosion(3)", "PB(1)"); statuses too; anything unknown stays as it is."""
     name, bracket, rest = text.partition("(")
-    names = catalogue(language)
+    names = catalogue(language, system)
     word = names.get("rules", {}).get(name.strip()) or names.get("statuses", {}).get(name.strip())
     return f"{word}{bracket}{rest}" if word else text
 

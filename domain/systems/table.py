@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from domain.systems import GameSystem
+from domain.contract import GameSystem
 
-SYSTEM = GameSystem(
-    name="table",
-    title="Any game: table dice tray only",
-    versions=("1",),
-    initial=lambda version, options: None,
-)
+#: Free notes about the game being played ({"game": "..."}): the tray keeps them, reads none.
+Notes = dict[str, str]
+
+SYSTEM = GameSystem(name="table", title="Any game: table dice tray only", versions=("1",), options=Notes)

@@ -139,13 +139,13 @@ class _Relay:
     heroes that hold and shoot, the enemies played by the AI function."""
 
     def __init__(self, rules: str, seed: bytes) -> None:
-        from api.setups import setup_for
+        from api.ledger import setup_command
 
         options = {"mission": "hold-the-relay", "heroes": "Sera Vantis, Gorm Hadley"}
         self.seed, self.state = seed, None
         for event in mission.create(mission_id="m", campaign_id="c", name="relay", system="star-quest", rules_version=rules, dice_mode="server", client_seed="c", options=options, fresh_seed=seed):
             self.state = mission.evolve(self.state, event)
-        self.do(setup_for("star-quest", options, rules))
+        self.do(setup_command("star-quest", rules, options))
         for unit, (x, y) in HEROES:
             self.do(sq.DeployHero(unit, x, y))
         self.do(sq.StartRound())

@@ -7,17 +7,19 @@ from __future__ import annotations
 import pytest
 
 from domain import campaign as campaigns
+from domain import campaign_events
 from domain.errors import RuleError
 from domain.systems.starquest import carry
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
+from domain.systems.starquest.roster import Hero, Roster
 from domain.systems.starquest.state import CarriedHero
 from tests.starquest.game import Game, hero
 
 ACE, BO, CY = hero("Ace", toughness=6), hero("Bo", toughness=5), hero("Cy", toughness=4)
 
 
-def _reports(game: Game) -> dict[str, campaigns.HeroReport]:
+def _reports(game: Game) -> dict[str, campaign_events.UnitReport]:
     return {r.unit: r for r in carry.carry_out(game.battle)}
 
 
@@ -132,10 +134,10 @@ def test_a_hero_killed_in_an_earlier_mission_cannot_be_chosen(rules, section):
 
 
 def test_carry_in_copies_the_campaign_record_of_the_party_only():
-    roster = {
-        "bo": campaigns.Hero("bo", "Bo", wounds=2, conditions=("Crippled",), items=("Purge Vial",), missions=("m-1",)),
-        "zed": campaigns.Hero("zed", "Zed", dead=True, missions=("m-1",)),
-    }
+    roster = Roster((
+        Hero("bo", "Bo", wounds=2, conditions=("Crippled",), items=("Purge Vial",), missions=("m-1",)),
+        Hero("zed", "Zed", dead=True, missions=("m-1",)),
+    ))
     prepared = carry.carry_in(_set_up("en", []), roster)
     assert prepared.carried == [CarriedHero("bo", 2, ("Crippled",), ("Purge Vial",), False, 1)]
 
@@ -148,17 +150,18 @@ class _Ended:
 
 
 def test_the_campaign_records_a_mission_once_and_counts_missions_played():
-    state = campaigns.evolve(None, campaigns.CampaignCreated("c-1", "Raid", "hal", "digest"))
-    state = campaigns.evolve(state, campaigns.MissionAdded("m-1", "First", "star-quest"))
+    state = campaigns.evolve(None, campaign_events.CampaignCreated("c-1", "Raid", "hal", "digest"))
+    state = campaigns.evolve(state, campaign_events.MissionAdded("m-1", "First", "star-quest"))
     game = Game("en", heroes=[ACE, BO])
     _knock_out(game, "ace", 6)
     (event,) = campaigns.conclude(state, _Ended(game, "defeat"))
     assert (event.mission_id, event.outcome, event.result) == ("m-1", "defeat", None)
     state = campaigns.evolve(state, event)
     assert campaigns.conclude(state, _Ended(game, "defeat")) == []  # exactly once
-    assert state.heroes["ace"] == campaigns.Hero("ace", "Ace", False, 3, (), (), ("m-1",))
+    assert state.game("star-quest").hero("ace") == Hero("ace", "Ace", False, 3, (), (), ("m-1",))
     assert state.concluded["m-1"].heroes == {"ace": "unconscious", "bo": "standing"}
-    second = campaigns.MissionConcluded("m-2", "victory", "victory", [campaigns.HeroReport("ace", "Ace")])
+    state = campaigns.evolve(state, campaign_events.MissionAdded("m-2", "Second", "star-quest"))
+    second = campaign_events.MissionConcluded("m-2", "victory", "victory", [campaign_events.UnitReport("ace", "Ace")])
     state = campaigns.evolve(state, second)
-    assert state.heroes["ace"].missions == ("m-1", "m-2") and state.heroes["ace"].wounds == 0
-    assert state.heroes["bo"].missions == ("m-1",)
+    assert state.game("star-quest").hero("ace").missions == ("m-1", "m-2") and state.game("star-quest").hero("ace").wounds == 0
+    assert state.game("star-quest").hero("bo").missions == ("m-1",)

@@ -14,7 +14,7 @@ from api.exports import verify_export
 from api.ledger import Ledger
 from api.seal import Sealer
 from api.store import EventStore
-from domain.campaign import MissionConcluded
+from domain.campaign_events import MissionConcluded
 from domain.chain import Recorded, seal
 from domain.systems.starquest import events as ev
 from projections.runner import Projections
@@ -86,7 +86,7 @@ def _first_mission_ends_badly(ledger: Ledger, mission_id: str) -> None:
 
 
 def _heroes(view: dict) -> dict[str, tuple]:
-    return {h["unit"]: (h["alive"], h["wounds"], h["missions_played"]) for h in view["heroes"]}
+    return {h["unit"]: (h["alive"], h["wounds"], h["missions_played"]) for h in view["systems"]["star-quest"]["heroes"]}
 
 
 def _conclusions(ledger: Ledger, campaign_id: str) -> list[MissionConcluded]:
@@ -149,14 +149,14 @@ def test_a_campaign_carries_its_heroes_from_mission_to_mission(client, ledger, s
     # The history shows the roster right after each mission.
     history = client.get(f"/campaigns/{table.id}/history", headers=table.player).json()["missions"]
     assert [(m["mission_id"], m["outcome"]) for m in history] == [(first_id, "defeat"), (second_id, "victory")]
-    assert _heroes({"heroes": history[0]["roster"]}) == {"sera-vantis": (False, 5, 1), "gorm-hadley": (True, 0, 1), "ilo-marrent": (True, 1, 1)}
-    assert _heroes({"heroes": history[1]["roster"]}) == _heroes(table.view())
+    assert _heroes(history[0]) == {"sera-vantis": (False, 5, 1), "gorm-hadley": (True, 0, 1), "ilo-marrent": (True, 1, 1)}
+    assert _heroes(history[1]) == _heroes(table.view())
     assert history[1]["heroes"] == {"gorm-hadley": "standing", "ilo-marrent": "standing"}
 
     # The campaign projection, live and rebuilt, holds the same roster and ended missions.
     live.catch_up()
     row = msgspec.json.decode(live.tables.row("campaign", table.id))
-    assert [(h["unit"], h["dead"], h["wounds"], len(h["missions"])) for h in row["heroes"]] == [
+    assert [(h["unit"], h["dead"], h["wounds"], len(h["missions"])) for h in row["games"]["star-quest"]["heroes"]] == [
         ("sera-vantis", True, 5, 1), ("gorm-hadley", False, 0, 2), ("ilo-marrent", False, 0, 2),
     ]  # fmt: skip
     assert [(c["mission_id"], c["outcome"]) for c in row["concluded"]] == [(first_id, "defeat"), (second_id, "victory")]

@@ -9,7 +9,8 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from api.content import BUILTIN_PACK, builtin_pack, load_pack_dir
+from api.content import load_pack_dir as _load_dir, pack_folder, packs_of
+from domain.registry import system_named
 from domain.systems.starquest.content import (
     RULES,
     Collect,
@@ -23,6 +24,18 @@ from domain.systems.starquest.content import (
 from domain.systems.starquest.loading import ContentError, load_pack
 
 Files = dict[str, bytes]
+
+
+STAR_QUEST = system_named("star-quest")
+BUILTIN_PACK = pack_folder(STAR_QUEST.packs["core"])
+
+
+def builtin_pack():
+    return packs_of(STAR_QUEST)["core"]
+
+
+def load_pack_dir(path):
+    return _load_dir(path, STAR_QUEST.load_pack)
 
 
 def shipped() -> Files:

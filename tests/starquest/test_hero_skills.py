@@ -157,10 +157,11 @@ def test_hero_skill_a_shaken_hero_stays_idle(rules):
 
 def test_hero_skill_every_sample_hero_has_a_skill_the_engine_plays():
     """The core pack's heroes each have at least one skill, and every one of them resolves."""
-    from api.content import builtin_pack
+    from api.content import packs_of
+    from domain.registry import system_named
     from domain.systems.starquest import hero_skills
 
-    pack = builtin_pack()
+    pack = packs_of(system_named("star-quest"))["core"]
     assert len(pack.heroes) >= 4 and all(h.skills for h in pack.heroes)
     assert all(type(s.effect) in hero_skills._RESOLVE for h in pack.heroes for s in h.skills)
 

@@ -7,21 +7,20 @@ import msgspec
 
 from api.ledger import WORKER
 from domain import replay
-from domain.systems import system_named
+from domain.registry import system_named
 from domain.systems.starquest import commands as sq
 
 HEROES = ("Sera Vantis", "Gorm Hadley")
 
 
 def _play(ledger, rules: str) -> tuple[str, dict[int, bytes]]:
-    from api.setups import setup_for
-
+    
     campaign_id, token = ledger.create_campaign("Replay", "host")
     _, host = ledger.authenticate(token)
     options = {"mission": "scrapyard-brawl", "heroes": ", ".join(HEROES)}
     state = ledger.create_mission(
         campaign_id, host, name="Brawl", system="star-quest", rules_version=rules, dice_mode="server",
-        client_seed="replay", options=options, setup=setup_for("star-quest", options),
+        client_seed="replay", options=options,
     )  # fmt: skip
     mission_id = state.mission_id
     live = {state.version: msgspec.json.encode(state, order="sorted")}

@@ -8,12 +8,13 @@ docs/starquest-rules-notes.md ("Campaigns").
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 import msgspec
 
+from domain.campaign_events import UnitReport
 from domain.errors import RuleError
+from domain.systems.starquest.roster import Roster
 from domain.systems.starquest.state import Battle, CarriedHero, Unit
 from domain.systems.starquest.versions import VERSIONS
 
@@ -28,14 +29,12 @@ def rule(rules: str) -> str:
 # -- after a mission ---------------------------------------------------------------------------
 
 
-def carry_out(battle: Battle) -> list[Any]:
+def carry_out(battle: Battle) -> list[UnitReport]:
     """Each hero of the party as it leaves the mission: dead or alive, and what it keeps."""
-    from domain.campaign import HeroReport
-
     reports = []
     for unit in battle.side("hero"):
         reports.append(
-            HeroReport(
+            UnitReport(
                 unit=unit.id,
                 name=unit.profile,
                 ended=ended_as(unit),
@@ -82,13 +81,13 @@ def items_of(unit: Unit) -> list[str]:
 # -- before the next one -----------------------------------------------------------------------
 
 
-def carry_in(setup: Any, roster: Mapping[str, Any]) -> Any:
+def carry_in(setup: Any, roster: Roster) -> Any:
     """The set-up command with the campaign's record of each hero of the party who played before."""
     party = [_slug(h.name) for h in setup.heroes]
     carried = [
         CarriedHero(unit, hero.wounds, tuple(hero.conditions), tuple(hero.items), hero.dead, len(hero.missions))
         for unit in party
-        if (hero := roster.get(unit)) is not None
+        if (hero := roster.hero(unit)) is not None
     ]
     return msgspec.structs.replace(setup, carried=carried)
 

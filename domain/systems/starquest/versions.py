@@ -7,7 +7,12 @@ endurance minus the strain, and strain past endurance becomes wounds in either v
 
 from __future__ import annotations
 
+from typing import Literal, get_args
+
 import msgspec
+
+#: The rules versions a mission may pick; English is the default.
+Version = Literal["en", "de"]
 
 
 class RulesVersion(msgspec.Struct, frozen=True):
@@ -95,3 +100,4 @@ GERMAN = msgspec.structs.replace(
 )
 
 VERSIONS = {v.code: v for v in (ENGLISH, GERMAN)}
+assert tuple(VERSIONS) == get_args(Version)

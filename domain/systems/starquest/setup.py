@@ -1,12 +1,12 @@
-"""Turning a new mission's options into its game system's set-up command, from content.
-
-Content lives in packs on disk (api/content.py); the set-up command carries what the mission
-uses, so the log holds it and replays never depend on a pack that may change later.
-"""
+"""A new Star Quest mission's options, and the set-up command built from them and a content
+pack (docs/content-format.md). The command carries every profile the mission uses, so the log
+holds it and replays never depend on a pack that may change later."""
 
 from __future__ import annotations
 
-from domain.commands import Command
+import msgspec
+
+from domain.contract import Setup
 from domain.errors import RuleError
 from domain.systems.starquest.commands import SetUpBattle
 from domain.systems.starquest.resolution import rule_for
@@ -15,23 +15,30 @@ FORMAT = "docs/content-format.md"
 MAX_PARTY = 4
 
 
-def setup_for(system: str, options: dict[str, str], rules_version: str | None = None) -> Command | None:
-    if system != "star-quest":
-        return None
-    from api.content import builtin_pack
+class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """What a Star Quest mission is created with (`options` of the create body)."""
 
-    pack_name = options.get("pack", "core")
-    if pack_name != "core":
-        raise RuleError("unknown_pack", FORMAT, params={"pack": pack_name, "known": ["core"]})
-    pack = builtin_pack()
+    #: The id of a mission of the pack.
+    mission: str = ""
+    #: The party: 1 to 4 hero names of the pack, comma-separated.
+    heroes: str = ""
+    #: The content pack; the server ships `core`.
+    pack: str = "core"
+
+
+def setup(context: Setup) -> SetUpBattle:
+    options: Options = context.options
+    pack = context.packs.get(options.pack)
+    if pack is None:
+        raise RuleError("unknown_pack", FORMAT, params={"pack": options.pack, "known": sorted(context.packs)})
     try:
-        mission = pack.mission(options["mission"])
+        mission = pack.mission(options.mission)
     except KeyError:
         known = ", ".join(m.id for m in pack.missions)
         raise RuleError("unknown_mission_definition", FORMAT, params={"known": known}) from None
-    names = [n.strip() for n in options.get("heroes", "").split(",") if n.strip()]
+    names = [n.strip() for n in options.heroes.split(",") if n.strip()]
     if not 1 <= len(names) <= MAX_PARTY or len(set(names)) != len(names):
-        raise RuleError("bad_party", rule_for(rules_version or "en", "setup"), params={"max": MAX_PARTY, "known": [h.name for h in pack.heroes]})
+        raise RuleError("bad_party", rule_for(context.version, "setup"), params={"max": MAX_PARTY, "known": [h.name for h in pack.heroes]})
     if unknown := [n for n in names if n not in {h.name for h in pack.heroes}]:
         raise RuleError("unknown_hero", FORMAT, params={"names": unknown, "known": [h.name for h in pack.heroes]})
     heroes = [pack.hero(n) for n in names]

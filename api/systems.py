@@ -1,0 +1,91 @@
+"""What a client learns about the game systems a server runs: their names, rules versions,
+mission options (as JSON Schema), special rules, and the schemas of their messages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from litestar import Request, Response, get
+from litestar.params import FromPath
+
+from api import i18n
+from api.bodies import Body
+from api.errors import ApiError, language
+from api.exports import SCHEMA_MEDIA_TYPE, json_schema_bytes
+from domain.contract import GameSystem
+from domain.registry import SYSTEMS, system_named
+
+
+class SystemView(Body):
+    name: str
+    title: str
+    #: Rules versions a mission may pick (`rules_version`); the first is the default.
+    versions: list[str]
+    #: Content packs it ships (`options.pack` where the system takes one).
+    packs: list[str]
+    #: JSON Schema of the `options` object of `POST /campaigns/{id}/missions` for this system.
+    options: dict[str, Any]
+    #: Where the JSON Schemas of its commands and events (the engine's included) are.
+    commands_schema: str
+    events_schema: str
+    special_rules: str
+
+
+def _view(system: GameSystem) -> SystemView:
+    base = f"/systems/{system.name}"
+    return SystemView(
+        system.name,
+        system.title,
+        list(system.versions),
+        sorted(system.packs),
+        msgspec.json.schema(system.options),
+        f"{base}/schemas/commands.json",
+        f"{base}/schemas/events.json",
+        f"{base}/special-rules",
+    )
+
+
+@get("/systems", sync_to_thread=False)
+def list_systems() -> list[SystemView]:
+    """Every game system this server runs, in name order."""
+    return [_view(SYSTEMS[name]) for name in sorted(SYSTEMS)]
+
+
+@get("/systems/{system:str}", sync_to_thread=False)
+def read_system(system: FromPath[str]) -> SystemView:
+    return _view(system_named(system))
+
+
+@get("/systems/{system:str}/schemas/{which:str}", sync_to_thread=False, media_type=SCHEMA_MEDIA_TYPE)
+def system_schema(system: FromPath[str], which: FromPath[str]) -> Response[bytes]:
+    """`commands.json` or `events.json`: the engine's types and this system's own, tagged by `type`."""
+    system_named(system)
+    kind = which.removesuffix(".json")
+    if kind not in ("commands", "events") or not which.endswith(".json"):
+        raise ApiError(404, "not_found", "README.md#game-systems", params={"id": f"/systems/{system}/schemas/{which}", "variant": "route"})
+    return Response(json_schema_bytes(kind, system), media_type=SCHEMA_MEDIA_TYPE)
+
+
+class SpecialRuleView(Body):
+    #: The name packs write (English, as in docs/content-format.md).
+    name: str
+    #: The name in the request's language (the German rules' own names in German).
+    title: str
+    #: "weapon" or "unit".
+    place: str
+    #: Lowest and highest X for rules written Name(X); None for plain rules.
+    values: tuple[int, int] | None
+    #: Rules versions that apply the rule.
+    versions: list[str]
+
+
+@get("/systems/{system:str}/special-rules", sync_to_thread=False)
+def special_rules(system: FromPath[str], request: Request) -> list[SpecialRuleView]:
+    """Every special rule a game system knows, with its name in the request's language."""
+    lang = language(request)
+    known = system_named(system)
+    return [SpecialRuleView(r.name, i18n.rule_name(r.name, lang, system), r.place, r.values, list(r.versions)) for r in known.special_rules]
+
+
+ROUTES: list[Any] = [list_systems, read_system, system_schema, special_rules]

@@ -1,0 +1,64 @@
+"""Events every campaign stream may hold, whatever its missions' game systems.
+
+A system's own campaign events live in its package, tagged `"<system>.<Name>"`
+(domain/contract.py); these are the engine's, decoded for every campaign.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.events import Event
+
+
+class CampaignCreated(Event, tag=True):
+    campaign_id: str
+    name: str
+    host_name: str
+    #: sha256 of the host's token secret; the token itself is never stored.
+    host_token_digest: str
+
+
+class MemberInvited(Event, tag=True):
+    member_id: str
+    name: str
+    role: str
+    token_digest: str
+    #: The seats the member commands (units, sides, squads: the game system says which).
+    units: list[str] = []
+
+
+class MissionAdded(Event, tag=True):
+    mission_id: str
+    name: str
+    system: str
+
+
+class UnitReport(msgspec.Struct, frozen=True):
+    """How one unit the campaign carries left a mission, after its game system's reading of
+    the time between missions: what it takes into the next."""
+
+    unit: str
+    name: str
+    #: How it ended the mission, in the system's words ("standing", "unconscious", "dead").
+    ended: str = "standing"
+    dead: bool = False
+    #: Wounds it starts its next mission with.
+    wounds: int = 0
+    conditions: list[str] = []
+    items: list[str] = []
+
+
+class MissionConcluded(Event, tag=True):
+    """A mission of the campaign ended: its outcome, and each carried unit as it comes out of
+    it. Written with the mission's `MissionEnded`, in the same transaction."""
+
+    mission_id: str
+    outcome: str
+    #: The game's own verdict where the rules decided one.
+    result: str | None = None
+    #: Stored as `heroes` since the first campaigns: the units the campaign carries on.
+    heroes: list[UnitReport] = []
+
+
+CAMPAIGN_EVENTS: tuple[type[Event], ...] = (CampaignCreated, MemberInvited, MissionAdded, MissionConcluded)
