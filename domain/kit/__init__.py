@@ -1,0 +1,1 @@
+"""What two or more game systems share, written and tested once: boards today."""
