@@ -281,7 +281,7 @@ def line_of_sight(a: Hex, b: Hex, blocking: Collection[Hex] = frozenset(), walls
     lines, are read exactly: they block when the line crosses one (`_crosses`), not when it
     runs along one or touches its end.
 
-    Symmetric either way, and strict=True never sees what strict=False does not.
+    Symmetric either way; whatever strict=True sees, strict=False sees too.
     """
     if a == b:
         return True
