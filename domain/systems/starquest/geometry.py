@@ -1,23 +1,84 @@
-"""Star Quest battlefield geometry: distances, sight, cover and straight moves, in inches.
+"""Star Quest battlefield geometry: its readings of the table, in inches, on the kit's board.
 
-Pure and deterministic (no randomness, no clock): the engine replays events, so every
-measurement must come out the same on every replay. Rules are measured on a 48" table
+The measuring itself (distances, sight, cover, straight moves, polygons) is the shared
+continuous board, `domain.kit.boards.inches`, re-exported here under the names the engine
+has always used. What stays here is Star Quest's: the table sizes and `scale`, how tall its
+models are, melee reach, and the jumping and falling rules. Rules are measured on a 48" table
 (star-quest.en.md#Battlefield); `scale` converts for the small table.
 
-Boundary convention, used everywhere: a polygon's boundary belongs to the OUTSIDE. A point on
-an edge is not in the piece, a sight line that only grazes a corner or runs along an edge is
-not blocked, and a move along an edge does not enter the piece. Only the interior counts,
-because that is what a player leaning over the table would call "through" or "in".
+Boundary convention (see the kit): a polygon's boundary belongs to the OUTSIDE.
 """
 
 from __future__ import annotations
 
-import functools
-import math
 from collections.abc import Sequence
 from typing import Literal
 
-import msgspec
+from domain.kit.boards import inches as board
+from domain.kit.boards.inches import (
+    TOLERANCE,
+    Base,
+    Point,
+    Polygon,
+    Terrain,
+    Vertex,
+    base_radius_inches,
+    closest,
+    coherent,
+    distance,
+    formation_slots,
+    ground_height,
+    move_toward,
+    path_terrain,
+    point_in_polygon,
+    segment_hits_polygon,
+    vertical_gap,
+    within,
+)
+from domain.kit.boards.inches import contacts as _contacts
+
+__all__ = [
+    "EYE_HEIGHT",
+    "FALL_MIN",
+    "FULL_TABLE",
+    "MAX_JUMP",
+    "MELEE_REACH",
+    "MELEE_VERTICAL",
+    "MODEL_HEIGHT",
+    "SMALL_TABLE",
+    "STEP",
+    "TOLERANCE",
+    "WALK_DROP",
+    "WALK_GAP",
+    "Base",
+    "Point",
+    "Polygon",
+    "Terrain",
+    "Vertex",
+    "_contacts",
+    "base_radius_inches",
+    "closest",
+    "coherent",
+    "cover_share",
+    "crossing",
+    "distance",
+    "eye_height",
+    "fall_ap",
+    "fall_height",
+    "formation_slots",
+    "full_steps",
+    "ground_height",
+    "in_cover",
+    "line_of_sight",
+    "move_toward",
+    "path_terrain",
+    "point_in_polygon",
+    "scale",
+    "segment_hits_polygon",
+    "unit_in_cover",
+    "vertical_gap",
+    "within",
+]
 
 FULL_TABLE = 48.0
 SMALL_TABLE = 24.0
@@ -32,66 +93,6 @@ WALK_GAP = 1.0
 WALK_DROP = 3.0
 MAX_JUMP = 6.0
 FALL_MIN = 2.0
-TOLERANCE = 1e-6
-"""Slack for rule comparisons ("within 2"), so a model placed exactly in reach is in reach."""
-
-_EPS = 1e-9
-_CONTACT_SLACK = 1e-9
-_RIM = tuple((math.cos(k * math.pi / 4), math.sin(k * math.pi / 4)) for k in range(8))
-_AREA = tuple(
-    (math.sqrt((ring + 0.5) / 4) * math.cos((k + 0.5) * math.pi / 4), math.sqrt((ring + 0.5) / 4) * math.sin((k + 0.5) * math.pi / 4))
-    for ring in range(4)
-    for k in range(8)
-)
-"""32 points of equal area share (4 equal-area rings x 8 sectors), mirror-symmetric about the
-axes and diagonals, so a base cut exactly in half by such a line counts as half, not "most"."""
-
-Vertex = tuple[float, float]
-Polygon = Sequence[Vertex]
-
-
-class Point(msgspec.Struct, frozen=True):
-    x: float
-    y: float
-
-
-class Base(msgspec.Struct, frozen=True):
-    """A model's round base: centre (x, y), elevation z of its feet, radius; all in inches."""
-
-    x: float
-    y: float
-    z: float = 0.0
-    radius: float = 0.0
-
-
-class Terrain(msgspec.Struct, frozen=True):
-    """A terrain piece standing on the table: a simple polygon (convex or not) and its height.
-
-    `elevated` pieces can be stood on, at `height` (star-quest.en.md#Terrain).
-    """
-
-    id: str
-    polygon: tuple[Vertex, ...]
-    height: float
-    cover: bool = False
-    difficult: bool = False
-    dangerous: bool = False
-    blocks_sight: bool = False
-    elevated: bool = False
-
-    def __post_init__(self) -> None:
-        if len(self.polygon) < 3:
-            raise ValueError(f"terrain {self.id!r} needs a polygon of at least 3 vertices")
-        if self.height < 0:
-            raise ValueError(f"terrain {self.id!r} cannot have a negative height")
-
-
-# --- units and scale -------------------------------------------------------------------
-
-
-def base_radius_inches(mm: float) -> float:
-    """Bases are sold by diameter in millimetres; rules measure in inches."""
-    return mm / 25.4 / 2
 
 
 def scale(inches: float, table: float = FULL_TABLE) -> float:
@@ -99,207 +100,7 @@ def scale(inches: float, table: float = FULL_TABLE) -> float:
     return inches * table / FULL_TABLE
 
 
-# --- distances -------------------------------------------------------------------------
-
-
-def distance(a: Base, b: Base) -> float:
-    """Horizontal base-to-base distance: rules measure between the nearest edges of bases.
-    Exactly symmetric (radii summed first), so "who is closer" never depends on argument order."""
-    return max(0.0, math.hypot(a.x - b.x, a.y - b.y) - (a.radius + b.radius))
-
-
-def vertical_gap(a: Base, b: Base) -> float:
-    """Difference of elevations, measured separately because melee reach is (star-quest.en.md#Melee)."""
-    return abs(a.z - b.z)
-
-
-def within(a: Base, b: Base, horizontal: float, vertical: float | None = None) -> bool:
-    """Range checks ("within 3"") with an optional vertical limit, as melee reach has (star-quest.en.md#Melee)."""
-    if distance(a, b) > horizontal + TOLERANCE:
-        return False
-    return vertical is None or vertical_gap(a, b) <= vertical + TOLERANCE
-
-
-def closest(origin: Base, candidates: Sequence[Base]) -> int:
-    """Index of the nearest candidate, base to base; ties go to the lowest index so the AI's
-    choice never depends on anything but the given order (star-quest.en.md#AI Activations).
-
-    Raises ValueError when there is no candidate: "closest of nothing" is a caller's bug.
-    """
-    if not candidates:
-        raise ValueError("closest() needs at least one candidate")
-    best, best_d = 0, distance(origin, candidates[0])
-    for i in range(1, len(candidates)):
-        d = distance(origin, candidates[i])
-        if d < best_d - _EPS:
-            best, best_d = i, d
-    return best
-
-
-# --- polygons --------------------------------------------------------------------------
-
-
-def _xy(p: Point | Vertex) -> Vertex:
-    return (p.x, p.y) if isinstance(p, Point) else (float(p[0]), float(p[1]))
-
-
-def _edges(polygon: Polygon):
-    n = len(polygon)
-    for i in range(n):
-        a, b = polygon[i], polygon[(i + 1) % n]
-        if a[0] != b[0] or a[1] != b[1]:
-            yield a, b
-
-
-def _point_segment_distance(px: float, py: float, a: Vertex, b: Vertex) -> float:
-    ex, ey = b[0] - a[0], b[1] - a[1]
-    ee = ex * ex + ey * ey
-    t = 0.0 if ee == 0 else max(0.0, min(1.0, ((px - a[0]) * ex + (py - a[1]) * ey) / ee))
-    return math.hypot(px - a[0] - t * ex, py - a[1] - t * ey)
-
-
-def _on_boundary(x: float, y: float, polygon: Polygon) -> bool:
-    return any(_point_segment_distance(x, y, a, b) <= _EPS for a, b in _edges(polygon))
-
-
-def _inside(x: float, y: float, polygon: Polygon) -> bool:
-    x0, y0, x1, y1 = _bbox(polygon)
-    if x < x0 - _EPS or x > x1 + _EPS or y < y0 - _EPS or y > y1 + _EPS:
-        return False  # far from it: neither inside nor on its boundary
-    if _on_boundary(x, y, polygon):
-        return False
-    inside = False
-    for a, b in _edges(polygon):
-        if (a[1] > y) != (b[1] > y):
-            x_cross = a[0] + (y - a[1]) * (b[0] - a[0]) / (b[1] - a[1])
-            if x < x_cross:
-                inside = not inside
-    return inside
-
-
-def point_in_polygon(point: Point | Vertex, polygon: Polygon) -> bool:
-    """True only for the polygon's interior: a point on an edge or vertex is outside (see module doc)."""
-    x, y = _xy(point)
-    return _inside(x, y, polygon)
-
-
-def _contacts(p: Vertex, dx: float, dy: float, polygon: Polygon) -> list[float]:
-    """Parameters t in [0, 1] where p + t*d meets the boundary: crossings, vertex touches and
-    the ends of collinear overlaps. Extra values are harmless (they only split intervals)."""
-    dd = dx * dx + dy * dy
-    dlen = math.sqrt(dd)
-    ts = [0.0, 1.0]
-    for a, b in _edges(polygon):
-        ex, ey = b[0] - a[0], b[1] - a[1]
-        apx, apy = a[0] - p[0], a[1] - p[1]
-        denom = dx * ey - dy * ex
-        if abs(denom) <= 1e-12 * dlen * math.hypot(ex, ey):
-            if abs(dx * apy - dy * apx) <= _EPS * dlen:
-                for vx, vy in (a, b):
-                    t = ((vx - p[0]) * dx + (vy - p[1]) * dy) / dd
-                    ts.append(min(1.0, max(0.0, t)))
-            continue
-        t = (apx * ey - apy * ex) / denom
-        u = (apx * dy - apy * dx) / denom
-        if -_EPS <= t <= 1 + _EPS and -_EPS <= u <= 1 + _EPS:
-            ts.append(min(1.0, max(0.0, t)))
-    return sorted(ts)
-
-
-def segment_hits_polygon(p: Point | Vertex, q: Point | Vertex, polygon: Polygon) -> bool:
-    """Does segment pq pass through the polygon's interior?
-
-    Yes when it crosses it, starts or ends inside it, or lies wholly inside it. No when it only
-    touches a vertex, runs along an edge (collinear overlap) or stays outside, also for concave
-    polygons where it may touch several vertices across a notch. A zero-length segment hits iff
-    its point is inside. Works by cutting pq at every boundary contact and testing each piece's
-    midpoint, so it is symmetric in p and q by construction (endpoints are put in a fixed order).
-    """
-    p, q = sorted((_xy(p), _xy(q)))
-    if _bbox_apart(_bbox(polygon), min(p[0], q[0]) - _EPS, min(p[1], q[1]) - _EPS, max(p[0], q[0]) + _EPS, max(p[1], q[1]) + _EPS):
-        return False
-    dx, dy = q[0] - p[0], q[1] - p[1]
-    if dx * dx + dy * dy <= _EPS * _EPS:
-        return _inside(p[0], p[1], polygon)
-    ts = _contacts(p, dx, dy, polygon)
-    for t0, t1 in zip(ts, ts[1:]):
-        if t1 - t0 > 1e-12:
-            m = (t0 + t1) / 2
-            if _inside(p[0] + m * dx, p[1] + m * dy, polygon):
-                return True
-    return False
-
-
-def _segment_distance(p: Vertex, q: Vertex, a: Vertex, b: Vertex) -> float:
-    def orient(o: Vertex, s: Vertex, r: Vertex) -> float:
-        return (s[0] - o[0]) * (r[1] - o[1]) - (s[1] - o[1]) * (r[0] - o[0])
-
-    d1, d2, d3, d4 = orient(p, q, a), orient(p, q, b), orient(a, b, p), orient(a, b, q)
-    if ((d1 > 0) != (d2 > 0)) and ((d3 > 0) != (d4 > 0)) and 0 not in (d1, d2, d3, d4):
-        return 0.0
-    return min(
-        _point_segment_distance(*a, p, q),
-        _point_segment_distance(*b, p, q),
-        _point_segment_distance(*p, a, b),
-        _point_segment_distance(*q, a, b),
-    )
-
-
-def _bbox(polygon: Polygon) -> tuple[float, float, float, float]:
-    """Memoized for the table's (immutable, tuple) polygons: it is asked for on every sight line."""
-    if isinstance(polygon, tuple):
-        return _tuple_bbox(polygon)
-    return _compute_bbox(polygon)
-
-
-@functools.lru_cache(maxsize=4096)
-def _tuple_bbox(polygon: tuple[Vertex, ...]) -> tuple[float, float, float, float]:
-    return _compute_bbox(polygon)
-
-
-def _compute_bbox(polygon: Polygon) -> tuple[float, float, float, float]:
-    xs = [v[0] for v in polygon]
-    ys = [v[1] for v in polygon]
-    return min(xs), min(ys), max(xs), max(ys)
-
-
-def _bbox_apart(box: tuple[float, float, float, float], x0: float, y0: float, x1: float, y1: float) -> bool:
-    return box[2] < x0 or box[0] > x1 or box[3] < y0 or box[1] > y1
-
-
-# --- terrain under and along ------------------------------------------------------------
-
-
-def ground_height(point: Point | Vertex, terrain: Sequence[Terrain]) -> float:
-    """Where a model placed here stands: on top of the highest elevated piece around it, else the table."""
-    x, y = _xy(point)
-    return max((t.height for t in terrain if t.elevated and _inside(x, y, t.polygon)), default=0.0)
-
-
-def path_terrain(start: Point | Vertex, end: Point | Vertex, terrain: Sequence[Terrain], radius: float = 0.0) -> list[Terrain]:
-    """Pieces a straight move enters, in the given order: for the 6" cap of difficult terrain and
-    the rolls for dangerous terrain (star-quest.en.md#Terrain).
-
-    With radius 0 this follows the base's centre: a piece counts if the centre passes through,
-    starts in or ends in its interior. Pass the base radius to count any piece the sweeping base
-    overlaps. Merely touching a piece (edge to edge) does not count.
-    """
-    p, q = _xy(start), _xy(end)
-    lo_x, hi_x = min(p[0], q[0]) - radius, max(p[0], q[0]) + radius
-    lo_y, hi_y = min(p[1], q[1]) - radius, max(p[1], q[1]) + radius
-    found = []
-    for piece in terrain:
-        poly = piece.polygon
-        if _bbox_apart(_bbox(poly), lo_x, lo_y, hi_x, hi_y):
-            continue
-        if segment_hits_polygon(p, q, poly) or (
-            radius > 0 and any(_segment_distance(p, q, a, b) < radius - _EPS for a, b in _edges(poly))
-        ):
-            found.append(piece)
-    return found
-
-
-# --- line of sight and cover -----------------------------------------------------------
+# --- line of sight and cover, at Star Quest's model heights -----------------------------
 
 
 def eye_height(model: Base) -> float:
@@ -307,158 +108,27 @@ def eye_height(model: Base) -> float:
     return model.z + EYE_HEIGHT
 
 
-def _stands_in(model: Base, piece: Terrain) -> bool:
-    return _inside(model.x, model.y, piece.polygon)
-
-
-def _walls(a: Base, b: Base, terrain: Sequence[Terrain]) -> list[Polygon]:
-    """Sight blockers between a and b: taller than the lower eye, and not a piece either stands in."""
-    low = min(eye_height(a), eye_height(b))
-    reach = max(a.radius, b.radius)
-    x0, x1 = min(a.x, b.x) - reach, max(a.x, b.x) + reach
-    y0, y1 = min(a.y, b.y) - reach, max(a.y, b.y) + reach
-    return [
-        t.polygon
-        for t in terrain
-        if t.blocks_sight
-        and t.height > low
-        and not _bbox_apart(_bbox(t.polygon), x0, y0, x1, y1)
-        and not _stands_in(a, t)
-        and not _stands_in(b, t)
-    ]
-
-
-def _bodies(a: Base, b: Base, blockers: Sequence[Base]) -> list[Base]:
-    low = min(eye_height(a), eye_height(b))
-    return [m for m in blockers if m != a and m != b and m.z <= low < m.z + MODEL_HEIGHT]
-
-
-def _clear(p: Vertex, q: Vertex, walls: Sequence[Polygon], bodies: Sequence[Base]) -> bool:
-    if any(segment_hits_polygon(p, q, w) for w in walls):
-        return False
-    return not any(_point_segment_distance(m.x, m.y, p, q) < m.radius - _EPS for m in bodies)
-
-
-def _sight_points(model: Base) -> list[Vertex]:
-    return [(model.x, model.y)] + [(model.x + model.radius * c, model.y + model.radius * s) for c, s in _RIM]
-
-
 def line_of_sight(shooter: Base, target: Base, terrain: Sequence[Terrain] = (), blockers: Sequence[Base] = ()) -> bool:
-    """Memoized `_line_of_sight`: the same pairs are asked about again and again while nobody
-    moves (each shot, each AI activation), and the answer depends on nothing else."""
-    return _line_of_sight(shooter, target, tuple(terrain), tuple(blockers))
-
-
-@functools.lru_cache(maxsize=8192)
-def _line_of_sight(shooter: Base, target: Base, terrain: tuple[Terrain, ...], blockers: tuple[Base, ...]) -> bool:
-    """True line of sight (star-quest.en.md#Shooting): can any line from the shooter's base reach
-    the target's base?
-
-    Bases are sampled at 9 fixed points (centre and 8 rim points), so the answer is repeatable.
-    Heights: sight is taken at the LOWER of the two eye heights; a sight-blocking piece blocks
-    only if strictly taller than that, and a model in `blockers` only if its body
-    (z .. z + MODEL_HEIGHT) spans it. A piece the shooter or target stands in (centre inside)
-    is ignored for this pair: models see out of, and are seen in, the piece they occupy. Lines
-    that only graze a corner, an edge or a model's base do not count as blocked. Symmetric:
-    swapping shooter and target gives the same answer.
-    """
-    walls = _walls(shooter, target, terrain)
-    bodies = _bodies(shooter, target, blockers)
-    targets = _sight_points(target)
-    return any(_clear(p, q, walls, bodies) for p in _sight_points(shooter) for q in targets)
-
-
-def _area_points(model: Base) -> list[Vertex]:
-    return [(model.x + model.radius * c, model.y + model.radius * s) for c, s in _AREA]
+    """True line of sight (star-quest.en.md#Shooting) between bases, seeing from EYE_HEIGHT and
+    hidden by bodies MODEL_HEIGHT tall; see `inches.line_of_sight`."""
+    return board.line_of_sight(shooter, target, terrain, blockers, eye=EYE_HEIGHT, body=MODEL_HEIGHT)
 
 
 def cover_share(target: Base, shooter: Base, terrain: Sequence[Terrain], obstructions: bool = True) -> float:
-    """Memoized `_cover_share`, for the same reason as `line_of_sight`."""
-    return _cover_share(target, shooter, tuple(terrain), obstructions)
-
-
-@functools.lru_cache(maxsize=8192)
-def _cover_share(target: Base, shooter: Base, terrain: tuple[Terrain, ...], obstructions: bool) -> float:
-    """Share of the target's base area (32 fixed sample points) that is in cover from this shooter.
-
-    A point is covered if it is inside a cover piece, or (with `obstructions`) if the line to it
-    from the shooter's centre is blocked as in `line_of_sight`. Counting both per point means a
-    model half in a crater and half behind a wall is mostly in cover (star-quest.en.md#Terrain).
-    Set obstructions=False for weapons that ignore cover from sight obstructions
-    (star-quest.en.md#Special Rules Reference).
-    """
-    covers = [t.polygon for t in terrain if t.cover]
-    walls = _walls(shooter, target, terrain) if obstructions else []
-    eye = (shooter.x, shooter.y)
-    points = _area_points(target)
-    covered = sum(1 for x, y in points if any(_inside(x, y, c) for c in covers) or not _clear(eye, (x, y), walls, ()))
-    return covered / len(points)
+    """Share of the target's base in cover (star-quest.en.md#Terrain); obstructions=False for
+    weapons that ignore cover from sight obstructions (star-quest.en.md#Special Rules Reference)."""
+    return board.cover_share(target, shooter, terrain, obstructions, eye=EYE_HEIGHT)
 
 
 def in_cover(target: Base, shooter: Base, terrain: Sequence[Terrain], fully: bool = False, obstructions: bool = True) -> bool:
-    """Is this model in cover? By default "mostly" (more than half its base, the single-model
-    reading); fully=True asks for the whole base, as counted for models of bigger units
-    (star-quest.en.md#Terrain). A base cut exactly in half is NOT mostly in cover."""
-    share = cover_share(target, shooter, terrain, obstructions)
-    return share >= 1.0 if fully else share > 0.5
+    """Is this model in cover (star-quest.en.md#Terrain)? "Mostly" is the single-model reading,
+    fully=True the one counted for models of bigger units."""
+    return board.in_cover(target, shooter, terrain, fully, obstructions, eye=EYE_HEIGHT)
 
 
 def unit_in_cover(models: Sequence[Base], shooter: Base, terrain: Sequence[Terrain], obstructions: bool = True) -> bool:
-    """Does a unit get cover (star-quest.en.md#Terrain)? A single model: mostly in cover. A bigger
-    unit: more than half of its models each fully in cover. No models: no cover."""
-    if len(models) == 1:
-        return in_cover(models[0], shooter, terrain, obstructions=obstructions)
-    fully = sum(1 for m in models if in_cover(m, shooter, terrain, fully=True, obstructions=obstructions))
-    return fully * 2 > len(models)
-
-
-# --- movement ------------------------------------------------------------------------
-
-
-def _first_contact(sx: float, sy: float, ux: float, uy: float, mover_radius: float, other: Base) -> float | None:
-    """Distance along unit direction u at which the mover's base first touches `other`, if ever."""
-    wx, wy = sx - other.x, sy - other.y
-    reach = mover_radius + other.radius
-    b = ux * wx + uy * wy
-    c = wx * wx + wy * wy - reach * reach
-    if c <= 0:
-        return 0.0 if b < 0 else None
-    disc = b * b - c
-    if disc <= 0:
-        return None
-    s = -b - math.sqrt(disc)
-    return s if s >= 0 else None
-
-
-def move_toward(start: Base, goal: Point | Base, max_distance: float, obstacles: Sequence[Base] = (), reach: float = 0.0) -> Point:
-    """Where a model ends moving straight at `goal`: after max_distance, on arrival, or at the
-    first base contact, whichever comes first (star-quest.en.md#AI Activations, #Melee).
-
-    A Point goal is reached when the centre is on it (or `reach` from it). A Base goal is
-    reached at base contact (or `reach` base-to-base: "advance only as much as needed"), never
-    overlapping. Moves are straight lines, deliberately: no pathfinding around obstacles or
-    terrain, so the AI's move is the one a player would measure with a tape; bases in the way
-    stop the move at contact (a small slack keeps contacts from overlapping through rounding).
-    Terrain is not an obstacle here; its effects are the engine's (see `path_terrain`).
-    """
-    dx, dy = goal.x - start.x, goal.y - start.y
-    length = math.hypot(dx, dy)
-    if isinstance(goal, Base):
-        travel = length - start.radius - goal.radius - max(reach, 0.0) - _CONTACT_SLACK
-    else:
-        travel = length - max(reach, 0.0)
-    travel = min(travel, max_distance)
-    if length <= _EPS or travel <= 0:
-        return Point(start.x, start.y)
-    ux, uy = dx / length, dy / length
-    for other in obstacles:
-        if other == start or other == goal:
-            continue
-        contact = _first_contact(start.x, start.y, ux, uy, start.radius, other)
-        if contact is not None:
-            travel = min(travel, contact - _CONTACT_SLACK)
-    travel = max(travel, 0.0)
-    return Point(start.x + ux * travel, start.y + uy * travel)
+    """Does a unit get cover (star-quest.en.md#Terrain)? One model: mostly; more: over half fully."""
+    return board.unit_in_cover(models, shooter, terrain, obstructions, eye=EYE_HEIGHT)
 
 
 # --- special movement ------------------------------------------------------------------
@@ -467,9 +137,7 @@ def move_toward(start: Base, goal: Point | Base, max_distance: float, obstacles:
 def full_steps(length: float, step: float = STEP) -> int:
     """How many whole steps fit (jump tests and falling AP count every full 3";
     star-quest.en.md#Special movement). Tolerant of float noise: 5.9999999999 is two steps."""
-    if length <= 0:
-        return 0
-    return int(math.floor(length / step + _EPS))
+    return board.full_steps(length, step)
 
 
 def fall_height(z_from: float, z_to: float) -> float:
@@ -495,37 +163,3 @@ def fall_ap(height: float) -> int | None:
     if height < FALL_MIN - TOLERANCE:
         return None
     return full_steps(height)
-
-
-# --- groups ----------------------------------------------------------------------------
-
-
-def coherent(bases: Sequence[Base], near: float, far: float) -> bool:
-    """AI group coherency (star-quest.en.md#AI Activations, AI Groups): every model within `near`
-    of at least one other and within `far` of all others, base to base. One model is coherent."""
-    for i, a in enumerate(bases):
-        others = [b for j, b in enumerate(bases) if j != i]
-        if not others:
-            return True
-        if not any(distance(a, b) <= near + TOLERANCE for b in others):
-            return False
-        if any(distance(a, b) > far + TOLERANCE for b in others):
-            return False
-    return True
-
-
-def formation_slots(centre: Point, radius: float, gap: float, rings: int = 3) -> list[Point]:
-    """Centres of a hexagonal cluster around `centre`, nearest first (ties by angle): bases of
-    `radius` packed `gap` apart, so the first seven slots keep any group coherent."""
-    step = 2 * radius + gap
-    slots = []
-    for q in range(-rings, rings + 1):
-        for r in range(-rings, rings + 1):
-            if abs(q + r) > rings:
-                continue
-            x = centre.x + step * (q + r / 2)
-            y = centre.y + step * (r * math.sqrt(3) / 2)
-            d = math.hypot(x - centre.x, y - centre.y)
-            angle = math.atan2(y - centre.y, x - centre.x) % (2 * math.pi)
-            slots.append((round(d, 9), round(angle, 9), Point(x, y)))
-    return [p for _, _, p in sorted(slots, key=lambda s: (s[0], s[1]))]

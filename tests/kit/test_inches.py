@@ -1,0 +1,127 @@
+"""The continuous board: the kit's measurements, with the model heights as the caller's to give."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from domain.kit.boards import inches
+from domain.kit.boards.inches import TOLERANCE, Base, Point, Terrain
+from domain.systems.starquest import geometry
+
+coord = st.floats(min_value=-50, max_value=50, allow_nan=False)
+radius = st.sampled_from([0.0, 0.5, 0.63, 1.0, 2.5])
+bases = st.builds(Base, coord, coord, st.floats(min_value=0, max_value=6), radius)
+points = st.builds(Base, coord, coord)
+
+
+def box(x0: float, y0: float, x1: float, y1: float) -> tuple[tuple[float, float], ...]:
+    return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+
+
+# --- examples ----------------------------------------------------------------------------
+
+
+def test_distance_is_edge_to_edge():
+    assert inches.distance(Base(0, 0, radius=0.5), Base(5, 0, radius=1.0)) == pytest.approx(3.5)
+    assert inches.distance(Base(0, 0, radius=1), Base(0.5, 0, radius=1)) == 0.0
+
+
+def test_sight_depends_on_the_eye_height_the_game_gives():
+    shooter, target = Base(0, 5), Base(10, 5)
+    wall = Terrain("wall", box(4, 0, 6, 10), height=1.5, blocks_sight=True)
+    assert not inches.line_of_sight(shooter, target, [wall], eye=1.0, body=1.25)
+    assert inches.line_of_sight(shooter, target, [wall], eye=2.0, body=2.5)
+
+
+def test_a_body_hides_only_when_it_spans_the_eye_line():
+    shooter, target = Base(0, 5, radius=0.5), Base(10, 5, radius=0.5)
+    screen = [Base(5, y / 2, radius=0.5) for y in range(0, 21)]
+    assert not inches.line_of_sight(shooter, target, blockers=screen, eye=1.0, body=1.25)
+    assert inches.line_of_sight(shooter, target, blockers=screen, eye=1.0, body=0.5)  # short bodies
+
+
+def test_cover_share_uses_the_given_eye():
+    target, shooter = Base(10, 5, radius=0.5), Base(0, 5, radius=0.5)
+    wall = Terrain("wall", box(5, 0, 6, 10), height=1.5, blocks_sight=True)
+    assert inches.cover_share(target, shooter, [wall], eye=1.0) == 1.0
+    assert inches.cover_share(target, shooter, [wall], eye=2.0) == 0.0
+    assert inches.in_cover(target, shooter, [wall], eye=1.0) and not inches.in_cover(target, shooter, [wall], eye=2.0)
+    assert inches.unit_in_cover([target], shooter, [wall], eye=1.0)
+
+
+def test_full_steps_takes_the_step_length():
+    assert inches.full_steps(5.9999999999, 3.0) == 2
+    assert inches.full_steps(6.0, 2.0) == 3
+    assert inches.full_steps(-1.0, 3.0) == 0
+
+
+def test_move_toward_stops_at_contact():
+    end = inches.move_toward(Base(0, 0, radius=0.5), Base(10, 0, radius=0.5), 20.0)
+    assert end.x == pytest.approx(9.0) and end.y == 0.0
+    assert inches.move_toward(Base(0, 0), Point(10, 0), 3.0) == Point(3.0, 0.0)
+
+
+def test_star_quest_measures_with_the_kit():
+    """Star Quest's geometry re-exports the kit's objects, not copies of them."""
+    for name in ("Base", "Point", "Terrain", "TOLERANCE", "distance", "within", "closest", "move_toward", "coherent", "formation_slots", "path_terrain", "ground_height", "point_in_polygon", "segment_hits_polygon", "vertical_gap", "base_radius_inches"):
+        assert getattr(geometry, name) is getattr(inches, name), name
+    assert geometry._contacts is inches.contacts
+
+
+def test_star_quest_sight_is_the_kit_at_its_model_heights():
+    shooter, target = Base(0, 5), Base(10, 5)
+    wall = [Terrain("wall", box(4, 0, 6, 10), height=1.1, blocks_sight=True)]
+    assert geometry.line_of_sight(shooter, target, wall) == inches.line_of_sight(shooter, target, wall, eye=geometry.EYE_HEIGHT, body=geometry.MODEL_HEIGHT)
+    assert geometry.cover_share(target, shooter, wall) == inches.cover_share(target, shooter, wall, eye=geometry.EYE_HEIGHT)
+
+
+# --- properties --------------------------------------------------------------------------
+
+
+@given(bases, bases)
+def test_distance_is_symmetric_and_never_negative(a, b):
+    assert inches.distance(a, b) == inches.distance(b, a) >= 0.0
+
+
+@given(points, points, points)
+def test_distance_between_points_obeys_the_triangle_inequality(a, b, c):
+    assert inches.distance(a, c) <= inches.distance(a, b) + inches.distance(b, c) + 1e-9
+
+
+@given(bases, bases, bases)
+def test_distance_between_bases_obeys_it_up_to_the_middle_base(a, b, c):
+    """Edge-to-edge distance is no metric: two models touching a big base can be far apart.
+    It misses the triangle inequality by at most the middle base's diameter."""
+    assert inches.distance(a, c) <= inches.distance(a, b) + inches.distance(b, c) + 2 * b.radius + 1e-9
+
+
+@given(bases, bases, st.floats(min_value=0, max_value=60), st.one_of(st.none(), st.floats(min_value=0, max_value=6)))
+def test_within_agrees_with_distance(a, b, horizontal, vertical):
+    expected = inches.distance(a, b) <= horizontal + TOLERANCE and (vertical is None or abs(a.z - b.z) <= vertical + TOLERANCE)
+    assert inches.within(a, b, horizontal, vertical) == expected
+    assert inches.within(a, b, horizontal, vertical) == inches.within(b, a, horizontal, vertical)
+
+
+@given(bases, st.lists(bases, min_size=1, max_size=6))
+def test_closest_is_a_nearest_candidate(origin, candidates):
+    best = inches.closest(origin, candidates)
+    assert all(inches.distance(origin, candidates[best]) <= inches.distance(origin, c) + 1e-9 for c in candidates)
+
+
+@given(bases, bases, st.lists(st.tuples(coord, coord, st.floats(min_value=0.5, max_value=8)), max_size=3))
+def test_sight_is_symmetric(a, b, walls):
+    terrain = [Terrain(f"w{i}", box(x, y, x + w, y + w), height=3.0, blocks_sight=True) for i, (x, y, w) in enumerate(walls)]
+    assert inches.line_of_sight(a, b, terrain, eye=1.0, body=1.25) == inches.line_of_sight(b, a, terrain, eye=1.0, body=1.25)
+
+
+@given(st.floats(min_value=0, max_value=40), st.floats(min_value=1, max_value=2), st.floats(min_value=0.5, max_value=3))
+def test_a_wall_across_the_whole_line_blocks_sight(gap, eye, extra):
+    """A sight blocker taller than the eyes that spans the table between two models hides them."""
+    a, b = Base(0, 0, radius=0.5), Base(gap + 4, 0, radius=0.5)
+    wall = Terrain("wall", box(1 + gap / 2, -100, 3 + gap / 2, 100), height=eye + extra, blocks_sight=True)
+    assert not inches.line_of_sight(a, b, [wall], eye=eye, body=1.25)
+    assert math.isclose(inches.cover_share(b, a, [wall], eye=eye), 1.0)
