@@ -10,12 +10,14 @@ from litestar import Request
 from api.auth import member_of
 from api.bodies import Submitted
 from api.errors import malformed
+from api.views import viewer_of
 from api.ledger import CommandResult, Ledger
 from domain.campaign import CampaignState, Member
 from domain.commands import Command
 from domain.codecs import mission_codec
 from domain.errors import RuleError
 from domain.registry import SYSTEMS
+from domain.visibility import shown_all
 from domain.mission import LIFE
 from domain.mission import MissionState
 
@@ -51,4 +53,6 @@ def submit(request: Request, ledger: Ledger, mission_id: str, command: Command |
     member = member_of(request, ledger, ledger.campaign_of(mission_id))
     if isinstance(command, dict):
         command = command_for(ledger, mission_id, command)
-    return ledger.handle(mission_id, member, command, idempotency_key=body.idempotency_key, expected_version=body.expected_version)
+    result = ledger.handle(mission_id, member, command, idempotency_key=body.idempotency_key, expected_version=body.expected_version)
+    state = ledger.mission(mission_id)
+    return msgspec.structs.replace(result, events=shown_all(result.events, viewer_of(member), state))

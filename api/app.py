@@ -36,7 +36,8 @@ from api.bodies import (
 from api import i18n, localized, replays, streams, systems, transfer
 from api.errors import HANDLERS, language, malformed
 from api.views import campaign_games, viewer_of
-from api.exports import EXPORT_MEDIA_TYPE, export_lines
+from domain.visibility import shown_all
+from api.exports import EXPORT_MEDIA_TYPE, mission_export
 from api.ledger import BadOptions, CommandResult, Ledger
 from domain import audit
 from domain.commands import ContributeClientSeed, EndMission, RollDice, RotateSeed, Shuffle
@@ -109,23 +110,23 @@ def create_mission(campaign_id: FromPath[str], data: JSONBody[NewMission], reque
         )
     except BadOptions as bad:
         raise malformed("options", bad.error) from None
-    return localized.mission_view(state, language(request))
+    return localized.mission_view(state, viewer_of(host), language(request))
 
 
 @get("/missions/{mission_id:str}", sync_to_thread=True)
 def read_mission(mission_id: FromPath[str], request: Request, ledger: LedgerDep) -> MissionView:
-    state, _ = reader(request, ledger, mission_id)
-    return localized.mission_view(state, language(request))
+    state, member = reader(request, ledger, mission_id)
+    return localized.mission_view(state, viewer_of(member), language(request))
 
 
 @get("/missions/{mission_id:str}/events", sync_to_thread=True)
 def read_events(
     mission_id: FromPath[str], request: Request, ledger: LedgerDep, after: FromQuery[int] = 0, limit: FromQuery[int] = 100
 ) -> EventPage:
-    state, _ = reader(request, ledger, mission_id)
+    state, member = reader(request, ledger, mission_id)
     records = ledger.records(mission_id, _after(after), min(max(limit, 1), PAGE_LIMIT))
     next_after = records[-1].position if records else _after(after)
-    return EventPage(records, next_after, state.version)
+    return EventPage(shown_all(records, viewer_of(member), state), next_after, state.version)
 
 
 @post("/missions/{mission_id:str}/commands", sync_to_thread=True)
@@ -164,8 +165,8 @@ def end(mission_id: FromPath[str], data: JSONBody[EndBody], request: Request, le
 
 @get("/missions/{mission_id:str}/audit", sync_to_thread=True)
 def read_audit(mission_id: FromPath[str], request: Request, ledger: LedgerDep) -> localized.DescribedAudit:
-    reader(request, ledger, mission_id)
-    records = ledger.records(mission_id)
+    state, member = reader(request, ledger, mission_id)
+    records = shown_all(ledger.records(mission_id), viewer_of(member), state)
     return localized.described_audit(audit.build(records), records, language(request))
 
 
@@ -178,8 +179,8 @@ def verify(mission_id: FromPath[str], request: Request, ledger: LedgerDep) -> Ve
 @get("/missions/{mission_id:str}/export", sync_to_thread=True, media_type=EXPORT_MEDIA_TYPE)
 def export(mission_id: FromPath[str], request: Request, ledger: LedgerDep) -> Response[bytes]:
     """The mission as JSON Lines: a header, then every stored event byte for byte."""
-    reader(request, ledger, mission_id)
-    content = export_lines(mission_id, ledger.store.read(mission_id))
+    _, member = reader(request, ledger, mission_id)
+    content = mission_export(ledger, mission_id, viewer_of(member))
     headers = {"content-disposition": f'attachment; filename="mission-{mission_id}.jsonl"'}
     return Response(content, media_type=EXPORT_MEDIA_TYPE, headers=headers)
 

@@ -167,7 +167,10 @@ class MissionView(Body):
     rule_names: dict[str, str] = {}
 
     @classmethod
-    def of(cls, state: MissionState) -> MissionView:
+    def of(cls, state: MissionState, game: Any = ...) -> MissionView:
+        """`game`: the game state as the reader may see it (its system's `view`); the whole
+        state when left out (the server's own use)."""
+        game = state.game if game is ... else game
         return cls(
             mission_id=state.mission_id,
             campaign_id=state.campaign_id,
@@ -180,7 +183,7 @@ class MissionView(Body):
             epochs=[EpochView(e.number, e.commitment, e.client_seed, e.next_nonce, e.revealed, e.verified) for e in state.epochs],
             disputes=state.disputes,
             annulled=sorted(state.annulled),
-            game=msgspec.to_builtins(state.game, order="sorted"),
+            game=msgspec.to_builtins(game, order="sorted"),
             attention=[AttentionView(a.reason, a.code, a.rule, a.event) for a in state.attention],
         )
 

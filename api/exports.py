@@ -30,6 +30,8 @@ from domain.commands import CORE_COMMANDS
 from domain.events import CORE_EVENTS, MissionCreated, SeedRevealed
 from domain.registry import SYSTEMS
 from domain.errors import RuleError
+from domain.contract import Viewer
+from domain.visibility import for_export
 from domain.verification import StreamVerdict, verify_named_stream
 
 if TYPE_CHECKING:
@@ -48,12 +50,15 @@ IMPORT_ACTOR = "import"
 _IMPORT_ATTEMPTS = 10
 
 
-class StreamEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class StreamEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
     stream: str
     kind: str
     events: int
     #: The hash of the stream's last event (64 zeros for none): a file cut short shows.
     head: str
+    #: Positions whose line is the reader's redacted copy of the stored event (a secret of
+    #: a running mission): the chain links through them; only they do not hash to their bytes.
+    redacted: list[int] = []
 
 
 class ExportHeader(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -124,29 +129,46 @@ class Export:
 # -- writing ----------------------------------------------------------------------------------
 
 
-def build_export(kind: str, subject: str, campaign_id: str, streams: Sequence[tuple[str, str, Sequence[tuple[int, bytes]]]]) -> bytes:
-    """The file: a header naming every (stream, kind, rows), then every row's bytes."""
-    entries = [StreamEntry(stream, stream_kind, len(rows), _head(rows)) for stream, stream_kind, rows in streams]
+Rows = Sequence[tuple[int, bytes]]
+
+
+def build_export(kind: str, subject: str, campaign_id: str, streams: Sequence[tuple[str, str, Rows, list[int]]]) -> bytes:
+    """The file: a header naming every (stream, kind, rows, redacted positions), then every row's bytes."""
+    entries = [StreamEntry(stream, stream_kind, len(rows), _head(rows), redacted) for stream, stream_kind, rows, redacted in streams]
     lines = [msgspec.json.encode(ExportHeader(EXPORT_SCHEMA, kind, subject, campaign_id, entries))]
-    for _, _, rows in streams:
+    for _, _, rows, _ in streams:
         lines.extend(bytes(raw) for _, raw in rows)
     return b"\n".join(lines) + b"\n"
 
 
-def export_lines(mission_id: str, rows: Sequence[tuple[int, bytes]]) -> bytes:
-    """A mission's export from its stored rows."""
-    return build_export("mission", mission_id, _field_of_first(rows, "campaign_id"), [(mission_id, "mission", rows)])
+def mission_rows(ledger: Ledger, mission_id: str, viewer: Viewer) -> tuple[Rows, list[int]]:
+    """A mission's stored rows as `viewer` may read them: stored bytes, or its redacted copy of
+    a record (domain/visibility.py), with the positions redacted."""
+    stored = ledger.store.read(mission_id)
+    state = ledger.mission(mission_id)
+    records = decode_stream(stored, mission_codec(state.system))
+    rows, redacted = [], []
+    for record, (position, raw) in zip(records, stored, strict=True):
+        seen = for_export(record, viewer, state)
+        if seen is record:
+            rows.append((position, raw))
+        else:
+            rows.append((position, canonical(seen)))
+            redacted.append(position)
+    return rows, redacted
 
 
-def mission_export(store: EventStore, mission_id: str) -> bytes:
-    return export_lines(mission_id, store.read(mission_id))
+def mission_export(ledger: Ledger, mission_id: str, viewer: Viewer) -> bytes:
+    """A mission's export as `viewer` may read it."""
+    rows, redacted = mission_rows(ledger, mission_id, viewer)
+    return build_export("mission", mission_id, _field_of_first(rows, "campaign_id"), [(mission_id, "mission", rows, redacted)])
 
 
-def campaign_export(store: EventStore, campaign_id: str) -> bytes:
-    """The campaign's stream, then each mission it added, in that order."""
-    rows = store.read(campaign_id)
-    streams: list[tuple[str, str, Sequence[tuple[int, bytes]]]] = [(campaign_id, "campaign", rows)]
-    streams += [(mission_id, "mission", store.read(mission_id)) for mission_id in _missions_added(rows)]
+def campaign_export(ledger: Ledger, campaign_id: str, viewer: Viewer) -> bytes:
+    """The campaign's stream, then each mission it added (as `viewer` may read it), in that order."""
+    rows = ledger.store.read(campaign_id)
+    streams: list[tuple[str, str, Rows, list[int]]] = [(campaign_id, "campaign", rows, [])]
+    streams += [(mission_id, "mission", *mission_rows(ledger, mission_id, viewer)) for mission_id in _missions_added(rows)]
     return build_export("campaign", campaign_id, campaign_id, streams)
 
 
@@ -262,7 +284,7 @@ def check_export(export: Export) -> tuple[ExportVerdict, dict[str, Any]]:
         if stream in seen:
             problems.append(ExportProblem(stream, None, "streams", "the header names this stream twice"))
         seen.add(stream)
-        verdict = verify_named_stream(stream, entry.kind, rows)
+        verdict = verify_named_stream(stream, entry.kind, rows, entry.redacted)
         verdicts.append(verdict)
         if not verdict.chain.ok:
             problems.append(ExportProblem(stream, verdict.chain.first_bad_event, "chain", verdict.chain.reason or "hash chain broken"))
@@ -274,7 +296,7 @@ def check_export(export: Export) -> tuple[ExportVerdict, dict[str, Any]]:
             problems.append(ExportProblem(stream, None, "count", "a stream has at least one event"))
         elif not export.legacy and entry.head != _head(rows):
             problems.append(ExportProblem(stream, len(rows), "head", "the last event's hash is not the head the header names: the file was cut or changed"))
-        if entry.kind in _STARTS and rows:
+        if entry.kind in _STARTS and rows and not entry.redacted:
             state, problem = _fold(stream, entry.kind, rows)
             if problem is not None:
                 problems.append(problem)
@@ -418,6 +440,13 @@ def import_export(ledger: Ledger, content: bytes, *, missions_allowed: bool, clo
         raise ImportRefused(error.status, error.code, f"{error.message}; nothing was imported") from None
     if export.legacy:
         raise ImportRefused(422, "unsupported_schema", f"this is a {LEGACY_MISSION_SCHEMA} file: `skirmish verify` reads it, but imports take {EXPORT_SCHEMA}: export the mission again; nothing was imported")
+    if redacted := [entry.stream for entry, _ in export.streams if entry.redacted]:
+        raise ImportRefused(
+            422,
+            "export_redacted",
+            f"the export holds a reader's redacted copy of {', '.join(redacted)} (secrets of a running mission): it verifies, "
+            "but only the whole log imports; end the mission, export again, then import; nothing was imported",
+        )
     verdict, states = check_export(export)
     if not verdict.ok:
         first = verdict.problems[0]

@@ -16,6 +16,7 @@ from api import i18n
 from api.bodies import Body, MissionView
 from domain import audit
 from domain.chain import Recorded
+from domain.contract import Viewer
 from domain.registry import SYSTEMS, system_named
 
 
@@ -45,9 +46,10 @@ def described_audit(document: audit.AuditDocument, records: Iterable[Recorded], 
     return DescribedAudit(document.algorithm, epochs)
 
 
-def mission_view(state: Any, lang: str) -> MissionView:
-    """The mission as MissionView shows it, with its rule names in `lang`."""
-    return msgspec.structs.replace(MissionView.of(state), rule_names=rule_names(state, lang))
+def mission_view(state: Any, viewer: Viewer, lang: str) -> MissionView:
+    """The mission as `viewer` may see it (its game system's `view`), with its rule names in `lang`."""
+    game = system_named(state.system).view(state.game, viewer) if state.game is not None else None
+    return msgspec.structs.replace(MissionView.of(state, game), rule_names=rule_names(state, lang))
 
 
 def rule_names(state: Any, lang: str) -> dict[str, str]:

@@ -4,6 +4,8 @@ a campaign's history and the readable audit page."""
 from __future__ import annotations
 
 import html
+
+import msgspec
 from typing import Any
 
 from litestar import Request, Response, get, post
@@ -21,6 +23,8 @@ from domain import campaign as campaigns
 from domain.campaign_events import MissionConcluded
 from domain.chain import Recorded
 from domain.contract import Viewer
+from domain.registry import system_named
+from domain.visibility import shown, shown_all
 from domain.commands import DisputeRoll, ResolveDispute
 from domain.verification import verify_stream
 
@@ -35,7 +39,8 @@ class ReplayStep(Body):
     version: int
     previous: int | None
     next: int | None
-    event: Recorded
+    #: The event as the reader may see it; None if it may not see it at all.
+    event: Recorded | None
     state: MissionView
     changes: list[replay.Change]
     #: What the event means, in words, in the request's language (Accept-Language or ?lang=).
@@ -70,24 +75,34 @@ class CampaignHistory(Body):
 @get("/missions/{mission_id:str}/replay", sync_to_thread=True)
 def replay_step(mission_id: FromPath[str], request: Request, ledger: LedgerDep, at: FromQuery[int | None] = None) -> ReplayStep:
     """Step with `at` = N-1 or N+1; the answer names both neighbours."""
-    state, _ = reader(request, ledger, mission_id)
+    state, member = reader(request, ledger, mission_id)
+    viewer = viewer_of(member)
     position = state.version if at is None else at
     if not 1 <= position <= state.version:
         raise ApiError(422, "position_out_of_range", REPLAY, params={"version": state.version, "position": position})
     lang = language(request)
     records = ledger.records(mission_id, 0, position)
     before, after = replay.fold(records[:-1]), replay.fold(records)
-    changes = replay.diff(before, after) if before is not None else []
+    event = shown(records[-1], viewer, state)
+    # Changes as the reader sees the game before and after; none for an event it may not see.
+    changes = replay.diff(_seen(before, viewer), _seen(after, viewer)) if before is not None and event is not None else []
     return ReplayStep(
         position=position,
         version=state.version,
         previous=position - 1 if position > 1 else None,
         next=position + 1 if position < state.version else None,
-        event=records[-1],
-        state=localized.mission_view(after, lang),
+        event=event,
+        state=localized.mission_view(after, viewer, lang),
         changes=changes,
-        description=i18n.describe(records[-1].event, lang),
+        description=i18n.describe(event.event, lang) if event is not None else "",
     )
+
+
+def _seen(state: Any, viewer: Viewer) -> Any:
+    """A mission state with its game as `viewer` may see it, for the changes a step shows."""
+    if state is None or state.game is None:
+        return state
+    return msgspec.structs.replace(state, game=system_named(state.system).view(state.game, viewer))
 
 
 @get("/missions/{mission_id:str}/replay/check", sync_to_thread=True)
@@ -138,10 +153,10 @@ def _after_each_mission(records: list[Recorded], viewer: Viewer) -> dict[str, di
 @get("/missions/{mission_id:str}/audit.html", sync_to_thread=True)
 def audit_page(mission_id: FromPath[str], request: Request, ledger: LedgerDep) -> Response[str]:
     """The audit report for people: every roll, its epoch, and whether it re-computes."""
-    state, _ = reader(request, ledger, mission_id)
+    state, member = reader(request, ledger, mission_id)
     rows = ledger.store.read(mission_id)
     verdict = verify_stream(rows)
-    records = ledger.records(mission_id)
+    records = shown_all(ledger.records(mission_id), viewer_of(member), state)
     document = localized.described_audit(audit.build(records), records, language(request))
     problems = {p.event: p.problem for p in (verdict.dice.problems if verdict.dice else [])}
     return Response(_page(state, document, verdict, problems), media_type="text/html")

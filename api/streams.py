@@ -19,7 +19,7 @@ import itertools
 import logging
 import re
 from collections import deque
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,9 +32,10 @@ from litestar.response import ServerSentEvent, ServerSentEventMessage
 from api.auth import member_of
 from api import i18n
 from api.errors import ApiError, language
+from api.views import viewer_of
 from api.ledger import Ledger, NotFound, Unavailable
 from domain.campaign import ROLES, Member
-from domain.campaign_events import CAMPAIGN_EVENTS
+from domain.visibility import shown
 from domain.chain import Recorded
 from domain.mission import MissionState
 
@@ -55,35 +56,11 @@ _DIGITS = re.compile(r"[0-9]+")
 
 # -- what a role may see ---------------------------------------------------------------------
 
-#: A rule gets a stored record and the member a stream is for, and returns what that member's
-#: stream carries of it: the record itself, a copy with fields taken out, or None (nothing).
-Rule = Callable[[Recorded, Member], "Recorded | None"]
-#: Roles that read mission streams at all; any other role (the worker's, say) gets nothing.
-READERS = frozenset({"host", "player", "spectator"})
 
-
-def public(record: Recorded, member: Member) -> Recorded | None:
-    return record
-
-
-def never(record: Recorded, member: Member) -> Recorded | None:
-    return None
-
-
-#: Per event type; a type without a rule is public to every reader. Today every mission event
-#: is public (server seeds appear only in SeedRevealed, public by design). Campaign events hold
-#: token digests and belong to campaign streams, which are never streamed: if one ever reached a
-#: mission stream, it would still not be sent. Game systems with secrets (hidden AI intentions,
-#: deck orders) add their rules here. A rule that removes fields must say so in what it returns:
-#: the record's `hash` then no longer matches its bytes for that client.
-RULES: dict[type, Rule] = {event_type: never for event_type in CAMPAIGN_EVENTS}
-
-
-def visible(record: Recorded, member: Member, rules: Mapping[type, Rule] = RULES) -> Recorded | None:
-    """What `member`'s stream carries of one stored record: the record, a redacted copy, or None."""
-    if member.role not in READERS:
-        return None
-    return rules.get(type(record.event), public)(record, member)
+def visible(record: Recorded, member: Member, state: MissionState) -> Recorded | None:
+    """What `member`'s stream carries of one stored record: the record, a redacted copy, or
+    None (domain/visibility.py: the engine's rules and the game system's `visible`)."""
+    return shown(record, viewer_of(member), state)
 
 
 # -- the hub: one poller per mission, fanned out ---------------------------------------------
@@ -311,10 +288,12 @@ async def stream(
             async for batch in batches:
                 if not batch:
                     yield ServerSentEventMessage(data=None, comment="heartbeat")
+                    continue
+                now = await asyncio.to_thread(ledger.mission, mission_id)  # secrets revealed since count
                 for record in batch:
-                    shown = visible(record, member)
-                    if shown is not None:
-                        yield ServerSentEventMessage(data=_encode(shown), event=type(shown.event).__name__, id=str(record.position))
+                    seen = visible(record, member, now)
+                    if seen is not None:
+                        yield ServerSentEventMessage(data=_encode(seen), event=type(seen.event).__name__, id=str(record.position))
 
     return ServerSentEvent(messages())
 
@@ -366,10 +345,11 @@ async def stream_ws(socket: WebSocket, mission_id: FromPath[str]) -> None:
     async def pump() -> None:
         async with contextlib.aclosing(_records(hub, mission_id, after, follow, state.version)) as batches:
             async for batch in batches:
+                now = await asyncio.to_thread(ledger.mission, mission_id) if batch else state
                 for record in batch:
-                    shown = visible(record, member)
-                    if shown is not None:
-                        await socket.send_text(_encode(shown))
+                    seen = visible(record, member, now)
+                    if seen is not None:
+                        await socket.send_text(_encode(seen))
 
     async def until_disconnected() -> None:
         while (await socket.receive())["type"] != "websocket.disconnect":

@@ -26,6 +26,7 @@ from api.exports import (
     json_schema_bytes,
 )
 from api.ledger import Ledger
+from api.views import viewer_of
 from domain.campaign import ROLES
 from domain.errors import Forbidden
 
@@ -42,7 +43,7 @@ def export_campaign(campaign_id: FromPath[str], request: Request, ledger: Ledger
     member = member_of(request, ledger, campaign_id)
     if member.role != "host":
         raise Forbidden("wrong_role", ROLES, params={"variant": "export", "role": member.role})
-    content = campaign_export(ledger.store, campaign_id)
+    content = campaign_export(ledger, campaign_id, viewer_of(member))
     headers = {"content-disposition": f'attachment; filename="campaign-{campaign_id}.jsonl"'}
     return Response(content, media_type=EXPORT_MEDIA_TYPE, headers=headers)
 

@@ -29,19 +29,11 @@ class Viewer(msgspec.Struct, frozen=True):
     """Who is looking: what a view, an event list, a stream, a replay or an export may show
     depends on it (design.md#Hash chain, hidden information)."""
 
-    #: "host", "player", "spectator", or "worker" (the server's own workers, which see all).
+    #: "host", "player" or "spectator".
     role: str
     name: str
     #: The units, sides or seats the viewer commands (a player's own hand is visible to them).
     units: tuple[str, ...] = ()
-
-    @property
-    def sees_all(self) -> bool:
-        return self.role == "worker"
-
-
-#: The server's own view: workers and the rules see everything.
-EVERYTHING = Viewer("worker", "worker")
 
 
 class SpecialRule(msgspec.Struct, frozen=True):
@@ -150,7 +142,8 @@ class GameSystem:
     view: Callable[[Any, Viewer], Any] = _same
     #: Called for every event on its way out (event pages, streams, replay, export, audit): the
     #: event whole, redacted, or None to show only that something happened. `game` is the state
-    #: the viewer reads it against (the mission's current game).
+    #: the viewer reads it against (the mission's current game): once the game is over, show
+    #: what its rules no longer keep secret, so the reader's export is the whole log again.
     visible: Callable[[Event, Viewer, Any], Event | None] = _same
 
     # -- campaign ---------------------------------------------------------------------------------

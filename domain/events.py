@@ -105,6 +105,13 @@ class AttentionNeeded(Event, tag=True):
     rule: str
 
 
+class Withheld(Event, tag=True):
+    """Stands in a reader's export for an event the reader may not see yet: only that one
+    happened (domain/visibility.py). Never stored."""
+
+    type_name: str = ""
+
+
 CORE_EVENTS: tuple[type[Event], ...] = (
     MissionCreated,
     EpochStarted,
@@ -117,4 +124,5 @@ CORE_EVENTS: tuple[type[Event], ...] = (
     RollAnnulled,
     EpochVerified,
     AttentionNeeded,
+    Withheld,
 )

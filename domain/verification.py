@@ -45,10 +45,11 @@ class StreamVerdict(msgspec.Struct, frozen=True):
     dice: audit.AuditReport | None = None
 
 
-def verify_named_stream(stream: str, kind: str, rows: Sequence[tuple[int, bytes]]) -> StreamVerdict:
+def verify_named_stream(stream: str, kind: str, rows: Sequence[tuple[int, bytes]], redacted: Sequence[int] = ()) -> StreamVerdict:
     """Like `verify_stream`, and every event must also name `stream` as its own (an export's
-    lines could have been moved between streams); the dice are checked for missions only."""
-    checked, broken = _verify_chain(rows)
+    lines could have been moved between streams); the dice are checked for missions only.
+    `redacted` positions are a reader's redacted copies: the chain links through them."""
+    checked, broken = _verify_chain(rows, frozenset(redacted))
     for index, (position, raw) in enumerate(rows[:checked]):
         named = chain.decode_raw(raw).stream
         if named != stream:
@@ -70,16 +71,16 @@ def _audit(rows: Sequence[tuple[int, bytes]]) -> audit.AuditReport:
         return audit.AuditReport(False, 0, 0, 0, 0, [problem])
 
 
-def _verify_chain(rows: Sequence[tuple[int, bytes]]) -> tuple[int, chain.ChainBreak | None]:
+def _verify_chain(rows: Sequence[tuple[int, bytes]], redacted: frozenset[int] = frozenset()) -> tuple[int, chain.ChainBreak | None]:
     """`chain.verify`, with bytes that are not UTF-8 named as a break rather than raised
     (msgspec raises UnicodeDecodeError, not DecodeError, for them)."""
     for index, (position, raw) in enumerate(rows):
         try:
             bytes(raw).decode("utf-8")
         except UnicodeDecodeError:
-            checked, broken = chain.verify(rows[:index])
+            checked, broken = chain.verify(rows[:index], redacted)
             return (checked, broken) if broken is not None else (index, chain.ChainBreak(position, "stored bytes do not decode: they are not UTF-8"))
-    checked, broken = chain.verify(rows)
+    checked, broken = chain.verify(rows, redacted)
     return _typed(rows, checked, broken)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import os
 import queue
@@ -36,7 +37,9 @@ from domain.campaign import Member
 from domain.campaign_events import CampaignCreated, MemberInvited, MissionAdded
 from domain.chain import Recorded
 from domain.commands import EndMission, RollDice
+from domain import registry
 from domain.events import DiceRolled, SeedRevealed
+from domain.mission import Epoch, MissionState
 from tests.conftest import Table
 from tests.servers import Server, wait_until
 
@@ -502,9 +505,13 @@ def _record(event: Any, position: int = 1) -> Recorded:
 def test_every_mission_event_is_visible_to_every_role_today(table: Table, ledger: Ledger):
     play(table)
     records = ledger.records(table.mission_id)
+    state = ledger.mission(table.mission_id)
     assert {type(r.event) for r in records} >= {DiceRolled, SeedRevealed}
     for who in (HOST, PLAYER, SPECTATOR):
-        assert [visible(r, who) for r in records] == records
+        assert [visible(r, who, state) for r in records] == records
+
+
+RUNNING = MissionState("m", "c", "Outpost", "table", "1", "server", {}, (Epoch(0, "c" * 64, ("t",)),), version=2)
 
 
 def test_campaign_events_and_unknown_roles_see_nothing():
@@ -515,37 +522,49 @@ def test_campaign_events_and_unknown_roles_see_nothing():
     ]
     for event in campaign_events:
         for who in (HOST, PLAYER, SPECTATOR, WORKER):
-            assert visible(_record(event), who) is None
+            assert visible(_record(event), who, RUNNING) is None
     roll = _record(DiceRolled(0, 0, "server", [6], [4], [4], "p", "r", "ann"))
-    assert visible(roll, WORKER) is None  # not a reader of mission streams
-    assert visible(roll, member("admin")) is None  # fail closed for a role nobody wrote rules for
+    assert visible(roll, WORKER, RUNNING) is None  # not a reader of mission streams
+    assert visible(roll, member("admin"), RUNNING) is None  # fail closed for a role nobody wrote rules for
 
 
-def test_a_rule_can_hide_an_event_or_take_fields_out_per_role():
-    """The shape later game systems use (hidden AI intentions, secret deck orders)."""
+def test_a_hidden_decks_shuffle_shows_its_faces_to_nobody_until_its_epoch_is_revealed():
+    """design.md#Dice step 5 and hidden information: the faces of a hidden deck's shuffle give
+    its order away, so every reader gets them blank until the seed is revealed (at the latest
+    by the mission's end)."""
+    shuffle = _record(DiceRolled(0, 0, "server", [3, 2], [2, 1], [2, 1], "deck", "r", "ann", deck=["a", "b", "c"], order=None))
+    for who in (HOST, PLAYER, SPECTATOR):
+        seen = visible(shuffle, who, RUNNING)
+        assert (seen.event.faces, seen.event.results, seen.event.deck, seen.hash) == ([], [], ["a", "b", "c"], shuffle.hash)
+    revealed = msgspec.structs.replace(RUNNING, epochs=(msgspec.structs.replace(RUNNING.epoch, revealed=True),))
+    assert visible(shuffle, SPECTATOR, revealed) == shuffle
+    open_shuffle = _record(DiceRolled(0, 0, "server", [2], [2], [2], "deck", "r", "ann", deck=["a", "b"], order=["b", "a"]))
+    assert visible(open_shuffle, SPECTATOR, RUNNING) == open_shuffle
 
-    def deck_order_for_its_owner(record: Recorded, who: Member) -> Recorded | None:
-        event = record.event
-        if who.role == "host" or (event.unit is not None and event.unit in who.units):
-            return record
-        return msgspec.structs.replace(record, event=msgspec.structs.replace(event, order=None))
 
-    def host_only(record: Recorded, who: Member) -> Recorded | None:
-        return record if who.role == "host" else None
+def test_a_game_system_can_hide_an_event_or_take_fields_out_per_reader(monkeypatch: pytest.MonkeyPatch):
+    """The shape game systems use (hidden AI intentions, hands of cards): their `visible`."""
 
-    rules = {**streams.RULES, DiceRolled: deck_order_for_its_owner, SeedRevealed: host_only}
-    shuffle = _record(DiceRolled(0, 0, "server", [2], [2], [2], "deck", "r", "ann", deck=["a", "b"], order=["b", "a"], unit="scout"))
-    assert visible(shuffle, HOST, rules).event.order == ["b", "a"]
-    assert visible(shuffle, PLAYER, rules).event.order == ["b", "a"]  # ann commands the scout
-    assert visible(shuffle, member("player", "bob", ("tank",)), rules).event.order is None
-    assert visible(shuffle, SPECTATOR, rules).event.order is None
+    def secret_orders(event, viewer, game):
+        if isinstance(event, SeedRevealed):
+            return event if viewer.role == "host" else None
+        if isinstance(event, DiceRolled) and event.unit is not None and event.unit not in viewer.units and viewer.role != "host":
+            return msgspec.structs.replace(event, faces=[0] * len(event.faces))
+        return event
+
+    monkeypatch.setitem(registry.SYSTEMS, "table", dataclasses.replace(registry.SYSTEMS["table"], visible=secret_orders))
+    roll = _record(DiceRolled(0, 0, "server", [6], [5], [5], "aim", "r", "ann", unit="scout"))
+    assert visible(roll, HOST, RUNNING) == roll
+    assert visible(roll, PLAYER, RUNNING) == roll  # ann commands the scout
+    hidden = visible(roll, member("player", "bob", ("tank",)), RUNNING)
+    assert (hidden.event.faces, hidden.hash, hidden.command) == ([0], roll.hash, None)
     reveal = _record(SeedRevealed(0, "c" * 64, "s" * 64))
-    assert [visible(reveal, who, rules) for who in (HOST, PLAYER, SPECTATOR)] == [reveal, None, None]
-    assert visible(reveal, SPECTATOR) == reveal  # the rules in force today: public
+    assert [visible(reveal, who, RUNNING) for who in (HOST, PLAYER, SPECTATOR)] == [reveal, None, None]
 
 
 def test_both_streams_apply_the_role_filter(table: Table, ledger: Ledger, monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setitem(streams.RULES, DiceRolled, lambda record, who: None if who.role == "spectator" else record)
+    tray = registry.SYSTEMS["table"]
+    monkeypatch.setitem(registry.SYSTEMS, "table", dataclasses.replace(tray, visible=lambda event, viewer, game: None if viewer.role == "spectator" and isinstance(event, DiceRolled) else event))
     play(table, rolls=2)
     everything = stored(ledger, table.mission_id)
     without_rolls = [r for r in everything if r["event"]["type"] != "DiceRolled"]
