@@ -116,6 +116,9 @@ class GameSystem:
     decide: Callable[..., list[Event]] | None = None
     #: Called for each of its events, on the write side and in every projection and replay.
     evolve: Callable[[Any, Event], Any] = _same
+    #: The engine's events its `evolve` folds too (a hidden deck learns its order from the
+    #: DiceRolled that shuffled it); the engine applies them first.
+    follows: tuple[type[Event], ...] = ()
     #: The game's own verdict once the rules decided one ("victory", "defeat"), else None.
     outcome: Callable[[Any], str | None] = _none
 

@@ -167,9 +167,11 @@ def evolve(state: MissionState | None, event: Event) -> MissionState:
     assert state is not None, "a mission's first event creates it"
     state = msgspec.structs.replace(state, version=state.version + 1)
     applier = _APPLIERS.get(type(event))
-    if applier is not None:
-        return applier(state, event)
-    return msgspec.structs.replace(state, game=system_named(state.system).evolve(state.game, event))
+    system = system_named(state.system)
+    if applier is None:
+        return msgspec.structs.replace(state, game=system.evolve(state.game, event))
+    state = applier(state, event)
+    return msgspec.structs.replace(state, game=system.evolve(state.game, event)) if type(event) in system.follows else state
 
 
 def dice_box_for(state: MissionState, *, server_seed: bytes | None, fresh_seed: bytes | None, manual_faces: list[int] | None) -> DiceBox:

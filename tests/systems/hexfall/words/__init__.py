@@ -1,0 +1,1 @@
+"""Hexfall's message catalogues."""

@@ -1,0 +1,181 @@
+"""The game-system seam (domain/contract.py): a second system, registered from the tests, whose
+commands and events reuse Star Quest's class names, runs side by side with a Star Quest mission
+in the same server and the same worker; each reader sees what they may of its hidden deck and
+hands; its campaign state is kept; old and new logs verify."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import redis
+
+from api.ledger import Ledger
+from domain import registry
+from domain.codecs import mission_codec
+from domain.contract import GameSystem
+from domain.kit import decks
+from tests.systems import hexfall
+from workers.jobs import Keys
+from workers.relay import Relay
+from workers.worker import Worker
+
+STAR_QUEST_OPTIONS = {"mission": "scrapyard-brawl", "heroes": "Sera Vantis"}
+
+
+@pytest.fixture
+def with_hexfall():
+    registry.register(hexfall.SYSTEM)
+    yield hexfall.SYSTEM
+    registry.unregister(hexfall.NAME)
+
+
+@pytest.fixture
+def workers(ledger: Ledger, redis_url: str, redis_prefix: str):
+    client = redis.Redis.from_url(redis_url)
+    keys = Keys(redis_prefix)
+    return Relay(ledger.store, client, keys, "relay-1"), Worker(ledger, client, keys, "worker-1")
+
+
+def settle(relay: Relay, worker: Worker) -> None:
+    for _ in range(200):
+        if not relay.run_once() and not worker.run_once(block_ms=10):
+            return
+    pytest.fail("the jobs never ran out")
+
+
+class Table:
+    """A campaign with a host, a player (ann, who holds the scout and Sera Vantis), a second
+    player (bob, the runner) and a spectator."""
+
+    def __init__(self, client) -> None:
+        self.client = client
+        created = client.post("/campaigns", json={"name": "Seam"}).json()
+        self.id = created["campaign_id"]
+        self.host = {"authorization": f"Bearer {created['host_token']}"}
+        self.ann = self.invite("ann", "player", ["scout", "sera-vantis"])
+        self.bob = self.invite("bob", "player", ["runner"])
+        self.sam = self.invite("sam", "spectator", [])
+
+    def invite(self, name: str, role: str, units: list[str]) -> dict:
+        response = self.client.post(f"/campaigns/{self.id}/members", json={"name": name, "role": role, "units": units}, headers=self.host)
+        assert response.status_code == 201, response.text
+        return {"authorization": f"Bearer {response.json()['token']}"}
+
+    def mission(self, system: str, options: dict) -> str:
+        response = self.client.post(f"/campaigns/{self.id}/missions", json={"name": system, "system": system, "client_seed": "seam", "options": options}, headers=self.host)
+        assert response.status_code == 201, response.text
+        return response.json()["mission_id"]
+
+    def send(self, mission_id: str, command: dict, who: dict):
+        return self.client.post(f"/missions/{mission_id}/commands", json={"command": command}, headers=who)
+
+    def do(self, mission_id: str, command: dict, who: dict) -> dict:
+        response = self.send(mission_id, command, who)
+        assert response.status_code == 201, response.text
+        return response.json()
+
+    def events(self, mission_id: str, who: dict) -> list[dict]:
+        return [r["event"] for r in self.client.get(f"/missions/{mission_id}/events?limit=1000", headers=who).json()["events"]]
+
+
+def test_systems_are_listed_with_their_versions_options_and_schemas(client, with_hexfall):
+    listed = {s["name"]: s for s in client.get("/systems").json()}
+    assert sorted(listed) == ["hexfall", "star-quest", "table"]
+    assert listed["star-quest"]["versions"] == ["en", "de"] and listed["star-quest"]["packs"] == ["core"]
+    assert set(listed["hexfall"]["options"]["$defs"]["Options"]["properties"]) == {"heroes", "cards"}
+    schema = client.get(listed["hexfall"]["commands_schema"]).json()
+    assert schema["$defs"]["Advance"]["required"] == ["type", "unit", "q", "r"]
+    star_quest = client.get(listed["star-quest"]["commands_schema"]).json()
+    assert star_quest["$defs"]["Advance"]["required"] == ["type", "unit", "x", "y"]
+    assert client.get("/systems/chess").status_code == 422
+
+
+def test_a_system_whose_tags_clash_with_the_engines_is_refused():
+    from domain.events import DiceRolled
+
+    with pytest.raises(registry.SystemClash):
+        registry.register(GameSystem("clash", "reuses DiceRolled", ("1",), events=(DiceRolled,)))
+    assert "clash" not in registry.SYSTEMS
+
+
+def test_two_systems_with_the_same_class_names_play_side_by_side(client, ledger, workers, with_hexfall):
+    relay, worker = workers
+    table = Table(client)
+    hexes = table.mission("hexfall", {"heroes": "scout,runner"})
+    stars = table.mission("star-quest", STAR_QUEST_OPTIONS)
+
+    # The same name means each system's own command: hexes for one, inches for the other.
+    table.do(hexes, {"type": "StartRound"}, table.ann)
+    table.do(stars, {"type": "DeployHero", "unit": "sera-vantis", "x": 9, "y": 2}, table.ann)
+    wrong_shape = table.send(hexes, {"type": "Advance", "unit": "scout", "x": 1.5, "y": 2}, table.ann)
+    assert (wrong_shape.status_code, wrong_shape.json()["field"]) == (400, "command.x"), wrong_shape.text
+    other_system = table.send(hexes, {"type": "DeployHero", "unit": "scout", "x": 1, "y": 1}, table.ann)
+    assert (other_system.status_code, other_system.json()["code"]) == (422, "unknown_command")
+    assert other_system.json()["message"] == "hexfall missions do not take DeployHero"
+
+    # The engine refuses a seat the player does not hold; the system's words name its refusals.
+    assert table.send(hexes, {"type": "Hold", "unit": "runner"}, table.ann).json()["code"] == "not_your_unit"
+    too_far = table.send(hexes, {"type": "Advance", "unit": "scout", "q": 2, "r": 0}, {**table.ann, "accept-language": "de"})
+    assert too_far.json()["message"] == "scout erreicht (2, 0) mit 3 Feldern Bewegung nicht"
+
+    # A hand is its holder's: ann sees her card, bob and the spectator see that she drew one.
+    drawn = table.do(hexes, {"type": "Draw", "unit": "scout"}, table.ann)["events"][0]["event"]
+    card = drawn["card"]
+    assert card in ("ace", "bolt", "coin", "dart", "echo")
+    assert [e.get("card") for e in table.events(hexes, table.bob) if e["type"] == "CardDrawn"] == [None]
+    assert [e.get("card") for e in table.events(hexes, table.sam) if e["type"] == "CardDrawn"] == [None]
+    ann_view = {u["id"]: u for u in client.get(f"/missions/{hexes}", headers=table.ann).json()["game"]["units"]}
+    bob_view = {u["id"]: u for u in client.get(f"/missions/{hexes}", headers=table.bob).json()["game"]["units"]}
+    assert (ann_view["scout"]["hand"], bob_view["scout"]["hand"], bob_view["scout"]["cards"]) == ([card], None, 1)
+
+    # The deck's order is nobody's, the host's included: no order, no faces, four cards left.
+    for who in (table.host, table.ann, table.sam):
+        (shuffle,) = [e for e in table.events(hexes, who) if e["type"] == "DiceRolled"]
+        assert (shuffle["order"], shuffle["faces"], shuffle["results"]) == (None, [], [])
+        assert sorted(shuffle["deck"]) == ["ace", "bolt", "coin", "dart", "echo"]
+        assert client.get(f"/missions/{hexes}", headers=who).json()["game"]["deck_left"] == 4
+        assert json.dumps(client.get(f"/missions/{hexes}/audit", headers=who).json()["epochs"][0]["rolls"][0]["faces"]) == "[]"
+
+    # The heroes act; the worker plays the drone here and the Star Quest AI there.
+    table.do(hexes, {"type": "Advance", "unit": "scout", "q": -1, "r": 0}, table.ann)
+    table.do(hexes, {"type": "Hold", "unit": "runner"}, table.bob)
+    table.do(stars, {"type": "StartRound"}, table.ann)
+    for command in ({"type": "Activate", "unit": "sera-vantis"}, {"type": "Hold", "unit": "sera-vantis"}, {"type": "EndActivation", "unit": "sera-vantis"}):
+        table.do(stars, command, table.ann)
+    settle(relay, worker)
+    moved = [e for e in table.events(hexes, table.sam) if e["type"] == "Moved" and e["unit"] == "drone"]
+    assert moved == [{"type": "Moved", "unit": "drone", "q": 1, "r": 0}]
+    assert client.get(f"/missions/{hexes}", headers=table.sam).json()["game"]["round"] == 2
+
+    # A reader's export before the end: the chain links through the redacted records.
+    export = client.get(f"/missions/{hexes}/export", headers=table.bob).content
+    header = json.loads(export.splitlines()[0])
+    assert header["streams"][0]["redacted"] == [4, 6]  # the shuffle and ann's draw
+    from api.exports import verify_export
+
+    assert verify_export(export).ok
+
+    # Round 2, then the drone decides it; the end reveals the seed and every secret.
+    table.do(hexes, {"type": "Hold", "unit": "scout"}, table.ann)
+    table.do(hexes, {"type": "Advance", "unit": "runner", "q": -3, "r": 3}, table.bob)
+    settle(relay, worker)
+    assert client.get(f"/missions/{hexes}", headers=table.sam).json()["game"]["outcome"] == "defeat"
+    table.client.post(f"/missions/{hexes}/end", json={"outcome": "defeat"}, headers=table.host)
+    (shuffle,) = [e for e in table.events(hexes, table.sam) if e["type"] == "DiceRolled"]
+    order = decks.order_of(mission_codec("hexfall").decode(json.dumps({"stream": hexes, "position": 4, "at": "", "actor": "", "prev_hash": "", "event": shuffle}).encode()).event)
+    assert order[0] == card  # the top card of the proven order is the one ann drew
+    assert [e["card"] for e in table.events(hexes, table.sam) if e["type"] == "CardDrawn"] == [card]
+    assert client.get(f"/missions/{hexes}/verify", headers=table.sam).json()["ok"]
+    whole = client.get(f"/missions/{hexes}/export", headers=table.bob).content
+    assert "redacted" not in json.loads(whole.splitlines()[0])["streams"][0] and verify_export(whole).ok
+
+    # The campaign keeps each system's own state: Hexfall's renown, Star Quest's roster later.
+    campaign = client.get(f"/campaigns/{table.id}", headers=table.sam).json()
+    assert campaign["systems"]["hexfall"] == {"missions": 1, "victories": 0}
+    assert campaign["concluded"] == [{"mission_id": hexes, "outcome": "defeat", "result": "defeat", "heroes": {"scout": "standing", "runner": "standing"}}]
+
+    # Star Quest went on beside it, its AI played by the same worker.
+    records = client.get(f"/missions/{stars}/events?limit=1000", headers=table.sam).json()["events"]
+    assert {r["event"]["type"] for r in records if r["actor"] == "worker"} >= {"ActivationStarted", "ActivationEnded"}
+    assert client.get(f"/missions/{stars}/verify", headers=table.sam).json()["ok"]
