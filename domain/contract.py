@@ -104,9 +104,8 @@ class GameSystem:
     #: Called when a mission is created, after its options validated: the set-up command decided
     #: on the new mission and written with it (all or nothing), or None.
     setup: Callable[[Setup], Command | None] = _none
-    #: The game state before the mission's first own event, from its rules version and options.
-    initial: Callable[[str, Mapping[str, str]], Any] = _none
-    #: The type of the game state, so a read model stored as JSON decodes back into it.
+    #: The type of the game state (None until the system's first event, its set-up), so a
+    #: read model stored as JSON decodes back into it.
     state: Any = None
 
     # -- rules ------------------------------------------------------------------------------------

@@ -152,7 +152,7 @@ def decide(state: MissionState, command: Command, dice: DiceBox, actor: str, ref
 def evolve(state: MissionState | None, event: Event) -> MissionState:
     """Apply one event. The write side and every projection share this function."""
     if isinstance(event, MissionCreated):
-        system = system_named(event.system)
+        system_named(event.system)  # a mission of a system this server does not run is refused
         return MissionState(
             mission_id=event.mission_id,
             campaign_id=event.campaign_id,
@@ -162,7 +162,6 @@ def evolve(state: MissionState | None, event: Event) -> MissionState:
             dice_mode=event.dice_mode,
             options=event.options,
             version=1,
-            game=system.initial(event.rules_version, event.options),
         )
     assert state is not None, "a mission's first event creates it"
     state = msgspec.structs.replace(state, version=state.version + 1)

@@ -57,10 +57,6 @@ class Relay:
         """Poll now: this process just committed something that may cause jobs."""
         self._nudged.set()
 
-    def holds_lease(self) -> bool:
-        """One relay publishes at a time, so each event's jobs are published once per pass."""
-        return bool(self.redis.eval(_LEASE, 1, self.keys.relay_lease, self.owner, self.lease_ms))
-
     def run_once(self) -> int:
         """Publish the jobs of one page of new events; returns how many were published."""
         # The lease, the saved position and the stream's count of entries ever added: one round trip.

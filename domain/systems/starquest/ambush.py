@@ -73,11 +73,6 @@ def _overlap(a: geometry.Base, b: geometry.Base) -> bool:
     return (a.x - b.x) ** 2 + (a.y - b.y) ** 2 < (a.radius + b.radius - geometry.TOLERANCE) ** 2
 
 
-def heroes_standing(battle: Battle) -> bool:
-    """Heroes still in the mission: standing on the table, or waiting in ambush."""
-    return any(h.can_act or (h.set_aside and not h.dead) for h in battle.side("hero"))
-
-
 # -- AI units ------------------------------------------------------------------------------
 
 
