@@ -111,6 +111,7 @@ def _worker(args: argparse.Namespace) -> int:
     from projections.runner import Projections
     from workers.jobs import Keys
     from workers.relay import Relay
+    from workers.projecting import project_while
     from workers.worker import Worker
 
     settings = Settings.from_env()
@@ -134,7 +135,7 @@ def _worker(args: argparse.Namespace) -> int:
     poll_s = int(os.environ.get("SKIRMISH_RELAY_POLL_MS", "5")) / 1000
     threads = [
         threading.Thread(target=relay.follow, args=(stopping, poll_s), name="relay", daemon=True),
-        threading.Thread(target=_project_while, args=(projections, stopping), name="projections", daemon=True),
+        threading.Thread(target=project_while, args=(projections, client, keys, name, stopping), name="projections", daemon=True),
     ]
     for thread in threads:
         thread.start()
@@ -149,18 +150,6 @@ def _worker(args: argparse.Namespace) -> int:
         thread.join(10)
     log.info("worker stopped", extra={"worker": name})
     return 0
-
-
-def _project_while(projections, stopping: threading.Event, pause_s: float = 0.5) -> None:  # noqa: ANN001
-    """The worker's projections thread: a catch-up pass every `pause_s`. A pass that folds
-    anything commits once per read model; passes back to back competed with the AI activations
-    for the store's writer and the process's CPU (benchmarks/ai_activations.py)."""
-    while not stopping.is_set():
-        try:
-            projections.run_once()
-        except Exception:  # noqa: BLE001 - run_once logs stalled projections; anything else must not end the thread
-            log.exception("projections pass failed; retrying")
-        stopping.wait(pause_s)
 
 
 def _verify(args: argparse.Namespace) -> int:

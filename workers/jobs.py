@@ -33,6 +33,7 @@ class Keys:
         self.jobs = f"{prefix}jobs"
         self.relay_position = f"{prefix}relay:position"
         self.relay_lease = f"{prefix}relay:lease"
+        self.projections_lease = f"{prefix}projections:lease"
         self.processed = f"{prefix}stats:processed"
         self.failed = f"{prefix}stats:failed"
         #: Hash: job kind → jobs of that kind done (acknowledged without failing).

@@ -23,6 +23,7 @@ import redis
 from eventsourcing.persistence import PersistenceError
 
 from api.store import EventStore
+from workers.lease import SCRIPT as LEASE_SCRIPT
 from workers.jobs import AI_ACTIVATION, Job, Keys, ai_due_topics, jobs_for
 
 log = logging.getLogger("skirmish.relay")
@@ -30,12 +31,6 @@ PAGE = 1000
 #: How often the lease holder polls the log when it is idle (SKIRMISH_RELAY_POLL_MS).
 POLL_S = 0.005
 
-#: Take the lease if it is free, or extend it if it is ours, in one round trip: 1 if we hold it.
-_LEASE = """
-if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 1 end
-if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('pexpire', KEYS[1], ARGV[2]) return 1 end
-return 0
-"""
 
 
 class Relay:
@@ -61,7 +56,7 @@ class Relay:
         """Publish the jobs of one page of new events; returns how many were published."""
         # The lease, the saved position and the stream's count of entries ever added: one round trip.
         pipe = self.redis.pipeline(transaction=False)
-        pipe.eval(_LEASE, 1, self.keys.relay_lease, self.owner, self.lease_ms)
+        pipe.eval(LEASE_SCRIPT, 1, self.keys.relay_lease, self.owner, self.lease_ms)
         pipe.hgetall(self.keys.relay_position)
         pipe.xinfo_stream(self.keys.jobs)
         holding, saved, info = pipe.execute(raise_on_error=False)
