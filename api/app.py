@@ -33,7 +33,7 @@ from api.bodies import (
     RotateBody,
     ShuffleBody,
 )
-from api import i18n, localized, replays, streams, systems, transfer
+from api import campaigns, i18n, localized, replays, streams, systems, transfer
 from api.errors import HANDLERS, language, malformed
 from api.views import campaign_games, viewer_of
 from domain.visibility import shown_all
@@ -206,6 +206,7 @@ ROUTES: list[Any] = [
     *replays.ROUTES,
     *transfer.ROUTES,
     *systems.ROUTES,
+    *campaigns.ROUTES,
 ]
 
 

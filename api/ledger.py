@@ -98,6 +98,14 @@ class CommandResult(msgspec.Struct, frozen=True):
     events: list[Recorded]
 
 
+class CampaignCommandResult(msgspec.Struct, frozen=True):
+    campaign_id: str
+    version: int
+    #: True when an idempotency key matched an earlier command: nothing new was written.
+    replayed: bool
+    events: list[Recorded]
+
+
 def setup_command(system: str, version: str, options: dict[str, str]) -> Command | None:
     """A new mission's set-up command: its options read as its game system's options type,
     with the system's content packs (api/content.py)."""
@@ -357,6 +365,56 @@ class Ledger:
                     listener(mission_id)
                 return CommandResult(mission_id, stream.state.version, False, records)
         raise VersionConflict(stream.state.version, "the mission is busy; try again")
+
+    def handle_campaign(
+        self,
+        campaign_id: str,
+        actor: campaigns.Member,
+        command: Command,
+        *,
+        idempotency_key: str | None = None,
+        expected_version: int | None = None,
+    ) -> CampaignCommandResult:
+        """A campaign command (a seed rotation, a game system's own campaign rules), decided
+        with the campaign's own provable dice and appended exactly once per key. A campaign
+        without an epoch opens its first one in the same append, before any roll."""
+        self._require(actor, command.roles, f"issue {type(command).__name__}")
+        digest = hashlib.sha256(msgspec.json.encode(command)).hexdigest() if idempotency_key else None
+        with self._lock(campaign_id):
+            for attempt in range(RETRIES):
+                stream = self._load(campaign_id, CAMPAIGN)
+                state: campaigns.CampaignState = stream.state
+                if idempotency_key and idempotency_key in stream.keys:
+                    first_digest, first, last = stream.keys[idempotency_key]
+                    if first_digest != digest:
+                        raise RuleError("idempotency_key_reused", "design.md#Commands, errors, concurrency", params={"key": idempotency_key})
+                    return CampaignCommandResult(campaign_id, state.version, True, self.records(campaign_id, first - 1, last - first + 1))
+                if expected_version is not None and expected_version != state.version:
+                    raise VersionConflict(state.version, f"expected version {expected_version}, the campaign is at {state.version}")
+                fresh = secrets.token_bytes(32)
+                events = campaigns.open_epoch(state, fresh)
+                folded = state
+                for event in events:
+                    folded = campaigns.evolve(folded, event)
+                if not (events and isinstance(command, campaign_events.RotateCampaignSeed)):
+                    current = folded.epochs[-1]
+                    seed = fresh if events else self._server_seed(current.commitment)
+                    dice = campaigns.dice_box_for(folded, server_seed=seed, fresh_seed=None if events else fresh)
+                    events = [*events, *campaigns.decide(folded, command, dice, actor.name)]
+                codec = campaign_codec()
+                records = self._record(campaign_id, stream, events, actor.name, idempotency_key, digest, command, codec)
+                after = state
+                for record in records:  # an event the rules cannot apply must never reach the log
+                    after = campaigns.evolve(after, record.event)
+                self._seal_seeds(events, fresh)
+                try:
+                    self.store.append(records)
+                except StreamConflict:
+                    _back_off(attempt)
+                    continue
+                self._apply(campaign_id, stream, records, CAMPAIGN, folded=after)
+                return CampaignCommandResult(campaign_id, after.version, False, records)
+        raise VersionConflict(stream.state.version, "the campaign is busy; try again")
 
     # -- internals ------------------------------------------------------------------------------
 

@@ -20,7 +20,7 @@ def campaign_games(campaign: CampaignState, viewer: Viewer) -> dict[str, Any]:
     """What each game system of the campaign's missions keeps between them, as `viewer` may
     see it; systems that keep nothing are left out."""
     shown = {}
-    for name in sorted(set(campaign.systems.values())):
+    for name in sorted(set(campaign.systems.values()) | set(campaign.games)):
         if name in SYSTEMS and (view := SYSTEMS[name].campaign_view(campaign.game(name), viewer)) is not None:
             shown[name] = msgspec.to_builtins(view, order="sorted")
     return shown

@@ -7,13 +7,27 @@ from typing import Any
 
 import msgspec
 
-from domain.campaign_events import CampaignCreated, MemberInvited, MissionAdded, MissionConcluded
+from domain import dice as fair
+from domain import epochs
+from domain.campaign_events import (
+    CampaignCreated,
+    CampaignDiceRolled,
+    CampaignEpochStarted,
+    CampaignSeedRevealed,
+    MemberInvited,
+    MissionAdded,
+    MissionConcluded,
+    RotateCampaignSeed,
+)
 from domain.commands import Command
+from domain.dicebox import DiceBox
+from domain.epochs import Epoch
 from domain.errors import RuleError
 from domain.events import Event
 from domain.registry import SYSTEMS, system_named
 
 ROLES = "design.md#Commands, errors, concurrency"
+DICE = "design.md#Dice"
 INVITABLE = ("player", "spectator")
 
 
@@ -45,6 +59,8 @@ class CampaignState(msgspec.Struct, frozen=True):
     systems: dict[str, str] = {}
     #: Game system → what that system keeps between its missions (its `campaign_evolve`).
     games: dict[str, Any] = {}
+    #: The campaign's own dice epochs (rolls between missions); none until the first is opened.
+    epochs: tuple[Epoch, ...] = ()
 
     def member_by_digest(self, digest: str) -> Member | None:
         return next((m for m in self.members.values() if m.token_digest == digest), None)
@@ -67,6 +83,33 @@ def invite(state: CampaignState, *, member_id: str, name: str, role: str, token_
     if taken := sorted(owned.intersection(units)):
         raise RuleError("unit_taken", ROLES, params={"units": taken})
     return [MemberInvited(member_id, name, role, token_digest, units)]
+
+
+def open_epoch(state: CampaignState, fresh_seed: bytes) -> list[Event]:
+    """The campaign's first dice epoch, opened by its first command that needs dice (or by the
+    host's rotation); its commitment is in the log before any of its rolls."""
+    return [] if state.epochs else [CampaignEpochStarted(0, fair.commitment(fresh_seed), state.campaign_id)]
+
+
+def decide(state: CampaignState, command: Command, dice: DiceBox, actor: str) -> list[Event]:
+    """A campaign command: the host's seed rotation, or a game system's own campaign command
+    (its tag names the system), decided with the campaign's dice."""
+    if isinstance(command, RotateCampaignSeed):
+        reveal = CampaignSeedRevealed(state.epochs[-1].number, state.epochs[-1].commitment, dice.reveal().hex())
+        return [reveal, CampaignEpochStarted(state.epochs[-1].number + 1, fair.commitment(dice.fresh_seed()), state.campaign_id)]
+    system_name = system_of_event(command)
+    system = system_named(system_name) if system_name else None
+    if system is None or system.campaign_decide is None or type(command) not in system.campaign_commands:
+        raise RuleError("unknown_command", ROLES, params={"system": system_name or "campaign", "command": type(command).__name__})
+    try:
+        return system.campaign_decide(state.game(system.name), command, dice, actor)
+    except RuleError as error:
+        error.system = system.name
+        raise
+
+
+def dice_box_for(state: CampaignState, *, server_seed: bytes | None, fresh_seed: bytes | None) -> DiceBox:
+    return epochs.dice_box(state.epochs[-1], server_seed=server_seed, fresh_seed=fresh_seed, rolled=CampaignDiceRolled)
 
 
 def conclude(state: CampaignState, mission: Any) -> list[Event]:
@@ -98,8 +141,8 @@ def _concluded(state: CampaignState, event: MissionConcluded) -> CampaignState:
     return _with_game(state, system, event) if system is not None else state
 
 
-def system_of_event(event: Event) -> str | None:
-    """The system a campaign event of a system's own belongs to, by its tag's prefix."""
+def system_of_event(event: Event | Command) -> str | None:
+    """The system a campaign event or command of a system's own belongs to, by its tag's prefix."""
     tag = type(event).__struct_config__.tag
     return tag.split(".", 1)[0] if isinstance(tag, str) and "." in tag else None
 
@@ -117,6 +160,12 @@ def evolve(state: CampaignState | None, event: Event) -> CampaignState:
         return msgspec.structs.replace(state, missions=(*state.missions, event.mission_id), systems={**state.systems, event.mission_id: event.system})
     if isinstance(event, MissionConcluded):
         return _concluded(state, event)
+    if isinstance(event, CampaignEpochStarted):
+        return epochs.started(state, event)
+    if isinstance(event, CampaignDiceRolled):
+        return epochs.rolled(state, event)
+    if isinstance(event, CampaignSeedRevealed):
+        return epochs.revealed(state, event)
     system = system_of_event(event)
     if system is None:
         raise AssertionError(f"campaigns have no {type(event).__name__} events")

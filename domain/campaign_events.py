@@ -6,9 +6,12 @@ A system's own campaign events live in its package, tagged `"<system>.<Name>"`
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import msgspec
 
-from domain.events import Event
+from domain.commands import HOST, Command
+from domain.events import DiceRolled, EpochStarted, Event, SeedRevealed
 
 
 class CampaignCreated(Event, tag=True):
@@ -61,4 +64,33 @@ class MissionConcluded(Event, tag=True):
     heroes: list[UnitReport] = []
 
 
-CAMPAIGN_EVENTS: tuple[type[Event], ...] = (CampaignCreated, MemberInvited, MissionAdded, MissionConcluded)
+class CampaignEpochStarted(EpochStarted, tag=True):
+    """The campaign's own dice (a draw between missions) run in epochs of their own, as a
+    mission's do (design.md#Dice): this one's commitment is public before its first roll."""
+
+
+class CampaignDiceRolled(DiceRolled, tag=True):
+    """A provable roll (or shuffle) on the campaign stream, for a game system's campaign rules."""
+
+
+class CampaignSeedRevealed(SeedRevealed, tag=True):
+    pass
+
+
+class RotateCampaignSeed(Command, tag=True):
+    """Reveal the campaign's current seed and start a new epoch; opens the first epoch of a
+    campaign that has none yet (host)."""
+
+    roles: ClassVar[frozenset[str]] = HOST
+
+
+CAMPAIGN_EVENTS: tuple[type[Event], ...] = (
+    CampaignCreated,
+    MemberInvited,
+    MissionAdded,
+    MissionConcluded,
+    CampaignEpochStarted,
+    CampaignDiceRolled,
+    CampaignSeedRevealed,
+)
+CAMPAIGN_COMMANDS: tuple[type[Command], ...] = (RotateCampaignSeed,)

@@ -15,7 +15,7 @@ from typing import Any, Generic, Optional, TypeVar, Union
 import msgspec
 
 from domain import registry
-from domain.campaign_events import CAMPAIGN_EVENTS
+from domain.campaign_events import CAMPAIGN_COMMANDS, CAMPAIGN_EVENTS
 from domain.chain import Recorded
 from domain.commands import CORE_COMMANDS, Command
 from domain.contract import GameSystem
@@ -69,12 +69,8 @@ def _mission_codec(system: GameSystem, generation: int) -> Codec:
 def _campaign_codec(generation: int) -> Codec:
     systems = registry.SYSTEMS.values()
     events = (*CAMPAIGN_EVENTS, *(e for s in systems for e in s.campaign_events))
-    commands = tuple(c for s in systems for c in s.campaign_commands)
-    return Codec(events, commands or (_NoCampaignCommand,))
-
-
-class _NoCampaignCommand(Command, tag="-"):
-    """Stands for "no campaign commands" where a union needs at least one type."""
+    commands = (*CAMPAIGN_COMMANDS, *(c for s in systems for c in s.campaign_commands))
+    return Codec(events, commands)
 
 
 def mission_codec(system: str) -> Codec:

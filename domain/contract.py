@@ -166,7 +166,8 @@ class GameSystem:
     #: Called before the set-up command is decided: the command with what the campaign carries
     #: into the new mission (`carry_in(setup, campaign_state_of_this_system)`).
     carry_in: Callable[[Command, Any], Command] = _same
-    #: Decides a campaign command: `campaign_decide(campaign_state, system_state, command, dice, actor)`.
+    #: Decides one of its campaign commands: `campaign_decide(its_campaign_state, command, dice,
+    #: actor)`; the dice are the campaign's own, provable like a mission's.
     campaign_decide: Callable[..., list[Event]] | None = None
     #: The system's campaign state as `viewer` may see it (`GET /campaigns/{id}`).
     campaign_view: Callable[[Any, Viewer], Any] = _same

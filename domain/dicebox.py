@@ -27,6 +27,7 @@ class DiceBox:
         server_seed: bytes | None = None,
         manual_faces: Sequence[int] | None = None,
         fresh_seed: bytes | None = None,
+        rolled: type[DiceRolled] = DiceRolled,
     ) -> None:
         self.epoch = epoch
         self.client_seed = client_seed
@@ -34,6 +35,8 @@ class DiceBox:
         self._server_seed = server_seed
         self._manual = list(manual_faces) if manual_faces is not None else None
         self._fresh_seed = fresh_seed
+        #: The event type its rolls are recorded as (a campaign's rolls have their own).
+        self._rolled = rolled
 
     @property
     def manual(self) -> bool:
@@ -73,7 +76,7 @@ class DiceBox:
         """One roll event; a server roll uses up the nonce its faces were drawn with."""
         nonce = None if self.manual else self._take_nonce()
         source = "manual" if self.manual else "server"
-        return DiceRolled(self.epoch, nonce, source, list(sides), drawn, results, purpose, rule, actor, **extra)
+        return self._rolled(self.epoch, nonce, source, list(sides), drawn, results, purpose, rule, actor, **extra)
 
     def reveal(self) -> bytes:
         if self._server_seed is None:

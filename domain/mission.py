@@ -21,7 +21,9 @@ from domain.commands import (
     RotateSeed,
     Shuffle,
 )
+from domain import epochs
 from domain.dicebox import DiceBox
+from domain.epochs import Epoch
 from domain.errors import RuleError
 from domain.events import (
     AttentionNeeded,
@@ -44,20 +46,6 @@ TRAY = notation.RULE
 LIFE = "README.md#missions"
 DISPUTES = "README.md#disputes"
 MAX_TEXT = 200
-
-
-class Epoch(msgspec.Struct, frozen=True):
-    number: int
-    commitment: str
-    client_seed_parts: tuple[str, ...]
-    next_nonce: int = 0
-    rolled: bool = False
-    revealed: bool = False
-    verified: bool = False
-
-    @property
-    def client_seed(self) -> str:
-        return fair.effective_client_seed(self.client_seed_parts)
 
 
 class Attention(msgspec.Struct, frozen=True):
@@ -179,14 +167,7 @@ def dice_box_for(state: MissionState, *, server_seed: bytes | None, fresh_seed: 
         manual_faces = manual_faces or []
     elif manual_faces is not None:
         raise RuleError("faces_not_allowed", DICE, params={})
-    return DiceBox(
-        epoch=state.epoch.number,
-        client_seed=state.epoch.client_seed,
-        next_nonce=state.epoch.next_nonce,
-        server_seed=server_seed,
-        manual_faces=manual_faces,
-        fresh_seed=fresh_seed,
-    )
+    return epochs.dice_box(state.epoch, server_seed=server_seed, fresh_seed=fresh_seed, manual_faces=manual_faces)
 
 
 # -- deciding ---------------------------------------------------------------------------------
@@ -329,37 +310,10 @@ _AFTER_THE_END = (RecordVerification, DisputeRoll, ResolveDispute, FlagAttention
 # -- evolving ---------------------------------------------------------------------------------
 
 
-def _with_epoch(state: MissionState, epoch: Epoch) -> MissionState:
-    epochs = state.epochs
-    if epochs and epochs[-1].number == epoch.number:
-        # The current epoch (every roll changes it): epochs are numbered 0, 1, 2, ... in log
-        # order, so it is the only one with its number; no scan (README.md#performance).
-        return msgspec.structs.replace(state, epochs=(*epochs[:-1], epoch))
-    epochs = tuple(epoch if e.number == epoch.number else e for e in epochs)
-    return msgspec.structs.replace(state, epochs=epochs)
-
-
-def _epoch_started(state: MissionState, event: EpochStarted) -> MissionState:
-    epoch = Epoch(event.epoch, event.commitment, (event.client_seed,))
-    return msgspec.structs.replace(state, epochs=(*state.epochs, epoch))
-
-
-def _contributed(state: MissionState, event: ClientSeedContributed) -> MissionState:
-    epoch = state.epoch
-    return _with_epoch(state, msgspec.structs.replace(epoch, client_seed_parts=(*epoch.client_seed_parts, event.contribution)))
-
-
 def _rolled(state: MissionState, event: DiceRolled) -> MissionState:
-    epoch = state.epoch
-    next_nonce = epoch.next_nonce if event.nonce is None else event.nonce + 1
     if event.replaces is not None:
         state = msgspec.structs.replace(state, replaced=state.replaced | {event.replaces})
-    return _with_epoch(state, msgspec.structs.replace(epoch, next_nonce=next_nonce, rolled=True))
-
-
-def _revealed(state: MissionState, event: SeedRevealed) -> MissionState:
-    epoch = next(e for e in state.epochs if e.number == event.epoch)
-    return _with_epoch(state, msgspec.structs.replace(epoch, revealed=True))
+    return epochs.rolled(state, event)
 
 
 def _ended(state: MissionState, event: MissionEnded) -> MissionState:
@@ -378,25 +332,20 @@ def _annulled(state: MissionState, event: RollAnnulled) -> MissionState:
     return msgspec.structs.replace(state, annulled=state.annulled | {event.roll})
 
 
-def _verified(state: MissionState, event: EpochVerified) -> MissionState:
-    epoch = next(e for e in state.epochs if e.number == event.epoch)
-    return _with_epoch(state, msgspec.structs.replace(epoch, verified=True))
-
-
 def _attention(state: MissionState, event: AttentionNeeded) -> MissionState:
     flag = Attention(event.reason, event.code, event.rule, state.version)
     return msgspec.structs.replace(state, attention=(*state.attention, flag))
 
 
 _APPLIERS: dict[type[Event], Any] = {
-    EpochStarted: _epoch_started,
-    ClientSeedContributed: _contributed,
+    EpochStarted: epochs.started,
+    ClientSeedContributed: epochs.contributed,
     DiceRolled: _rolled,
-    SeedRevealed: _revealed,
+    SeedRevealed: epochs.revealed,
     MissionEnded: _ended,
     RollDisputed: _disputed,
     DisputeResolved: _resolved,
     RollAnnulled: _annulled,
-    EpochVerified: _verified,
+    EpochVerified: epochs.verified,
     AttentionNeeded: _attention,
 }

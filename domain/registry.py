@@ -6,7 +6,7 @@ systems of their own with `register`.
 
 from __future__ import annotations
 
-from domain.campaign_events import CAMPAIGN_EVENTS
+from domain.campaign_events import CAMPAIGN_COMMANDS, CAMPAIGN_EVENTS
 from domain.commands import CORE_COMMANDS
 from domain.contract import GameSystem
 from domain.errors import RuleError
@@ -33,7 +33,7 @@ def register(system: GameSystem) -> None:
     global generation
     if system.name in SYSTEMS and SYSTEMS[system.name] is not system:
         raise SystemClash(f"a system named {system.name!r} is registered already")
-    core = {_tag(k) for k in (*CORE_EVENTS, *CORE_COMMANDS, *CAMPAIGN_EVENTS)}
+    core = {_tag(k) for k in (*CORE_EVENTS, *CORE_COMMANDS, *CAMPAIGN_EVENTS, *CAMPAIGN_COMMANDS)}
     if clash := sorted(core & {_tag(k) for k in (*system.events, *system.commands)}):
         raise SystemClash(f"{system.name} reuses the engine's message tags {clash}")
     prefix = f"{system.name}."

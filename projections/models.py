@@ -25,6 +25,7 @@ from domain import campaign as campaigns
 from domain import campaign_events
 from domain import mission as missions
 from domain.codecs import Entry, campaign_codec
+from domain.epochs import Epoch
 from domain.events import (
     ClientSeedContributed,
     DiceRolled,
@@ -168,6 +169,8 @@ class CampaignRow(msgspec.Struct, frozen=True):
     concluded: tuple[campaigns.Conclusion, ...] = ()
     systems: dict[str, str] = {}
     games: dict[str, Any] = {}
+    #: The campaign's own dice epochs (commitments and nonces; never a seed before its reveal).
+    epochs: tuple[Epoch, ...] = ()
 
 
 class _Campaign:
@@ -259,6 +262,7 @@ class Campaign(ReadModel):
                 tuple(state.concluded.values()) if state is not None else (),
                 state.systems if state is not None else {},
                 state.games if state is not None else {},
+                state.epochs if state is not None else (),
             )
         )
 
@@ -270,7 +274,7 @@ class Campaign(ReadModel):
             members = {m.member_id: campaigns.Member(m.member_id, m.name, m.role, "", m.units) for m in row.members}
             state = campaigns.CampaignState(
                 row.campaign_id, row.name, members, tuple(m.mission_id for m in row.missions), row.version,
-                {c.mission_id: c for c in row.concluded}, row.systems, _games(row.games),
+                {c.mission_id: c for c in row.concluded}, row.systems, _games(row.games), row.epochs,
             )  # fmt: skip
         summaries = {m.mission_id: [m.name, m.system, m.outcome, m.version] for m in (*row.missions, *row.unlisted)}
         return _Campaign(row.campaign_id, state, summaries)

@@ -172,10 +172,39 @@ def test_two_systems_with_the_same_class_names_play_side_by_side(client, ledger,
 
     # The campaign keeps each system's own state: Hexfall's renown, Star Quest's roster later.
     campaign = client.get(f"/campaigns/{table.id}", headers=table.sam).json()
-    assert campaign["systems"]["hexfall"] == {"missions": 1, "victories": 0}
+    assert campaign["systems"]["hexfall"] == {"missions": 1, "victories": 0, "fortune": 0}
     assert campaign["concluded"] == [{"mission_id": hexes, "outcome": "defeat", "result": "defeat", "heroes": {"scout": "standing", "runner": "standing"}}]
 
     # Star Quest went on beside it, its AI played by the same worker.
     records = client.get(f"/missions/{stars}/events?limit=1000", headers=table.sam).json()["events"]
     assert {r["event"]["type"] for r in records if r["actor"] == "worker"} >= {"ActivationStarted", "ActivationEnded"}
     assert client.get(f"/missions/{stars}/verify", headers=table.sam).json()["ok"]
+
+
+def test_a_campaign_rolls_its_own_provable_dice_between_missions(client, with_hexfall):
+    """design.md#Dice on the campaign stream: a game system's campaign command rolls on the
+    campaign's own epochs; the first opens epoch 0 before its roll; the host's rotation reveals
+    the seed and the audit re-computes the roll."""
+    table = Table(client)
+    url = f"/campaigns/{table.id}"
+    refused = client.post(f"{url}/commands", json={"command": {"type": "RotateCampaignSeed"}}, headers=table.ann)
+    assert (refused.status_code, refused.json()["code"]) == (403, "wrong_role")
+    unknown = client.post(f"{url}/commands", json={"command": {"type": "hexfall.Teleport"}}, headers=table.ann)
+    assert (unknown.status_code, unknown.json()["code"]) == (422, "unknown_command")
+    rolled = client.post(f"{url}/commands", json={"command": {"type": "hexfall.RollFortune"}, "idempotency_key": "f1"}, headers=table.ann)
+    assert rolled.status_code == 201, rolled.text
+    types = [r["event"]["type"] for r in rolled.json()["events"]]
+    assert types == ["CampaignEpochStarted", "CampaignDiceRolled", "hexfall.FortuneRolled"]
+    roll = rolled.json()["events"][1]["event"]
+    again = client.post(f"{url}/commands", json={"command": {"type": "hexfall.RollFortune"}, "idempotency_key": "f1"}, headers=table.ann)
+    assert again.json()["replayed"] and again.json()["events"] == rolled.json()["events"]
+    assert client.get(url, headers=table.sam).json()["systems"]["hexfall"]["fortune"] == roll["results"][0]
+
+    before = client.get(f"{url}/audit", headers=table.sam).json()
+    assert before["epochs"][0]["server_seed"] is None and before["epochs"][0]["rolls"][0]["faces"] == roll["faces"]
+    rotated = client.post(f"{url}/commands", json={"command": {"type": "RotateCampaignSeed"}}, headers=table.host)
+    assert [r["event"]["type"] for r in rotated.json()["events"]] == ["CampaignSeedRevealed", "CampaignEpochStarted"]
+    after = client.get(f"{url}/audit", headers=table.sam).json()
+    assert after["epochs"][0]["server_seed"] is not None and len(after["epochs"]) == 2
+    verdict = client.get(f"{url}/verify", headers=table.sam).json()
+    assert verdict["ok"] and verdict["dice"]["rolls_checked"] == 1

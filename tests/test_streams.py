@@ -39,7 +39,8 @@ from domain.chain import Recorded
 from domain.commands import EndMission, RollDice
 from domain import registry
 from domain.events import DiceRolled, SeedRevealed
-from domain.mission import Epoch, MissionState
+from domain.epochs import Epoch
+from domain.mission import MissionState
 from tests.conftest import Table
 from tests.servers import Server, wait_until
 

@@ -178,7 +178,7 @@ def system_of(event: Any) -> str | None:
 
 def describe(event: Any, language: str) -> str:
     """A short line saying what an event means, in `language` (the type name if no entry)."""
-    kind = type(event).__name__
+    kind = type(event).__struct_config__.tag
     params = event_params(event)
     system = system_of(event)
     for lang in dict.fromkeys((language, DEFAULT)):

@@ -159,6 +159,16 @@ class Renown(msgspec.Struct, frozen=True):
 
     missions: int = 0
     victories: int = 0
+    #: Fortune rolled between missions, on the campaign's own provable dice.
+    fortune: int = 0
+
+
+class RollFortune(Command, tag="hexfall.RollFortune"):
+    """Between missions: a d6 of fortune, on the campaign's dice."""
+
+
+class FortuneRolled(Event, tag="hexfall.FortuneRolled"):
+    value: int
 
 
 # -- rules ----------------------------------------------------------------------------------------
@@ -315,8 +325,15 @@ def carry_out(game: Game) -> list[UnitReport]:
 
 def campaign_evolve(renown: Renown, event: Event) -> Renown:
     if isinstance(event, MissionConcluded):
-        return Renown(renown.missions + 1, renown.victories + (event.result == "victory"))
+        return msgspec.structs.replace(renown, missions=renown.missions + 1, victories=renown.victories + (event.result == "victory"))
+    if isinstance(event, FortuneRolled):
+        return msgspec.structs.replace(renown, fortune=renown.fortune + event.value)
     return renown
+
+
+def campaign_decide(renown: Renown, command: Command, dice, actor: str) -> list[Event]:  # noqa: ANN001
+    roll = dice.roll([6], purpose="fortune", rule=RULES, actor=actor)
+    return [roll, FortuneRolled(roll.results[0])]
 
 
 SYSTEM = GameSystem(
@@ -340,6 +357,9 @@ SYSTEM = GameSystem(
     campaign_initial=Renown,
     campaign_state=Renown,
     campaign_evolve=campaign_evolve,
+    campaign_events=(FortuneRolled,),
+    campaign_commands=(RollFortune,),
+    campaign_decide=campaign_decide,
     campaign_view=lambda renown, viewer: renown,
     carry_out=carry_out,
     words="tests.systems.hexfall.words",

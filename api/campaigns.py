@@ -1,0 +1,56 @@
+"""A campaign's own commands and dice: a game system's rules between missions (a legacy draw,
+an injury roll), provable like a mission's rolls, with their audit and verdict."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from litestar import Request, get, post
+from litestar.di import NamedDependency
+from litestar.params import FromPath, JSONBody
+
+from api.access import member_of_campaign
+from api.bodies import CommandBody
+from api.errors import malformed
+from api.ledger import CampaignCommandResult, Ledger
+from domain import audit
+from domain.codecs import campaign_codec
+from domain.errors import RuleError
+from domain.verification import Verdict, verify_stream
+
+LedgerDep = NamedDependency[Ledger]
+CAMPAIGN_DICE = "design.md#Dice"
+
+
+@post("/campaigns/{campaign_id:str}/commands", sync_to_thread=True)
+def campaign_command(campaign_id: FromPath[str], data: JSONBody[CommandBody], request: Request, ledger: LedgerDep) -> CampaignCommandResult:
+    """`{command: {type, ...}}`: `RotateCampaignSeed` (host), or a game system's campaign
+    command, tagged `"<system>.<Name>"` (its schema: GET /systems/{name}/schemas/commands.json)."""
+    _, member = member_of_campaign(request, ledger, campaign_id)
+    codec = campaign_codec()
+    kind = data.command.get("type")
+    if isinstance(kind, str) and kind not in codec.command_tags:
+        raise RuleError("unknown_command", CAMPAIGN_DICE, params={"system": "campaign", "command": kind})
+    try:
+        command = codec.command(data.command)
+    except msgspec.ValidationError as error:
+        raise malformed("command", error) from None
+    return ledger.handle_campaign(campaign_id, member, command, idempotency_key=data.idempotency_key, expected_version=data.expected_version)
+
+
+@get("/campaigns/{campaign_id:str}/audit", sync_to_thread=True)
+def campaign_audit(campaign_id: FromPath[str], request: Request, ledger: LedgerDep) -> audit.AuditDocument:
+    """The campaign's own rolls, epoch by epoch (the audit format of a mission's)."""
+    member_of_campaign(request, ledger, campaign_id)
+    return audit.build(ledger.records(campaign_id))
+
+
+@get("/campaigns/{campaign_id:str}/verify", sync_to_thread=True)
+def campaign_verify(campaign_id: FromPath[str], request: Request, ledger: LedgerDep) -> Verdict:
+    """The campaign's hash chain, and every roll of its revealed epochs re-computed."""
+    member_of_campaign(request, ledger, campaign_id)
+    return verify_stream(ledger.store.read(campaign_id))
+
+
+ROUTES: list[Any] = [campaign_command, campaign_audit, campaign_verify]
