@@ -47,7 +47,7 @@ class MemberView(Body):
 
 class ConclusionView(Body):
     """An ended mission: the outcome it was ended with, the game's own verdict, and how each
-    unit the campaign carries came out of it (Star Quest: "standing", "unconscious", "dead")."""
+    unit the campaign carries came out of it, in its game system's words ("standing", "dead")."""
 
     mission_id: str
     outcome: str
@@ -64,7 +64,7 @@ class CampaignView(Body):
     #: Ended missions, in the order they ended.
     concluded: list[ConclusionView] = []
     #: What each game system of the campaign's missions keeps between them, as the reader may
-    #: see it (Star Quest: `{"heroes": [...]}`, the roster it carries on).
+    #: see it (a roster of heroes, a legacy deck: `GameSystem.campaign_view`).
     systems: dict[str, Any] = {}
 
 

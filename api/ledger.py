@@ -40,7 +40,7 @@ ROLES = campaigns.ROLES
 WORKER = campaigns.Member("worker", "worker", "worker", "")
 #: Conflicts with other processes are retried this often before the client gets a 409.
 RETRIES = 20
-#: Streams kept folded in memory (a Star Quest mission is some tens of kB).
+#: Streams kept folded in memory (a mission with a battlefield is some tens of kB).
 CACHE_SIZE = 2000
 
 

@@ -57,7 +57,7 @@ class MissionSummary(Body):
     disputes_open: int
     epochs_revealed: int
     epochs_verified: int
-    #: The game's own verdict (Star Quest: victory or defeat), once the mission ended.
+    #: The game's own verdict ("victory", "defeat"), once the mission ended.
     result: str | None = None
     #: How each unit the campaign carries came out of the mission, once it ended.
     heroes: dict[str, str] = {}

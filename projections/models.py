@@ -165,7 +165,7 @@ class CampaignRow(msgspec.Struct, frozen=True):
     missions: tuple[MissionSummary, ...]
     unlisted: tuple[MissionSummary, ...] = ()
     #: The ended missions in the order they ended, each mission's game system, and what each
-    #: game system keeps between its missions (Star Quest: the heroes it carries).
+    #: game system keeps between its missions (its `campaign_evolve`).
     concluded: tuple[campaigns.Conclusion, ...] = ()
     systems: dict[str, str] = {}
     games: dict[str, Any] = {}

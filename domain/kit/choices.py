@@ -1,8 +1,7 @@
 """Pending choices: the rules leave a pick to someone in the middle of a resolution, and the game waits.
 
 A decider opens one (and records it in its own event), refuses other commands while it is open,
-and checks the answer before it continues the resolution named in `context`. Star Quest's
-`Choice` (domain/systems/starquest/state.py) is the first of these; later systems share this one.
+and checks the answer before it continues the resolution named in `context`.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Pure (bytes in, data or a ContentError out) so a built-in pack, an upload and a test share it.
 Errors name the file and the field as the author wrote them, because the author fixes the file
 (design.md#Game systems: content is loaded from data files in a documented format). What a
-pack holds and how its files merge is each game system's own (starquest/loading.py).
+pack holds and how its files merge is each game system's own (its `load_pack`).
 """
 
 from __future__ import annotations

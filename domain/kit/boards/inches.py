@@ -3,7 +3,7 @@
 Pure and deterministic (no randomness, no clock): the engine replays events, so every
 measurement must come out the same on every replay. Nothing here is one game's reading: how
 high a model's eyes are, how far a step is, how big the table is, are the caller's to say
-(Star Quest's are in `domain.systems.starquest.geometry`).
+(a system keeps its own, such as eye heights, in its package).
 
 Boundary convention, used everywhere: a polygon's boundary belongs to the OUTSIDE. A point on
 an edge is not in the piece, a sight line that only grazes a corner or runs along an edge is
