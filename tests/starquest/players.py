@@ -112,8 +112,7 @@ def _hold_and_shoot(turn: Turn, hero: str) -> None:
     _activate(turn, hero)
     held = turn.send({"type": "Hold", "unit": hero})
     if held.status_code == 201:
-        turn.refresh()
-        _shoot_nearest(turn, hero)
+        _shoot_nearest(turn, hero)  # holding moves no one: the state read after activating will do
     else:
         assert held.json()["code"] in ("shaken", "cannot_act"), held.text  # a Shaken (or knocked-out) hero stays idle
     if turn.refresh().pending is None:
