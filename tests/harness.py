@@ -87,11 +87,12 @@ class Member:
         self.client, self.token, self.name, self.role, self.units = client, token, name, role, tuple(units)
         self.headers = bearer(token)
 
-    def post(self, path: str, json: Any = None) -> httpx.Response:
-        return self.client.post(path, json=json, headers=self.headers)
+    def post(self, path: str, json: Any = None, headers: Mapping[str, str] | None = None) -> httpx.Response:
+        """POST with this member's token, and `headers` besides (`accept-language`, ...)."""
+        return self.client.post(path, json=json, headers={**self.headers, **(headers or {})})
 
-    def get(self, path: str) -> httpx.Response:
-        return self.client.get(path, headers=self.headers)
+    def get(self, path: str, headers: Mapping[str, str] | None = None) -> httpx.Response:
+        return self.client.get(path, headers={**self.headers, **(headers or {})})
 
     def created(self, path: str, json: Any = None) -> Any:
         """POST that must be accepted (201): its body."""
@@ -103,9 +104,9 @@ class Member:
         assert response.status_code == 200, response.text
         return msgspec.json.decode(response.content)
 
-    def command(self, mission_id: str, command: Mapping[str, Any], **body: Any) -> httpx.Response:
+    def command(self, mission_id: str, command: Mapping[str, Any], headers: Mapping[str, str] | None = None, **body: Any) -> httpx.Response:
         """`POST /missions/{id}/commands`; `body` adds `expected_version`, `idempotency_key`."""
-        return self.post(f"/missions/{mission_id}/commands", {"command": command, **body})
+        return self.post(f"/missions/{mission_id}/commands", {"command": command, **body}, headers)
 
     def accepted(self, mission_id: str, command: Mapping[str, Any], **body: Any) -> Any:
         """A command that must be accepted (201): its result."""

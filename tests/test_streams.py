@@ -37,6 +37,7 @@ from domain.chain import Recorded
 from domain.commands import EndMission, RollDice
 from domain.events import DiceRolled, SeedRevealed
 from tests.conftest import Table
+from tests.harness import Campaign
 from tests.servers import Restarts, serve_env, wait_until
 
 WAIT = 30  # seconds: the bound of every wait below (never asserted as a duration)
@@ -396,8 +397,7 @@ def test_a_websocket_consumer_resumes_across_a_server_restart(redis_url: str, re
 
 @pytest.fixture
 def other_host(client: TestClient) -> dict[str, str]:
-    created = client.post("/campaigns", json={"name": "Elsewhere"}).json()
-    return {"authorization": f"Bearer {created['host_token']}"}
+    return Campaign(client, "Elsewhere").host.headers
 
 
 def _token(headers: dict[str, str]) -> str:
