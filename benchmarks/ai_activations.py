@@ -10,7 +10,7 @@ with commit times recorded; Redis under a throwaway key prefix) and measures, wi
 missions of the sample pack ("scrapyard-brawl", two heroes):
 
 - latency: this process plays the heroes (deploy, activate, hold, shoot the nearest enemy, end
-  activation) over the Ledger, as an API process would, `--live` missions at a time, while the
+  activation: tests/starquest/players.py) through the API app in this process, over the store, `--live` missions at a time, while the
   workers play the AI. An activation's latency runs from the commit of the event that made it
   due (AiPhaseStarted, or the previous unit's ActivationEnded) to the commit of its own events;
   both are taken right after the store's insert returns (here and in the workers), on the one
@@ -52,17 +52,15 @@ import redis
 
 from api import store as store_module
 from api.ledger import Ledger
-from api.seal import Sealer
-from api.store import EventStore
 from benchmarks.harness import ENVS, percentile, redis_prefix, redis_url
-from domain.errors import RuleError
-from domain.systems.starquest import commands as sq
 from domain.systems.starquest import events as sqe
+from tests.harness import Campaign, ScriptedPlayer, over
+from tests.harness import play as play_missions
+from tests.servers import in_process
+from tests.starquest.players import ai_due, brawl, hold_and_shoot
 from workers.jobs import Keys
 from workers.status import queue_status
 
-HEROES = ("sera-vantis", "gorm-hadley")
-OPTIONS = {"mission": "scrapyard-brawl", "heroes": "Sera Vantis, Gorm Hadley"}
 WAIT_S = 120
 
 
@@ -216,75 +214,12 @@ class Workers:
 # -- the scripted heroes --------------------------------------------------------------------------
 
 
-class Table:
-    """Missions in one campaign, the heroes played by this process over the Ledger."""
-
-    def __init__(self, ledger: Ledger) -> None:
-        self.ledger = ledger
-        campaign_id, token = ledger.create_campaign("Bench", "host")
-        _, self.host = ledger.authenticate(token)
-        self.campaign_id = campaign_id
-
-    def new_mission(self, n: int) -> str:
-        state = self.ledger.create_mission(
-            self.campaign_id, self.host, name=f"Brawl {n}", system="star-quest", rules_version="en" if n % 2 == 0 else "de",
-            dice_mode="server", client_seed=f"bench-{n}", options=OPTIONS,
-        )  # fmt: skip
-        for i, hero in enumerate(HEROES):
-            self.ledger.handle(state.mission_id, self.host, sq.DeployHero(hero, 9.0 + 5 * i, 2.0))
-        self.ledger.handle(state.mission_id, self.host, sq.StartRound())
-        return state.mission_id
-
-    def step(self, mission_id: str) -> str:
-        """One hero activation (or a pending answer): "played", "ai" (the AI's turn) or "over"."""
-        ledger, host = self.ledger, self.host
-        battle = ledger.mission(mission_id).game
-        if battle.outcome is not None:
-            return "over"
-        if battle.pending is not None:
-            ledger.handle(mission_id, host, sq.Answer(battle.pending.unit, False))
-            return "played"
-        if battle.phase != "heroes":
-            return "ai"
-        hero = next(u.id for u in battle.side("hero") if u.can_act and not u.activated)
-        ledger.handle(mission_id, host, sq.Activate(hero))
-        while (pending := ledger.mission(mission_id).game.pending) is not None:  # status conditions: never pays
-            ledger.handle(mission_id, host, sq.Answer(pending.unit, False))
-        try:
-            ledger.handle(mission_id, host, sq.Hold(hero))
-            battle = ledger.mission(mission_id).game
-            me = battle.units[hero].figures[0]
-            enemies = sorted((u for u in battle.side("ai") if u.on_table), key=lambda u: ((u.figures[0].x - me.x) ** 2 + (u.figures[0].y - me.y) ** 2, u.id))
-            for enemy in enemies:
-                try:
-                    ledger.handle(mission_id, host, sq.Shoot(hero, enemy.id))
-                    break
-                except RuleError:
-                    continue
-        except RuleError:
-            pass  # Shaken: it stays idle this activation
-        if ledger.mission(mission_id).game.pending is None:
-            ledger.handle(mission_id, host, sq.EndActivation(hero))
-        return "played"
-
-
-def play(table: Table, missions: list[str], until_ai: bool = False) -> None:
-    """Round-robin over the missions: a hero activation where the heroes are due, until every
-    mission is over (or, with until_ai, has reached its first AI phase)."""
-    left = set(missions)
-    deadline = time.monotonic() + WAIT_S
-    while left:
-        idle = True
-        for mission_id in sorted(left):
-            result = table.step(mission_id)
-            if result == "played":
-                idle = False
-            elif result == "over" or (until_ai and result == "ai"):
-                left.discard(mission_id)
-        if time.monotonic() > deadline:
-            raise SystemExit(f"{len(left)} missions did not finish within {WAIT_S}s")
-        if idle:
-            time.sleep(0.002)
+def play(campaign: Campaign, missions: list[str], until_ai: bool = False) -> None:
+    """The heroes of every mission played (tests/starquest/players.py's `hold_and_shoot`) in
+    turn, until every mission is over (or, with until_ai, has reached its first AI phase)."""
+    players = [ScriptedPlayer(campaign.host, m, hold_and_shoot) for m in missions]
+    if not play_missions(players, ai_due if until_ai else over, seconds=WAIT_S, pause=0.002):
+        raise SystemExit(f"the missions did not finish within {WAIT_S}s")
 
 
 # -- reading the log ------------------------------------------------------------------------------
@@ -313,13 +248,11 @@ def measure(backend: str, workers: int, missions: int, lives: list[int], backlog
         seal_key = secrets.token_hex(32)
         env = {**os.environ, **store_env, "REDIS_URL": redis_url(), "SKIRMISH_REDIS_PREFIX": prefix, "SKIRMISH_SEAL_KEY": seal_key,
                "SKIRMISH_DATA_DIR": directory}  # fmt: skip
-        store = EventStore(store_env)
-        ledger = Ledger(store, Sealer(bytes.fromhex(seal_key)))
-        table = Table(ledger)
-        try:
+        with in_process(store_env, bytes.fromhex(seal_key)) as here:  # the heroes' API, in this process
+            store, ledger, campaign = here.store, here.ledger, Campaign(here.client, "Bench")
             # throughput: a backlog of due activations, then the workers
-            queued = [table.new_mission(n) for n in range(backlog)]
-            play(table, queued, until_ai=True)
+            queued = [brawl(campaign, n, seed="bench") for n in range(backlog)]
+            play(campaign, queued, until_ai=True)
             from projections.runner import Projections
 
             projections = Projections(store)
@@ -351,9 +284,9 @@ def measure(backend: str, workers: int, missions: int, lives: list[int], backlog
             for live in lives:
                 played[live] = []
                 while len(played[live]) < missions:
-                    group = [table.new_mission(n + i) for i in range(min(live, missions - len(played[live])))]
+                    group = [brawl(campaign, n + i, seed="bench") for i in range(min(live, missions - len(played[live])))]
                     n += len(group)
-                    play(table, group)
+                    play(campaign, group)
                     played[live] += group
             worker_commits, parts = pool.stop()
             commits = {**COMMITS, **worker_commits}
@@ -367,8 +300,6 @@ def measure(backend: str, workers: int, missions: int, lives: list[int], backlog
             done = [commits[b] for m in queued for _, b in activations(ledger, m)]
             waits = {live: latencies(ledger, group, commits) for live, group in played.items()}
             activated = len(done)
-        finally:
-            store.close()
         rate = len(done) / (drained - min(done)) if done else float("nan")
         parts["redis"] = parts.get("redis", 0.0) - parts.get("wait for a job", 0.0)
         per = {part: seconds * 1000 / activated for part, seconds in parts.items()}

@@ -13,8 +13,9 @@ from pathlib import Path
 
 import msgspec
 
-from benchmarks.harness import Http, Server, percentile
-from benchmarks.players import Campaign
+from benchmarks.harness import percentile, serve
+from benchmarks.players import party_campaign
+from tests.harness import Http, Member
 
 _record = msgspec.json.Decoder(dict)
 
@@ -55,12 +56,12 @@ async def _subscribe(port: int, mission_id: str, token: str, after: int, expecte
 
 def _writer(port: int, missions: list[str], token: str, per_mission: int, pause_s: float) -> None:
     """Rolls on each mission in turn, `pause_s` apart: a steady trickle of commits."""
-    http = Http(port)
+    member = Member(Http(port), token)
     for n in range(per_mission):
         for mission_id in missions:
-            status, body = http.post(f"/missions/{mission_id}/rolls", {"dice": "2d6", "purpose": f"fan-out {n}"}, token)
-            if status != 201:
-                raise SystemExit(f"roll refused: {status} {body}")
+            answer = member.post(f"/missions/{mission_id}/rolls", {"dice": "2d6", "purpose": f"fan-out {n}"})
+            if answer.status_code != 201:
+                raise SystemExit(f"roll refused: {answer.status_code} {answer.text}")
             time.sleep(pause_s)
 
 
@@ -86,12 +87,12 @@ async def _fan_out(port: int, missions: dict[str, int], token: str, subscribers:
 
 
 def fan_out(store_env: dict[str, str], directory: Path, subscribers: int, missions: int, per_mission: int) -> dict[str, float]:
-    with Server(store_env, directory, workers=0) as server:
-        http = Http(server.port)
-        campaign = Campaign(http, "Fan-out")
-        ids = [campaign.table_mission(f"Stream {n}") for n in range(missions)]
-        heads = {mission_id: http.get(f"/missions/{mission_id}", campaign.player)[1]["version"] for mission_id in ids}
-        delays, received = asyncio.run(_fan_out(server.port, heads, campaign.player, subscribers, per_mission, 0.02))
+    with serve(store_env, directory, workers=0) as server:
+        campaign = party_campaign(Http(server.port), "Fan-out")
+        ann = campaign.members["ann"]
+        ids = [campaign.mission(f"Stream {n}") for n in range(missions)]
+        heads = {mission_id: ann.mission(mission_id)["version"] for mission_id in ids}
+        delays, received = asyncio.run(_fan_out(server.port, heads, ann.token, subscribers, per_mission, 0.02))
     expected = subscribers * per_mission
     return {
         "delay p50 ms": percentile(delays, 50),

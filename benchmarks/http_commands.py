@@ -9,15 +9,16 @@ import time
 from pathlib import Path
 from typing import Any
 
-from benchmarks.harness import Http, Server, percentile
-from benchmarks.players import Campaign, Party
+from benchmarks.harness import percentile, serve
+from benchmarks.players import Party, party_campaign
+from tests.harness import Http, Member
 
 CLIENTS = 8
 
 
 def _party_load(port: int, seconds: float, start: Any, results: Any) -> None:
     """One client process: its own campaign and mission, hero turns for `seconds`."""
-    party = Party(Campaign(Http(port), "Load"))
+    party = Party(party_campaign(Http(port), "Load"))
     start.wait()
     began = time.perf_counter()
     while time.perf_counter() - began < seconds:
@@ -28,22 +29,21 @@ def _party_load(port: int, seconds: float, start: Any, results: Any) -> None:
 def _contender(port: int, mission_id: str, token: str, accepted_goal: int, start: Any, results: Any) -> None:
     """One client of the same mission: rolls with `expected_version`; a 409 tells it the current
     version, and it tries again with that, as a front-end would."""
-    http = Http(port)
-    status, view = http.get(f"/missions/{mission_id}", token)
-    version = view["version"]
+    member = Member(Http(port), token)
+    version = member.mission(mission_id)["version"]
     accepted = conflicts = 0
     start.wait()
     began = time.perf_counter()
     while accepted < accepted_goal:
-        status, body = http.post(f"/missions/{mission_id}/rolls", {"dice": "d6", "purpose": "contention", "expected_version": version}, token)
-        if status == 201:
+        answer = member.post(f"/missions/{mission_id}/rolls", {"dice": "d6", "purpose": "contention", "expected_version": version})
+        if answer.status_code == 201:
             accepted += 1
-            version = body["version"]
-        elif status == 409:
+            version = answer.json()["version"]
+        elif answer.status_code == 409:
             conflicts += 1
-            version = body["current_version"]
+            version = answer.json()["current_version"]
         else:
-            raise SystemExit(f"unexpected answer {status}: {body}")
+            raise SystemExit(f"unexpected answer {answer.status_code}: {answer.text}")
     results.put((accepted, conflicts, time.perf_counter() - began))
 
 
@@ -63,8 +63,8 @@ def _run_clients(target: Any, args_of: list[tuple]) -> list[Any]:
 
 def round_trip(store_env: dict[str, str], directory: Path, shots: int, seconds: float) -> dict[str, float]:
     """Scenario 1: Shoot latency with one client; commands/s with eight on different missions."""
-    with Server(store_env, directory, workers=1) as server:
-        party = Party(Campaign(Http(server.port)))
+    with serve(store_env, directory, workers=1) as server:
+        party = Party(party_campaign(Http(server.port)))
         for _ in range(4):  # warm-up: first-use imports and caches
             party.step()
         party.latencies.clear()
@@ -87,14 +87,14 @@ def round_trip(store_env: dict[str, str], directory: Path, shots: int, seconds: 
 def contention(store_env: dict[str, str], directory: Path, per_client: int) -> dict[str, float]:
     """Scenario 2: eight clients rolling on the same mission. Lost = accepted commands whose
     roll is not in the log (must be 0)."""
-    with Server(store_env, directory, workers=0) as server:
-        http = Http(server.port)
-        campaign = Campaign(http, "Contention")
-        mission_id = campaign.table_mission()
-        got = _run_clients(_contender, [(server.port, mission_id, campaign.player, per_client)] * CLIENTS)
+    with serve(store_env, directory, workers=0) as server:
+        campaign = party_campaign(Http(server.port), "Contention")
+        ann = campaign.members["ann"]
+        mission_id = campaign.mission("Tray")
+        got = _run_clients(_contender, [(server.port, mission_id, ann.token, per_client)] * CLIENTS)
         rolls, after = 0, 0
         while True:
-            _, page = http.get(f"/missions/{mission_id}/events?after={after}&limit=1000", campaign.player)
+            page = ann.read(f"/missions/{mission_id}/events?after={after}&limit=1000")
             rolls += sum(1 for r in page["events"] if r["event"]["type"] == "DiceRolled" and r["event"].get("purpose") == "contention")
             if page["next_after"] >= page["version"]:
                 break

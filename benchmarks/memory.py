@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from benchmarks.harness import Http, Server
-from benchmarks.players import Campaign, Party
+from benchmarks.harness import serve
+from benchmarks.players import Party, party_campaign
+from tests.harness import Http
 
 
 def peak_memory(store_env: dict[str, str], directory: Path, missions: int) -> dict[str, float]:
-    with Server(store_env, directory, workers=0) as server:
-        http = Http(server.port)
+    with serve(store_env, directory, workers=0) as server:
         idle = server.peak_rss_mb()
-        campaign = Campaign(http, "Memory")
+        campaign = party_campaign(Http(server.port), "Memory")
         parties = [Party(campaign) for _ in range(missions)]
         for party in parties:
             party.step()

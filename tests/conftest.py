@@ -23,6 +23,7 @@ from api.embedded import EmbeddedValkey
 from api.ledger import Ledger
 from api.seal import Sealer
 from api.store import EventStore
+from tests.harness import Campaign, Client, Member
 
 REQUIRED = os.environ.get("SKIRMISH_TEST_REQUIRE_SERVICES") == "1"
 PG = {
@@ -132,35 +133,35 @@ def redis_prefix(redis_url: str) -> Iterator[str]:
 
 
 class Table:
-    """A campaign with a host, a player and a spectator, and one mission, driven over HTTP."""
+    """The scene the engine's tests share, made with the harness (tests/harness.py): a campaign
+    with a host, a player ("ann") and a spectator ("sam"), and one mission of the table system.
+    The members are their headers here; `campaign` has them as harness members."""
 
-    def __init__(self, client: TestClient, dice_mode: str = "server", client_seed: str = "table-1") -> None:
-        self.client = client
-        created = client.post("/campaigns", json={"name": "Night Raid"}).json()
-        self.campaign_id = created["campaign_id"]
-        self.host = {"authorization": f"Bearer {created['host_token']}"}
+    def __init__(self, client: Client, dice_mode: str = "server", client_seed: str = "table-1") -> None:
+        self.campaign = Campaign(client, "Night Raid")
+        self.campaign_id = self.campaign.id
+        self.host = self.campaign.host.headers
         self.player = self.invite("ann", "player")
         self.spectator = self.invite("sam", "spectator")
-        response = client.post(
-            f"/campaigns/{self.campaign_id}/missions",
-            json={"name": "Outpost", "dice_mode": dice_mode, "client_seed": client_seed},
-            headers=self.host,
-        )
-        assert response.status_code == 201, response.text
-        self.mission_id = response.json()["mission_id"]
+        self.mission_id = self.campaign.mission("Outpost", dice_mode=dice_mode, client_seed=client_seed)
+
+    @property
+    def client(self) -> Client:
+        return self.campaign.client
+
+    @client.setter
+    def client(self, client: Client) -> None:
+        self.campaign.client = client
 
     def invite(self, name: str, role: str) -> dict[str, str]:
-        response = self.client.post(f"/campaigns/{self.campaign_id}/members", json={"name": name, "role": role}, headers=self.host)
-        assert response.status_code == 201, response.text
-        return {"authorization": f"Bearer {response.json()['token']}"}
+        return self.campaign.invite(name, role).headers
 
     def url(self, suffix: str = "") -> str:
         return f"/missions/{self.mission_id}{suffix}"
 
     def roll(self, dice: str = "3d6", purpose: str = "test", headers: dict | None = None, **extra) -> dict:
-        response = self.client.post(self.url("/rolls"), json={"dice": dice, "purpose": purpose, **extra}, headers=headers or self.player)
-        assert response.status_code == 201, response.text
-        return response.json()
+        token = (headers or self.player)["authorization"].removeprefix("Bearer ")
+        return Member(self.client, token).roll(self.mission_id, dice, purpose, **extra)
 
     def state(self) -> dict:
         return self.client.get(self.url(), headers=self.spectator).json()

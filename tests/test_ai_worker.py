@@ -2,8 +2,8 @@
 in order within a mission, missions side by side.
 
 Star Quest missions of the sample pack ("scrapyard-brawl", two heroes); the heroes are played by
-this file over the Ledger (activate, hold, shoot the nearest enemy if possible, end activation),
-the AI by workers: in-process `Worker`s, or real `skirmish worker` processes. Every wait is
+this file over HTTP with the harness's `hold_and_shoot` (tests/starquest/players.py: activate,
+hold, shoot the nearest enemy if possible, end activation), the AI by workers: in-process `Worker`s, or real `skirmish worker` processes. Every wait is
 bounded; nothing asserts on wall-clock time.
 """
 
@@ -15,7 +15,6 @@ import os
 import signal
 import subprocess
 import threading
-import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -23,90 +22,43 @@ from pathlib import Path
 import msgspec
 import pytest
 import redis
+from litestar.testing import TestClient
 
 from api.bodies import MissionView
 from api.ledger import WORKER, Ledger
+from domain.campaign import Member
 from domain import mission as missions
 from domain import registry as systems
 from domain.commands import EndMission, FlagAttention
-from domain.errors import Forbidden, RuleError
+from domain.errors import Forbidden
 from domain.events import AttentionNeeded
 from domain.systems.starquest import commands as sq
 from domain.systems.starquest import events as sqe
 from domain.verification import verify_stream
+from tests.harness import Campaign, ScriptedPlayer, play
 from tests.servers import SKIRMISH, wait_until
+from tests.starquest.players import brawl, heroes_until_ai, hold_and_shoot
 from workers.jobs import AI_ACTIVATION, GROUP, Job, Keys
 from workers.relay import Relay
 from workers.status import queue_status
 from workers.worker import FINISHED, Worker, activation_key
 
-HEROES = ("sera-vantis", "gorm-hadley")
-OPTIONS = {"mission": "scrapyard-brawl", "heroes": "Sera Vantis, Gorm Hadley"}
 WAIT_S = 60
 
 
-# -- the table: missions, scripted heroes ------------------------------------------------------------
+# -- the campaign: missions, scripted heroes ----------------------------------------------------------
 
 
-class Table:
-    """A campaign whose missions' heroes this test plays over the Ledger."""
+@pytest.fixture
+def campaign(client: TestClient) -> Campaign:
+    """A campaign whose missions' heroes this file plays over HTTP (tests/starquest/players.py)."""
+    return Campaign(client, "Salvage")
 
-    def __init__(self, ledger: Ledger) -> None:
-        self.ledger = ledger
-        self.campaign_id, token = ledger.create_campaign("Salvage", "host")
-        _, self.host = ledger.authenticate(token)
 
-    def mission(self, n: int = 0) -> str:
-        """A deployed mission in round 1, its heroes due."""
-        state = self.ledger.create_mission(
-            self.campaign_id, self.host, name=f"Brawl {n}", system="star-quest", rules_version=("en", "de")[n % 2],
-            dice_mode="server", client_seed=f"table-{n}", options=OPTIONS,
-        )  # fmt: skip
-        for i, hero in enumerate(HEROES):
-            self.ledger.handle(state.mission_id, self.host, sq.DeployHero(hero, 9.0 + 5 * i, 2.0))
-        self.ledger.handle(state.mission_id, self.host, sq.StartRound())
-        return state.mission_id
-
-    def step(self, mission_id: str) -> str:
-        """One hero activation, or the answer to a pending choice: "played"; else "ai" (the AI's
-        turn) or "over"."""
-        ledger, host = self.ledger, self.host
-        battle = ledger.mission(mission_id).game
-        if battle.outcome is not None:
-            return "over"
-        if battle.pending is not None:
-            ledger.handle(mission_id, host, sq.Answer(battle.pending.unit, False))
-            return "played"
-        if battle.phase != "heroes":
-            return "ai"
-        hero = next(u.id for u in battle.side("hero") if u.can_act and not u.activated)
-        ledger.handle(mission_id, host, sq.Activate(hero))
-        while (pending := ledger.mission(mission_id).game.pending) is not None:  # status conditions: never pays
-            ledger.handle(mission_id, host, sq.Answer(pending.unit, False))
-        try:
-            ledger.handle(mission_id, host, sq.Hold(hero))
-        except RuleError as error:
-            assert error.code in ("shaken", "cannot_act"), error  # a Shaken (or knocked-out) hero stays idle
-        else:
-            battle = ledger.mission(mission_id).game
-            me = battle.units[hero].figures[0]
-            enemies = sorted((u for u in battle.side("ai") if u.on_table), key=lambda u: ((u.figures[0].x - me.x) ** 2 + (u.figures[0].y - me.y) ** 2, u.id))
-            for enemy in enemies:
-                try:
-                    ledger.handle(mission_id, host, sq.Shoot(hero, enemy.id))
-                    break
-                except RuleError as error:
-                    assert error.code in ("no_shot", "bad_target"), error
-        if ledger.mission(mission_id).game.pending is None:
-            ledger.handle(mission_id, host, sq.EndActivation(hero))
-        return "played"
-
-    def heroes_until_ai(self, mission_id: str) -> None:
-        """Play the heroes until the AI is due (or the mission is over)."""
-        for _ in range(20):
-            if self.step(mission_id) != "played":
-                return
-        pytest.fail("the heroes never handed over to the AI")
+def host_of(ledger: Ledger, campaign: Campaign) -> Member:
+    """The campaign's host, for commands this file gives the ledger itself."""
+    _, host = ledger.authenticate(campaign.host.token)
+    return host
 
 
 def battle(ledger: Ledger, mission_id: str):
@@ -189,12 +141,11 @@ def settle(relay: Relay, *workers: Worker, rounds: int = 500) -> int:
     pytest.fail("the jobs never ran out")
 
 
-def test_the_ai_phase_is_played_by_the_worker_in_order(rig):
+def test_the_ai_phase_is_played_by_the_worker_in_order(rig, campaign):
     """star-quest.en.md#Playing the Game: AI units from the closest to a hero to the furthest."""
     ledger, client, keys, relay, worker = rig
-    table = Table(ledger)
-    mission_id = table.mission()
-    table.heroes_until_ai(mission_id)
+    mission_id = brawl(campaign)
+    heroes_until_ai(campaign.host, mission_id)
     assert battle(ledger, mission_id).phase == "ai"
     due = list(battle(ledger, mission_id).ai_queue)
     settle(relay, worker)
@@ -206,11 +157,10 @@ def test_the_ai_phase_is_played_by_the_worker_in_order(rig):
     assert status.processed_by_kind[AI_ACTIVATION] >= len(due)
 
 
-def test_a_job_delivered_twice_writes_once(rig):
+def test_a_job_delivered_twice_writes_once(rig, campaign):
     ledger, client, keys, relay, worker = rig
-    table = Table(ledger)
-    mission_id = table.mission()
-    table.heroes_until_ai(mission_id)
+    mission_id = brawl(campaign)
+    heroes_until_ai(campaign.host, mission_id)
     relay.run_once()
     ((_, job),) = client.xrange(keys.jobs)
     client.xadd(keys.jobs, job)  # the same job again, before the first ran
@@ -222,7 +172,7 @@ def test_a_job_delivered_twice_writes_once(rig):
     assert ledger.records(mission_id) == first
 
 
-def test_two_workers_deciding_the_same_activation_write_it_once(rig, store_env, seal_key):
+def test_two_workers_deciding_the_same_activation_write_it_once(rig, store_env, seal_key, campaign):
     """Both decide on the same state, then both submit: the activation's key lets one through;
     the other gets the first one's result (no second roll, no second write)."""
     ledger, client, keys, relay, worker = rig
@@ -231,9 +181,8 @@ def test_two_workers_deciding_the_same_activation_write_it_once(rig, store_env, 
 
     other_store = EventStore(store_env)  # a second process, as far as the store can tell
     other = Worker(Ledger(other_store, Sealer(seal_key)), client, keys, "worker-2")
-    table = Table(ledger)
-    mission_id = table.mission()
-    table.heroes_until_ai(mission_id)
+    mission_id = brawl(campaign)
+    heroes_until_ai(campaign.host, mission_id)
     relay.run_once()
     ((_, job),) = client.xrange(keys.jobs)
     client.xadd(keys.jobs, job)
@@ -260,14 +209,13 @@ def test_two_workers_deciding_the_same_activation_write_it_once(rig, store_env, 
         other_store.close()
 
 
-def test_redis_losing_everything_mid_phase_the_activations_still_complete(rig):
+def test_redis_losing_everything_mid_phase_the_activations_still_complete(rig, campaign):
     """FLUSHALL, as far as this deployment can tell: every key of its prefix deleted while AI
     activations are due; the relay re-publishes from the log and they all run, once."""
     ledger, client, keys, relay, worker = rig
-    table = Table(ledger)
-    mission_ids = [table.mission(n) for n in range(3)]
+    mission_ids = [brawl(campaign, n) for n in range(3)]
     for mission_id in mission_ids:
-        table.heroes_until_ai(mission_id)
+        heroes_until_ai(campaign.host, mission_id)
     relay.run_once()
     assert worker.run_once(block_ms=50, count=1) == 1  # one activation done, the rest due
     client.delete(*client.keys(keys.prefix + "*"))
@@ -279,12 +227,12 @@ def test_redis_losing_everything_mid_phase_the_activations_still_complete(rig):
         assert assert_each_ai_activation_once_in_order(ledger, mission_id, finished=False) >= 1
 
 
-def test_a_finished_mission_is_acknowledged_and_nothing_is_written(rig, caplog):
+def test_a_finished_mission_is_acknowledged_and_nothing_is_written(rig, caplog, campaign):
     ledger, client, keys, relay, worker = rig
-    table = Table(ledger)
-    mission_id = table.mission()
-    table.heroes_until_ai(mission_id)
-    ledger.handle(mission_id, table.host, EndMission("abandoned"))
+    host = host_of(ledger, campaign)
+    mission_id = brawl(campaign)
+    heroes_until_ai(campaign.host, mission_id)
+    ledger.handle(mission_id, host, EndMission("abandoned"))
     version = ledger.mission(mission_id).version
     caplog.set_level(logging.INFO, logger="skirmish.worker")
     assert worker.run(Job(AI_ACTIVATION, mission_id, "ai-due:test")) == FINISHED
@@ -300,13 +248,12 @@ def _with_ai(monkeypatch: pytest.MonkeyPatch, ai: Callable) -> None:
     monkeypatch.setitem(systems.SYSTEMS, "star-quest", dataclasses.replace(system, ai=ai))
 
 
-def test_a_decision_the_rules_refuse_flags_the_mission(rig, monkeypatch, caplog):
+def test_a_decision_the_rules_refuse_flags_the_mission(rig, monkeypatch, caplog, campaign):
     """Never silently stuck: the refusal is logged with its code and rule, the mission is marked
     as needing attention (once, however often the job comes), and the job is acknowledged."""
     ledger, client, keys, relay, worker = rig
-    table = Table(ledger)
-    mission_id = table.mission()
-    table.heroes_until_ai(mission_id)
+    mission_id = brawl(campaign)
+    heroes_until_ai(campaign.host, mission_id)
     _with_ai(monkeypatch, lambda state: sq.AiActivate(state.game.ai_queue[0], "dance") if state.game.phase == "ai" else None)
     settle(relay, worker)
     (flag,) = [r.event for r in ledger.records(mission_id) if isinstance(r.event, AttentionNeeded)]
@@ -323,11 +270,10 @@ def test_a_decision_the_rules_refuse_flags_the_mission(rig, monkeypatch, caplog)
     assert len([r for r in ledger.records(mission_id) if isinstance(r.event, AttentionNeeded)]) == 1
 
 
-def test_an_ai_that_fails_flags_the_mission(rig, monkeypatch):
+def test_an_ai_that_fails_flags_the_mission(rig, monkeypatch, campaign):
     ledger, client, keys, relay, worker = rig
-    table = Table(ledger)
-    mission_id = table.mission()
-    table.heroes_until_ai(mission_id)
+    mission_id = brawl(campaign)
+    heroes_until_ai(campaign.host, mission_id)
 
     def broken(state):
         if state.game.phase == "ai":
@@ -343,13 +289,13 @@ def test_an_ai_that_fails_flags_the_mission(rig, monkeypatch):
     assert len(ledger.mission(mission_id).attention) == 1
 
 
-def test_a_decision_overtaken_by_a_player_is_decided_again_not_flagged(rig):
+def test_a_decision_overtaken_by_a_player_is_decided_again_not_flagged(rig, campaign):
     """A player may run an AI activation by hand (as tests/starquest/test_http_mission.py does);
     the worker's decision for that unit is then stale: it decides again on the new state."""
     ledger, _, _, relay, worker = rig
-    table = Table(ledger)
-    mission_id = table.mission()
-    table.heroes_until_ai(mission_id)
+    host = host_of(ledger, campaign)
+    mission_id = brawl(campaign)
+    heroes_until_ai(campaign.host, mission_id)
     queue = list(battle(ledger, mission_id).ai_queue)
     assert len(queue) >= 2, "scrapyard-brawl starts with two AI units on the table"
     system = systems.system_named("star-quest")
@@ -357,7 +303,7 @@ def test_a_decision_overtaken_by_a_player_is_decided_again_not_flagged(rig):
     def player_first(stage: str, context: dict) -> None:
         if stage == "before_submit" and context["units"] == [queue[0]]:
             state = ledger.mission(mission_id)
-            ledger.handle(mission_id, table.host, system.ai(state))  # no key: the host's own command
+            ledger.handle(mission_id, host, system.ai(state))  # no key: the host's own command
 
     worker._pause = player_first
     relay.run_once()
@@ -368,22 +314,21 @@ def test_a_decision_overtaken_by_a_player_is_decided_again_not_flagged(rig):
     assert not ledger.mission(mission_id).attention
 
 
-def test_flag_attention_is_the_workers_and_allowed_after_the_end(ledger: Ledger):
-    table = Table(ledger)
-    mission_id = table.mission()
+def test_flag_attention_is_the_workers_and_allowed_after_the_end(ledger: Ledger, campaign):
+    host = host_of(ledger, campaign)
+    mission_id = brawl(campaign)
     with pytest.raises(Forbidden):
-        ledger.handle(mission_id, table.host, FlagAttention("stuck", "x", "y"))
-    ledger.handle(mission_id, table.host, EndMission("abandoned"))
+        ledger.handle(mission_id, host, FlagAttention("stuck", "x", "y"))
+    ledger.handle(mission_id, host, EndMission("abandoned"))
     result = ledger.handle(mission_id, WORKER, FlagAttention("stuck", "x", "y"), idempotency_key="k")
     assert isinstance(result.events[0].event, AttentionNeeded)
     assert ledger.handle(mission_id, WORKER, FlagAttention("stuck", "x", "y"), idempotency_key="k").replayed
     assert [a.event for a in ledger.mission(mission_id).attention] == [result.events[0].position]
 
 
-def test_the_activation_key_names_round_and_unit_unless_the_system_names_it(ledger: Ledger, monkeypatch):
-    table = Table(ledger)
-    mission_id = table.mission()
-    table.heroes_until_ai(mission_id)
+def test_the_activation_key_names_round_and_unit_unless_the_system_names_it(ledger: Ledger, monkeypatch, campaign):
+    mission_id = brawl(campaign)
+    heroes_until_ai(campaign.host, mission_id)
     state = ledger.mission(mission_id)
     command = systems.system_named("star-quest").ai(state)
     assert activation_key(state, command) == f"ai:{mission_id}:1:{state.game.ai_queue[0]}"
@@ -461,11 +406,10 @@ def _worker_activations(ledger: Ledger, mission_id: str) -> list[str]:
 
 
 @pytest.mark.slow
-def test_a_job_held_by_a_dead_consumer_is_claimed_by_a_real_worker(rig, worker_env, tmp_path, processes):
+def test_a_job_held_by_a_dead_consumer_is_claimed_by_a_real_worker(rig, worker_env, tmp_path, processes, campaign):
     ledger, client, keys, relay, _ = rig
-    table = Table(ledger)
-    mission_id = table.mission()
-    table.heroes_until_ai(mission_id)
+    mission_id = brawl(campaign)
+    heroes_until_ai(campaign.host, mission_id)
     due = list(battle(ledger, mission_id).ai_queue)
     relay.run_once()
     client.delete(keys.relay_lease)  # this test's relay is gone too
@@ -482,13 +426,12 @@ def test_a_job_held_by_a_dead_consumer_is_claimed_by_a_real_worker(rig, worker_e
 
 @pytest.mark.slow
 @pytest.mark.parametrize("stage", ["before_submit", "before_ack"])
-def test_a_worker_killed_in_an_activation_leaves_it_to_another_exactly_once(rig, worker_env, tmp_path, processes, stage):
+def test_a_worker_killed_in_an_activation_leaves_it_to_another_exactly_once(rig, worker_env, tmp_path, processes, stage, campaign):
     """SIGKILL right after the worker took the job: having decided but written nothing
     (before_submit), or having committed but not acknowledged (before_ack)."""
     ledger, client, keys, _, _ = rig
-    table = Table(ledger)
-    mission_id = table.mission()
-    table.heroes_until_ai(mission_id)
+    mission_id = brawl(campaign)
+    heroes_until_ai(campaign.host, mission_id)
     due = list(battle(ledger, mission_id).ai_queue)
     hook = {"before_submit": "SKIRMISH_WORKER_PAUSE_BEFORE_SUBMIT_MS", "before_ack": "SKIRMISH_WORKER_PAUSE_BEFORE_ACK_MS"}[stage]
     doomed = WorkerProcess(worker_env, tmp_path, "doomed", **{hook: "600000"})
@@ -514,26 +457,17 @@ MISSIONS = 50
 
 @pytest.mark.slow
 @pytest.mark.parametrize("store_env", ["sqlite"], indirect=True)
-def test_fifty_missions_three_workers_every_ai_activation_once_in_order(rig, worker_env, tmp_path, processes):
+def test_fifty_missions_three_workers_every_ai_activation_once_in_order(rig, worker_env, tmp_path, processes, campaign):
     ledger, client, keys, _, _ = rig
-    table = Table(ledger)
-    mission_ids = [table.mission(n) for n in range(MISSIONS)]
+    mission_ids = [brawl(campaign, n) for n in range(MISSIONS)]
     processes.extend(WorkerProcess(worker_env, tmp_path, f"worker-{n}") for n in range(3))
-    playing = set(mission_ids)
-    deadline = time.monotonic() + 150
-    while playing:
-        moved = False
-        for mission_id in sorted(playing):
-            result = table.step(mission_id)
-            moved |= result == "played"
-            if result == "over":
-                playing.discard(mission_id)
-        if time.monotonic() > deadline:
-            stuck = {m: (battle(ledger, m).round, battle(ledger, m).phase, list(battle(ledger, m).ai_queue)) for m in playing}
-            pytest.fail(f"{len(playing)} missions never reached an outcome: {stuck}\n" + "\n".join(p.log.read_text()[-2000:] for p in processes))
-        if not moved:
-            time.sleep(0.01)
+
+    def workers_alive() -> None:
         assert all(p.alive() for p in processes), "\n".join(p.log.read_text()[-3000:] for p in processes)
+
+    if not play([ScriptedPlayer(campaign.host, m, hold_and_shoot) for m in mission_ids], seconds=150, between=workers_alive):
+        stuck = {m: (battle(ledger, m).round, battle(ledger, m).phase, list(battle(ledger, m).ai_queue)) for m in mission_ids if battle(ledger, m).outcome is None}
+        pytest.fail(f"{len(stuck)} missions never reached an outcome: {stuck}\n" + "\n".join(p.log.read_text()[-2000:] for p in processes))
     activations = sum(assert_each_ai_activation_once_in_order(ledger, m) for m in mission_ids)
     assert all(battle(ledger, m).outcome in ("victory", "defeat") for m in mission_ids)
     wait_until(lambda: queue_status(client, keys, 0).pending == 0, WAIT_S, "no job left pending")
@@ -544,17 +478,17 @@ def test_fifty_missions_three_workers_every_ai_activation_once_in_order(rig, wor
     assert [p.stop() for p in processes] == [0, 0, 0]
 
 
-def test_ai_units_whose_activation_start_rolls_are_played_through_by_the_worker(rig):
+def test_ai_units_whose_activation_start_rolls_are_played_through_by_the_worker(rig, campaign):
     """star-quest.en.md "Status conditions" and #AI Activations: an AI unit with a condition tests
     it when it activates (AiBegin, key `:begin`); its action is then due (AiActionDue) and the
     worker plays it (AiActivate) without any client poking the mission."""
     ledger, client, keys, relay, worker = rig
-    table = Table(ledger)
-    mission_id = table.mission()
+    host = host_of(ledger, campaign)
+    mission_id = brawl(campaign)
     ai_units = [u.id for u in battle(ledger, mission_id).side("ai") if u.on_table]
     for unit in ai_units:
-        ledger.handle(mission_id, table.host, sq.InflictStatus(unit, "Afflicted"))
-    table.heroes_until_ai(mission_id)
+        ledger.handle(mission_id, host, sq.InflictStatus(unit, "Afflicted"))
+    heroes_until_ai(campaign.host, mission_id)
     due = list(battle(ledger, mission_id).ai_queue)
     settle(relay, worker)
     after = battle(ledger, mission_id)

@@ -6,55 +6,25 @@ from __future__ import annotations
 
 from collections import Counter
 
-from api.ledger import Ledger
 from domain.systems.starquest import commands as sq
 from domain.systems.starquest import events as sqe
 from domain.verification import verify_stream
-from tests.test_ai_worker import rig, settle  # noqa: F401 - rig is a fixture
+from tests.harness import ScriptedPlayer, play
+from tests.starquest.players import ai_due, idle, start
+from tests.test_ai_worker import campaign, rig, settle  # noqa: F401 - rig and campaign are fixtures
 
 OPTIONS = {"mission": "sump-recovery", "heroes": "Ilo Marrent, Gorm Hadley"}
 CANTOR = "sallow-cantor-1-3"
 
 
-def _mission(ledger: Ledger) -> tuple[str, object]:
-    campaign_id, token = ledger.create_campaign("Sump", "host")
-    _, host = ledger.authenticate(token)
-    state = ledger.create_mission(
-        campaign_id, host, name="Sump", system="star-quest", rules_version="en",
-        dice_mode="server", client_seed="casters", options=OPTIONS,
-    )  # fmt: skip
-    for x, hero in ((4.0, "ilo-marrent"), (9.0, "gorm-hadley")):
-        ledger.handle(state.mission_id, host, sq.DeployHero(hero, x, 2.0))
-    ledger.handle(state.mission_id, host, sq.StartRound())
-    return state.mission_id, host
-
-
-def _heroes(ledger: Ledger, mission_id: str, host: object) -> None:
-    """Idle heroes; every pending choice (a counter offer, a morale choice) declined."""
-    for _ in range(20):
-        battle = ledger.mission(mission_id).game
-        if battle.outcome is not None:
-            return
-        if battle.pending is not None:
-            ledger.handle(mission_id, host, sq.Answer(battle.pending.unit, False))
-            continue
-        if battle.phase != "heroes":
-            return
-        hero = next(u.id for u in battle.side("hero") if u.can_act and not u.activated)
-        ledger.handle(mission_id, host, sq.Activate(hero))
-        while (pending := ledger.mission(mission_id).game.pending) is not None:  # e.g. a condition's test at activation start
-            ledger.handle(mission_id, host, sq.Answer(pending.unit, False))
-        turn = ledger.mission(mission_id).game.turn
-        if turn is not None and turn.unit == hero:
-            ledger.handle(mission_id, host, sq.EndActivation(hero))
-
-
-def test_the_worker_plays_an_ai_casters_cast_and_then_its_activation(rig):  # noqa: F811
+def test_the_worker_plays_an_ai_casters_cast_and_then_its_activation(rig, campaign):  # noqa: F811
     ledger, client, keys, relay, worker = rig
-    mission_id, host = _mission(ledger)
+    mission_id = campaign.mission("Sump", "star-quest", "en", OPTIONS, dice_mode="server", client_seed="casters")
+    start(campaign.host, mission_id, ("ilo-marrent", "gorm-hadley"), [(4.0, 2.0), (9.0, 2.0)])
+    heroes = ScriptedPlayer(campaign.host, mission_id, idle)  # every pending choice (a counter offer, a morale choice) declined
     for _ in range(4):
         for _ in range(10):  # the heroes, then the AI; a choice the AI's dice offer a hero waits for its answer
-            _heroes(ledger, mission_id, host)
+            play([heroes], until=ai_due, rounds=20)
             settle(relay, worker)
             if ledger.mission(mission_id).game.pending is None:
                 break

@@ -14,6 +14,7 @@ from litestar.testing import TestClient
 from api.app import create_app
 from api.ledger import Ledger
 from tests.conftest import Table
+from tests.harness import Campaign, created
 
 #: The body of a case that sends none.
 NO_BODY = object()
@@ -75,8 +76,7 @@ class Scene:
         return {} if bearer is None else {"authorization": bearer}
 
     def other_host(self) -> dict[str, str]:
-        token = self.table.client.post("/campaigns", json={"name": "Elsewhere"}).json()["host_token"]
-        return {"authorization": f"Bearer {token}"}
+        return Campaign(self.table.client, "Elsewhere").host.headers
 
     def rolled(self) -> None:
         self.table.roll()
@@ -89,19 +89,13 @@ class Scene:
         self.table.roll("3d6", "attack", idempotency_key="retry-1")
 
     def ended(self) -> None:
-        response = self.table.client.post(self.table.url("/end"), json={"outcome": "won"}, headers=self.table.host)
-        assert response.status_code == 201, response.text
+        created(self.table.campaign.host.end(self.table.mission_id, "won"))
 
     def manual(self) -> None:
-        t = self.table
-        response = t.client.post(f"/campaigns/{t.campaign_id}/missions", json={"name": "Cellar", "dice_mode": "manual"}, headers=t.host)
-        assert response.status_code == 201, response.text
-        self.manual_id = response.json()["mission_id"]
+        self.manual_id = self.table.campaign.mission("Cellar", dice_mode="manual")
 
     def scout(self) -> None:
-        t = self.table
-        response = t.client.post(f"/campaigns/{t.campaign_id}/members", json={"name": "bob", "role": "player", "units": ["scout"]}, headers=t.host)
-        assert response.status_code == 201, response.text
+        self.table.campaign.invite("bob", "player", ["scout"])
 
 
 def post(path: str, auth: str, body: Any, status: int, code: str, **extra: Any) -> Case:

@@ -20,6 +20,7 @@ import redis
 
 from api.embedded import free_port
 from tests import servers
+from tests.harness import Campaign
 from tests.servers import STOP_TIMEOUT, wait_until
 
 VERIFY_TIMEOUT = 60
@@ -76,18 +77,15 @@ class Server(servers.Server):
 
 def _round_trip(http: httpx.Client) -> tuple[str, dict[str, str]]:
     """Campaign, mission, three rolls, end: then the worker must verify the revealed epoch."""
-    created = http.post("/campaigns", json={"name": "Embedded"}).json()
-    host = {"authorization": f"Bearer {created['host_token']}"}
-    response = http.post(f"/campaigns/{created['campaign_id']}/missions", json={"name": "Outpost"}, headers=host)
-    assert response.status_code == 201, response.text
-    mission_id = response.json()["mission_id"]
+    campaign = Campaign(http, "Embedded")
+    host = campaign.host
+    mission_id = campaign.mission("Outpost")
     for n in range(3):
-        response = http.post(f"/missions/{mission_id}/rolls", json={"dice": "2d6", "purpose": f"roll {n}"}, headers=host)
-        assert response.status_code == 201, response.text
-    response = http.post(f"/missions/{mission_id}/end", json={}, headers=host)
+        host.roll(mission_id, "2d6", f"roll {n}")
+    response = host.end(mission_id)
     assert response.status_code == 201, response.text
-    assert http.get(f"/missions/{mission_id}", headers=host).json()["epochs"][0]["verified"] is False
-    return mission_id, host
+    assert host.mission(mission_id)["epochs"][0]["verified"] is False
+    return mission_id, host.headers
 
 
 @pytest.mark.slow

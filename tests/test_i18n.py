@@ -8,7 +8,7 @@ import re
 import string
 from pathlib import Path
 
-import msgspec
+import httpx
 import pytest
 
 from api import i18n
@@ -17,6 +17,7 @@ from domain.registry import SYSTEMS
 from domain.systems.starquest.commands import Activate, Advance, DeployHero
 from domain.systems.starquest.content import RULES
 from domain.systems.starquest.versions import GERMAN
+from tests.harness import Campaign, Member, created
 from tests.starquest.game import Game, hero
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -178,65 +179,60 @@ def test_german_only_rules_are_known_to_the_german_version():
 # -- over HTTP ----------------------------------------------------------------------------------
 
 
-def _mission(client, rules: str) -> tuple[str, dict, dict]:
-    created = client.post("/campaigns", json={"name": "Salvage"}).json()
-    host = {"authorization": f"Bearer {created['host_token']}"}
-    cid = created["campaign_id"]
-    options = {"mission": "scrapyard-brawl", "heroes": "Sera Vantis"}
-    response = client.post(f"/campaigns/{cid}/missions", json={"name": "B", "system": "star-quest", "rules_version": rules, "options": options}, headers=host)
-    assert response.status_code == 201, response.text
-    return f"/missions/{response.json()['mission_id']}", host, response.json()
+def _mission(client, rules: str) -> tuple[str, Member, dict]:
+    """A mission of one hero, its id, its host and the answer that created it."""
+    campaign = Campaign(client, "Salvage")
+    mission = created(campaign.create_mission("B", "star-quest", rules, {"mission": "scrapyard-brawl", "heroes": "Sera Vantis"}))
+    return mission["mission_id"], campaign.host, mission
 
 
-def _command(client, url: str, host: dict, command: dict, language: str | None = None) -> msgspec.Raw:
-    headers = {**host, **({"accept-language": language} if language else {})}
-    return client.post(f"{url}/commands", json={"command": command}, headers=headers)
+def _command(mission_id: str, host: Member, command: dict, language: str | None = None) -> httpx.Response:
+    return host.command(mission_id, command, headers={"accept-language": language} if language else None)
 
 
 def test_refusals_over_http_in_english_and_german(client):
     """Several 422s, each in both languages: the code and rule stay, the message changes."""
-    url, host, _ = _mission(client, "en")
+    mission_id, host, _ = _mission(client, "en")
     cases = [
         ({"type": "StartRound"}, "heroes_not_deployed", "deploy every hero first: sera-vantis", "stelle zuerst alle Helden auf: sera-vantis"),
         ({"type": "Activate", "unit": "ghost"}, "unknown_unit", "no unit 'ghost' in this mission", "keine Einheit 'ghost' in dieser Mission"),
         ({"type": "Hold", "unit": "sera-vantis"}, "not_activated", "activate sera-vantis first", "aktiviere zuerst sera-vantis"),
     ]
     for command, code, english, german in cases:
-        en = _command(client, url, host, command)
-        de = _command(client, url, host, command, "de-DE,de;q=0.9,en;q=0.8")
+        en = _command(mission_id, host, command)
+        de = _command(mission_id, host, command, "de-DE,de;q=0.9,en;q=0.8")
         assert en.status_code == de.status_code == 422, (en.text, de.text)
         assert en.json()["code"] == de.json()["code"] == code
         assert en.json()["rule"] == de.json()["rule"]
         assert en.headers["content-language"] == "en" and de.headers["content-language"] == "de"
         assert en.json()["message"] == english
         assert de.json()["message"] == german
-    assert _command(client, url, host, {"type": "DeployHero", "unit": "sera-vantis", "x": 9, "y": 2}).status_code == 201
-    assert _command(client, url, host, {"type": "StartRound"}).status_code == 201
-    assert _command(client, url, host, {"type": "Activate", "unit": "sera-vantis"}).status_code == 201
-    en = _command(client, url, host, {"type": "Advance", "unit": "sera-vantis", "x": 9, "y": 20})
-    de = _command(client, url, host, {"type": "Advance", "unit": "sera-vantis", "x": 9, "y": 20}, "de-AT")
+    assert _command(mission_id, host, {"type": "DeployHero", "unit": "sera-vantis", "x": 9, "y": 2}).status_code == 201
+    assert _command(mission_id, host, {"type": "StartRound"}).status_code == 201
+    assert _command(mission_id, host, {"type": "Activate", "unit": "sera-vantis"}).status_code == 201
+    en = _command(mission_id, host, {"type": "Advance", "unit": "sera-vantis", "x": 9, "y": 20})
+    de = _command(mission_id, host, {"type": "Advance", "unit": "sera-vantis", "x": 9, "y": 20}, "de-AT")
     assert en.json()["code"] == de.json()["code"] == "too_far"
     assert en.json()["message"] == 'Advance moves at most 3" here; that move is 18.00"'
     assert de.json()["message"] == 'Vorrücken bewegt hier höchstens 3"; diese Bewegung ist 18.00" lang'
 
 
 def test_a_german_mission_cites_the_german_rules_file_over_http(client):
-    url, host, created = _mission(client, "de")
-    refused = _command(client, url, host, {"type": "StartRound"}, "de")
+    mission_id, host, _ = _mission(client, "de")
+    refused = _command(mission_id, host, {"type": "StartRound"}, "de")
     assert refused.json()["rule"] == "star-quest.de.md#VORBEREITUNG"
     assert refused.json()["message"] == "stelle zuerst alle Helden auf: sera-vantis"
-    assert _command(client, url, host, {"type": "DeployHero", "unit": "sera-vantis", "x": 9, "y": 2}).status_code == 201
-    assert _command(client, url, host, {"type": "StartRound"}).status_code == 201
-    assert _command(client, url, host, {"type": "Activate", "unit": "sera-vantis"}).status_code == 201
-    too_far = _command(client, url, host, {"type": "Advance", "unit": "sera-vantis", "x": 9, "y": 20})
+    assert _command(mission_id, host, {"type": "DeployHero", "unit": "sera-vantis", "x": 9, "y": 2}).status_code == 201
+    assert _command(mission_id, host, {"type": "StartRound"}).status_code == 201
+    assert _command(mission_id, host, {"type": "Activate", "unit": "sera-vantis"}).status_code == 201
+    too_far = _command(mission_id, host, {"type": "Advance", "unit": "sera-vantis", "x": 9, "y": 20})
     assert (too_far.json()["code"], too_far.json()["rule"]) == ("too_far", "star-quest.de.md#BEWEGUNG")
 
 
 def test_bad_party_cites_the_preparation_section_of_the_missions_rules(client):
-    created = client.post("/campaigns", json={"name": "Salvage"}).json()
-    host = {"authorization": f"Bearer {created['host_token']}", "accept-language": "de"}
+    campaign = Campaign(client, "Salvage")
     body = {"name": "B", "system": "star-quest", "rules_version": "de", "options": {"mission": "scrapyard-brawl", "heroes": ""}}
-    refused = client.post(f"/campaigns/{created['campaign_id']}/missions", json=body, headers=host)
+    refused = campaign.host.post(f"/campaigns/{campaign.id}/missions", body, headers={"accept-language": "de"})
     assert refused.status_code == 422
     assert refused.json()["rule"] == "star-quest.de.md#VORBEREITUNG"
     assert refused.json()["message"].startswith("options.heroes nennt 1 bis 4 verschiedene Helden")
@@ -288,10 +284,10 @@ def test_every_star_quest_event_of_a_battle_is_described_in_both_languages():
 
 
 def test_mission_state_names_the_units_rules_in_the_requested_language(client):
-    url, host, created = _mission(client, "de")
-    assert created["rule_names"] and all(k == v for k, v in created["rule_names"].items())
-    german = client.get(url, headers={**host, "accept-language": "de"}).json()["rule_names"]
-    assert set(german) == set(created["rule_names"])
+    mission_id, host, mission = _mission(client, "de")
+    assert mission["rule_names"] and all(k == v for k, v in mission["rule_names"].items())
+    german = host.get(f"/missions/{mission_id}", headers={"accept-language": "de"}).json()["rule_names"]
+    assert set(german) == set(mission["rule_names"])
     assert any(k != v for k, v in german.items()), german
     assert all(v == i18n.rule_name(k, "de", "star-quest") for k, v in german.items())
 

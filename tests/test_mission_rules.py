@@ -116,8 +116,7 @@ def test_every_event_links_to_the_one_before(table: Table):
 
 def test_players_roll_only_for_their_own_units(table: Table):
     client = table.client
-    response = client.post(f"/campaigns/{table.campaign_id}/members", json={"name": "kit", "role": "player", "units": ["scout-1"]}, headers=table.host)
-    kit = {"authorization": f"Bearer {response.json()['token']}"}
+    kit = table.campaign.invite("kit", "player", ["scout-1"]).headers
     own = table.roll("d6", "scout moves", headers=kit, unit="scout-1")["events"][0]["event"]
     assert own["unit"] == "scout-1" and own["actor"] == "kit"
     version = table.state()["version"]

@@ -126,10 +126,10 @@ def test_campaign_history_lists_missions_with_outcomes(client):
     table = Table(client)
     table.roll()
     client.post(table.url("/end"), json={"outcome": "victory"}, headers=table.host)
-    second = client.post(f"/campaigns/{table.campaign_id}/missions", json={"name": "Second"}, headers=table.host).json()
+    second = table.campaign.mission("Second")
     history = client.get(f"/campaigns/{table.campaign_id}/history", headers=table.spectator).json()
     assert [(m["name"], m["outcome"]) for m in history["missions"]] == [("Outpost", "victory"), ("Second", None)]
-    assert history["missions"][0]["epochs_revealed"] == 1 and history["missions"][1]["mission_id"] == second["mission_id"]
+    assert history["missions"][0]["epochs_revealed"] == 1 and history["missions"][1]["mission_id"] == second
 
 
 def test_the_readable_audit_page_shows_each_roll_and_its_check(table: Table):

@@ -13,7 +13,6 @@ import asyncio
 import contextlib
 import dataclasses
 import json
-import os
 import queue
 import threading
 import time
@@ -42,7 +41,8 @@ from domain.events import DiceRolled, SeedRevealed
 from domain.epochs import Epoch
 from domain.mission import MissionState
 from tests.conftest import Table
-from tests.servers import Server, wait_until
+from tests.harness import Campaign
+from tests.servers import Restarts, serve_env, wait_until
 
 WAIT = 30  # seconds: the bound of every wait below (never asserted as a duration)
 SEAL_KEY = "5eed" * 16
@@ -205,21 +205,6 @@ def member(role: str, name: str = "x", units: tuple[str, ...] = ()) -> Member:
 HOST, PLAYER, SPECTATOR, WORKER = member("host", "h"), member("player", "ann", ("scout",)), member("spectator", "sam"), member("worker", "w")
 
 
-def _serve_env(store_env: dict[str, str], redis_url: str, redis_prefix: str, tmp_path: Path) -> dict[str, str]:
-    env = {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "HOME": str(tmp_path),
-        **store_env,
-        "SKIRMISH_DATA_DIR": str(tmp_path / "data"),
-        "SKIRMISH_SEAL_KEY": SEAL_KEY,
-        "REDIS_URL": redis_url,
-        "SKIRMISH_REDIS_PREFIX": redis_prefix,
-    }
-    if "PYTHONPATH" in os.environ:
-        env["PYTHONPATH"] = os.environ["PYTHONPATH"]
-    return env
-
-
 # -- (1) several roles at once ---------------------------------------------------------------
 
 
@@ -330,20 +315,17 @@ def test_a_finite_websocket_stream_closes_normally_after_the_stored_events(clien
 def test_an_sse_consumer_resumes_across_server_restarts(store_env: dict[str, str], redis_url: str, redis_prefix: str, tmp_path: Path):
     """Killed (SIGKILL) once and stopped (SIGTERM, streams open) once, mid-stream: the consumer
     reconnects with Last-Event-ID and ends with every event exactly once, in order."""
-    env = _serve_env(store_env, redis_url, redis_prefix, tmp_path)
-    port = free_port()
-    servers: list[Server] = []
+    env = serve_env(store_env, tmp_path, SEAL_KEY, redis_url, redis_prefix)
+    restarts = Restarts(["--workers", "0"], env, tmp_path, free_port())
+    servers = restarts.servers
 
     def start(name: str) -> httpx.Client:
-        server = Server(["--workers", "0", "--port", str(port)], env, tmp_path, tmp_path, name, port)
-        servers.append(server)
-        server.wait_ready()
-        return httpx.Client(base_url=server.base, timeout=WAIT)
+        return httpx.Client(base_url=restarts.start(name).base, timeout=WAIT)
 
     def received(count: int) -> None:
         wait_until(lambda: len(reader.events) >= count, WAIT, f"{count} events on the stream")
 
-    try:
+    with restarts:
         http = start("first")
         table = Table(http)  # type: ignore[arg-type]
         reader = SseReader(servers[0].base, table.url("/stream"), table.spectator)
@@ -368,9 +350,6 @@ def test_an_sse_consumer_resumes_across_server_restarts(store_env: dict[str, str
         assert [e["data"] for e in reader.events] == expected
         assert reader.positions() == list(range(1, len(expected) + 1))
         assert reader.connections >= 3
-    finally:
-        for server in servers:
-            server.kill()
 
 
 @pytest.mark.slow
@@ -380,21 +359,19 @@ def test_a_websocket_consumer_resumes_across_a_server_restart(redis_url: str, re
     from websockets.exceptions import ConnectionClosed
 
     store_env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "ledger.sqlite3")}
-    env = _serve_env(store_env, redis_url, redis_prefix, tmp_path)
+    env = serve_env(store_env, tmp_path, SEAL_KEY, redis_url, redis_prefix)
     port = free_port()
-    servers: list[Server] = []
+    restarts = Restarts(["--workers", "0"], env, tmp_path, port)
+    servers = restarts.servers
 
     def start(name: str) -> httpx.Client:
-        server = Server(["--workers", "0", "--port", str(port)], env, tmp_path, tmp_path, name, port)
-        servers.append(server)
-        server.wait_ready()
-        return httpx.Client(base_url=server.base, timeout=WAIT)
+        return httpx.Client(base_url=restarts.start(name).base, timeout=WAIT)
 
     def receive(ws: Any, count: int, into: list[dict]) -> None:
         for _ in range(count):
             into.append(json.loads(ws.recv(timeout=WAIT)))
 
-    try:
+    with restarts:
         table = Table(start("first"))  # type: ignore[arg-type]
         url = f"ws://127.0.0.1:{port}{table.url('/ws')}"
         with websockets_client.connect(url + "?token=nope", open_timeout=WAIT) as ws, pytest.raises(ConnectionClosed) as closed:
@@ -417,9 +394,6 @@ def test_a_websocket_consumer_resumes_across_a_server_restart(redis_url: str, re
                 receive(ws, 1, got)
         expected = table.client.get(table.url("/events?limit=1000"), headers=table.host).json()["events"]
         assert got == expected
-    finally:
-        for server in servers:
-            server.kill()
 
 
 # -- (4) tokens ------------------------------------------------------------------------------
@@ -427,8 +401,7 @@ def test_a_websocket_consumer_resumes_across_a_server_restart(redis_url: str, re
 
 @pytest.fixture
 def other_host(client: TestClient) -> dict[str, str]:
-    created = client.post("/campaigns", json={"name": "Elsewhere"}).json()
-    return {"authorization": f"Bearer {created['host_token']}"}
+    return Campaign(client, "Elsewhere").host.headers
 
 
 def _token(headers: dict[str, str]) -> str:

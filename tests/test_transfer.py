@@ -13,8 +13,6 @@ import os
 import secrets
 import subprocess
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,11 +21,9 @@ import pytest
 import redis
 from litestar.testing import TestClient
 
-from api.app import create_app
 from api.exports import EXPORT_SCHEMA, verify_export
 from api.ledger import Ledger
 from api.seal import Sealer
-from api.store import EventStore
 from domain.events import EpochVerified
 from domain.campaign_events import CAMPAIGN_EVENTS
 from domain.codecs import mission_codec
@@ -35,6 +31,8 @@ from domain.commands import CORE_COMMANDS
 from domain.events import CORE_EVENTS
 from domain.registry import SYSTEMS
 from tests.conftest import Table, _pg_env
+from tests.harness import created
+from tests.servers import InProcess, in_process
 from workers.jobs import Keys
 from workers.relay import Relay
 from workers.worker import Worker
@@ -56,34 +54,23 @@ class Played:
         return self.table.campaign_id
 
 
-def _new_mission(table: Table, name: str, client_seed: str) -> str:
-    response = table.client.post(f"/campaigns/{table.campaign_id}/missions", json={"name": name, "client_seed": client_seed}, headers=table.host)
-    assert response.status_code == 201, response.text
-    return response.json()["mission_id"]
-
-
-def _post(client: TestClient, url: str, body: dict, headers: dict) -> dict:
-    response = client.post(url, json=body, headers=headers)
-    assert response.status_code == 201, response.text
-    return response.json()
-
-
 def _play(client: TestClient, *, end: bool = True) -> Played:
     """A campaign with two missions: contributions, rolls, a shuffle, a rotation, both ended."""
     table = Table(client)
+    host, ann = table.campaign.host, table.campaign.members["ann"]
     first = table.mission_id
-    _post(client, table.url("/client-seed"), {"contribution": "ann-was-here"}, table.player)
-    table.roll("3d6", purpose="rush")
-    table.roll("d20+2", purpose="spot")
-    _post(client, table.url("/shuffles"), {"deck": list("abcdef"), "purpose": "initiative"}, table.player)
-    _post(client, table.url("/seed/rotate"), {}, table.host)
-    table.roll("2d6+d3", purpose="melee")
-    second = _new_mission(table, "Ambush", "table-2")
+    ann.created(table.url("/client-seed"), {"contribution": "ann-was-here"})
+    ann.roll(first, "3d6", purpose="rush")
+    ann.roll(first, "d20+2", purpose="spot")
+    ann.created(table.url("/shuffles"), {"deck": list("abcdef"), "purpose": "initiative"})
+    host.created(table.url("/seed/rotate"), {})
+    ann.roll(first, "2d6+d3", purpose="melee")
+    second = table.campaign.mission("Ambush", client_seed="table-2")
     for purpose in ("volley", "charge"):
-        _post(client, f"/missions/{second}/rolls", {"dice": "4d6", "purpose": purpose}, table.player)
+        ann.roll(second, "4d6", purpose)
     if end:
-        _post(client, table.url("/end"), {"outcome": "won"}, table.host)
-        _post(client, f"/missions/{second}/end", {"outcome": "lost"}, table.host)
+        created(host.end(first, "won"))
+        created(host.end(second, "lost"))
     return Played(table, [first, second])
 
 
@@ -96,25 +83,6 @@ def _fresh_env(store_env: dict[str, str], request: pytest.FixtureRequest, tmp_pa
     return _pg_env(request.getfixturevalue("pg_database"))
 
 
-@dataclass
-class Server:
-    store: EventStore
-    ledger: Ledger
-    client: TestClient
-
-
-@contextmanager
-def _server(env: dict[str, str], seal_key: bytes | None = None) -> Iterator[Server]:
-    """Another server over the store of `env`, with a seal key of its own by default."""
-    store = EventStore(env)
-    ledger = Ledger(store, Sealer(seal_key or secrets.token_bytes(32)))
-    try:
-        with TestClient(create_app(ledger)) as client:
-            yield Server(store, ledger, client)
-    finally:
-        store.close()
-
-
 def _export(played: Played) -> bytes:
     response = played.table.client.get(f"/campaigns/{played.campaign_id}/export", headers=played.table.host)
     assert response.status_code == 200, response.text
@@ -122,11 +90,11 @@ def _export(played: Played) -> bytes:
     return response.content
 
 
-def _import(server: Server, content: bytes) -> httpx.Response:
+def _import(server: InProcess, content: bytes) -> httpx.Response:
     return server.client.post("/imports", content=content, headers={"content-type": "application/x-ndjson"})
 
 
-def _assert_refused(server: Server, content: bytes, status: int, code: str, *named: str) -> str:
+def _assert_refused(server: InProcess, content: bytes, status: int, code: str, *named: str) -> str:
     """Refused with the project's error shape, naming what it should, and nothing written."""
     before = server.store.max_notification_id()
     response = _import(server, content)
@@ -205,7 +173,7 @@ def test_an_imported_campaign_is_the_same_campaign_byte_for_byte(
     played = _play(client)
     table = played.table
     content = _export(played)
-    with _server(_fresh_env(store_env, request, tmp_path)) as there:
+    with in_process(_fresh_env(store_env, request, tmp_path)) as there:
         response = _import(there, content)
         assert response.status_code == 201, response.text
         result = response.json()
@@ -243,7 +211,7 @@ def test_an_export_moves_between_backends(
     played = _play(client)
     content = _export(played)
     other = "postgres" if store_env["PERSISTENCE_MODULE"] == "eventsourcing.sqlite" else "sqlite"
-    with _server(_fresh_env(store_env, request, tmp_path, other)) as there:
+    with in_process(_fresh_env(store_env, request, tmp_path, other)) as there:
         assert _import(there, content).status_code == 201
         assert there.client.get(f"/campaigns/{played.campaign_id}/export", headers=played.table.host).content == content
 
@@ -254,7 +222,7 @@ def test_the_worker_verifies_imported_epochs_with_the_revealed_seeds(
     """Sealed seeds are not exported; the revealed ones are sealed again on import, so every
     command that needs the current epoch's seed (the worker's verification) still works."""
     played = _play(client)
-    with _server(_fresh_env(store_env, request, tmp_path)) as there:
+    with in_process(_fresh_env(store_env, request, tmp_path)) as there:
         assert _import(there, _export(played)).status_code == 201
         redis_client = redis.Redis.from_url(redis_url)
         keys = Keys(redis_prefix)
@@ -298,7 +266,7 @@ def test_a_changed_byte_is_refused_naming_the_stream_and_event(
         "the head in the header": (0, b'"head":"', None, f"stream {campaign_id} position", "head"),
         "a count in the header": (0, b'"events":', b"1", f"stream {campaign_id}", ""),
     }
-    with _server(_fresh_env(store_env, request, tmp_path)) as there:
+    with in_process(_fresh_env(store_env, request, tmp_path)) as there:
         for name, (index, marker, new, where, why) in cases.items():
             lines = _lines(content)
             lines[index] = _change_one_byte(lines[index], marker, new)
@@ -338,7 +306,7 @@ def test_a_truncated_file_is_refused(client: TestClient, store_env: dict[str, st
         ),
         "only the header": (_join(lines[:1]), f"stream {played.campaign_id} position 1", "truncated"),
     }
-    with _server(_fresh_env(store_env, request, tmp_path)) as there:
+    with in_process(_fresh_env(store_env, request, tmp_path)) as there:
         for name, (cut, where, why) in cases.items():
             assert cut != content, name
             _assert_refused(there, cut, 422, "export_invalid", where, why)
@@ -358,7 +326,7 @@ def test_unknown_schemas_and_files_that_are_no_exports_are_refused(
     old = json.dumps({"schema": "skirmish-ledger/mission-export/v1", "mission_id": played.missions[1], "events": len(old_rows)}, separators=(",", ":"))
     old_file = _join([old.encode(), *old_rows])
     assert verify_export(old_file).ok and not verify_export(_join([old.encode(), *old_rows[:-1]])).ok
-    with _server(_fresh_env(store_env, request, tmp_path)) as there:
+    with in_process(_fresh_env(store_env, request, tmp_path)) as there:
         _assert_refused(there, newer, 422, "unsupported_schema", "skirmish-ledger/export/v2", EXPORT_SCHEMA)
         _assert_refused(there, legacy + b"\n" + rest, 422, "unsupported_schema", "skirmish-ledger/mission-export/v1")
         _assert_refused(there, old_file, 422, "unsupported_schema", "skirmish-ledger/mission-export/v1")
@@ -374,12 +342,12 @@ def test_a_running_mission_is_refused_naming_it_and_its_epoch(
     """Its current seed is sealed on the server it came from and is never exported: here it
     could not roll. Import is for finished missions."""
     played = _play(client, end=False)
-    _post(client, f"/missions/{played.missions[1]}/end", {"outcome": "lost"}, played.table.host)
+    created(played.table.campaign.host.end(played.missions[1], "lost"))
     content = _export(played)
     commitment = client.get(played.table.url(), headers=played.table.host).json()["epochs"][-1]["commitment"]
     seed = Sealer(seal_key).unseal(ledger.store.sealed_seed(commitment), commitment)
     assert seed.hex().encode() not in content and seed.hex().upper().encode() not in content and seed not in content
-    with _server(_fresh_env(store_env, request, tmp_path)) as there:
+    with in_process(_fresh_env(store_env, request, tmp_path)) as there:
         _assert_refused(there, content, 422, "epoch_unrevealed", f"mission {played.missions[0]}", "'Outpost'", "epoch 1", "End the mission")
         assert there.store.max_notification_id() == 0
 
@@ -438,7 +406,7 @@ def test_skirmish_verify_and_import_a_campaign_file(
     assert f"imported campaign {played.campaign_id}: 3 stream(s)" in imported.stdout
     again = _skirmish(["import", str(exported)], env, tmp_path)
     assert again.returncode == 1 and "already_exists" in again.stderr, (again.stdout, again.stderr)
-    with _server(target) as there:
+    with in_process(target) as there:
         for entry in _header(content)["streams"]:
             assert there.store.read(entry["stream"]) == ledger.store.read(entry["stream"])
         assert there.store.max_notification_id() == len(lines) - 1
@@ -452,23 +420,23 @@ def test_a_finished_mission_joins_its_campaign_through_the_cli_only(
     played = _play(client)
     table = played.table
     target = _fresh_env(store_env, request, tmp_path)
-    with _server(target) as there:
+    with in_process(target) as there:
         assert _import(there, _export(played)).status_code == 201
     # Back home, the campaign plays on: a third mission, finished, exported alone.
-    third = _new_mission(table, "Extraction", "table-3")
-    _post(client, f"/missions/{third}/rolls", {"dice": "2d6", "purpose": "run"}, table.player)
-    _post(client, f"/missions/{third}/end", {"outcome": "won"}, table.host)
+    third = table.campaign.mission("Extraction", client_seed="table-3")
+    table.campaign.members["ann"].roll(third, "2d6", "run")
+    created(table.campaign.host.end(third, "won"))
     mission_export = client.get(f"/missions/{third}/export", headers=table.player).content
     path = tmp_path / "mission.jsonl"
     path.write_bytes(mission_export)
 
     env = _cli_env(target, secrets.token_bytes(32), tmp_path)
-    with _server(target) as there:
+    with in_process(target) as there:
         _assert_refused(there, mission_export, 422, "mission_import_needs_cli", "skirmish import")
     imported = _skirmish(["import", str(path)], env, tmp_path)
     assert imported.returncode == 0, (imported.stdout, imported.stderr)
     assert f"imported mission {third}: 1 stream(s)" in imported.stdout and "listed in campaign" in imported.stdout
-    with _server(target) as there:
+    with in_process(target) as there:
         assert there.store.read(third) == ledger.store.read(third)
         mine = client.get(f"/missions/{third}", headers=table.spectator).json()
         assert there.client.get(f"/missions/{third}", headers=table.spectator).json() == mine
@@ -483,13 +451,13 @@ def test_a_finished_mission_joins_its_campaign_through_the_cli_only(
         before = there.store.max_notification_id()
     twice = _skirmish(["import", str(path)], env, tmp_path)
     assert twice.returncode == 1 and f"mission {third} is already in this store" in twice.stderr, twice.stderr
-    with _server(target) as there:
+    with in_process(target) as there:
         assert there.store.max_notification_id() == before
     # A store without the campaign takes nothing.
     lonely = _fresh_env(store_env, request, tmp_path)
     refused = _skirmish(["import", str(path)], _cli_env(lonely, secrets.token_bytes(32), tmp_path), tmp_path)
     assert refused.returncode == 1 and "campaign_missing" in refused.stderr and played.campaign_id in refused.stderr, refused.stderr
-    with _server(lonely) as there:
+    with in_process(lonely) as there:
         assert there.store.max_notification_id() == 0
 
 

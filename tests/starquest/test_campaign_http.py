@@ -6,55 +6,37 @@ projection rebuilds to the live bytes, and the campaign's export still verifies 
 
 from __future__ import annotations
 
-import secrets
-
 import msgspec
 
 from api.exports import verify_export
 from api.ledger import Ledger
 from api.seal import Sealer
-from api.store import EventStore
 from domain.campaign_events import MissionConcluded
 from domain.chain import Recorded, seal
 from domain.systems.starquest import events as ev
 from projections.runner import Projections
-from litestar.testing import TestClient
-
-from api.app import create_app
+from tests.harness import Campaign, Member
+from tests.servers import in_process
+from tests.starquest.players import start
 
 PARTY = ["sera-vantis", "gorm-hadley", "ilo-marrent"]
 
 
-class Campaign:
-    def __init__(self, client: TestClient) -> None:
-        self.client = client
-        created = client.post("/campaigns", json={"name": "Salvage Run"}).json()
-        self.id = created["campaign_id"]
-        self.host = {"authorization": f"Bearer {created['host_token']}"}
-        joined = client.post(f"/campaigns/{self.id}/members", json={"name": "ann", "role": "player", "units": PARTY}, headers=self.host)
-        self.player = {"authorization": f"Bearer {joined.json()['token']}"}
+def _salvage_run(client) -> tuple[Campaign, Member]:
+    campaign = Campaign(client, "Salvage Run")
+    return campaign, campaign.invite("ann", "player", PARTY)
 
-    def mission(self, heroes: str, rules: str = "en"):
-        options = {"mission": "scrapyard-brawl", "heroes": heroes}
-        return self.client.post(f"/campaigns/{self.id}/missions", json={"name": "Brawl", "system": "star-quest", "rules_version": rules, "options": options}, headers=self.host)
 
-    def command(self, mission_id: str, command: dict) -> None:
-        response = self.client.post(f"/missions/{mission_id}/commands", json={"command": command}, headers=self.player)
-        assert response.status_code == 201, response.text
+def _brawl(campaign: Campaign, heroes: str, rules: str = "en"):
+    return campaign.create_mission("Brawl", "star-quest", rules, {"mission": "scrapyard-brawl", "heroes": heroes})
 
-    def start(self, mission_id: str, heroes: list[str]) -> None:
-        for n, hero in enumerate(heroes):
-            self.command(mission_id, {"type": "DeployHero", "unit": hero, "x": 4 + 6 * n, "y": 2})
-        self.command(mission_id, {"type": "StartRound"})
 
-    def end(self, mission_id: str, outcome: str, key: str | None = "end"):
-        body = {"outcome": outcome, **({"idempotency_key": key} if key else {})}
-        return self.client.post(f"/missions/{mission_id}/end", json=body, headers=self.host)
+def _start(player: Member, mission_id: str, heroes: list[str]) -> None:
+    start(player, mission_id, heroes, [(4 + 6 * n, 2) for n in range(len(heroes))])
 
-    def view(self) -> dict:
-        response = self.client.get(f"/campaigns/{self.id}", headers=self.player)
-        assert response.status_code == 200, response.text
-        return response.json()
+
+def _end(campaign: Campaign, mission_id: str, outcome: str, key: str | None = "end"):
+    return campaign.host.end(mission_id, outcome, **({"idempotency_key": key} if key else {}))
 
 
 def _scene(ledger: Ledger, mission_id: str, events: list) -> None:
@@ -94,27 +76,27 @@ def _conclusions(ledger: Ledger, campaign_id: str) -> list[MissionConcluded]:
 
 
 def test_a_campaign_carries_its_heroes_from_mission_to_mission(client, ledger, store, store_env, tmp_path):
-    table = Campaign(client)
+    table, player = _salvage_run(client)
     live = Projections(store, page_size=3, save_every_s=0)
-    first = table.mission("Sera Vantis, Gorm Hadley, Ilo Marrent")
+    first = _brawl(table, "Sera Vantis, Gorm Hadley, Ilo Marrent")
     assert first.status_code == 201, first.text
     first_id = first.json()["mission_id"]
-    table.start(first_id, PARTY)
+    _start(player, first_id, PARTY)
     _first_mission_ends_badly(ledger, first_id)
     live.catch_up()
 
     # The end is recorded in the campaign with the mission, once, however often it is retried.
-    ended = table.end(first_id, "defeat")
+    ended = _end(table, first_id, "defeat")
     assert ended.status_code == 201 and not ended.json()["replayed"], ended.text
-    campaign_version = table.view()["version"]
-    again = table.end(first_id, "defeat")
+    campaign_version = table.view(player)["version"]
+    again = _end(table, first_id, "defeat")
     assert again.status_code == 201 and again.json()["replayed"]
-    late = table.end(first_id, "defeat", key=None)
+    late = _end(table, first_id, "defeat", key=None)
     assert (late.status_code, late.json()["code"]) == (422, "mission_ended")
-    assert table.view()["version"] == campaign_version
+    assert table.view(player)["version"] == campaign_version
     assert [c.mission_id for c in _conclusions(ledger, table.id)] == [first_id]
 
-    view = table.view()
+    view = table.view(player)
     # Sera bled out; Gorm stood to the end and heals; Ilo was carried out unconscious and keeps
     # 4 - 3 wounds (docs/starquest-rules-notes.md "Campaigns").
     assert _heroes(view) == {"sera-vantis": (False, 5, 1), "gorm-hadley": (True, 0, 1), "ilo-marrent": (True, 1, 1)}
@@ -125,32 +107,32 @@ def test_a_campaign_carries_its_heroes_from_mission_to_mission(client, ledger, s
 
     # A dead hero cannot be chosen again: 422 with code and rule, and nothing is written.
     before = store.max_notification_id()
-    refused = table.mission("Sera Vantis, Gorm Hadley")
+    refused = _brawl(table, "Sera Vantis, Gorm Hadley")
     assert refused.status_code == 422, refused.text
     assert (refused.json()["code"], refused.json()["rule"]) == ("hero_dead", "star-quest.en.md#Preparation")
     assert store.max_notification_id() == before
-    refused_de = table.mission("Ilo Marrent, Sera Vantis", rules="de")
+    refused_de = _brawl(table, "Ilo Marrent, Sera Vantis", rules="de")
     assert (refused_de.status_code, refused_de.json()["rule"]) == (422, "star-quest.de.md#VORBEREITUNG")
 
     # The survivors start the next mission as the first left them.
-    second = table.mission("Gorm Hadley, Ilo Marrent", rules="de")
+    second = _brawl(table, "Gorm Hadley, Ilo Marrent", rules="de")
     assert second.status_code == 201, second.text
     second_id = second.json()["mission_id"]
     units = second.json()["game"]["units"]
     assert units["ilo-marrent"]["figures"][0]["wounds"] == 1 and not units["ilo-marrent"]["unconscious"]
     assert units["gorm-hadley"]["figures"][0]["wounds"] == 0
     assert second.json()["game"]["carried"]["ilo-marrent"]["missions"] == 1
-    table.start(second_id, ["gorm-hadley", "ilo-marrent"])
+    _start(player, second_id, ["gorm-hadley", "ilo-marrent"])
     for runner in live.runners.values():
         runner.catch_up(max_pages=2)
-    assert table.end(second_id, "victory", key="end-2").status_code == 201
-    assert _heroes(table.view()) == {"sera-vantis": (False, 5, 1), "gorm-hadley": (True, 0, 2), "ilo-marrent": (True, 0, 2)}
+    assert _end(table, second_id, "victory", key="end-2").status_code == 201
+    assert _heroes(table.view(player)) == {"sera-vantis": (False, 5, 1), "gorm-hadley": (True, 0, 2), "ilo-marrent": (True, 0, 2)}
 
     # The history shows the roster right after each mission.
-    history = client.get(f"/campaigns/{table.id}/history", headers=table.player).json()["missions"]
+    history = player.get(f"/campaigns/{table.id}/history").json()["missions"]
     assert [(m["mission_id"], m["outcome"]) for m in history] == [(first_id, "defeat"), (second_id, "victory")]
     assert _heroes(history[0]) == {"sera-vantis": (False, 5, 1), "gorm-hadley": (True, 0, 1), "ilo-marrent": (True, 1, 1)}
-    assert _heroes(history[1]) == _heroes(table.view())
+    assert _heroes(history[1]) == _heroes(table.view(player))
     assert history[1]["heroes"] == {"gorm-hadley": "standing", "ilo-marrent": "standing"}
 
     # The campaign projection, live and rebuilt, holds the same roster and ended missions.
@@ -165,26 +147,22 @@ def test_a_campaign_carries_its_heroes_from_mission_to_mission(client, ledger, s
     assert rebuilt.tables.rows("campaign") == live.tables.rows("campaign")
 
     # The campaign's export verifies, and another server imports it with the same heroes.
-    content = client.get(f"/campaigns/{table.id}/export", headers=table.host).content
+    content = table.host.get(f"/campaigns/{table.id}/export").content
     assert verify_export(content).ok
     other_env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "other.sqlite3"), "SQLITE_LOCK_TIMEOUT": "10"}
-    other_store = EventStore(other_env)
-    try:
-        with TestClient(create_app(Ledger(other_store, Sealer(secrets.token_bytes(32))))) as other:
-            imported = other.post("/imports", content=content, headers={"content-type": "application/x-ndjson"})
-            assert imported.status_code == 201, imported.text
-            assert other.get(f"/campaigns/{table.id}", headers=table.player).json() == table.view()
-    finally:
-        other_store.close()
+    with in_process(other_env) as other:
+        imported = other.client.post("/imports", content=content, headers={"content-type": "application/x-ndjson"})
+        assert imported.status_code == 201, imported.text
+        assert other.client.get(f"/campaigns/{table.id}", headers=player.headers).json() == table.view(player)
 
 
 def test_an_end_that_races_a_change_of_the_campaign_is_retried_and_recorded_once(client, ledger, store, seal_key, monkeypatch):
     """Another process changes the campaign between this end's read and its write: the write
     fails as a whole, is decided again on the new campaign, and lands once; the client named
     the mission's version, which did not move, so it gets no 409."""
-    table = Campaign(client)
-    mission_id = table.mission("Gorm Hadley").json()["mission_id"]
-    table.start(mission_id, ["gorm-hadley"])
+    table, player = _salvage_run(client)
+    mission_id = _brawl(table, "Gorm Hadley").json()["mission_id"]
+    _start(player, mission_id, ["gorm-hadley"])
     other = Ledger(store, Sealer(seal_key))  # a second API process on the same store
     append, raced = store.append, []
 
@@ -194,11 +172,11 @@ def test_an_end_that_races_a_change_of_the_campaign_is_retried_and_recorded_once
         return append(records)
 
     monkeypatch.setattr(store, "append", racing_append)
-    version = client.get(f"/missions/{mission_id}", headers=table.player).json()["version"]
-    ended = client.post(f"/missions/{mission_id}/end", json={"outcome": "abandoned", "expected_version": version}, headers=table.host)
+    version = player.get(f"/missions/{mission_id}").json()["version"]
+    ended = table.host.end(mission_id, "abandoned", expected_version=version)
     assert ended.status_code == 201, ended.text
     assert raced
     assert [c.mission_id for c in _conclusions(ledger, table.id)] == [mission_id]
-    view = table.view()
+    view = table.view(player)
     assert [m["name"] for m in view["members"]] == ["host", "ann", "sam"]
     assert view["concluded"][0]["outcome"] == "abandoned" and _heroes(view) == {"gorm-hadley": (True, 0, 1)}
