@@ -50,10 +50,10 @@ sys.path.insert(0, str(ROOT))
 
 import redis
 
-from api import store as store_module
-from api.ledger import Ledger
 from benchmarks.harness import ENVS, percentile, redis_prefix, redis_url
 from domain.systems.starquest import events as sqe
+from service import store as store_module
+from service.ledger import Ledger
 from tests.harness import Campaign, ScriptedPlayer, over
 from tests.harness import play as play_missions
 from tests.servers import in_process
@@ -147,7 +147,6 @@ def run_worker(out: Path, profile: Path | None) -> int:
 
     record_commit_times()
     _time_parts()
-    from api import cli
 
     backlog: dict[str, float] = {}
 
@@ -165,7 +164,9 @@ def run_worker(out: Path, profile: Path | None) -> int:
         profiler = cProfile.Profile()
         profiler.enable()
     try:
-        return cli.main(["worker"])
+        from api.cli.main import main as skirmish
+
+        return skirmish(["worker"])
     finally:
         if profiler:
             profiler.disable()

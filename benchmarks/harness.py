@@ -13,8 +13,9 @@ from pathlib import Path
 
 import redis
 
-from api.embedded import free_port
+from api.cli.embedded import free_port
 from tests.servers import Server, serve_env
+
 PG = {
     "host": os.environ.get("POSTGRES_HOST", "127.0.0.1"),
     "port": os.environ.get("POSTGRES_PORT", "5432"),

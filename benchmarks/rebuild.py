@@ -41,15 +41,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import msgspec
 
-from api.store import EventStore
 from benchmarks.harness import ENVS
 from domain import campaign_events as campaigns
 from domain import mission
 from domain.chain import GENESIS, Recorded, seal
-from domain.codecs import mission_codec
 from domain.commands import ContributeClientSeed, EndMission, RollDice, RotateSeed
 from domain.events import DiceRolled, EpochStarted
 from projections.runner import PAGE_SIZE, Projections, collector_paused
+from service.store import EventStore
 
 APPEND_BATCH = 5000
 

@@ -187,7 +187,7 @@ def _redis() -> Iterator[None]:
     if redis_available():
         yield
         return
-    from api.embedded import EmbeddedValkey
+    from api.cli.embedded import EmbeddedValkey
 
     with _workdir() as directory:
         valkey = EmbeddedValkey(directory)

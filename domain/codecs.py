@@ -9,6 +9,7 @@ carry the system in their tag). Which codec a stream needs follows from its firs
 from __future__ import annotations
 
 import functools
+import threading
 from collections.abc import Callable, Iterable
 from typing import Any, Generic, Optional, TypeVar, Union
 
@@ -73,12 +74,20 @@ def _campaign_codec(generation: int) -> Codec:
     return Codec(events, commands)
 
 
+#: msgspec builds a parametrised generic's type information on first use; two threads doing it
+#: at once crashed a worker process (SIGSEGV), so codecs are built one at a time.
+_building = threading.Lock()
+
+
 def mission_codec(system: str) -> Codec:
-    return _mission_codec(registry.system_named(system), registry.generation)
+    game = registry.system_named(system)
+    with _building:
+        return _mission_codec(game, registry.generation)
 
 
 def campaign_codec() -> Codec:
-    return _campaign_codec(registry.generation)
+    with _building:
+        return _campaign_codec(registry.generation)
 
 
 class _Start(msgspec.Struct):

@@ -10,7 +10,13 @@ import msgspec
 
 from domain import dice as fair
 from domain.dicebox import DiceBox
-from domain.events import ClientSeedContributed, DiceRolled, EpochStarted, EpochVerified, SeedRevealed
+from domain.events import (
+    ClientSeedContributed,
+    DiceRolled,
+    EpochStarted,
+    EpochVerified,
+    SeedRevealed,
+)
 
 S = TypeVar("S")
 

@@ -9,7 +9,7 @@ class RuleError(Exception):
     `rule` names the section of the rules (or of design.md) that the command breaks, so a
     player can look it up. The domain speaks no language: it gives a code and `params` (the
     numbers and names the message needs); the API renders the message from its catalogues
-    (api/i18n) in the language asked for. `message` is only a fallback for a code that has no
+    (service/i18n) in the language asked for. `message` is only a fallback for a code that has no
     catalogue entry yet.
     """
 

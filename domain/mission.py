@@ -8,7 +8,7 @@ from typing import Any
 import msgspec
 
 from domain import dice as fair
-from domain import notation
+from domain import epochs, notation
 from domain.commands import (
     Command,
     ContributeClientSeed,
@@ -21,7 +21,6 @@ from domain.commands import (
     RotateSeed,
     Shuffle,
 )
-from domain import epochs
 from domain.dicebox import DiceBox
 from domain.epochs import Epoch
 from domain.errors import RuleError

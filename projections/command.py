@@ -1,4 +1,4 @@
-"""`skirmish rebuild` and `skirmish project`: the projection commands (api/cli.py wires them)."""
+"""`skirmish rebuild` and `skirmish project`: the projection commands (api/cli/main.py wires them)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import threading
 import time
 from typing import TextIO
 
-from api.store import EventStore
 from projections.models import NAMES
 from projections.runner import Projections
+from service.store import EventStore
 
 log = logging.getLogger("skirmish.projections")
 CHOICES = (*NAMES, "all")

@@ -20,9 +20,8 @@ from typing import Any
 
 import msgspec
 
-from domain import audit, dice
+from domain import audit, campaign_events, dice
 from domain import campaign as campaigns
-from domain import campaign_events
 from domain import mission as missions
 from domain.codecs import Entry, campaign_codec
 from domain.epochs import Epoch
@@ -35,7 +34,6 @@ from domain.events import (
     SeedRevealed,
 )
 from domain.registry import system_named
-
 
 
 def _campaign_events() -> frozenset[type]:

@@ -26,10 +26,10 @@ from typing import Any
 import msgspec
 from eventsourcing.persistence import PersistenceError
 
-from api.store import EventStore
 from domain.codecs import Entry, StreamCodecs
 from projections.models import NAMES, ProjectionError, ReadModel, all_models
 from projections.tables import ProjectionTables
+from service.store import EventStore
 
 log = logging.getLogger("skirmish.projections")
 

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping
 
 from eventsourcing.persistence import PersistenceError
 
-from api.store import EventStore
+from service.store import EventStore
 
 #: SQLite allows 32766 host parameters a statement; stay far below.
 _IN_CHUNK = 500

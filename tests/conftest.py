@@ -18,11 +18,11 @@ import pytest
 import redis
 from litestar.testing import TestClient
 
-from api.app import create_app
-from api.embedded import EmbeddedValkey
-from api.ledger import Ledger
-from api.seal import Sealer
-from api.store import EventStore
+from api.cli.embedded import EmbeddedValkey
+from api.http.app import create_app
+from service.ledger import Ledger
+from service.seal import Sealer
+from service.store import EventStore
 from tests.harness import Campaign, Client, Member
 
 REQUIRED = os.environ.get("SKIRMISH_TEST_REQUIRE_SERVICES") == "1"

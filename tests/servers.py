@@ -23,10 +23,10 @@ from typing import Self, TypeVar
 import httpx
 from litestar.testing import TestClient
 
-from api.app import create_app
-from api.ledger import Ledger
-from api.seal import Sealer
-from api.store import EventStore
+from api.http.app import create_app
+from service.ledger import Ledger
+from service.seal import Sealer
+from service.store import EventStore
 
 SKIRMISH = str(Path(sys.executable).with_name("skirmish"))
 START_TIMEOUT = 60

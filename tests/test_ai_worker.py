@@ -24,17 +24,17 @@ import pytest
 import redis
 from litestar.testing import TestClient
 
-from api.bodies import MissionView
-from api.ledger import WORKER, Ledger
-from domain.campaign import Member
+from api.http.bodies import MissionView
 from domain import mission as missions
 from domain import registry as systems
+from domain.campaign import Member
 from domain.commands import EndMission, FlagAttention
 from domain.errors import Forbidden
 from domain.events import AttentionNeeded
 from domain.systems.starquest import commands as sq
 from domain.systems.starquest import events as sqe
 from domain.verification import verify_stream
+from service.ledger import WORKER, Ledger
 from tests.harness import Campaign, ScriptedPlayer, play
 from tests.servers import SKIRMISH, wait_until
 from tests.starquest.players import brawl, heroes_until_ai, hold_and_shoot
@@ -176,8 +176,8 @@ def test_two_workers_deciding_the_same_activation_write_it_once(rig, store_env, 
     """Both decide on the same state, then both submit: the activation's key lets one through;
     the other gets the first one's result (no second roll, no second write)."""
     ledger, client, keys, relay, worker = rig
-    from api.seal import Sealer
-    from api.store import EventStore
+    from service.seal import Sealer
+    from service.store import EventStore
 
     other_store = EventStore(store_env)  # a second process, as far as the store can tell
     other = Worker(Ledger(other_store, Sealer(seal_key)), client, keys, "worker-2")

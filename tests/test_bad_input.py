@@ -11,8 +11,8 @@ import msgspec
 import pytest
 from litestar.testing import TestClient
 
-from api.app import create_app
-from api.ledger import Ledger
+from api.http.app import create_app
+from service.ledger import Ledger
 from tests.conftest import Table
 from tests.harness import Campaign, created
 

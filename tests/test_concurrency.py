@@ -5,12 +5,12 @@ from __future__ import annotations
 import threading
 from collections import Counter
 
-from api.ledger import Ledger, VersionConflict
-from api.seal import Sealer
-from api.store import EventStore
 from domain.campaign import Member
 from domain.commands import RollDice
 from domain.verification import verify_stream
+from service.ledger import Ledger, VersionConflict
+from service.seal import Sealer
+from service.store import EventStore
 
 THREADS = 20
 ROLLS_EACH = 5

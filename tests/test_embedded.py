@@ -18,7 +18,7 @@ import psutil
 import pytest
 import redis
 
-from api.embedded import free_port
+from api.cli.embedded import free_port
 from tests import servers
 from tests.harness import Campaign
 from tests.servers import STOP_TIMEOUT, wait_until
@@ -52,7 +52,7 @@ class Server(servers.Server):
         return valkey
 
     def worker(self) -> psutil.Process:
-        (worker,) = [p for p in self.children if p.cmdline()[1:4] == ["-m", "api.cli", "worker"]]
+        (worker,) = [p for p in self.children if p.cmdline()[1:4] == ["-m", "api.cli.main", "worker"]]
         return worker
 
     def wait_children_gone(self, timeout: float, after: str) -> None:

@@ -11,12 +11,12 @@ from pathlib import Path
 import httpx
 import pytest
 
-from api import i18n
 from domain.codecs import campaign_codec, mission_codec
 from domain.registry import SYSTEMS
 from domain.systems.starquest.commands import Activate, Advance, DeployHero
 from domain.systems.starquest.content import RULES
 from domain.systems.starquest.versions import GERMAN
+from service import i18n
 from tests.harness import Campaign, Member, created
 from tests.starquest.game import Game, hero
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from api.exports import verify_export
+from service.exports import verify_export
 
 LEGACY = Path(__file__).parent / "fixtures" / "legacy"
 

@@ -8,9 +8,7 @@ import uuid
 import msgspec
 import pytest
 
-from api.cli import main
-from api.ledger import Ledger
-from api.store import EventStore
+from api.cli.main import main
 from domain import audit
 from domain import mission as missions
 from domain.campaign_events import MissionAdded
@@ -28,6 +26,8 @@ from domain.commands import (
 from domain.events import DiceRolled, MissionEnded
 from projections.models import NAMES, Battlefield, ProjectionError
 from projections.runner import Projections
+from service.ledger import Ledger
+from service.store import EventStore
 
 
 class Game:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
-from api.bodies import MissionView
+from api.http.bodies import MissionView
 from domain import replay
 from domain.codecs import mission_codec
 from tests.conftest import Table

@@ -11,7 +11,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from api.embedded import free_port
+from api.cli.embedded import free_port
 from domain import dice
 from tests.harness import Campaign, Member
 from tests.servers import SKIRMISH, Restarts, serve_env

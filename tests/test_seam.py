@@ -10,11 +10,11 @@ import json
 import pytest
 import redis
 
-from api.ledger import Ledger
 from domain import registry
 from domain.codecs import mission_codec
 from domain.contract import GameSystem
 from domain.kit import decks
+from service.ledger import Ledger
 from tests.systems import hexfall
 from workers.jobs import Keys
 from workers.relay import Relay
@@ -152,7 +152,7 @@ def test_two_systems_with_the_same_class_names_play_side_by_side(client, ledger,
     export = client.get(f"/missions/{hexes}/export", headers=table.bob).content
     header = json.loads(export.splitlines()[0])
     assert header["streams"][0]["redacted"] == [4, 6]  # the shuffle and ann's draw
-    from api.exports import verify_export
+    from service.exports import verify_export
 
     assert verify_export(export).ok
 

@@ -8,8 +8,8 @@ import hmac
 import logging
 from pathlib import Path
 
-from api.ledger import Ledger
-from api.seal import Sealer
+from service.ledger import Ledger
+from service.seal import Sealer
 from tests.conftest import Table
 
 
@@ -95,8 +95,9 @@ def test_every_roll_re_computes_from_the_audit_document_after_the_reveal(table: 
 
 
 def test_a_forged_face_fails_the_check(table: Table):
-    from domain import audit
     import msgspec
+
+    from domain import audit
 
     table.roll("3d6")
     table.client.post(table.url("/end"), json={}, headers=table.host)

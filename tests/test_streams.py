@@ -27,19 +27,19 @@ import uvicorn
 from litestar.exceptions import WebSocketDisconnect
 from litestar.testing import TestClient
 
-from api import streams
-from api.app import create_app
-from api.embedded import free_port
-from api.ledger import Ledger
-from api.streams import Hub, visible
+from api.cli.embedded import free_port
+from api.http import streams
+from api.http.app import create_app
+from api.http.streams import Hub, visible
+from domain import registry
 from domain.campaign import Member
 from domain.campaign_events import CampaignCreated, MemberInvited, MissionAdded
 from domain.chain import Recorded
 from domain.commands import EndMission, RollDice
-from domain import registry
-from domain.events import DiceRolled, SeedRevealed
 from domain.epochs import Epoch
+from domain.events import DiceRolled, SeedRevealed
 from domain.mission import MissionState
+from service.ledger import Ledger
 from tests.conftest import Table
 from tests.harness import Campaign
 from tests.servers import Restarts, serve_env, wait_until

@@ -21,15 +21,14 @@ import pytest
 import redis
 from litestar.testing import TestClient
 
-from api.exports import EXPORT_SCHEMA, verify_export
-from api.ledger import Ledger
-from api.seal import Sealer
-from domain.events import EpochVerified
 from domain.campaign_events import CAMPAIGN_EVENTS
 from domain.codecs import mission_codec
 from domain.commands import CORE_COMMANDS
-from domain.events import CORE_EVENTS
+from domain.events import CORE_EVENTS, EpochVerified
 from domain.registry import SYSTEMS
+from service.exports import EXPORT_SCHEMA, verify_export
+from service.ledger import Ledger
+from service.seal import Sealer
 from tests.conftest import Table, _pg_env
 from tests.harness import created
 from tests.servers import InProcess, in_process

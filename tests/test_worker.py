@@ -10,9 +10,9 @@ import msgspec
 import pytest
 import redis
 
-from api.ledger import Ledger
 from domain.commands import EndMission, RollDice, RotateSeed
 from domain.events import EpochVerified
+from service.ledger import Ledger
 from tests.test_concurrency import _setup
 from workers.jobs import GROUP, Job, Keys
 from workers.relay import Relay

@@ -22,9 +22,9 @@ import msgspec
 import redis
 from eventsourcing.persistence import PersistenceError
 
-from api.store import EventStore
-from workers.lease import SCRIPT as LEASE_SCRIPT
+from service.store import EventStore
 from workers.jobs import AI_ACTIVATION, Job, Keys, ai_due_topics, jobs_for
+from workers.lease import SCRIPT as LEASE_SCRIPT
 
 log = logging.getLogger("skirmish.relay")
 PAGE = 1000

@@ -22,13 +22,13 @@ import msgspec
 import redis
 from eventsourcing.persistence import PersistenceError
 
-from api import i18n
-from api.ledger import WORKER, Ledger, NotFound, Unavailable, VersionConflict
 from domain import audit
 from domain.commands import Command, FlagAttention, RecordVerification
 from domain.errors import RuleError
 from domain.mission import MAX_TEXT, MissionState
 from domain.registry import system_named
+from service import i18n
+from service.ledger import WORKER, Ledger, NotFound, Unavailable, VersionConflict
 from workers.jobs import AI_ACTIVATION, GROUP, VERIFY_EPOCH, Job, Keys
 
 log = logging.getLogger("skirmish.worker")

@@ -139,7 +139,7 @@ class _Relay:
     heroes that hold and shoot, the enemies played by the AI function."""
 
     def __init__(self, rules: str, seed: bytes) -> None:
-        from api.ledger import setup_command
+        from service.ledger import setup_command
 
         options = {"mission": "hold-the-relay", "heroes": "Sera Vantis, Gorm Hadley"}
         self.seed, self.state = seed, None

@@ -11,7 +11,14 @@ import pytest
 from domain.events import DiceRolled
 from domain.systems.starquest import events as ev
 from domain.systems.starquest import geometry
-from domain.systems.starquest.commands import Activate, EndActivation, PlaceAmbusher, ScoutMove, SetAside, StartRound
+from domain.systems.starquest.commands import (
+    Activate,
+    EndActivation,
+    PlaceAmbusher,
+    ScoutMove,
+    SetAside,
+    StartRound,
+)
 from domain.systems.starquest.content import KillAll, Wave, WaveUnit
 from tests.starquest.game import Game, enemy, hero, names, of, piece, wave
 

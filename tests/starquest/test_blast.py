@@ -6,7 +6,13 @@ from __future__ import annotations
 import pytest
 
 from domain.systems.starquest import events as ev
-from domain.systems.starquest.commands import Activate, Answer, EndActivation, Hold, Shoot
+from domain.systems.starquest.commands import (
+    Activate,
+    Answer,
+    EndActivation,
+    Hold,
+    Shoot,
+)
 from tests.starquest.game import Game, enemy, hero, names, of, wave, weapon
 
 BOTH = pytest.mark.parametrize("rules", ["en", "de"])

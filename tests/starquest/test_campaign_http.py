@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import msgspec
 
-from api.exports import verify_export
-from api.ledger import Ledger
-from api.seal import Sealer
 from domain.campaign_events import MissionConcluded
 from domain.chain import Recorded, seal
 from domain.systems.starquest import events as ev
 from projections.runner import Projections
+from service.exports import verify_export
+from service.ledger import Ledger
+from service.seal import Sealer
 from tests.harness import Campaign, Member
 from tests.servers import in_process
 from tests.starquest.players import start

@@ -10,8 +10,25 @@ import pytest
 from domain.events import DiceRolled
 from domain.systems.starquest import SYSTEM
 from domain.systems.starquest import events as ev
-from domain.systems.starquest.commands import Activate, AiActivate, AiCast, Answer, Cast, EndActivation, Hold, Shoot
-from domain.systems.starquest.content import Cleanse, Heal, Hits, Inflict, Relief, Reposition, Spell
+from domain.systems.starquest.commands import (
+    Activate,
+    AiActivate,
+    AiCast,
+    Answer,
+    Cast,
+    EndActivation,
+    Hold,
+    Shoot,
+)
+from domain.systems.starquest.content import (
+    Cleanse,
+    Heal,
+    Hits,
+    Inflict,
+    Relief,
+    Reposition,
+    Spell,
+)
 from tests.starquest.game import Game, enemy, hero, names, of, wall, wave
 
 BOTH = pytest.mark.parametrize("rules", ["en", "de"])
@@ -346,7 +363,7 @@ def test_ai_caster_taken_out_as_it_activates_casts_nothing():
 def test_casting_events_and_refusals_are_worded_in_both_languages():
     """docs/i18n.md: every event of a cast (countered, rolled, landed) has a description, and each
     refusal a message, in English and German."""
-    from api import i18n
+    from service import i18n
 
     g = ai_scene(ace=hero("Ace", caster=2, spells=("Bolt",)))
     g.ai_step(1)

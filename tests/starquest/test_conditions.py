@@ -7,7 +7,17 @@ import pytest
 
 from domain.events import DiceRolled
 from domain.systems.starquest import events as ev
-from domain.systems.starquest.commands import Activate, Advance, AiActivate, Answer, EndActivation, Hold, InflictStatus, Shoot, TakeExtraAction
+from domain.systems.starquest.commands import (
+    Activate,
+    Advance,
+    AiActivate,
+    Answer,
+    EndActivation,
+    Hold,
+    InflictStatus,
+    Shoot,
+    TakeExtraAction,
+)
 from domain.systems.starquest.content import Weapon
 from tests.starquest.game import Game, enemy, hero, names, of, piece, wall, wave
 

@@ -9,7 +9,6 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from api.content import load_pack_dir as _load_dir, pack_folder, packs_of
 from domain.registry import system_named
 from domain.systems.starquest.content import (
     RULES,
@@ -22,6 +21,8 @@ from domain.systems.starquest.content import (
     parse_rule,
 )
 from domain.systems.starquest.loading import ContentError, load_pack
+from service.content import load_pack_dir as _load_dir
+from service.content import pack_folder, packs_of
 
 Files = dict[str, bytes]
 

@@ -7,7 +7,15 @@ import pytest
 
 from domain.events import DiceRolled
 from domain.systems.starquest import events as ev
-from domain.systems.starquest.commands import Activate, Advance, Answer, EndActivation, Hold, Jump, Push
+from domain.systems.starquest.commands import (
+    Activate,
+    Advance,
+    Answer,
+    EndActivation,
+    Hold,
+    Jump,
+    Push,
+)
 from domain.systems.starquest.state import Figure
 from tests.starquest.game import Game, enemy, hero, names, of, piece, wave
 

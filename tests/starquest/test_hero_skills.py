@@ -9,7 +9,15 @@ import pytest
 
 from domain.systems.starquest import events as ev
 from domain.systems.starquest.commands import Activate, EndActivation, UseHeroSkill
-from domain.systems.starquest.content import Cleanse, Heal, HeroSkill, Hits, Inflict, Relief, Reposition
+from domain.systems.starquest.content import (
+    Cleanse,
+    Heal,
+    HeroSkill,
+    Hits,
+    Inflict,
+    Relief,
+    Reposition,
+)
 from tests.starquest.game import Game, enemy, hero, of, wall, wave
 
 BOTH = pytest.mark.parametrize("rules", ["en", "de"])
@@ -157,9 +165,9 @@ def test_hero_skill_a_shaken_hero_stays_idle(rules):
 
 def test_hero_skill_every_sample_hero_has_a_skill_the_engine_plays():
     """The core pack's heroes each have at least one skill, and every one of them resolves."""
-    from api.content import packs_of
     from domain.registry import system_named
     from domain.systems.starquest import hero_skills
+    from service.content import packs_of
 
     pack = packs_of(system_named("star-quest"))["core"]
     assert len(pack.heroes) >= 4 and all(h.skills for h in pack.heroes)

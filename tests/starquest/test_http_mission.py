@@ -6,7 +6,13 @@ from __future__ import annotations
 import pytest
 
 from tests.harness import Campaign, ScriptedPlayer, play
-from tests.starquest.players import HEROES, hero_names, play_the_ai, seek_objectives, start
+from tests.starquest.players import (
+    HEROES,
+    hero_names,
+    play_the_ai,
+    seek_objectives,
+    start,
+)
 
 MISSIONS = {
     "scrapyard-brawl": ((9, 2), (14, 2)),

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import msgspec
 
-from api.ledger import WORKER
 from domain import replay
 from domain.registry import system_named
 from domain.systems.starquest import commands as sq
+from service.ledger import WORKER
 
 HEROES = ("Sera Vantis", "Gorm Hadley")
 

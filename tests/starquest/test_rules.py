@@ -22,8 +22,8 @@ from domain.events import DiceRolled
 from domain.systems.starquest import events as ev
 from domain.systems.starquest.commands import (
     Activate,
-    AiActivate,
     Advance,
+    AiActivate,
     Answer,
     DeployHero,
     EndActivation,
@@ -38,7 +38,18 @@ from domain.systems.starquest.commands import (
 )
 from domain.systems.starquest.content import AllDown, KillAll, RoundLimit, Survive
 from domain.systems.starquest.resolution import Resolution
-from tests.starquest.game import Game, enemy, hero, names, of, piece, rolls, wall, wave, weapon
+from tests.starquest.game import (
+    Game,
+    enemy,
+    hero,
+    names,
+    of,
+    piece,
+    rolls,
+    wall,
+    wave,
+    weapon,
+)
 
 BOTH = pytest.mark.parametrize("rules", ["en", "de"])
 #: What the optional strain choices cost: stress suffered (en), stamina spent (de).

@@ -5,7 +5,14 @@ from __future__ import annotations
 from typing import ClassVar
 
 from domain.commands import HOST, PLAYERS, Command
-from domain.systems.starquest.content import EnemyProfile, HeroProfile, MissionDefinition, Spell, Status, Weapon
+from domain.systems.starquest.content import (
+    EnemyProfile,
+    HeroProfile,
+    MissionDefinition,
+    Spell,
+    Status,
+    Weapon,
+)
 from domain.systems.starquest.state import CarriedHero
 
 

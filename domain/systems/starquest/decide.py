@@ -7,7 +7,23 @@ from typing import Any
 
 from domain.dicebox import DiceBox
 from domain.errors import RuleError
-from domain.systems.starquest import actions, activation_start, ai_turn, ambush, carry, casting, conditions, discover, falling, hero_skills, melee, push, scouting, shooting, skills
+from domain.systems.starquest import (
+    actions,
+    activation_start,
+    ai_turn,
+    ambush,
+    carry,
+    casting,
+    conditions,
+    discover,
+    falling,
+    hero_skills,
+    melee,
+    push,
+    scouting,
+    shooting,
+    skills,
+)
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
 from domain.systems.starquest.resolution import Resolution, rule_for

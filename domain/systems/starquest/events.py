@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 from domain.events import Event
-from domain.systems.starquest.content import EnemyProfile, HeroProfile, MissionDefinition, Spell, Weapon
+from domain.systems.starquest.content import (
+    EnemyProfile,
+    HeroProfile,
+    MissionDefinition,
+    Spell,
+    Weapon,
+)
 from domain.systems.starquest.state import CarriedHero, Figure
 
 

@@ -7,8 +7,8 @@ from typing import Any
 
 import msgspec
 
-from domain.systems.starquest import events as ev
 from domain.systems.starquest import carry, geometry
+from domain.systems.starquest import events as ev
 from domain.systems.starquest.content import ENEMY_PREFIX, NOTHING
 from domain.systems.starquest.state import Ambusher, Battle, Choice, Figure, Turn, Unit
 

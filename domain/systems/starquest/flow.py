@@ -17,7 +17,10 @@ def start_round(res: Resolution) -> None:
     number = res.battle.round + 1
     res.emit(ev.RoundStarted(number))
     _arrive(res, number)
-    from domain.systems.starquest import ambush, scouting  # hooks; imported late (they use actions)
+    from domain.systems.starquest import (  # hooks; imported late (they use actions)
+        ambush,
+        scouting,
+    )
 
     for unit_id in ambush.arrive(res, number):
         scouting.ai_scout(res, unit_id)

@@ -54,7 +54,7 @@ class Resolution:
         return rule_for(self.battle.rules, key)
 
     def refuse(self, code: str, key: str, message: str = "", **params: object) -> RuleError:
-        """A refusal citing section `key` of the mission's rules file; the API words it (api/i18n)."""
+        """A refusal citing section `key` of the mission's rules file; the API words it (service/i18n)."""
         return RuleError(code, self.rule(key), message, params=params)
 
     def emit(self, event: Any) -> None:

@@ -3,9 +3,9 @@ change each step (star-quest.en.md#Shooting, #Special Rules Reference). One smal
 
 from __future__ import annotations
 
+from domain.systems.starquest import blasting, conditions, geometry
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
-from domain.systems.starquest import blasting, conditions, geometry
 from domain.systems.starquest.actions import own_turn
 from domain.systems.starquest.content import Weapon
 from domain.systems.starquest.resolution import Resolution

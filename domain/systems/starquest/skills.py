@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from domain.systems.starquest import casting, geometry, morale
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
-from domain.systems.starquest import casting, geometry, morale
 from domain.systems.starquest.actions import KEEP_AWAY, dangerous, own_turn
 from domain.systems.starquest.resolution import Resolution
 
@@ -46,7 +46,9 @@ def answer(res: Resolution, command: cmd.Answer) -> None:
         casting.TOKEN_CHOICES[pending.kind](res, command, pending)
         return
     if pending.kind == "blast_split":
-        from domain.systems.starquest.blasting import answered  # the pick of a Blast split (blasting.py)
+        from domain.systems.starquest.blasting import (
+            answered,  # the pick of a Blast split (blasting.py)
+        )
 
         return answered(res, command)
     if command.pick is not None:

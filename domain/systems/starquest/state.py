@@ -7,7 +7,13 @@ from typing import Literal
 import msgspec
 
 from domain.systems.starquest import geometry
-from domain.systems.starquest.content import EnemyProfile, HeroProfile, MissionDefinition, Spell, Weapon
+from domain.systems.starquest.content import (
+    EnemyProfile,
+    HeroProfile,
+    MissionDefinition,
+    Spell,
+    Weapon,
+)
 from domain.systems.starquest.versions import VERSIONS, RulesVersion
 
 Side = Literal["hero", "ai"]

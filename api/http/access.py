@@ -7,19 +7,18 @@ from typing import Any
 import msgspec
 from litestar import Request
 
-from api.auth import member_of
-from api.bodies import Submitted
-from api.errors import malformed
-from api.views import viewer_of
-from api.ledger import CommandResult, Ledger
+from api.http.auth import member_of
+from api.http.bodies import Submitted
+from api.http.errors import malformed
 from domain.campaign import CampaignState, Member
-from domain.commands import Command
 from domain.codecs import mission_codec
+from domain.commands import Command
 from domain.errors import RuleError
+from domain.mission import LIFE, MissionState
 from domain.registry import SYSTEMS
 from domain.visibility import shown_all
-from domain.mission import LIFE
-from domain.mission import MissionState
+from service.ledger import CommandResult, Ledger
+from service.views import viewer_of
 
 
 def member_of_campaign(request: Request, ledger: Ledger, campaign_id: str) -> tuple[CampaignState, Member]:

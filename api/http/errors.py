@@ -11,10 +11,10 @@ from litestar import Request, Response
 from litestar.connection import ASGIConnection
 from litestar.exceptions import HTTPException, ValidationException
 
-from api import i18n
-from api.bodies import Problem
-from api.ledger import NotFound, Unavailable, VersionConflict
+from api.http.bodies import Problem
 from domain.errors import RuleError
+from service import i18n
+from service.ledger import NotFound, Unavailable, VersionConflict
 
 log = logging.getLogger("skirmish.api")
 API = "README.md#http-api"
@@ -25,7 +25,7 @@ _NAMED_FIELD = re.compile(r"(?:unknown|missing required) field `([^`]+)`")
 
 class ApiError(Exception):
     """An answer the API gives itself (no token, bad query): a code and parameters like a
-    RuleError; the message is rendered in the request's language (api/i18n)."""
+    RuleError; the message is rendered in the request's language (service/i18n)."""
 
     def __init__(self, status: int, code: str, rule: str, message: str = "", params: dict | None = None) -> None:
         self.params = dict(params or {})

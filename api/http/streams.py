@@ -19,7 +19,7 @@ import itertools
 import logging
 import re
 from collections import deque
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,15 +29,15 @@ from litestar import Litestar, Request, WebSocket, get, websocket
 from litestar.params import FromPath, FromQuery
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
-from api.auth import member_of
-from api import i18n
-from api.errors import ApiError, language
-from api.views import viewer_of
-from api.ledger import Ledger, NotFound, Unavailable
+from api.http.auth import member_of
+from api.http.errors import ApiError, language
 from domain.campaign import ROLES, Member
-from domain.visibility import shown
 from domain.chain import Recorded
 from domain.mission import MissionState
+from domain.visibility import shown
+from service import i18n
+from service.ledger import Ledger, NotFound, Unavailable
+from service.views import viewer_of
 
 log = logging.getLogger("skirmish.streams")
 

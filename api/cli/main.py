@@ -15,8 +15,8 @@ from pathlib import Path
 
 import msgspec
 
-from api import logs
-from api.settings import Settings
+from service import logs
+from service.settings import Settings
 
 log = logging.getLogger("skirmish")
 
@@ -58,9 +58,9 @@ def _raise_terminated(signum: int, frame: object) -> None:
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from api.app import create_app
-    from api.embedded import EmbeddedValkey, die_with_parent
-    from api.wiring import build_ledger
+    from api.cli.embedded import EmbeddedValkey, die_with_parent
+    from api.http.app import create_app
+    from service.wiring import build_ledger
 
     settings = Settings.from_env()
     host, port = args.host or settings.host, args.port or settings.port
@@ -72,7 +72,7 @@ def _serve(args: argparse.Namespace) -> int:
         redis_url = embedded.start()
     env = {**os.environ, "REDIS_URL": redis_url, "SKIRMISH_DATA_DIR": str(settings.data_dir)}
     workers = [
-        subprocess.Popen([sys.executable, "-m", "api.cli", "worker"], env=env, preexec_fn=die_with_parent)
+        subprocess.Popen([sys.executable, "-m", "api.cli.main", "worker"], env=env, preexec_fn=die_with_parent)
         for _ in range(args.workers)
     ]
     where = settings.store_env.get("SQLITE_DBNAME") or f"postgres database {settings.store_env.get('POSTGRES_DBNAME')}"
@@ -107,11 +107,11 @@ def _serve(args: argparse.Namespace) -> int:
 def _worker(args: argparse.Namespace) -> int:
     import redis
 
-    from api.wiring import build_ledger, redis_client
     from projections.runner import Projections
+    from service.wiring import build_ledger, redis_client
     from workers.jobs import Keys
-    from workers.relay import Relay
     from workers.projecting import project_while
+    from workers.relay import Relay
     from workers.worker import Worker
 
     settings = Settings.from_env()
@@ -153,8 +153,8 @@ def _worker(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    from api.exports import ExportError, describe, verify_export
     from domain.verification import verify_stream
+    from service.exports import ExportError, describe, verify_export
 
     if args.export is not None:
         try:
@@ -165,7 +165,7 @@ def _verify(args: argparse.Namespace) -> int:
         print(msgspec.json.encode(checked).decode() if args.json else describe(checked))
         return 0 if checked.ok else 1
     if args.mission:
-        from api.store import EventStore
+        from service.store import EventStore
 
         store = EventStore(Settings.from_env().store_env)  # verifying needs no seal key
         try:
@@ -202,9 +202,9 @@ def _describe(verdict) -> str:  # noqa: ANN001
 
 def _import(args: argparse.Namespace) -> int:
     """All or nothing: the file is verified whole before one atomic append."""
-    from api.exports import ImportRefused, import_export
-    from api.seal import SealError
-    from api.wiring import build_ledger
+    from service.exports import ImportRefused, import_export
+    from service.seal import SealError
+    from service.wiring import build_ledger
 
     try:
         content = args.file.read_bytes()
@@ -225,14 +225,14 @@ def _import(args: argparse.Namespace) -> int:
 
 
 def _schema(args: argparse.Namespace) -> int:
-    from api.exports import json_schema
+    from api.http.schemas import json_schema
 
     print(json.dumps(json_schema(args.which), indent=2))
     return 0
 
 
 def _status(args: argparse.Namespace) -> int:
-    from api.wiring import build_ledger, redis_client
+    from service.wiring import build_ledger, redis_client
     from workers.jobs import Keys
     from workers.status import queue_status
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from litestar import Request
 
-from api.errors import ApiError
-from api.ledger import Ledger
+from api.http.errors import ApiError
 from domain.campaign import ROLES, Member
+from service.ledger import Ledger
 
 
 def member_of(request: Request, ledger: Ledger, campaign_id: str) -> Member:

@@ -1,7 +1,7 @@
 """Moving campaigns between servers (README.md#export-and-import), and the published schemas.
 
-`GET /missions/{id}/export` (any member) stays in api/app.py; the file format, its checks
-and the import itself are in api/exports.py, shared with `skirmish verify` and `skirmish import`.
+`GET /missions/{id}/export` (any member) stays in api/http/app.py; the file format, its checks
+and the import itself are in service/exports.py, shared with `skirmish verify` and `skirmish import`.
 """
 
 from __future__ import annotations
@@ -13,9 +13,12 @@ from litestar import Request, Response, get, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath
 
-from api.auth import member_of
-from api.errors import ApiError
-from api.exports import (
+from api.http.auth import member_of
+from api.http.errors import ApiError
+from api.http.schemas import json_schema_bytes
+from domain.campaign import ROLES
+from domain.errors import Forbidden
+from service.exports import (
     EXPORT_MEDIA_TYPE,
     RULE,
     SCHEMA_MEDIA_TYPE,
@@ -23,12 +26,9 @@ from api.exports import (
     ImportResult,
     campaign_export,
     import_export,
-    json_schema_bytes,
 )
-from api.ledger import Ledger
-from api.views import viewer_of
-from domain.campaign import ROLES
-from domain.errors import Forbidden
+from service.ledger import Ledger
+from service.views import viewer_of
 
 LedgerDep = NamedDependency[Ledger]
 #: A campaign export is about 0.5 kB an event: this takes some 200 000 events.

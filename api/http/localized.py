@@ -2,7 +2,7 @@
 page and on replay steps, and the names of the special rules a mission's units carry.
 
 The stored events and the domain's documents stay as they are (language-free); these views add
-a rendered `description` or `rule_names` next to them (api/i18n has the catalogues).
+a rendered `description` or `rule_names` next to them (service/i18n has the catalogues).
 """
 
 from __future__ import annotations
@@ -12,12 +12,12 @@ from typing import Any
 
 import msgspec
 
-from api import i18n
-from api.bodies import Body, MissionView
+from api.http.bodies import MissionView
 from domain import audit
 from domain.chain import Recorded
 from domain.contract import Viewer
 from domain.registry import SYSTEMS, system_named
+from service import i18n
 
 
 class DescribedRoll(audit.AuditRoll, frozen=True):

@@ -9,12 +9,13 @@ import msgspec
 from litestar import Request, Response, get
 from litestar.params import FromPath
 
-from api import i18n
-from api.bodies import Body
-from api.errors import ApiError, language
-from api.exports import SCHEMA_MEDIA_TYPE, json_schema_bytes
+from api.http.bodies import Body
+from api.http.errors import ApiError, language
+from api.http.schemas import json_schema_bytes
 from domain.contract import GameSystem
 from domain.registry import SYSTEMS, system_named
+from service import i18n
+from service.exports import SCHEMA_MEDIA_TYPE
 
 
 class SystemView(Body):

@@ -4,29 +4,29 @@ a campaign's history and the readable audit page."""
 from __future__ import annotations
 
 import html
-
-import msgspec
 from typing import Any
 
+import msgspec
 from litestar import Request, Response, get, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery, JSONBody
 
-from api.access import member_of_campaign, reader, submit
-from api import i18n, localized
-from api.bodies import Body, DisputeBody, MissionView, VerdictBody
-from api.errors import ApiError, language
-from api.ledger import CommandResult, Ledger
-from api.views import campaign_games, viewer_of
+from api.http import localized
+from api.http.access import member_of_campaign, reader, submit
+from api.http.bodies import Body, DisputeBody, MissionView, VerdictBody
+from api.http.errors import ApiError, language
 from domain import audit, replay
 from domain import campaign as campaigns
 from domain.campaign_events import MissionConcluded
 from domain.chain import Recorded
+from domain.commands import DisputeRoll, ResolveDispute
 from domain.contract import Viewer
 from domain.registry import system_named
-from domain.visibility import shown, shown_all
-from domain.commands import DisputeRoll, ResolveDispute
 from domain.verification import verify_stream
+from domain.visibility import shown, shown_all
+from service import i18n
+from service.ledger import CommandResult, Ledger
+from service.views import campaign_games, viewer_of
 
 LedgerDep = NamedDependency[Ledger]
 REPLAY = "README.md#replay"

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import redis
 
-from api.ledger import Ledger
-from api.seal import Sealer, load_key
-from api.settings import Settings
-from api.store import EventStore
+from service.ledger import Ledger
+from service.seal import Sealer, load_key
+from service.settings import Settings
+from service.store import EventStore
 
 
 def build_ledger(settings: Settings) -> Ledger:

@@ -13,8 +13,9 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
 from litestar.params import FromPath, FromQuery, JSONBody
 
-from api.access import member_of_campaign, reader, submit
-from api.bodies import (
+from api.http import campaigns, localized, replays, streams, systems, transfer
+from api.http.access import member_of_campaign, reader, submit
+from api.http.bodies import (
     CampaignToken,
     CampaignView,
     CommandBody,
@@ -33,15 +34,21 @@ from api.bodies import (
     RotateBody,
     ShuffleBody,
 )
-from api import campaigns, i18n, localized, replays, streams, systems, transfer
-from api.errors import HANDLERS, language, malformed
-from api.views import campaign_games, viewer_of
-from domain.visibility import shown_all
-from api.exports import EXPORT_MEDIA_TYPE, mission_export
-from api.ledger import BadOptions, CommandResult, Ledger
+from api.http.errors import HANDLERS, language, malformed
 from domain import audit
-from domain.commands import ContributeClientSeed, EndMission, RollDice, RotateSeed, Shuffle
+from domain.commands import (
+    ContributeClientSeed,
+    EndMission,
+    RollDice,
+    RotateSeed,
+    Shuffle,
+)
 from domain.verification import Verdict, verify_stream
+from domain.visibility import shown_all
+from service import i18n
+from service.exports import EXPORT_MEDIA_TYPE, mission_export
+from service.ledger import BadOptions, CommandResult, Ledger
+from service.views import campaign_games, viewer_of
 
 PAGE_LIMIT = 1000
 LedgerDep = NamedDependency[Ledger]

@@ -10,14 +10,14 @@ from litestar import Request, get, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath, JSONBody
 
-from api.access import member_of_campaign
-from api.bodies import CommandBody
-from api.errors import malformed
-from api.ledger import CampaignCommandResult, Ledger
+from api.http.access import member_of_campaign
+from api.http.bodies import CommandBody
+from api.http.errors import malformed
 from domain import audit
 from domain.codecs import campaign_codec
 from domain.errors import RuleError
 from domain.verification import Verdict, verify_stream
+from service.ledger import CampaignCommandResult, Ledger
 
 LedgerDep = NamedDependency[Ledger]
 CAMPAIGN_DICE = "design.md#Dice"

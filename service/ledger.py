@@ -16,15 +16,12 @@ import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 from datetime import datetime, timezone
+from typing import Any
 
 import msgspec
 from cryptography.exceptions import InvalidTag
 
-from api.content import packs_of
-from api.seal import Sealer
-from api.store import EventStore, StreamConflict
 from domain import campaign as campaigns
 from domain import campaign_events
 from domain import mission as missions
@@ -35,6 +32,9 @@ from domain.contract import Setup
 from domain.errors import Forbidden, RuleError
 from domain.events import EpochStarted, Event, MissionCreated
 from domain.registry import system_named
+from service.content import packs_of
+from service.seal import Sealer
+from service.store import EventStore, StreamConflict
 
 ROLES = campaigns.ROLES
 WORKER = campaigns.Member("worker", "worker", "worker", "")
@@ -108,7 +108,7 @@ class CampaignCommandResult(msgspec.Struct, frozen=True):
 
 def setup_command(system: str, version: str, options: dict[str, str]) -> Command | None:
     """A new mission's set-up command: its options read as its game system's options type,
-    with the system's content packs (api/content.py)."""
+    with the system's content packs (service/content.py)."""
     game_system = system_named(system)
     try:
         chosen = msgspec.convert(options, game_system.options, strict=False)

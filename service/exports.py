@@ -12,31 +12,28 @@ server, so only missions whose every epoch is revealed (ended missions) can be i
 
 from __future__ import annotations
 
-import functools
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Optional, Union
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from domain import campaign as campaigns
 from domain import dice as fair
 from domain import mission as missions
-from domain.campaign_events import CAMPAIGN_EVENTS, CampaignCreated, MissionAdded
+from domain.campaign_events import CampaignCreated, MissionAdded
 from domain.chain import GENESIS, Recorded, canonical, seal
 from domain.codecs import campaign_codec, decode_stream, mission_codec
-from domain.commands import CORE_COMMANDS
-from domain.events import CORE_EVENTS, MissionCreated, SeedRevealed
-from domain.registry import SYSTEMS
-from domain.errors import RuleError
 from domain.contract import Viewer
-from domain.visibility import for_export
+from domain.errors import RuleError
+from domain.events import MissionCreated, SeedRevealed
 from domain.verification import StreamVerdict, verify_named_stream
+from domain.visibility import for_export
 
 if TYPE_CHECKING:
-    from api.ledger import Ledger
-    from api.store import EventStore
+    from service.ledger import Ledger
+    from service.store import EventStore
 
 EXPORT_SCHEMA = "skirmish-ledger/export/v1"
 #: The format before campaigns could be exported: still verified, no longer imported.
@@ -431,8 +428,8 @@ def import_export(ledger: Ledger, content: bytes, *, missions_allowed: bool, clo
     joins the campaign it belongs to, which the store must already hold; that takes someone
     who runs the server (`missions_allowed`: the CLI yes, HTTP no).
     """
-    from api.ledger import utc_now
-    from api.store import StreamConflict
+    from service.ledger import utc_now
+    from service.store import StreamConflict
 
     try:
         export = read_export(content)
@@ -531,55 +528,3 @@ def _seal_revealed_seeds(ledger: Ledger, export: Export) -> None:
                 seed = bytes.fromhex(event.server_seed)
                 commitment = fair.commitment(seed)
                 ledger.store.put_sealed_seed(commitment, ledger.sealer.seal(seed, commitment))
-
-
-# -- JSON Schema ------------------------------------------------------------------------------
-
-_DRAFT = "https://json-schema.org/draft/2020-12/schema"
-
-
-def json_schema(which: str, system: str | None = None) -> dict[str, Any]:
-    """The JSON Schema of stored events (one log or export line) or of commands, from the
-    msgspec types: the engine's own (`system` None: every mission's and campaign's), or a game
-    system's mission and campaign types on top of them."""
-    from api.bodies import CommandBody
-
-    if system is None:
-        events, commands, whose = (*CORE_EVENTS, *CAMPAIGN_EVENTS), CORE_COMMANDS, "the engine's own"
-    else:
-        game = SYSTEMS[system]
-        codec = mission_codec(system)
-        events = (*codec.events, *CAMPAIGN_EVENTS, *game.campaign_events)
-        commands = (*codec.commands, *game.campaign_commands)
-        whose = f"the engine's and {game.title}'s"
-    event_union, command_union = Union[events], Union[commands]  # noqa: UP007
-    if which == "events":
-        (top, *_), defs = msgspec.json.schema_components([Recorded[event_union, Optional[command_union]], *events, ExportHeader])  # noqa: UP007
-        # msgspec names a parametrised generic after its parameters: call it what it is.
-        (generated,) = [name for name in defs if name.startswith("Recorded_")]
-        defs["Recorded"], top = defs.pop(generated), {"$ref": "#/$defs/Recorded"}
-        about = {
-            "title": "Skirmish Ledger stored event",
-            "description": (
-                "One stored event: a line of GET /missions/{id}/events, of a live stream, or of an export after its header "
-                f"(the header is $defs/ExportHeader, schema {EXPORT_SCHEMA}). `event` is one of {whose} event types below, tagged by `type`; "
-                "each game system's own are at GET /systems/{name}/schemas/events.json."
-            ),
-        }
-    elif which == "commands":
-        (top, *_), defs = msgspec.json.schema_components([command_union, *commands, CommandBody])
-        about = {
-            "title": "Skirmish Ledger command",
-            "description": (
-                f"A command, tagged by `type`: {whose}. POST /missions/{{id}}/commands takes it in $defs/CommandBody; "
-                "each game system's own are at GET /systems/{name}/schemas/commands.json."
-            ),
-        }
-    else:
-        raise ValueError(f"no schema {which!r}: events or commands")
-    return {"$schema": _DRAFT, **about, **top, "$defs": defs}
-
-
-@functools.cache
-def json_schema_bytes(which: str, system: str | None = None) -> bytes:
-    return msgspec.json.encode(json_schema(which, system))

@@ -1,0 +1,1 @@
+"""The `skirmish` command: serve, worker, verify, import, rebuild, status."""

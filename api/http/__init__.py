@@ -1,0 +1,1 @@
+"""The HTTP API (litestar): routes, bodies, errors, live streams."""
