@@ -60,7 +60,7 @@ def _raised_codes() -> set[str]:
         r"""(?:RuleError|Forbidden|refuse|ApiError\(\s*\d+,|ExportError|ImportRefused\(\s*\d+,|_standing_roll\([^"\n]*)\s*\(?\s*"([a-z_]+)"(?:[^\n]*?variant["=:\s]+"([a-z_]+)")?"""
     )
     found = set()
-    for folder in ("domain", "api", "workers"):
+    for folder in ("domain", "service", "api", "workers"):
         for path in (ROOT / folder).rglob("*.py"):
             for code, variant in pattern.findall(path.read_text("utf-8")):
                 found.add(f"{code}.{variant}" if variant else code)
