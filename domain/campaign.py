@@ -85,10 +85,16 @@ def invite(state: CampaignState, *, member_id: str, name: str, role: str, token_
     return [MemberInvited(member_id, name, role, token_digest, units)]
 
 
-def open_epoch(state: CampaignState, fresh_seed: bytes) -> list[Event]:
-    """The campaign's first dice epoch, opened by its first command that needs dice (or by the
-    host's rotation); its commitment is in the log before any of its rolls."""
-    return [] if state.epochs else [CampaignEpochStarted(0, fair.commitment(fresh_seed), state.campaign_id)]
+def open_epoch(state: CampaignState, fresh_seed: bytes, seed_here: bool = True) -> list[Event]:
+    """A dice epoch for the campaign's next command, if it needs one: its first (opened by its
+    first command that needs dice, or by the host's rotation), or a fresh one in place of an
+    epoch whose seed stayed sealed on the server the campaign was imported from (`seed_here`
+    False), which rolled nothing, so nothing is lost. Its commitment is in the log before any
+    of its rolls."""
+    if state.epochs and (seed_here or state.epochs[-1].rolled):
+        return []
+    number = state.epochs[-1].number + 1 if state.epochs else 0
+    return [CampaignEpochStarted(number, fair.commitment(fresh_seed), state.campaign_id)]
 
 
 def decide(state: CampaignState, command: Command, dice: DiceBox, actor: str) -> list[Event]:

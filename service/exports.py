@@ -467,6 +467,14 @@ def import_export(ledger: Ledger, content: bytes, *, missions_allowed: bool, clo
                 "server seed stays sealed on the server it came from (no export holds an unrevealed seed), so it could not roll here. "
                 "End the mission there (ending reveals the seed), export again, then import; nothing was imported",
             )
+        if entry.kind == "campaign" and state.epochs and state.epochs[-1].rolled and not state.epochs[-1].revealed:
+            raise ImportRefused(
+                422,
+                "epoch_unrevealed",
+                f"campaign {entry.stream} ({state.name!r}) rolled dice in its epoch {state.epochs[-1].number}, whose server seed stays "
+                "sealed on the server it came from. Rotate the campaign's seed there (RotateCampaignSeed reveals it), export again, "
+                "then import; nothing was imported",
+            )
     store = ledger.store
     rows = [
         (entry.stream, record.position, type(record.event).__name__, raw)
@@ -519,9 +527,7 @@ def _join_campaign(store: EventStore, header: ExportHeader, mission: missions.Mi
 def _seal_revealed_seeds(ledger: Ledger, export: Export) -> None:
     """Seal the revealed seeds here too: the ledger unseals the current epoch's seed for every
     command (a worker's verification, a dispute after the end), and they are public already."""
-    for entry, rows in export.streams:
-        if entry.kind != "mission":
-            continue
+    for _, rows in export.streams:
         for record in decode_stream(rows):
             event = record.event
             if isinstance(event, SeedRevealed):

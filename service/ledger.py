@@ -392,7 +392,8 @@ class Ledger:
                 if expected_version is not None and expected_version != state.version:
                     raise VersionConflict(state.version, f"expected version {expected_version}, the campaign is at {state.version}")
                 fresh = secrets.token_bytes(32)
-                events = campaigns.open_epoch(state, fresh)
+                seed_here = not state.epochs or self.store.sealed_seed(state.epochs[-1].commitment) is not None
+                events = campaigns.open_epoch(state, fresh, seed_here)
                 folded = state
                 for event in events:
                     folded = campaigns.evolve(folded, event)

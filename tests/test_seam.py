@@ -208,3 +208,37 @@ def test_a_campaign_rolls_its_own_provable_dice_between_missions(client, with_he
     assert after["epochs"][0]["server_seed"] is not None and len(after["epochs"]) == 2
     verdict = client.get(f"{url}/verify", headers=table.sam).json()
     assert verdict["ok"] and verdict["dice"]["rolls_checked"] == 1
+
+
+def test_a_campaign_with_its_own_dice_moves_to_another_server_and_rolls_on(client, tmp_path, with_hexfall):
+    """README.md#export-and-import: a campaign whose rolls are revealed imports; the epoch its
+    rotation left open has no seed here and rolled nothing, so the first roll here opens a new one."""
+    import secrets
+
+    from litestar.testing import TestClient
+
+    from api.http.app import create_app
+    from service.seal import Sealer
+    from service.store import EventStore
+
+    table = Table(client)
+    url = f"/campaigns/{table.id}"
+    fortune = {"command": {"type": "hexfall.RollFortune"}}
+    assert client.post(f"{url}/commands", json=fortune, headers=table.ann).status_code == 201
+    export = client.get(f"{url}/export", headers=table.host).content
+    other = EventStore({"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "other.sqlite3")})
+    try:
+        with TestClient(create_app(Ledger(other, Sealer(secrets.token_bytes(32))))) as there:
+            refused = there.post("/imports", content=export, headers={"content-type": "application/x-ndjson"})
+            assert (refused.status_code, refused.json()["code"]) == (422, "epoch_unrevealed")
+            assert client.post(f"{url}/commands", json={"command": {"type": "RotateCampaignSeed"}}, headers=table.host).status_code == 201
+            export = client.get(f"{url}/export", headers=table.host).content
+            assert there.post("/imports", content=export, headers={"content-type": "application/x-ndjson"}).status_code == 201
+            rolled = there.post(f"{url}/commands", json=fortune, headers=table.ann)
+            assert rolled.status_code == 201, rolled.text
+            assert [r["event"]["type"] for r in rolled.json()["events"]] == ["CampaignEpochStarted", "CampaignDiceRolled", "hexfall.FortuneRolled"]
+            assert rolled.json()["events"][0]["event"]["epoch"] == 2
+            verdict = there.get(f"{url}/verify", headers=table.sam).json()
+            assert verdict["ok"] and verdict["dice"]["rolls_checked"] == 1
+    finally:
+        other.close()
