@@ -271,6 +271,12 @@ class Ledger:
     def mission(self, mission_id: str) -> missions.MissionState:
         return self._load(mission_id, MISSION).state
 
+    def cached_mission(self, mission_id: str) -> missions.MissionState | None:
+        """The mission as this process last saw it, without asking the store (it may lag other
+        processes' writes); None if it is not in memory."""
+        stream = self._cached(mission_id, MISSION)
+        return stream.state if stream is not None else None
+
     def campaign_of(self, mission_id: str) -> str:
         """The campaign a mission belongs to (it never changes, so the cache answers)."""
         stream = self._cached(mission_id, MISSION)

@@ -57,6 +57,13 @@ _DIGITS = re.compile(r"[0-9]+")
 # -- what a role may see ---------------------------------------------------------------------
 
 
+async def _state_now(ledger: Ledger, mission_id: str) -> MissionState:
+    """The mission's state to read a batch against (a secret revealed since counts): this
+    process's cached state, else from the store. A cache that lags only hides longer, since
+    what a reader may see only grows."""
+    return ledger.cached_mission(mission_id) or await asyncio.to_thread(ledger.mission, mission_id)
+
+
 def visible(record: Recorded, member: Member, state: MissionState) -> Recorded | None:
     """What `member`'s stream carries of one stored record: the record, a redacted copy, or
     None (domain/visibility.py: the engine's rules and the game system's `visible`)."""
@@ -289,7 +296,7 @@ async def stream(
                 if not batch:
                     yield ServerSentEventMessage(data=None, comment="heartbeat")
                     continue
-                now = await asyncio.to_thread(ledger.mission, mission_id)  # secrets revealed since count
+                now = await _state_now(ledger, mission_id)
                 for record in batch:
                     seen = visible(record, member, now)
                     if seen is not None:
@@ -345,7 +352,7 @@ async def stream_ws(socket: WebSocket, mission_id: FromPath[str]) -> None:
     async def pump() -> None:
         async with contextlib.aclosing(_records(hub, mission_id, after, follow, state.version)) as batches:
             async for batch in batches:
-                now = await asyncio.to_thread(ledger.mission, mission_id) if batch else state
+                now = await _state_now(ledger, mission_id) if batch else state
                 for record in batch:
                     seen = visible(record, member, now)
                     if seen is not None:
