@@ -15,6 +15,7 @@ import msgspec
 from domain.campaign_events import UnitReport
 from domain.errors import RuleError
 from domain.systems.starquest.roster import Roster
+from domain.systems.starquest.slugs import slug
 from domain.systems.starquest.state import Battle, CarriedHero, Unit
 from domain.systems.starquest.versions import VERSIONS
 
@@ -83,7 +84,7 @@ def items_of(unit: Unit) -> list[str]:
 
 def carry_in(setup: Any, roster: Roster) -> Any:
     """The set-up command with the campaign's record of each hero of the party who played before."""
-    party = [_slug(h.name) for h in setup.heroes]
+    party = [slug(h.name) for h in setup.heroes]
     carried = [
         CarriedHero(unit, hero.wounds, tuple(hero.conditions), tuple(hero.items), hero.dead, len(hero.missions))
         for unit in party
@@ -113,7 +114,3 @@ def start(battle: Battle, carried: list[CarriedHero]) -> Battle:
         figure = msgspec.structs.replace(unit.figures[0], wounds=min(hero.wounds, toughness - 1))
         units[hero.unit] = msgspec.structs.replace(unit, figures=(figure,), statuses=frozenset(hero.conditions), items=tuple(hero.items))
     return msgspec.structs.replace(battle, units=units, carried={h.unit: h for h in carried})
-
-
-def _slug(name: str) -> str:
-    return "-".join(name.lower().split())

@@ -12,6 +12,7 @@ from domain.systems.starquest import events as ev
 from domain.systems.starquest import geometry, skills
 from domain.systems.starquest.content import ENEMY_PREFIX, NOTHING
 from domain.systems.starquest.resolution import Resolution
+from domain.systems.starquest.slugs import slug
 from domain.systems.starquest.state import Battle, Figure
 
 SIGHT_REACH = 6.0
@@ -68,7 +69,7 @@ def _enemy_appears(res: Resolution, token_id: str, profile: str) -> None:
     """One model of the named enemy is placed on the token; it acts from the next AI phase on."""
     battle = res.battle
     token = token_base(battle, token_id)
-    unit_id = f"{'-'.join(profile.lower().split())}-{token_id}"
+    unit_id = f"{slug(profile)}-{token_id}"
     radius = geometry.base_radius_inches(next(p for p in battle.enemies if p.name == profile).base_mm)
     x, y = _clear_of_heroes(battle, token.x, token.y, radius)
     res.emit(ev.UnitPlaced(unit_id, profile, [Figure(f"{unit_id}.1", x, y, geometry.ground_height(geometry.Point(x, y), battle.terrain))]))
