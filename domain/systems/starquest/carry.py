@@ -17,6 +17,7 @@ from domain.errors import RuleError
 from domain.systems.starquest.roster import Roster
 from domain.systems.starquest.slugs import slug
 from domain.systems.starquest.state import Battle, CarriedHero, Unit
+from domain.systems.starquest.unconscious import REVIVE_HEALS
 from domain.systems.starquest.versions import VERSIONS
 
 #: The section a campaign question falls under, in each rules file.
@@ -58,8 +59,6 @@ def wounds_kept(battle: Battle, unit: Unit) -> int:
     """A hero standing at the end heals every wound before the next mission; one carried out
     unconscious is woken as a revive wakes it (star-quest.en.md "Shooting", Unconscious: 3
     wounds restored) and keeps the rest. The dead keep what killed them (nothing to heal)."""
-    from domain.systems.starquest.skills import REVIVE_HEALS
-
     wounds = sum(f.wounds for f in unit.figures)
     if unit.dead:
         return wounds

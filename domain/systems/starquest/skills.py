@@ -10,9 +10,9 @@ from domain.systems.starquest import events as ev
 from domain.systems.starquest import casting, geometry, morale
 from domain.systems.starquest.actions import KEEP_AWAY, dangerous, own_turn
 from domain.systems.starquest.resolution import Resolution
+from domain.systems.starquest.unconscious import REVIVE_HEALS
 
 REVIVE_REACH = 3.0
-REVIVE_HEALS = 3
 STATS = {"str": "strength", "dex": "dexterity", "wil": "will"}
 
 
