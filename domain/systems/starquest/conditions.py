@@ -1,7 +1,7 @@
 """Status conditions (star-quest.en.md#Status conditions, star-quest.de.md#STATUSEFFEKTE).
 
 Conditions are unit state (`Unit.statuses`). Their lasting effects sit where the rule bites:
-Crippled in `actions.move_allowance`, Diseased in `Resolution.strain`, Impaired in
+Crippled in `movement.move_allowance`, Diseased in `Resolution.strain`, Impaired in
 `Resolution.test` and the hit roll. This module gives and removes them:
 
 - a weapon with `inflicts` gives its condition to every unit it wounds; the host may give one

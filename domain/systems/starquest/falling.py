@@ -19,7 +19,8 @@ import math
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
 from domain.systems.starquest import geometry, skills
-from domain.systems.starquest.actions import _keep_away, finish, own_turn
+from domain.systems.starquest.actions import finish, own_turn
+from domain.systems.starquest.movement import keep_away
 from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.state import Figure, Unit
 
@@ -92,7 +93,7 @@ def jump(res: Resolution, command: cmd.Jump) -> None:
         raise res.refuse("no_jump_needed", "jumping", gap=gap, drop=max(drop, 0))
     if kind == "impossible" or length > geometry.MAX_JUMP + geometry.TOLERANCE:
         raise res.refuse("too_far_to_jump", "jumping", reach=geometry.MAX_JUMP, length=length)
-    _keep_away(res, unit, [_landing(res, figure, command.x, command.y)])
+    keep_away(res, unit, [_landing(res, figure, command.x, command.y)])
     context = {"x": repr(command.x), "y": repr(command.y), "inches": repr(length)}
     profile_ = battle.profile(unit)
     if profile_.rule("Flying"):

@@ -15,14 +15,9 @@ from collections.abc import Callable
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
 from domain.systems.starquest import geometry
-from domain.systems.starquest.actions import (
-    KEEP_AWAY,
-    _take_action,
-    dangerous,
-    difficult_cap,
-    move_allowance,
-)
+from domain.systems.starquest.actions import _take_action, dangerous
 from domain.systems.starquest.content import Weapon
+from domain.systems.starquest.movement import KEEP_AWAY, difficult_cap, move_allowance
 from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.shooting import _allocate, _defend, _regenerate, attack
 from domain.systems.starquest.state import Battle, Figure, Unit

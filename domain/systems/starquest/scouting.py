@@ -15,12 +15,8 @@ import math
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
 from domain.systems.starquest import geometry
-from domain.systems.starquest.actions import (
-    KEEP_AWAY,
-    _keep_away,
-    dangerous,
-    difficult_cap,
-)
+from domain.systems.starquest.actions import dangerous
+from domain.systems.starquest.movement import KEEP_AWAY, difficult_cap, keep_away, short_of_heroes
 from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.state import Battle, Figure, Unit
 
@@ -71,7 +67,7 @@ def _move(res: Resolution, unit: Unit, dx: float, dy: float, check: bool) -> Non
         x, y = figure.x + dx, figure.y + dy
         moved.append(Figure(figure.id, x, y, geometry.ground_height(geometry.Point(x, y), battle.terrain), figure.wounds))
     if check:
-        _keep_away(res, unit, moved)
+        keep_away(res, unit, moved)
     res.emit(ev.Scouted(unit.id))
     if math.hypot(dx, dy) <= geometry.TOLERANCE:
         return
@@ -93,8 +89,6 @@ def ai_scout(res: Resolution, unit_id: str) -> None:
 
 def ai_scout_step(battle: Battle, unit: Unit) -> tuple[float, float]:
     """The straight step of an AI Scout move, kept on the table and 1" from every hero."""
-    from domain.systems.starquest.ai import _short_of_heroes
-
     lead = battle.bases(unit)[0]
     keep = battle.scale(KEEP_AWAY)
     heroes = [b for h in battle.side("hero") if h.can_act for b in battle.bases(h)]
@@ -107,7 +101,7 @@ def ai_scout_step(battle: Battle, unit: Unit) -> tuple[float, float]:
     end = geometry.move_toward(lead, goal, battle.scale(SCOUT_MOVE), reach=reach)
     allowance = allowance_for(battle, unit, end.x - lead.x, end.y - lead.y)
     end = geometry.move_toward(lead, goal, allowance, reach=reach)
-    end = _short_of_heroes(battle, unit, lead, end)
+    end = short_of_heroes(battle, unit, lead, end)
     dx, dy = end.x - lead.x, end.y - lead.y
     table = float(battle.mission.table)
     share = 1.0

@@ -8,7 +8,8 @@ from collections.abc import Callable
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
 from domain.systems.starquest import casting, geometry, morale
-from domain.systems.starquest.actions import KEEP_AWAY, dangerous, own_turn
+from domain.systems.starquest.actions import dangerous, own_turn
+from domain.systems.starquest.movement import KEEP_AWAY
 from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.unconscious import REVIVE_HEALS
 
