@@ -5,6 +5,7 @@ from __future__ import annotations
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
 from domain.systems.starquest import flow, geometry, morale
+from domain.systems.starquest.groups import keep_together
 from domain.systems.starquest.movement import difficult_cap, keep_away, move_allowance
 from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.state import Figure
@@ -131,8 +132,6 @@ def move(res: Resolution, unit_id: str, action: str, x: float, y: float) -> None
     for figure, _ in paths:
         nx, ny = min(max(figure.x + dx, 0.0), table), min(max(figure.y + dy, 0.0), table)
         moved.append(Figure(figure.id, nx, ny, geometry.ground_height(geometry.Point(nx, ny), battle.terrain), figure.wounds))
-    from domain.systems.starquest.groups import keep_together  # AI Groups (groups.py)
-
     moved = keep_together(res, unit, move_allowance(battle, unit, action), moved)
     keep_away(res, unit, moved)
     res.emit(ev.Moved(unit_id, moved))
