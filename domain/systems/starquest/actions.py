@@ -63,7 +63,7 @@ def rest(res: Resolution, command: cmd.Rest) -> None:
 
 
 def hold(res: Resolution, command: cmd.Hold) -> None:
-    _take_action(res, command.unit, "hold")
+    take_action(res, command.unit, "hold")
 
 
 def advance(res: Resolution, command: cmd.Advance) -> None:
@@ -98,7 +98,8 @@ def own_turn(res: Resolution, unit_id: str, idle_ok: bool = False):
     return turn
 
 
-def _take_action(res: Resolution, unit_id: str, action: str) -> None:
+def take_action(res: Resolution, unit_id: str, action: str) -> None:
+    """The activation's next action (Hold, Advance, Rush, Charge): refused when none is left or the unit is Shaken."""
     turn = own_turn(res, unit_id)
     if turn.actions >= turn.allowed:
         raise res.refuse("no_action_left", "activation", unit=unit_id, allowed=turn.allowed, cost=res.battle.version.extra_action, resource=res.battle.version.resource)
@@ -110,7 +111,7 @@ def _take_action(res: Resolution, unit_id: str, action: str) -> None:
 def move(res: Resolution, unit_id: str, action: str, x: float, y: float) -> None:
     """A straight move: the unit's first model goes to (x, y) and the others keep their places
     around it; the terrain crossed applies (#Movement, #Terrain)."""
-    _take_action(res, unit_id, action)
+    take_action(res, unit_id, action)
     battle, unit = res.battle, res.unit(unit_id)
     lead = unit.figures[0]
     table = battle.mission.table

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
 from domain.systems.starquest import geometry
-from domain.systems.starquest.actions import _take_action, dangerous
+from domain.systems.starquest.actions import dangerous, take_action
 from domain.systems.starquest.content import Weapon
 from domain.systems.starquest.movement import KEEP_AWAY, difficult_cap, move_allowance
 from domain.systems.starquest.resolution import Resolution
@@ -43,7 +43,7 @@ def charge(res: Resolution, unit_id: str, target_id: str) -> None:
         raise res.refuse("bad_target", "melee", target=target.id)
     if res.battle.profile(unit).rule("Immobile"):
         raise res.refuse("immobile", "special", unit=unit_id)
-    _take_action(res, unit_id, "charge")
+    take_action(res, unit_id, "charge")
     if not in_charge_range(res.battle, res.unit(unit_id), target):
         allowance = move_allowance(res.battle, unit, "charge")
         raise res.refuse("out_of_charge_range", "movement", unit=unit_id, allowance=allowance, target=target_id)
