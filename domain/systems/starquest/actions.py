@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
-from domain.systems.starquest import flow, geometry, morale
+from domain.systems.starquest import dangerous, flow, geometry, morale
 from domain.systems.starquest.groups import keep_together
 from domain.systems.starquest.movement import difficult_cap, keep_away, move_allowance
 from domain.systems.starquest.resolution import Resolution
@@ -137,13 +137,4 @@ def move(res: Resolution, unit_id: str, action: str, x: float, y: float) -> None
     keep_away(res, unit, moved)
     res.emit(ev.Moved(unit_id, moved))
     if any(t.dangerous for _, crossed in paths for t in crossed) and not profile.rule("Flying"):
-        dangerous(res, unit_id)
-
-
-def dangerous(res: Resolution, unit_id: str) -> None:
-    """A model crossing dangerous terrain rolls, one die per Tou for a single model; each 1 wounds."""
-    unit = res.unit(unit_id)
-    for figure in unit.figures:
-        count = res.battle.profile(unit).toughness if len(unit.figures) == 1 else 1
-        ones = sum(1 for face in res.roll(count, f"dangerous terrain: {figure.id}", "terrain") if face == 1)
-        res.wound(unit_id, figure.id, ones)
+        dangerous.moved_through(res, unit_id)

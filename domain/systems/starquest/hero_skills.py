@@ -10,8 +10,8 @@ from collections.abc import Callable
 
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
-from domain.systems.starquest import geometry, skills
-from domain.systems.starquest.actions import dangerous, own_turn
+from domain.systems.starquest import dangerous, geometry, skills
+from domain.systems.starquest.actions import own_turn
 from domain.systems.starquest.content import Cleanse, Heal, HeroSkill, Hits, Inflict, Relief, Reposition
 from domain.systems.starquest.movement import KEEP_AWAY
 from domain.systems.starquest.resolution import Resolution
@@ -152,7 +152,7 @@ def _reposition(res: Resolution, hero_id: str, skill: HeroSkill, command: cmd.Us
     end = geometry.move_toward(start, geometry.Point(float(command.x), float(command.y)), battle.scale(skill.effect.distance), obstacles=enemies)
     res.emit(ev.Moved(hero_id, [type(figure)(figure.id, end.x, end.y, geometry.ground_height(end, battle.terrain), figure.wounds)]))
     if any(t.dangerous for t in geometry.path_terrain(geometry.Point(start.x, start.y), end, battle.terrain, radius=start.radius)):
-        dangerous(res, hero_id)
+        dangerous.moved_through(res, hero_id)
 
 
 _RESOLVE: dict[type, Callable[[Resolution, str, HeroSkill, cmd.UseHeroSkill], None]] = {

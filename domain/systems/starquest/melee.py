@@ -14,8 +14,8 @@ from collections.abc import Callable
 
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
-from domain.systems.starquest import geometry
-from domain.systems.starquest.actions import dangerous, take_action
+from domain.systems.starquest import dangerous, geometry
+from domain.systems.starquest.actions import take_action
 from domain.systems.starquest.content import Weapon
 from domain.systems.starquest.movement import KEEP_AWAY, difficult_cap, move_allowance
 from domain.systems.starquest.resolution import Resolution
@@ -121,7 +121,7 @@ def _close_in(res: Resolution, mover_id: str, foe_id: str, allowance: Callable[[
         return
     res.emit(ev.Moved(mover_id, moved))
     if risky and not battle.profile(unit).rule("Flying"):
-        dangerous(res, mover_id)
+        dangerous.moved_through(res, mover_id)
 
 
 def separate(res: Resolution, charger_id: str, defender_id: str) -> None:

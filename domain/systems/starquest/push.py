@@ -13,8 +13,7 @@ import math
 
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
-from domain.systems.starquest import falling, geometry, skills
-from domain.systems.starquest.actions import dangerous
+from domain.systems.starquest import dangerous, falling, geometry, skills
 from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.state import Figure
 
@@ -60,7 +59,7 @@ def _pushed(res: Resolution, unit_id: str, passed: bool, context: dict[str, str]
     radius = battle.base(target, target.figures[0]).radius
     crossed = [t for b, a in zip(target.figures, moved) for t in geometry.path_terrain(geometry.Point(b.x, b.y), geometry.Point(a.x, a.y), battle.terrain, radius=radius)]
     if any(t.dangerous for t in crossed) and not battle.profile(target).rule("Flying") and res.battle.units[target_id].on_table:
-        dangerous(res, target_id)
+        dangerous.moved_through(res, target_id)
 
 
 def _room(at: float, step: float, table: float) -> float:

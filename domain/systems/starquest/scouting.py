@@ -14,8 +14,7 @@ import math
 
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
-from domain.systems.starquest import geometry
-from domain.systems.starquest.actions import dangerous
+from domain.systems.starquest import dangerous, geometry
 from domain.systems.starquest.movement import KEEP_AWAY, difficult_cap, keep_away, short_of_heroes
 from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.state import Battle, Figure, Unit
@@ -74,7 +73,7 @@ def _move(res: Resolution, unit: Unit, dx: float, dy: float, check: bool) -> Non
     res.emit(ev.Moved(unit.id, moved))
     crossed = [t for f in unit.figures for t in geometry.path_terrain(geometry.Point(f.x, f.y), geometry.Point(f.x + dx, f.y + dy), battle.terrain, radius=battle.base(unit, f).radius)]
     if any(t.dangerous for t in crossed) and not battle.profile(unit).rule("Flying"):
-        dangerous(res, unit.id)
+        dangerous.moved_through(res, unit.id)
 
 
 def ai_scout(res: Resolution, unit_id: str) -> None:

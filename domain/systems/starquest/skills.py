@@ -7,8 +7,8 @@ from collections.abc import Callable
 
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
-from domain.systems.starquest import casting, geometry, morale
-from domain.systems.starquest.actions import dangerous, own_turn
+from domain.systems.starquest import casting, dangerous, geometry, morale
+from domain.systems.starquest.actions import own_turn
 from domain.systems.starquest.movement import KEEP_AWAY
 from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.unconscious import REVIVE_HEALS
@@ -84,7 +84,7 @@ def _scurried(res: Resolution, unit_id: str, passed: bool, context: dict[str, st
     z = geometry.ground_height(end, battle.terrain)
     res.emit(ev.Moved(unit_id, [type(figure)(figure.id, end.x, end.y, z, figure.wounds)]))
     if any(t.dangerous for t in geometry.path_terrain(geometry.Point(start.x, start.y), end, battle.terrain, radius=start.radius)):
-        dangerous(res, unit_id)
+        dangerous.moved_through(res, unit_id)
 
 
 def revive(res: Resolution, command: cmd.Revive) -> None:
