@@ -5,6 +5,7 @@ from __future__ import annotations
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
 from domain.systems.starquest import dangerous, flow, geometry, morale
+from domain.systems.starquest.ground import check_walk
 from domain.systems.starquest.groups import keep_together
 from domain.systems.starquest.movement import difficult_cap, keep_away, move_allowance
 from domain.systems.starquest.resolution import Resolution
@@ -117,10 +118,6 @@ def move(res: Resolution, unit_id: str, action: str, x: float, y: float) -> None
     table = battle.mission.table
     if not (0 <= x <= table and 0 <= y <= table):
         raise res.refuse("off_table", "movement", x=x, y=y, table=table)
-    from domain.systems.starquest.falling import (
-        check_walk,  # falling builds on this module
-    )
-
     check_walk(res, unit, x, y)
     dx, dy = x - lead.x, y - lead.y
     length = (dx * dx + dy * dy) ** 0.5

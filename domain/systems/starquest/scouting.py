@@ -15,6 +15,7 @@ import math
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
 from domain.systems.starquest import dangerous, geometry
+from domain.systems.starquest.ground import check_walk
 from domain.systems.starquest.movement import KEEP_AWAY, difficult_cap, keep_away, short_of_heroes
 from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.state import Battle, Figure, Unit
@@ -35,11 +36,7 @@ def scout_command(res: Resolution, command: cmd.ScoutMove) -> None:
     table = battle.mission.table
     if not (0 <= command.x <= table and 0 <= command.y <= table):
         raise res.refuse("off_table", "movement", x=command.x, y=command.y, table=table)
-    from domain.systems.starquest.falling import (
-        check_walk,  # gaps and drops need a Jump (#Jumping)
-    )
-
-    check_walk(res, unit, command.x, command.y)
+    check_walk(res, unit, command.x, command.y)  # gaps and drops need a Jump (#Jumping)
     lead = unit.figures[0]
     dx, dy = command.x - lead.x, command.y - lead.y
     allowance = allowance_for(battle, unit, dx, dy)
