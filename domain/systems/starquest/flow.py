@@ -4,7 +4,7 @@ the end of the round (star-quest.en.md#Playing the Game)."""
 from __future__ import annotations
 
 from domain.systems.starquest import events as ev
-from domain.systems.starquest import geometry, objectives, spell_tokens
+from domain.systems.starquest import ambush, geometry, objectives, scouting, spell_tokens
 from domain.systems.starquest.content import AllDown, KillAll, RoundLimit, Survive
 from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.slugs import wave_unit_id
@@ -18,8 +18,6 @@ def start_round(res: Resolution) -> None:
     number = res.battle.round + 1
     res.emit(ev.RoundStarted(number))
     _arrive(res, number)
-    from domain.systems.starquest import ambush, scouting  # hooks; imported late (they use actions)
-
     for unit_id in ambush.arrive(res, number):
         scouting.ai_scout(res, unit_id)
     spell_tokens.gain(res)
@@ -36,9 +34,7 @@ def _arrive(res: Resolution, number: int) -> None:
             unit_id = wave_unit_id(unit.enemy, wave_index, unit_index)
             figures = [Figure(f"{unit_id}.{n + 1}", x, y) for n, (x, y) in enumerate(unit.positions)]
             res.emit(ev.UnitPlaced(unit_id, unit.enemy, figures))
-            from domain.systems.starquest.scouting import ai_scout
-
-            ai_scout(res, unit_id)
+            scouting.ai_scout(res, unit_id)
 
 
 def after_activation(res: Resolution) -> None:
