@@ -12,8 +12,8 @@ from domain.systems.starquest.casting import wants_to_cast
 from domain.systems.starquest.commands import AiActivate, AiBegin, AiCast
 from domain.systems.starquest.melee import can_fight, in_charge_range
 from domain.systems.starquest.movement import KEEP_AWAY, difficult_cap, move_allowance, short_of_heroes
-from domain.systems.starquest.shooting import _has
 from domain.systems.starquest.state import Battle, Unit
+from domain.systems.starquest.weapon_rules import has_rule
 
 GOAL_REACH = 3.0
 
@@ -74,8 +74,8 @@ def expected_wounds(battle: Battle, unit: Unit, target: Unit, melee: bool) -> fl
         weapon = battle.weapon(name)
         if weapon.melee != melee:
             continue
-        bonus = int(melee and bool(_has(battle, weapon, unit, "Lance") or _has(battle, weapon, unit, "Thrust")))
-        quality = 2 if _has(battle, weapon, unit, "Reliable") else profile.quality
+        bonus = int(melee and bool(has_rule(battle, weapon, unit, "Lance") or has_rule(battle, weapon, unit, "Thrust")))
+        quality = 2 if has_rule(battle, weapon, unit, "Reliable") else profile.quality
         hit = 1 / 6 if tired else _chance(quality - bonus)
         total += len(unit.figures) * weapon.attacks * hit * (1 - _chance(defense + weapon.ap + bonus))
     impact = profile.rule("Impact")

@@ -18,6 +18,8 @@ from domain.systems.starquest import geometry
 from domain.systems.starquest.content import Weapon
 from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.state import Battle, Unit
+from domain.systems.starquest.weapon_rules import has_rule
+from domain.systems.starquest.wounding import allocate, defend, regenerate
 
 #: Units this close to a model of the target share the hits (full table inches).
 NEAR = 3.0
@@ -102,7 +104,6 @@ def answered(res: Resolution, command: cmd.Answer) -> None:
 def _resolve(res: Resolution, attacker_id: str, weapon: Weapon, ids: list[str], ap: list[int], extras: list[str], origin: geometry.Base) -> None:
     """Hits dealt out in turn to the units still owed one, then blocked, regenerated and allocated per unit."""
     from domain.systems.starquest.conditions import after_attack
-    from domain.systems.starquest.shooting import _allocate, _defend, _has, _regenerate
 
     shares = {u: len(ap) // len(ids) + (1 if u in extras else 0) for u in ids}
     res.emit(ev.BlastSplit(attacker_id, weapon.name, shares))
@@ -119,10 +120,10 @@ def _resolve(res: Resolution, attacker_id: str, weapon: Weapon, ids: list[str], 
         hits, unit, attacker = dealt[unit_id], res.battle.units[unit_id], res.battle.units[attacker_id]
         if not hits or not unit.on_table or unit.unconscious:
             continue
-        unblocked = _defend(res, unit, weapon, attacker, hits, False, "shooting")
-        wounds = _regenerate(res, unit, weapon, attacker, unblocked)
+        unblocked = defend(res, unit, weapon, attacker, hits, False, "shooting")
+        wounds = regenerate(res, unit, weapon, attacker, unblocked)
         res.emit(ev.AttackResolved(attacker_id, weapon.name, unit_id, len(hits), len(hits) - unblocked, wounds, False))
-        _allocate(res, unit_id, wounds, int(_has(res.battle, weapon, attacker, "Deadly") or 1), origin)
+        allocate(res, unit_id, wounds, int(has_rule(res.battle, weapon, attacker, "Deadly") or 1), origin)
         after_attack(res, weapon, unit_id, wounds)
 
 

@@ -19,8 +19,8 @@ from domain.systems.starquest import geometry
 from domain.systems.starquest.actions import finish, own_turn
 from domain.systems.starquest.content import Cleanse, Heal, Hits, Inflict, Relief, Reposition, Spell, Weapon
 from domain.systems.starquest.resolution import Resolution, rule_for
-from domain.systems.starquest.shooting import _allocate, _defend, _regenerate
 from domain.systems.starquest.state import Battle, Choice, Unit
+from domain.systems.starquest.wounding import allocate, defend, regenerate
 
 #: A casting roll succeeds on this or more, after modifiers.
 CAST_ON = 4
@@ -143,10 +143,10 @@ def _hits(res: Resolution, caster_id: str, sp: Spell, target_id: str) -> None:
     battle = res.battle
     caster, target = battle.units[caster_id], battle.units[target_id]
     as_weapon = Weapon(name=sp.name, range=sp.range, attacks=effect.count, ap=effect.ap)
-    unblocked = _defend(res, target, as_weapon, caster, [effect.ap] * effect.count, False, "caster" if caster.side == "hero" else "ai_caster")
-    wounds = _regenerate(res, target, as_weapon, caster, unblocked)
+    unblocked = defend(res, target, as_weapon, caster, [effect.ap] * effect.count, False, "caster" if caster.side == "hero" else "ai_caster")
+    wounds = regenerate(res, target, as_weapon, caster, unblocked)
     res.emit(ev.SpellHits(caster_id, sp.name, target_id, effect.count, effect.count - unblocked, wounds))
-    _allocate(res, target_id, wounds, 1, battle.bases(caster)[0])
+    allocate(res, target_id, wounds, 1, battle.bases(caster)[0])
 
 
 def _status(res: Resolution, caster_id: str, sp: Spell, target_id: str) -> None:

@@ -19,8 +19,9 @@ from domain.systems.starquest.actions import take_action
 from domain.systems.starquest.content import Weapon
 from domain.systems.starquest.movement import KEEP_AWAY, difficult_cap, move_allowance
 from domain.systems.starquest.resolution import Resolution
-from domain.systems.starquest.shooting import _allocate, _defend, _regenerate, attack
+from domain.systems.starquest.shooting import attack
 from domain.systems.starquest.state import Battle, Figure, Unit
+from domain.systems.starquest.wounding import allocate, defend, regenerate
 
 #: How far defenders may move into contact (#Melee).
 DEFENDER_MOVE = 3.0
@@ -240,10 +241,10 @@ def _impact(res: Resolution, charger_id: str, defender_id: str) -> int:
     hits = sum(1 for f in res.roll(count, f"Impact on {defender_id}", "special") if f >= IMPACT_HITS_ON)
     if battle.version.counter_reduces == "hits":
         hits = max(0, hits - counters)
-    unblocked = _defend(res, target, IMPACT, unit, [0] * hits, False, "melee")
-    wounds = _regenerate(res, target, IMPACT, unit, unblocked)
+    unblocked = defend(res, target, IMPACT, unit, [0] * hits, False, "melee")
+    wounds = regenerate(res, target, IMPACT, unit, unblocked)
     res.emit(ev.AttackResolved(charger_id, IMPACT.name, defender_id, hits, hits - unblocked, wounds, False))
-    _allocate(res, defender_id, wounds, 1, models[0])
+    allocate(res, defender_id, wounds, 1, models[0])
     return wounds
 
 
