@@ -15,7 +15,7 @@ from collections.abc import Callable
 from domain.errors import RuleError
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
-from domain.systems.starquest import geometry
+from domain.systems.starquest import choices, geometry
 from domain.systems.starquest.actions import finish, own_turn
 from domain.systems.starquest.content import Cleanse, Heal, Hits, Inflict, Relief, Reposition, Spell, Weapon
 from domain.systems.starquest.resolution import Resolution, rule_for
@@ -292,3 +292,6 @@ def counter_answered(res: Resolution, command: cmd.Answer, pending: Choice) -> N
 
 #: Pending choices answered with spell tokens instead of strain.
 TOKEN_CHOICES: dict[str, Callable[[Resolution, cmd.Answer, Choice], None]] = {"counter_spell": counter_answered}
+
+
+choices.CONTINUATIONS["cast_anyway"] = cast_anyway_answered

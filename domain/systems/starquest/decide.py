@@ -7,7 +7,7 @@ from typing import Any
 
 from domain.dicebox import DiceBox
 from domain.errors import RuleError
-from domain.systems.starquest import actions, activation_start, ai_turn, ambush, carry, casting, conditions, discover, falling, hero_skills, melee, push, scouting, shooting, skills
+from domain.systems.starquest import actions, activation_start, ai_turn, ambush, answers, carry, casting, conditions, discover, falling, hero_skills, melee, push, scouting, shooting, skills
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
 from domain.systems.starquest.resolution import Resolution, rule_for
@@ -51,7 +51,7 @@ _HANDLERS: dict[type, Callable[[Resolution, Any], None]] = {
     cmd.Shoot: shooting.shoot,
     cmd.Scurry: skills.scurry,
     cmd.Revive: skills.revive,
-    cmd.Answer: skills.answer,
+    cmd.Answer: answers.answer,
     cmd.EndActivation: actions.end_activation,
     cmd.AiActivate: ai_turn.ai_activate,
     cmd.Jump: falling.jump,

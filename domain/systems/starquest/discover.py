@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
-from domain.systems.starquest import geometry, skills
+from domain.systems.starquest import choices, geometry, skills
 from domain.systems.starquest.content import ENEMY_PREFIX, NOTHING
 from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.slugs import slug
@@ -41,11 +41,11 @@ def discover(res: Resolution, command: cmd.Discover) -> None:
             raise res.refuse("too_far_to_discover", "skills", token=command.token, gap=gap, reach=battle.scale(SIGHT_REACH))
         if not geometry.line_of_sight(here, token, battle.terrain):
             raise res.refuse("token_not_in_sight", "skills", unit=hero.id, token=command.token)
-    skills._skill_action(res, command.unit, "discover")
+    skills.skill_action(res, command.unit, "discover")
     if close:
         _reveal(res, command.unit, command.token, pick_up=True)
         return
-    skills.hero_test(res, command.unit, "wil", "discover", "discover", {"token": command.token})
+    choices.hero_test(res, command.unit, "wil", "discover", "discover", {"token": command.token})
 
 
 def _discovered(res: Resolution, unit_id: str, passed: bool, context: dict[str, str]) -> None:
@@ -93,4 +93,4 @@ def _clear_of_heroes(battle: Battle, x: float, y: float, radius: float) -> tuple
     return x, y
 
 
-skills.CONTINUATIONS["discover"] = _discovered
+choices.CONTINUATIONS["discover"] = _discovered

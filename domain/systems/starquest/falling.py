@@ -16,7 +16,7 @@ import math
 
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
-from domain.systems.starquest import geometry, skills
+from domain.systems.starquest import choices, geometry
 from domain.systems.starquest.actions import finish, own_turn
 from domain.systems.starquest.ground import gap_and_drop, profile
 from domain.systems.starquest.movement import keep_away
@@ -125,4 +125,4 @@ def hurt(res: Resolution, unit_id: str, figure_id: str, height: float) -> None:
         res.wound(unit_id, figure_id, 1)
 
 
-skills.CONTINUATIONS.update({"jump": _jumped, "stop_at_ledge": _ledge_answered})
+choices.CONTINUATIONS.update({"jump": _jumped, "stop_at_ledge": _ledge_answered})
