@@ -17,6 +17,7 @@ from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
 from domain.systems.starquest import choices, geometry
 from domain.systems.starquest.actions import finish, own_turn
+from domain.systems.starquest.activation_start import begin
 from domain.systems.starquest.content import Cleanse, Heal, Hits, Inflict, Relief, Reposition, Spell, Weapon
 from domain.systems.starquest.resolution import Resolution, rule_for
 from domain.systems.starquest.state import Battle, Choice, Unit
@@ -211,8 +212,6 @@ def ai_cast(res: Resolution, command: cmd.AiCast) -> None:
     if unit.shaken:
         raise res.refuse("shaken", "morale", unit=unit.id)
     res.emit(ev.ActivationStarted(unit.id))
-    from domain.systems.starquest.activation_start import begin  # here: it imports skills, which imports this module
-
     begin(res, unit.id)
     if not res.unit(unit.id).can_act:  # dangerous terrain or a condition took it out
         finish(res, unit.id)
