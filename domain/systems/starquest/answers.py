@@ -1,10 +1,10 @@
 """Answer: a player's reply to the choice the mission waits for. Spell tokens against an AI cast
-(casting), the pick of a Blast split (blasting), or strain paid or not, then the choice's
+(casting), the pick of a Blast split (shooting, blasting), or strain paid or not, then the choice's
 continuation (choices)."""
 
 from __future__ import annotations
 
-from domain.systems.starquest import blasting, casting, choices
+from domain.systems.starquest import casting, choices, shooting
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
 from domain.systems.starquest.resolution import Resolution
@@ -18,7 +18,7 @@ def answer(res: Resolution, command: cmd.Answer) -> None:
         casting.TOKEN_CHOICES[pending.kind](res, command, pending)
         return
     if pending.kind == "blast_split":  # the pick of a Blast split
-        return blasting.answered(res, command)
+        return shooting.blast_answered(res, command)
     if command.pick is not None:
         raise res.refuse("nothing_to_pick", "general", kind=pending.kind)
     res.emit(ev.ChoiceMade(command.unit, pending.kind, command.accept))

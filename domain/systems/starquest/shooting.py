@@ -50,7 +50,7 @@ def shoot(res: Resolution, command: cmd.Shoot) -> None:
         attack(res, attacker.id, weapon, target.id, shooters, rest=tuple(w.name for w in chosen[index + 1 :]))
         fired += 1
         if res.battle.pending is not None:
-            return  # a Blast split waits for the player's pick (blasting.py); the other weapons follow it
+            return  # a Blast split waits for the player's pick (blasting.py); blast_answered fires the other weapons
     if not fired:
         raise res.refuse("no_shot", "shooting", unit=attacker.id, target=target.id)
 
@@ -98,6 +98,31 @@ def attack(res: Resolution, attacker_id: str, weapon: Weapon, target_id: str, sh
     res.emit(ev.AttackResolved(attacker_id, weapon.name, target_id, len(ap), len(ap) - unblocked, wounds, cover))
     allocate(res, target_id, wounds, int(has_rule(battle, weapon, attacker, "Deadly") or 1), shooters[0])
     conditions.after_attack(res, weapon, target_id, wounds)
+
+
+def blast_answered(res: Resolution, command: cmd.Answer) -> None:
+    """The pick of a Blast split (blasting.answered), then the weapons the shot named after it."""
+    pending = res.battle.pending
+    assert pending is not None
+    target_id, rest = blasting.still_to_fire(pending.context)
+    blasting.answered(res, command)
+    _fire_rest(res, command.unit, target_id, rest)
+
+
+def _fire_rest(res: Resolution, attacker_id: str, target_id: str, rest: list[str]) -> None:
+    """The weapons the shot named after the Blast weapon; those that can no longer fire are skipped."""
+    for index, name in enumerate(rest):
+        attacker, target = res.battle.units[attacker_id], res.battle.units[target_id]
+        if not target.on_table or target.unconscious or not attacker.can_act:
+            return
+        weapon = res.battle.weapon(name)
+        if weapon.rule("Limited") and name in attacker.weapons_fired:
+            continue
+        shooters = shooters_for(res.battle, attacker, target, weapon)
+        if shooters:
+            attack(res, attacker_id, weapon, target_id, shooters, rest=tuple(rest[index + 1 :]))
+            if res.battle.pending is not None:
+                return
 
 
 def _hit_modifier(res: Resolution, attacker: Unit, target: Unit, weapon: Weapon, far: bool) -> int:
