@@ -2,21 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
-from domain.systems.starquest import flow, geometry, morale
+from domain.systems.starquest import dangerous, flow, geometry, morale
+from domain.systems.starquest.ground import check_walk
+from domain.systems.starquest.groups import keep_together
+from domain.systems.starquest.movement import difficult_cap, keep_away, move_allowance
 from domain.systems.starquest.resolution import Resolution
-from domain.systems.starquest.state import Battle, Figure, Unit
-
-#: Move distances of the actions on the full table (#Activation table).
-MOVES = {"advance": 6.0, "rush": 12.0, "charge": 12.0}
-#: Fast and Slow change Advance by 2", Rush and Charge by 4" (#Special Rules Reference).
-SPEED_RULES = {"Fast": {"advance": 2.0, "rush": 4.0, "charge": 4.0}, "Slow": {"advance": -2.0, "rush": -4.0, "charge": -4.0}}
-DIFFICULT_CAP = 6.0
-#: Units keep this far from enemies unless charging (#Movement).
-KEEP_AWAY = 1.0
+from domain.systems.starquest.state import Figure
 
 
 def deploy(res: Resolution, command: cmd.DeployHero) -> None:
@@ -71,7 +64,7 @@ def rest(res: Resolution, command: cmd.Rest) -> None:
 
 
 def hold(res: Resolution, command: cmd.Hold) -> None:
-    _take_action(res, command.unit, "hold")
+    take_action(res, command.unit, "hold")
 
 
 def advance(res: Resolution, command: cmd.Advance) -> None:
@@ -106,7 +99,8 @@ def own_turn(res: Resolution, unit_id: str, idle_ok: bool = False):
     return turn
 
 
-def _take_action(res: Resolution, unit_id: str, action: str) -> None:
+def take_action(res: Resolution, unit_id: str, action: str) -> None:
+    """The activation's next action (Hold, Advance, Rush, Charge): refused when none is left or the unit is Shaken."""
     turn = own_turn(res, unit_id)
     if turn.actions >= turn.allowed:
         raise res.refuse("no_action_left", "activation", unit=unit_id, allowed=turn.allowed, cost=res.battle.version.extra_action, resource=res.battle.version.resource)
@@ -115,37 +109,15 @@ def _take_action(res: Resolution, unit_id: str, action: str) -> None:
     res.emit(ev.ActionTaken(unit_id, action))
 
 
-def move_allowance(battle: Battle, unit: Unit, action: str) -> float:
-    profile = battle.profile(unit)
-    inches = MOVES[action] + sum(SPEED_RULES[r][action] for r in SPEED_RULES if profile.rule(r))
-    if "Crippled" in unit.statuses:
-        inches /= 2
-    return battle.scale(max(inches, 0.0))
-
-
-def difficult_cap(battle: Battle, unit: Unit, allowance: float, crossed: Iterable[geometry.Terrain]) -> float:
-    """A move whose way crosses difficult terrain goes at most 6" in all (#Terrain, Difficult
-    Terrain), unless the unit is Strider or Flying. Every mover (heroes, the AI, charges,
-    Scout, groups closing up) caps its move here, so the AI's moves are the engine's."""
-    profile = battle.profile(unit)
-    if profile.rule("Strider") or profile.rule("Flying"):
-        return allowance
-    return min(allowance, battle.scale(DIFFICULT_CAP)) if any(t.difficult for t in crossed) else allowance
-
-
 def move(res: Resolution, unit_id: str, action: str, x: float, y: float) -> None:
     """A straight move: the unit's first model goes to (x, y) and the others keep their places
     around it; the terrain crossed applies (#Movement, #Terrain)."""
-    _take_action(res, unit_id, action)
+    take_action(res, unit_id, action)
     battle, unit = res.battle, res.unit(unit_id)
     lead = unit.figures[0]
     table = battle.mission.table
     if not (0 <= x <= table and 0 <= y <= table):
         raise res.refuse("off_table", "movement", x=x, y=y, table=table)
-    from domain.systems.starquest.falling import (
-        check_walk,  # falling builds on this module
-    )
-
     check_walk(res, unit, x, y)
     dx, dy = x - lead.x, y - lead.y
     length = (dx * dx + dy * dy) ** 0.5
@@ -158,37 +130,8 @@ def move(res: Resolution, unit_id: str, action: str, x: float, y: float) -> None
     for figure, _ in paths:
         nx, ny = min(max(figure.x + dx, 0.0), table), min(max(figure.y + dy, 0.0), table)
         moved.append(Figure(figure.id, nx, ny, geometry.ground_height(geometry.Point(nx, ny), battle.terrain), figure.wounds))
-    from domain.systems.starquest.groups import keep_together  # AI Groups (groups.py)
-
     moved = keep_together(res, unit, move_allowance(battle, unit, action), moved)
-    _keep_away(res, unit, moved)
+    keep_away(res, unit, moved)
     res.emit(ev.Moved(unit_id, moved))
     if any(t.dangerous for _, crossed in paths for t in crossed) and not profile.rule("Flying"):
-        dangerous(res, unit_id)
-
-
-def _keep_away(res: Resolution, unit: Unit, moved: list[Figure]) -> None:
-    """No model may end a move within 1" of an enemy model, unless it was that close already
-    (a melee can leave units so) and gets no closer."""
-    battle = res.battle
-    radius = geometry.base_radius_inches(battle.profile(unit).base_mm)
-    started = {f.id: geometry.Base(f.x, f.y, f.z, radius) for f in unit.figures}
-    keep = battle.scale(KEEP_AWAY) - geometry.TOLERANCE
-    for enemy in battle.side("ai" if unit.side == "hero" else "hero"):
-        if not enemy.on_table:
-            continue
-        for figure in moved:
-            here = geometry.Base(figure.x, figure.y, figure.z, radius)
-            for b in battle.bases(enemy):
-                gap = geometry.distance(here, b)
-                if gap < keep and gap < geometry.distance(started[figure.id], b) - geometry.TOLERANCE:
-                    raise res.refuse("too_close", "movement", enemy=enemy.id)
-
-
-def dangerous(res: Resolution, unit_id: str) -> None:
-    """A model crossing dangerous terrain rolls, one die per Tou for a single model; each 1 wounds."""
-    unit = res.unit(unit_id)
-    for figure in unit.figures:
-        count = res.battle.profile(unit).toughness if len(unit.figures) == 1 else 1
-        ones = sum(1 for face in res.roll(count, f"dangerous terrain: {figure.id}", "terrain") if face == 1)
-        res.wound(unit_id, figure.id, ones)
+        dangerous.moved_through(res, unit_id)

@@ -6,16 +6,14 @@ as the players; the engine checks and resolves it like any other.
 
 from __future__ import annotations
 
-import math
-
 from domain.systems.starquest import geometry
-from domain.systems.starquest.actions import KEEP_AWAY, difficult_cap, move_allowance
 from domain.systems.starquest.activation_start import rolls as start_rolls
 from domain.systems.starquest.casting import wants_to_cast
 from domain.systems.starquest.commands import AiActivate, AiBegin, AiCast
 from domain.systems.starquest.melee import can_fight, in_charge_range
-from domain.systems.starquest.shooting import _has
+from domain.systems.starquest.movement import KEEP_AWAY, difficult_cap, move_allowance, short_of_heroes
 from domain.systems.starquest.state import Battle, Unit
+from domain.systems.starquest.weapon_rules import has_rule
 
 GOAL_REACH = 3.0
 
@@ -76,8 +74,8 @@ def expected_wounds(battle: Battle, unit: Unit, target: Unit, melee: bool) -> fl
         weapon = battle.weapon(name)
         if weapon.melee != melee:
             continue
-        bonus = int(melee and bool(_has(battle, weapon, unit, "Lance") or _has(battle, weapon, unit, "Thrust")))
-        quality = 2 if _has(battle, weapon, unit, "Reliable") else profile.quality
+        bonus = int(melee and bool(has_rule(battle, weapon, unit, "Lance") or has_rule(battle, weapon, unit, "Thrust")))
+        quality = 2 if has_rule(battle, weapon, unit, "Reliable") else profile.quality
         hit = 1 / 6 if tired else _chance(quality - bonus)
         total += len(unit.figures) * weapon.attacks * hit * (1 - _chance(defense + weapon.ap + bonus))
     impact = profile.rule("Impact")
@@ -124,19 +122,4 @@ def _move(battle: Battle, unit: Unit, lead: geometry.Base, goal: geometry.Point 
     capped = difficult_cap(battle, unit, allowance, crossed)
     if capped < allowance:
         end = geometry.move_toward(lead, goal, capped, reach=reach)
-    return _short_of_heroes(battle, unit, lead, end)
-
-
-def _short_of_heroes(battle: Battle, unit: Unit, lead: geometry.Base, end: geometry.Point) -> geometry.Point:
-    """The same straight move, shortened so that every model of the unit stops 1" from every hero."""
-    dx, dy = end.x - lead.x, end.y - lead.y
-    length = math.hypot(dx, dy)
-    if length <= 0:
-        return end
-    keep = battle.scale(KEEP_AWAY)
-    heroes = [geometry.Base(b.x, b.y, b.z, b.radius + keep) for h in battle.side("hero") if h.on_table for b in battle.bases(h)]
-    travel = length
-    for base in battle.bases(unit):
-        stop = geometry.move_toward(base, geometry.Point(base.x + dx, base.y + dy), length, obstacles=heroes)
-        travel = min(travel, math.hypot(stop.x - base.x, stop.y - base.y))
-    return geometry.Point(lead.x + dx / length * travel, lead.y + dy / length * travel)
+    return short_of_heroes(battle, unit, lead, end)

@@ -15,6 +15,7 @@ from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
 from domain.systems.starquest import geometry
 from domain.systems.starquest.resolution import Resolution
+from domain.systems.starquest.slugs import wave_unit_id
 from domain.systems.starquest.state import Battle, Figure
 
 #: Hero ambushers keep this far from enemy units (full table inches).
@@ -79,15 +80,13 @@ def _overlap(a: geometry.Base, b: geometry.Base) -> bool:
 def arrive(res: Resolution, number: int) -> list[str]:
     """At the start of round `number`: ambushers of this round's waves roll their delay, and
     ambushers due now are placed. Returns the ids of the units placed."""
-    from domain.systems.starquest.flow import _slug
-
     for wave_index, wave in enumerate(res.battle.mission.waves):
         if wave.round != number:
             continue
         for unit_index, unit in enumerate(wave.units):
             if not unit.ambush:
                 continue
-            unit_id = f"{_slug(unit.enemy)}-{wave_index + 1}-{unit_index + 1}"
+            unit_id = wave_unit_id(unit.enemy, wave_index, unit_index)
             (delay,) = res.roll_d3(1, f"Ambush: rounds until {unit_id} arrives", "special")
             models = unit.models or next(e for e in res.battle.enemies if e.name == unit.enemy).models
             res.emit(ev.AmbushScheduled(unit_id, unit.enemy, models, number + delay))

@@ -14,10 +14,12 @@ import msgspec
 
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
-from domain.systems.starquest import geometry
+from domain.systems.starquest import conditions, geometry
 from domain.systems.starquest.content import Weapon
 from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.state import Battle, Unit
+from domain.systems.starquest.weapon_rules import has_rule
+from domain.systems.starquest.wounding import allocate, defend, regenerate
 
 #: Units this close to a model of the target share the hits (full table inches).
 NEAR = 3.0
@@ -79,7 +81,8 @@ def default_pick(battle: Battle, units: list[Unit], origin: geometry.Base, extra
 
 
 def answered(res: Resolution, command: cmd.Answer) -> None:
-    """The shooting player's pick (or the default on a refusal), then the shot's other weapons."""
+    """The shooting player's pick (or the default on a refusal); the shot's other weapons follow
+    it (shooting.blast_answered)."""
     pending = res.battle.pending
     assert pending is not None
     context = pending.context
@@ -96,14 +99,15 @@ def answered(res: Resolution, command: cmd.Answer) -> None:
     chosen = list(command.pick or []) if command.accept else default_pick(res.battle, units, origin, extra)
     weapon = res.battle.weapon(context["weapon"])
     _resolve(res, command.unit, weapon, ids, _read(context["ap"], list[int]), chosen, origin)
-    _fire_rest(res, command.unit, context["target"], _read(context["rest"], list[str]))
+
+
+def still_to_fire(context: dict[str, str]) -> tuple[str, list[str]]:
+    """The shot a split waits in: its target, and the weapons it named after the Blast weapon."""
+    return context["target"], _read(context["rest"], list[str])
 
 
 def _resolve(res: Resolution, attacker_id: str, weapon: Weapon, ids: list[str], ap: list[int], extras: list[str], origin: geometry.Base) -> None:
     """Hits dealt out in turn to the units still owed one, then blocked, regenerated and allocated per unit."""
-    from domain.systems.starquest.conditions import after_attack
-    from domain.systems.starquest.shooting import _allocate, _defend, _has, _regenerate
-
     shares = {u: len(ap) // len(ids) + (1 if u in extras else 0) for u in ids}
     res.emit(ev.BlastSplit(attacker_id, weapon.name, shares))
     owed, dealt = dict(shares), {u: [] for u in ids}
@@ -119,29 +123,11 @@ def _resolve(res: Resolution, attacker_id: str, weapon: Weapon, ids: list[str], 
         hits, unit, attacker = dealt[unit_id], res.battle.units[unit_id], res.battle.units[attacker_id]
         if not hits or not unit.on_table or unit.unconscious:
             continue
-        unblocked = _defend(res, unit, weapon, attacker, hits, False, "shooting")
-        wounds = _regenerate(res, unit, weapon, attacker, unblocked)
+        unblocked = defend(res, unit, weapon, attacker, hits, False, "shooting")
+        wounds = regenerate(res, unit, weapon, attacker, unblocked)
         res.emit(ev.AttackResolved(attacker_id, weapon.name, unit_id, len(hits), len(hits) - unblocked, wounds, False))
-        _allocate(res, unit_id, wounds, int(_has(res.battle, weapon, attacker, "Deadly") or 1), origin)
-        after_attack(res, weapon, unit_id, wounds)
-
-
-def _fire_rest(res: Resolution, attacker_id: str, target_id: str, rest: list[str]) -> None:
-    """The weapons the shot named after the Blast weapon; those that can no longer fire are skipped."""
-    from domain.systems.starquest.shooting import attack, shooters_for
-
-    for index, name in enumerate(rest):
-        attacker, target = res.battle.units[attacker_id], res.battle.units[target_id]
-        if not target.on_table or target.unconscious or not attacker.can_act:
-            return
-        weapon = res.battle.weapon(name)
-        if weapon.rule("Limited") and name in attacker.weapons_fired:
-            continue
-        shooters = shooters_for(res.battle, attacker, target, weapon)
-        if shooters:
-            attack(res, attacker_id, weapon, target_id, shooters, rest=tuple(rest[index + 1 :]))
-            if res.battle.pending is not None:
-                return
+        allocate(res, unit_id, wounds, int(has_rule(res.battle, weapon, attacker, "Deadly") or 1), origin)
+        conditions.after_attack(res, weapon, unit_id, wounds)
 
 
 def _text(value: object) -> str:

@@ -15,7 +15,9 @@ import msgspec
 from domain.campaign_events import UnitReport
 from domain.errors import RuleError
 from domain.systems.starquest.roster import Roster
+from domain.systems.starquest.slugs import slug
 from domain.systems.starquest.state import Battle, CarriedHero, Unit
+from domain.systems.starquest.unconscious import REVIVE_HEALS
 from domain.systems.starquest.versions import VERSIONS
 
 #: The section a campaign question falls under, in each rules file.
@@ -57,8 +59,6 @@ def wounds_kept(battle: Battle, unit: Unit) -> int:
     """A hero standing at the end heals every wound before the next mission; one carried out
     unconscious is woken as a revive wakes it (star-quest.en.md "Shooting", Unconscious: 3
     wounds restored) and keeps the rest. The dead keep what killed them (nothing to heal)."""
-    from domain.systems.starquest.skills import REVIVE_HEALS
-
     wounds = sum(f.wounds for f in unit.figures)
     if unit.dead:
         return wounds
@@ -83,7 +83,7 @@ def items_of(unit: Unit) -> list[str]:
 
 def carry_in(setup: Any, roster: Roster) -> Any:
     """The set-up command with the campaign's record of each hero of the party who played before."""
-    party = [_slug(h.name) for h in setup.heroes]
+    party = [slug(h.name) for h in setup.heroes]
     carried = [
         CarriedHero(unit, hero.wounds, tuple(hero.conditions), tuple(hero.items), hero.dead, len(hero.missions))
         for unit in party
@@ -113,7 +113,3 @@ def start(battle: Battle, carried: list[CarriedHero]) -> Battle:
         figure = msgspec.structs.replace(unit.figures[0], wounds=min(hero.wounds, toughness - 1))
         units[hero.unit] = msgspec.structs.replace(unit, figures=(figure,), statuses=frozenset(hero.conditions), items=tuple(hero.items))
     return msgspec.structs.replace(battle, units=units, carried={h.unit: h for h in carried})
-
-
-def _slug(name: str) -> str:
-    return "-".join(name.lower().split())

@@ -15,21 +15,13 @@ from collections.abc import Callable
 from domain.errors import RuleError
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
-from domain.systems.starquest import geometry
+from domain.systems.starquest import choices, geometry
 from domain.systems.starquest.actions import finish, own_turn
-from domain.systems.starquest.content import (
-    Cleanse,
-    Heal,
-    Hits,
-    Inflict,
-    Relief,
-    Reposition,
-    Spell,
-    Weapon,
-)
+from domain.systems.starquest.activation_start import begin
+from domain.systems.starquest.content import Cleanse, Heal, Hits, Inflict, Relief, Reposition, Spell, Weapon
 from domain.systems.starquest.resolution import Resolution, rule_for
-from domain.systems.starquest.shooting import _allocate, _defend, _regenerate
 from domain.systems.starquest.state import Battle, Choice, Unit
+from domain.systems.starquest.wounding import allocate, defend, regenerate
 
 #: A casting roll succeeds on this or more, after modifiers.
 CAST_ON = 4
@@ -152,10 +144,10 @@ def _hits(res: Resolution, caster_id: str, sp: Spell, target_id: str) -> None:
     battle = res.battle
     caster, target = battle.units[caster_id], battle.units[target_id]
     as_weapon = Weapon(name=sp.name, range=sp.range, attacks=effect.count, ap=effect.ap)
-    unblocked = _defend(res, target, as_weapon, caster, [effect.ap] * effect.count, False, "caster" if caster.side == "hero" else "ai_caster")
-    wounds = _regenerate(res, target, as_weapon, caster, unblocked)
+    unblocked = defend(res, target, as_weapon, caster, [effect.ap] * effect.count, False, "caster" if caster.side == "hero" else "ai_caster")
+    wounds = regenerate(res, target, as_weapon, caster, unblocked)
     res.emit(ev.SpellHits(caster_id, sp.name, target_id, effect.count, effect.count - unblocked, wounds))
-    _allocate(res, target_id, wounds, 1, battle.bases(caster)[0])
+    allocate(res, target_id, wounds, 1, battle.bases(caster)[0])
 
 
 def _status(res: Resolution, caster_id: str, sp: Spell, target_id: str) -> None:
@@ -220,10 +212,6 @@ def ai_cast(res: Resolution, command: cmd.AiCast) -> None:
     if unit.shaken:
         raise res.refuse("shaken", "morale", unit=unit.id)
     res.emit(ev.ActivationStarted(unit.id))
-    from domain.systems.starquest.activation_start import (
-        begin,  # here: it imports skills, which imports this module
-    )
-
     begin(res, unit.id)
     if not res.unit(unit.id).can_act:  # dangerous terrain or a condition took it out
         finish(res, unit.id)
@@ -303,3 +291,6 @@ def counter_answered(res: Resolution, command: cmd.Answer, pending: Choice) -> N
 
 #: Pending choices answered with spell tokens instead of strain.
 TOKEN_CHOICES: dict[str, Callable[[Resolution, cmd.Answer, Choice], None]] = {"counter_spell": counter_answered}
+
+
+choices.CONTINUATIONS["cast_anyway"] = cast_anyway_answered

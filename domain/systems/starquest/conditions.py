@@ -1,7 +1,7 @@
 """Status conditions (star-quest.en.md#Status conditions, star-quest.de.md#STATUSEFFEKTE).
 
 Conditions are unit state (`Unit.statuses`). Their lasting effects sit where the rule bites:
-Crippled in `actions.move_allowance`, Diseased in `Resolution.strain`, Impaired in
+Crippled in `movement.move_allowance`, Diseased in `Resolution.strain`, Impaired in
 `Resolution.test` and the hit roll. This module gives and removes them:
 
 - a weapon with `inflicts` gives its condition to every unit it wounds; the host may give one
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
-from domain.systems.starquest import skills
+from domain.systems.starquest import choices
 from domain.systems.starquest.content import Weapon
 from domain.systems.starquest.resolution import Resolution
 
@@ -94,7 +94,7 @@ def _tests(res: Resolution, unit_id: str, due: list[str]) -> None:
             return
         context = {"status": status, "remaining": ",".join(due)}
         if unit.side == "hero":
-            skills.hero_test(res, unit_id, TESTED[status], f"shake off {status}", "status_test", context)
+            choices.hero_test(res, unit_id, TESTED[status], f"shake off {status}", "status_test", context)
             return  # the continuation carries on with the rest
         passed = res.test(unit_id, "qua", res.battle.profile(unit).quality, f"shake off {status}")
         _tested(res, unit_id, passed, context, go_on=False)
@@ -112,7 +112,7 @@ def _tested(res: Resolution, unit_id: str, passed: bool, context: dict[str, str]
         _tests(res, unit_id, [s for s in context["remaining"].split(",") if s])
 
 
-skills.CONTINUATIONS.update(
+choices.CONTINUATIONS.update(
     {
         "clear_statuses": _cleared,
         "remove_impaired": _impaired_answered,

@@ -1,11 +1,20 @@
-"""Dangerous terrain for a model that activates in it (star-quest.en.md#Terrain, Dangerous
-Terrain; star-quest.de.md#GELÄNDE). Moving across it is rolled in `actions.dangerous`."""
+"""Dangerous terrain (star-quest.en.md#Terrain, Dangerous Terrain; star-quest.de.md#GELÄNDE):
+rolled for a model that moves across it, and for one that activates in it."""
 
 from __future__ import annotations
 
 from domain.systems.starquest import geometry
 from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.state import Battle, Figure
+
+
+def moved_through(res: Resolution, unit_id: str) -> None:
+    """A model that crossed dangerous terrain rolls, one die per Tou for a single model; each 1 wounds."""
+    unit = res.unit(unit_id)
+    for figure in unit.figures:
+        count = res.battle.profile(unit).toughness if len(unit.figures) == 1 else 1
+        ones = sum(1 for face in res.roll(count, f"dangerous terrain: {figure.id}", "terrain") if face == 1)
+        res.wound(unit_id, figure.id, ones)
 
 
 def activated_in(res: Resolution, unit_id: str) -> None:

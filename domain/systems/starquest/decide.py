@@ -7,26 +7,11 @@ from typing import Any
 
 from domain.dicebox import DiceBox
 from domain.errors import RuleError
-from domain.systems.starquest import (
-    actions,
-    activation_start,
-    ai_turn,
-    ambush,
-    carry,
-    casting,
-    conditions,
-    discover,
-    falling,
-    hero_skills,
-    melee,
-    push,
-    scouting,
-    shooting,
-    skills,
-)
+from domain.systems.starquest import actions, activation_start, ai_turn, ambush, answers, carry, casting, conditions, discover, falling, hero_skills, melee, push, scouting, shooting, skills
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
 from domain.systems.starquest.resolution import Resolution, rule_for
+from domain.systems.starquest.slugs import slug
 
 
 def decide(mission: Any, command: Any, dice: DiceBox, actor: str, refs: Mapping[int, Any]) -> list[Any]:
@@ -49,7 +34,7 @@ def _set_up(mission: Any, command: cmd.SetUpBattle) -> list[Any]:
     if mission.game is not None:
         raise RuleError("battle_set_up", rule_for(mission.rules_version, "setup"), params={})
     carry.refuse_fallen(mission.rules_version, command.carried)
-    party = ["-".join(h.name.lower().split()) for h in command.heroes]
+    party = [slug(h.name) for h in command.heroes]
     return [ev.BattleSetUp(mission.rules_version, command.mission, command.heroes, command.enemies, command.weapons, command.spells, party, command.carried)]
 
 
@@ -66,7 +51,7 @@ _HANDLERS: dict[type, Callable[[Resolution, Any], None]] = {
     cmd.Shoot: shooting.shoot,
     cmd.Scurry: skills.scurry,
     cmd.Revive: skills.revive,
-    cmd.Answer: skills.answer,
+    cmd.Answer: answers.answer,
     cmd.EndActivation: actions.end_activation,
     cmd.AiActivate: ai_turn.ai_activate,
     cmd.Jump: falling.jump,

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
-from domain.systems.starquest import geometry, skills
+from domain.systems.starquest import choices, geometry, skills
 from domain.systems.starquest.content import ENEMY_PREFIX, NOTHING
 from domain.systems.starquest.resolution import Resolution
+from domain.systems.starquest.slugs import slug
 from domain.systems.starquest.state import Battle, Figure
 
 SIGHT_REACH = 6.0
@@ -40,11 +41,11 @@ def discover(res: Resolution, command: cmd.Discover) -> None:
             raise res.refuse("too_far_to_discover", "skills", token=command.token, gap=gap, reach=battle.scale(SIGHT_REACH))
         if not geometry.line_of_sight(here, token, battle.terrain):
             raise res.refuse("token_not_in_sight", "skills", unit=hero.id, token=command.token)
-    skills._skill_action(res, command.unit, "discover")
+    skills.skill_action(res, command.unit, "discover")
     if close:
         _reveal(res, command.unit, command.token, pick_up=True)
         return
-    skills.hero_test(res, command.unit, "wil", "discover", "discover", {"token": command.token})
+    choices.hero_test(res, command.unit, "wil", "discover", "discover", {"token": command.token})
 
 
 def _discovered(res: Resolution, unit_id: str, passed: bool, context: dict[str, str]) -> None:
@@ -68,7 +69,7 @@ def _enemy_appears(res: Resolution, token_id: str, profile: str) -> None:
     """One model of the named enemy is placed on the token; it acts from the next AI phase on."""
     battle = res.battle
     token = token_base(battle, token_id)
-    unit_id = f"{'-'.join(profile.lower().split())}-{token_id}"
+    unit_id = f"{slug(profile)}-{token_id}"
     radius = geometry.base_radius_inches(next(p for p in battle.enemies if p.name == profile).base_mm)
     x, y = _clear_of_heroes(battle, token.x, token.y, radius)
     res.emit(ev.UnitPlaced(unit_id, profile, [Figure(f"{unit_id}.1", x, y, geometry.ground_height(geometry.Point(x, y), battle.terrain))]))
@@ -92,4 +93,4 @@ def _clear_of_heroes(battle: Battle, x: float, y: float, radius: float) -> tuple
     return x, y
 
 
-skills.CONTINUATIONS["discover"] = _discovered
+choices.CONTINUATIONS["discover"] = _discovered

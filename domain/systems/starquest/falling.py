@@ -7,9 +7,7 @@ where it stands to a landing spot, taking one Dex test plus one for every full 3
 not count against its move. Failed: it falls from the ledge, unless its player pays to stop
 within 1" of the ledge; either way its activation ends.
 
-A gap is the part of the straight path over ground lower than both ends; a drop is how much
-lower the end stands than the start. The ground along the path is exact: the path is cut
-where it meets the outline of every elevated piece.
+Gaps and drops, and the check that a plain move crosses none that needs a jump, are in ground.py.
 """
 
 from __future__ import annotations
@@ -18,58 +16,18 @@ import math
 
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
-from domain.systems.starquest import geometry, skills
-from domain.systems.starquest.actions import _keep_away, finish, own_turn
+from domain.systems.starquest import choices, geometry
+from domain.systems.starquest.actions import finish, own_turn
+from domain.systems.starquest.ground import gap_and_drop, profile
+from domain.systems.starquest.movement import keep_away
 from domain.systems.starquest.resolution import Resolution
-from domain.systems.starquest.state import Figure, Unit
+from domain.systems.starquest.state import Figure
 
 #: Strider passes jumping tests on this or more (#Special Rules Reference, Strider).
 STRIDER_JUMP = 2
 #: Gap left between a hero that stops at the ledge and the ledge itself.
 _LEDGE_SLACK = 0.01
 JUMP_ACTIONS = ("advance", "rush")
-
-
-def profile(start: geometry.Point, end: geometry.Point, terrain: tuple[geometry.Terrain, ...]) -> list[tuple[float, float, float]]:
-    """The ground under a straight path as (from, to, height) stretches, in inches along it."""
-    dx, dy = end.x - start.x, end.y - start.y
-    length = math.hypot(dx, dy)
-    if length <= geometry.TOLERANCE:
-        return [(0.0, 0.0, geometry.ground_height(start, terrain))]
-    cuts = {0.0, 1.0}
-    for piece in terrain:
-        if piece.elevated:
-            cuts.update(geometry._contacts((start.x, start.y), dx, dy, piece.polygon))
-    ts = sorted(cuts)
-    stretches = []
-    for t0, t1 in zip(ts, ts[1:]):
-        if t1 - t0 <= 1e-12:
-            continue
-        m = (t0 + t1) / 2
-        h = geometry.ground_height(geometry.Point(start.x + m * dx, start.y + m * dy), terrain)
-        if stretches and stretches[-1][2] == h:
-            stretches[-1] = (stretches[-1][0], t1 * length, h)
-        else:
-            stretches.append((t0 * length, t1 * length, h))
-    return stretches
-
-
-def gap_and_drop(battle, figure: Figure, x: float, y: float) -> tuple[float, float]:
-    """The widest stretch lower than both ends, and how far the end lies below the start."""
-    end_z = geometry.ground_height(geometry.Point(x, y), battle.terrain)
-    floor = min(figure.z, end_z)
-    low = [d1 - d0 for d0, d1, h in profile(geometry.Point(figure.x, figure.y), geometry.Point(x, y), battle.terrain) if h < floor - geometry.TOLERANCE]
-    return max(low, default=0.0), figure.z - end_z
-
-
-def check_walk(res: Resolution, unit: Unit, x: float, y: float) -> None:
-    """Hook of Advance and Rush: a hero's move may not cross a gap or drop that needs a jump.
-    Flying models ignore terrain while moving; AI units move as before."""
-    if unit.side != "hero" or res.battle.profile(unit).rule("Flying"):
-        return
-    gap, drop = gap_and_drop(res.battle, unit.figures[0], x, y)
-    if geometry.crossing(gap, drop) != "walk":
-        raise res.refuse("must_jump", "jumping", gap=gap, drop=max(drop, 0))
 
 
 def jump(res: Resolution, command: cmd.Jump) -> None:
@@ -92,7 +50,7 @@ def jump(res: Resolution, command: cmd.Jump) -> None:
         raise res.refuse("no_jump_needed", "jumping", gap=gap, drop=max(drop, 0))
     if kind == "impossible" or length > geometry.MAX_JUMP + geometry.TOLERANCE:
         raise res.refuse("too_far_to_jump", "jumping", reach=geometry.MAX_JUMP, length=length)
-    _keep_away(res, unit, [_landing(res, figure, command.x, command.y)])
+    keep_away(res, unit, [_landing(res, figure, command.x, command.y)])
     context = {"x": repr(command.x), "y": repr(command.y), "inches": repr(length)}
     profile_ = battle.profile(unit)
     if profile_.rule("Flying"):
@@ -167,4 +125,4 @@ def hurt(res: Resolution, unit_id: str, figure_id: str, height: float) -> None:
         res.wound(unit_id, figure_id, 1)
 
 
-skills.CONTINUATIONS.update({"jump": _jumped, "stop_at_ledge": _ledge_answered})
+choices.CONTINUATIONS.update({"jump": _jumped, "stop_at_ledge": _ledge_answered})

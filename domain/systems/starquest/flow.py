@@ -4,9 +4,10 @@ the end of the round (star-quest.en.md#Playing the Game)."""
 from __future__ import annotations
 
 from domain.systems.starquest import events as ev
-from domain.systems.starquest import geometry, objectives, spell_tokens
+from domain.systems.starquest import ambush, geometry, objectives, scouting, spell_tokens
 from domain.systems.starquest.content import AllDown, KillAll, RoundLimit, Survive
 from domain.systems.starquest.resolution import Resolution
+from domain.systems.starquest.slugs import wave_unit_id
 from domain.systems.starquest.state import Battle, Figure
 
 #: Unconscious heroes die at this many bleeding markers (star-quest.en.md#Shooting, Unconscious).
@@ -17,11 +18,6 @@ def start_round(res: Resolution) -> None:
     number = res.battle.round + 1
     res.emit(ev.RoundStarted(number))
     _arrive(res, number)
-    from domain.systems.starquest import (  # hooks; imported late (they use actions)
-        ambush,
-        scouting,
-    )
-
     for unit_id in ambush.arrive(res, number):
         scouting.ai_scout(res, unit_id)
     spell_tokens.gain(res)
@@ -35,12 +31,10 @@ def _arrive(res: Resolution, number: int) -> None:
         for unit_index, unit in enumerate(wave.units):
             if unit.ambush:
                 continue
-            unit_id = f"{_slug(unit.enemy)}-{wave_index + 1}-{unit_index + 1}"
+            unit_id = wave_unit_id(unit.enemy, wave_index, unit_index)
             figures = [Figure(f"{unit_id}.{n + 1}", x, y) for n, (x, y) in enumerate(unit.positions)]
             res.emit(ev.UnitPlaced(unit_id, unit.enemy, figures))
-            from domain.systems.starquest.scouting import ai_scout
-
-            ai_scout(res, unit_id)
+            scouting.ai_scout(res, unit_id)
 
 
 def after_activation(res: Resolution) -> None:
@@ -108,7 +102,3 @@ def _holds(battle: Battle, condition: object, round_over: bool) -> bool:
     if isinstance(condition, Survive):
         return round_over and battle.round >= condition.rounds
     return objectives.holds(battle, condition)  # Reach, Collect; anything else never counts as met
-
-
-def _slug(name: str) -> str:
-    return "-".join(name.lower().split())

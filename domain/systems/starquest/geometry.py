@@ -25,6 +25,7 @@ from domain.kit.boards.inches import (
     base_radius_inches,
     closest,
     coherent,
+    contacts,
     distance,
     formation_slots,
     ground_height,
@@ -35,7 +36,7 @@ from domain.kit.boards.inches import (
     vertical_gap,
     within,
 )
-from domain.kit.boards.inches import contacts as _contacts
+from domain.kit.boards.inches import contacts as _contacts  # its former name here
 
 __all__ = [
     "EYE_HEIGHT",
@@ -59,6 +60,7 @@ __all__ = [
     "base_radius_inches",
     "closest",
     "coherent",
+    "contacts",
     "cover_share",
     "crossing",
     "distance",

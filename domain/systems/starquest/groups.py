@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 
 from domain.systems.starquest import geometry
+from domain.systems.starquest.movement import KEEP_AWAY, difficult_cap
 from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.state import Battle, Figure, Unit
 
@@ -47,8 +48,6 @@ def keep_together(res: Resolution, unit: Unit, allowance: float, moved: list[Fig
 def close_up(battle: Battle, unit: Unit, allowance: float, moved: list[Figure]) -> list[Figure]:
     """The lead stays where the move put it; the others take the free cluster places nearest the
     lead, the nearest follower first, moving straight toward them as far as they may."""
-    from domain.systems.starquest.actions import KEEP_AWAY, difficult_cap
-
     lead = moved[0]
     radius = battle.base(unit, lead).radius
     keep = battle.scale(KEEP_AWAY)

@@ -10,17 +10,10 @@ from collections.abc import Callable
 
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
-from domain.systems.starquest import geometry, skills
-from domain.systems.starquest.actions import KEEP_AWAY, dangerous, own_turn
-from domain.systems.starquest.content import (
-    Cleanse,
-    Heal,
-    HeroSkill,
-    Hits,
-    Inflict,
-    Relief,
-    Reposition,
-)
+from domain.systems.starquest import choices, dangerous, geometry, skills
+from domain.systems.starquest.actions import own_turn
+from domain.systems.starquest.content import Cleanse, Heal, HeroSkill, Hits, Inflict, Relief, Reposition
+from domain.systems.starquest.movement import KEEP_AWAY
 from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.state import Unit
 
@@ -39,8 +32,8 @@ def use(res: Resolution, command: cmd.UseHeroSkill) -> None:
     if check is None:
         raise res.refuse("effect_not_supported", "skills", skill=skill.name, kind=type(skill.effect).__struct_config__.tag)
     check(res, hero, skill, command)
-    skills._skill_action(res, hero.id, skill.name)
-    passed = res.test(hero.id, skill.stat, getattr(battle.hero(hero.profile), skills.STATS[skill.stat]), skill.name)
+    skills.skill_action(res, hero.id, skill.name)
+    passed = res.test(hero.id, skill.stat, getattr(battle.hero(hero.profile), choices.STATS[skill.stat]), skill.name)
     if not passed:
         res.strain(hero.id, battle.version.hero_skill_failed, f"{skill.name} failed")
     if res.unit(hero.id).can_act:  # a hero knocked out by that strain resolves nothing
@@ -159,7 +152,7 @@ def _reposition(res: Resolution, hero_id: str, skill: HeroSkill, command: cmd.Us
     end = geometry.move_toward(start, geometry.Point(float(command.x), float(command.y)), battle.scale(skill.effect.distance), obstacles=enemies)
     res.emit(ev.Moved(hero_id, [type(figure)(figure.id, end.x, end.y, geometry.ground_height(end, battle.terrain), figure.wounds)]))
     if any(t.dangerous for t in geometry.path_terrain(geometry.Point(start.x, start.y), end, battle.terrain, radius=start.radius)):
-        dangerous(res, hero_id)
+        dangerous.moved_through(res, hero_id)
 
 
 _RESOLVE: dict[type, Callable[[Resolution, str, HeroSkill, cmd.UseHeroSkill], None]] = {

@@ -14,18 +14,14 @@ from collections.abc import Callable
 
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
-from domain.systems.starquest import geometry
-from domain.systems.starquest.actions import (
-    KEEP_AWAY,
-    _take_action,
-    dangerous,
-    difficult_cap,
-    move_allowance,
-)
+from domain.systems.starquest import dangerous, geometry
+from domain.systems.starquest.actions import take_action
 from domain.systems.starquest.content import Weapon
+from domain.systems.starquest.movement import KEEP_AWAY, difficult_cap, move_allowance
 from domain.systems.starquest.resolution import Resolution
-from domain.systems.starquest.shooting import _allocate, _defend, _regenerate, attack
+from domain.systems.starquest.shooting import attack
 from domain.systems.starquest.state import Battle, Figure, Unit
+from domain.systems.starquest.wounding import allocate, defend, regenerate
 
 #: How far defenders may move into contact (#Melee).
 DEFENDER_MOVE = 3.0
@@ -48,7 +44,7 @@ def charge(res: Resolution, unit_id: str, target_id: str) -> None:
         raise res.refuse("bad_target", "melee", target=target.id)
     if res.battle.profile(unit).rule("Immobile"):
         raise res.refuse("immobile", "special", unit=unit_id)
-    _take_action(res, unit_id, "charge")
+    take_action(res, unit_id, "charge")
     if not in_charge_range(res.battle, res.unit(unit_id), target):
         allowance = move_allowance(res.battle, unit, "charge")
         raise res.refuse("out_of_charge_range", "movement", unit=unit_id, allowance=allowance, target=target_id)
@@ -126,7 +122,7 @@ def _close_in(res: Resolution, mover_id: str, foe_id: str, allowance: Callable[[
         return
     res.emit(ev.Moved(mover_id, moved))
     if risky and not battle.profile(unit).rule("Flying"):
-        dangerous(res, mover_id)
+        dangerous.moved_through(res, mover_id)
 
 
 def separate(res: Resolution, charger_id: str, defender_id: str) -> None:
@@ -245,10 +241,10 @@ def _impact(res: Resolution, charger_id: str, defender_id: str) -> int:
     hits = sum(1 for f in res.roll(count, f"Impact on {defender_id}", "special") if f >= IMPACT_HITS_ON)
     if battle.version.counter_reduces == "hits":
         hits = max(0, hits - counters)
-    unblocked = _defend(res, target, IMPACT, unit, [0] * hits, False, "melee")
-    wounds = _regenerate(res, target, IMPACT, unit, unblocked)
+    unblocked = defend(res, target, IMPACT, unit, [0] * hits, False, "melee")
+    wounds = regenerate(res, target, IMPACT, unit, unblocked)
     res.emit(ev.AttackResolved(charger_id, IMPACT.name, defender_id, hits, hits - unblocked, wounds, False))
-    _allocate(res, defender_id, wounds, 1, models[0])
+    allocate(res, defender_id, wounds, 1, models[0])
     return wounds
 
 

@@ -8,7 +8,7 @@ for that hero's answer, and `ignore_shaken_answered` carries on with the remaini
 from __future__ import annotations
 
 from domain.systems.starquest import events as ev
-from domain.systems.starquest import flow, geometry
+from domain.systems.starquest import choices, flow, geometry
 from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.state import Battle, Figure, Unit
 
@@ -116,3 +116,6 @@ def ignore_shaken_answered(res: Resolution, unit_id: str, accepted: bool, contex
     if not accepted:
         res.emit(ev.UnitShaken(unit_id))
     _run_tests(res, context["ending"], [u for u in context["remaining"].split(",") if u])
+
+
+choices.CONTINUATIONS["ignore_shaken"] = ignore_shaken_answered

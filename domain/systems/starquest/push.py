@@ -13,8 +13,7 @@ import math
 
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
-from domain.systems.starquest import falling, geometry, skills
-from domain.systems.starquest.actions import dangerous
+from domain.systems.starquest import choices, dangerous, falling, geometry, skills
 from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.state import Figure
 
@@ -31,8 +30,8 @@ def push(res: Resolution, command: cmd.Push) -> None:
     mine = battle.base(hero, hero.figures[0])
     if not any(geometry.within(mine, b, reach) for b in battle.bases(target)):
         raise res.refuse("too_far_to_push", "skills", target=target.id, reach=reach, unit=hero.id)
-    skills._skill_action(res, command.unit, "push")
-    skills.hero_test(res, command.unit, "str", "push", "push", {"target": command.target})
+    skills.skill_action(res, command.unit, "push")
+    choices.hero_test(res, command.unit, "str", "push", "push", {"target": command.target})
 
 
 def _pushed(res: Resolution, unit_id: str, passed: bool, context: dict[str, str]) -> None:
@@ -60,7 +59,7 @@ def _pushed(res: Resolution, unit_id: str, passed: bool, context: dict[str, str]
     radius = battle.base(target, target.figures[0]).radius
     crossed = [t for b, a in zip(target.figures, moved) for t in geometry.path_terrain(geometry.Point(b.x, b.y), geometry.Point(a.x, a.y), battle.terrain, radius=radius)]
     if any(t.dangerous for t in crossed) and not battle.profile(target).rule("Flying") and res.battle.units[target_id].on_table:
-        dangerous(res, target_id)
+        dangerous.moved_through(res, target_id)
 
 
 def _room(at: float, step: float, table: float) -> float:
@@ -72,4 +71,4 @@ def _room(at: float, step: float, table: float) -> float:
     return math.inf
 
 
-skills.CONTINUATIONS.update({"push": _pushed})
+choices.CONTINUATIONS.update({"push": _pushed})

@@ -14,13 +14,9 @@ import math
 
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
-from domain.systems.starquest import geometry
-from domain.systems.starquest.actions import (
-    KEEP_AWAY,
-    _keep_away,
-    dangerous,
-    difficult_cap,
-)
+from domain.systems.starquest import dangerous, geometry
+from domain.systems.starquest.ground import check_walk
+from domain.systems.starquest.movement import KEEP_AWAY, difficult_cap, keep_away, short_of_heroes
 from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.state import Battle, Figure, Unit
 
@@ -40,11 +36,7 @@ def scout_command(res: Resolution, command: cmd.ScoutMove) -> None:
     table = battle.mission.table
     if not (0 <= command.x <= table and 0 <= command.y <= table):
         raise res.refuse("off_table", "movement", x=command.x, y=command.y, table=table)
-    from domain.systems.starquest.falling import (
-        check_walk,  # gaps and drops need a Jump (#Jumping)
-    )
-
-    check_walk(res, unit, command.x, command.y)
+    check_walk(res, unit, command.x, command.y)  # gaps and drops need a Jump (#Jumping)
     lead = unit.figures[0]
     dx, dy = command.x - lead.x, command.y - lead.y
     allowance = allowance_for(battle, unit, dx, dy)
@@ -71,14 +63,14 @@ def _move(res: Resolution, unit: Unit, dx: float, dy: float, check: bool) -> Non
         x, y = figure.x + dx, figure.y + dy
         moved.append(Figure(figure.id, x, y, geometry.ground_height(geometry.Point(x, y), battle.terrain), figure.wounds))
     if check:
-        _keep_away(res, unit, moved)
+        keep_away(res, unit, moved)
     res.emit(ev.Scouted(unit.id))
     if math.hypot(dx, dy) <= geometry.TOLERANCE:
         return
     res.emit(ev.Moved(unit.id, moved))
     crossed = [t for f in unit.figures for t in geometry.path_terrain(geometry.Point(f.x, f.y), geometry.Point(f.x + dx, f.y + dy), battle.terrain, radius=battle.base(unit, f).radius)]
     if any(t.dangerous for t in crossed) and not battle.profile(unit).rule("Flying"):
-        dangerous(res, unit.id)
+        dangerous.moved_through(res, unit.id)
 
 
 def ai_scout(res: Resolution, unit_id: str) -> None:
@@ -93,8 +85,6 @@ def ai_scout(res: Resolution, unit_id: str) -> None:
 
 def ai_scout_step(battle: Battle, unit: Unit) -> tuple[float, float]:
     """The straight step of an AI Scout move, kept on the table and 1" from every hero."""
-    from domain.systems.starquest.ai import _short_of_heroes
-
     lead = battle.bases(unit)[0]
     keep = battle.scale(KEEP_AWAY)
     heroes = [b for h in battle.side("hero") if h.can_act for b in battle.bases(h)]
@@ -107,7 +97,7 @@ def ai_scout_step(battle: Battle, unit: Unit) -> tuple[float, float]:
     end = geometry.move_toward(lead, goal, battle.scale(SCOUT_MOVE), reach=reach)
     allowance = allowance_for(battle, unit, end.x - lead.x, end.y - lead.y)
     end = geometry.move_toward(lead, goal, allowance, reach=reach)
-    end = _short_of_heroes(battle, unit, lead, end)
+    end = short_of_heroes(battle, unit, lead, end)
     dx, dy = end.x - lead.x, end.y - lead.y
     table = float(battle.mission.table)
     share = 1.0

@@ -1,5 +1,6 @@
 """Attacks: quality tests to hit, defense rolls to block, wounds, and the special rules that
-change each step (star-quest.en.md#Shooting, #Special Rules Reference). One small function a rule."""
+change each step (star-quest.en.md#Shooting, #Special Rules Reference). One small function a rule;
+the steps from hits to wounds, which every attack shares, are in wounding.py."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from domain.systems.starquest.actions import own_turn
 from domain.systems.starquest.content import Weapon
 from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.state import Battle, Unit
+from domain.systems.starquest.weapon_rules import has_rule
+from domain.systems.starquest.wounding import allocate, defend, regenerate
 
 #: Stealth and the German Relentless look at targets further than this (full table inches).
 FAR = 9.0
@@ -47,7 +50,7 @@ def shoot(res: Resolution, command: cmd.Shoot) -> None:
         attack(res, attacker.id, weapon, target.id, shooters, rest=tuple(w.name for w in chosen[index + 1 :]))
         fired += 1
         if res.battle.pending is not None:
-            return  # a Blast split waits for the player's pick (blasting.py); the other weapons follow it
+            return  # a Blast split waits for the player's pick (blasting.py); blast_answered fires the other weapons
     if not fired:
         raise res.refuse("no_shot", "shooting", unit=attacker.id, target=target.id)
 
@@ -70,38 +73,56 @@ def attack(res: Resolution, attacker_id: str, weapon: Weapon, target_id: str, sh
     attacker, target = battle.units[attacker_id], battle.units[target_id]
     key = "melee" if melee else "shooting"
     far = min(geometry.distance(s, t) for s in shooters for t in battle.bases(target)) > battle.scale(FAR)
-    quality = 2 if _has(battle, weapon, attacker, "Reliable") else battle.profile(attacker).quality
+    quality = 2 if has_rule(battle, weapon, attacker, "Reliable") else battle.profile(attacker).quality
     modifier = _hit_modifier(res, attacker, target, weapon, far)
-    lance = int(charging and bool(_has(battle, weapon, attacker, "Lance") or _has(battle, weapon, attacker, "Thrust")))
+    lance = int(charging and bool(has_rule(battle, weapon, attacker, "Lance") or has_rule(battle, weapon, attacker, "Thrust")))
     faces = res.roll(weapon.attacks * len(shooters), f"{weapon.name} to hit {target_id}", key)
     hit_faces = [f for f in faces if f == 6 or (f != 1 and f + modifier + lance >= quality)]
     if melee and (attacker.fatigued or attacker.shaken):  # Fatigue, and Shaken counts as fatigued (#Melee, #Morale)
         hit_faces = [f for f in faces if f == 6]
     sixes = sum(1 for f in hit_faces if f == 6)
     ap = [weapon.ap + lance] * len(hit_faces)
-    if _has(battle, weapon, attacker, "Rending"):
+    if has_rule(battle, weapon, attacker, "Rending"):
         ap = [max(a, 4) if f == 6 else a for a, f in zip(ap, hit_faces)]
-    extra = sixes if _extra_hits(res, attacker, weapon, far) or (charging and _has(battle, weapon, attacker, "Furious")) else 0
+    extra = sixes if _extra_hits(res, attacker, weapon, far) or (charging and has_rule(battle, weapon, attacker, "Furious")) else 0
     ap += [weapon.ap + lance] * extra
-    blast = _has(battle, weapon, attacker, "Blast")
+    blast = has_rule(battle, weapon, attacker, "Blast")
     if blast:
         ap = blasting.multiply(battle, target, ap, int(blast))
-    cover = not melee and not blast and not _has(battle, weapon, attacker, "Lock-On")
+    cover = not melee and not blast and not has_rule(battle, weapon, attacker, "Lock-On")
     cover = cover and geometry.unit_in_cover(battle.bases(target), shooters[0], battle.terrain, obstructions=not weapon.rule("Indirect"))
     if blast and not melee and blasting.spread(res, attacker_id, weapon, target_id, ap, shooters[0], rest):
         return  # shared with the units near the target
-    unblocked = _defend(res, target, weapon, attacker, ap, cover, key)
-    wounds = _regenerate(res, target, weapon, attacker, unblocked)
+    unblocked = defend(res, target, weapon, attacker, ap, cover, key)
+    wounds = regenerate(res, target, weapon, attacker, unblocked)
     res.emit(ev.AttackResolved(attacker_id, weapon.name, target_id, len(ap), len(ap) - unblocked, wounds, cover))
-    _allocate(res, target_id, wounds, int(_has(battle, weapon, attacker, "Deadly") or 1), shooters[0])
+    allocate(res, target_id, wounds, int(has_rule(battle, weapon, attacker, "Deadly") or 1), shooters[0])
     conditions.after_attack(res, weapon, target_id, wounds)
 
 
-def _has(battle: Battle, weapon: Weapon, attacker: Unit, rule: str) -> int | bool:
-    """A weapon (or unit) rule, if the mission's rules version knows it."""
-    if rule in {"Bane", "Surge", "Thrust", "Unstoppable"} and rule not in battle.version.extra_rules:
-        return False
-    return weapon.rule(rule) or battle.profile(attacker).rule(rule)
+def blast_answered(res: Resolution, command: cmd.Answer) -> None:
+    """The pick of a Blast split (blasting.answered), then the weapons the shot named after it."""
+    pending = res.battle.pending
+    assert pending is not None
+    target_id, rest = blasting.still_to_fire(pending.context)
+    blasting.answered(res, command)
+    _fire_rest(res, command.unit, target_id, rest)
+
+
+def _fire_rest(res: Resolution, attacker_id: str, target_id: str, rest: list[str]) -> None:
+    """The weapons the shot named after the Blast weapon; those that can no longer fire are skipped."""
+    for index, name in enumerate(rest):
+        attacker, target = res.battle.units[attacker_id], res.battle.units[target_id]
+        if not target.on_table or target.unconscious or not attacker.can_act:
+            return
+        weapon = res.battle.weapon(name)
+        if weapon.rule("Limited") and name in attacker.weapons_fired:
+            continue
+        shooters = shooters_for(res.battle, attacker, target, weapon)
+        if shooters:
+            attack(res, attacker_id, weapon, target_id, shooters, rest=tuple(rest[index + 1 :]))
+            if res.battle.pending is not None:
+                return
 
 
 def _hit_modifier(res: Resolution, attacker: Unit, target: Unit, weapon: Weapon, far: bool) -> int:
@@ -113,7 +134,7 @@ def _hit_modifier(res: Resolution, attacker: Unit, target: Unit, weapon: Weapon,
         modifier -= 1
     if "Impaired" in attacker.statuses:  # hits are Qua tests (#Shooting, #Status conditions)
         modifier -= 1
-    if _has(battle, weapon, attacker, "Lock-On") or _has(battle, weapon, attacker, "Unstoppable"):
+    if has_rule(battle, weapon, attacker, "Lock-On") or has_rule(battle, weapon, attacker, "Unstoppable"):
         modifier = max(modifier, 0)
     return modifier
 
@@ -121,44 +142,10 @@ def _hit_modifier(res: Resolution, attacker: Unit, target: Unit, weapon: Weapon,
 def _extra_hits(res: Resolution, attacker: Unit, weapon: Weapon, far: bool) -> bool:
     """Relentless (Hold, or far targets in the German rules) and Surge add a hit per natural 6."""
     battle = res.battle
-    if _has(battle, weapon, attacker, "Surge"):
+    if has_rule(battle, weapon, attacker, "Surge"):
         return True
-    if not _has(battle, weapon, attacker, "Relentless"):
+    if not has_rule(battle, weapon, attacker, "Relentless"):
         return False
     if battle.version.relentless == "hold":
         return battle.turn is not None and battle.turn.action == "hold"
     return far
-
-
-def _defend(res: Resolution, target: Unit, weapon: Weapon, attacker: Unit, ap: list[int], cover: bool, key: str) -> int:
-    """Defense rolls, one per hit; returns the hits not blocked. Poison (Bane) re-rolls 6s."""
-    if not ap:
-        return 0
-    defense = res.battle.profile(target).defense
-    faces = res.roll(len(ap), f"{target.id} blocks {weapon.name}", key)
-    if _has(res.battle, weapon, attacker, "Poison") or _has(res.battle, weapon, attacker, "Bane"):
-        sixes = [i for i, f in enumerate(faces) if f == 6]
-        for i, face in zip(sixes, res.roll(len(sixes), f"{target.id} re-rolls 6s against {weapon.name}", "special")):
-            faces[i] = face
-    bonus = 1 if cover else 0
-    blocked = sum(1 for f, a in zip(faces, ap) if f == 6 or (f != 1 and f + bonus - a >= defense))
-    return len(ap) - blocked
-
-
-def _regenerate(res: Resolution, target: Unit, weapon: Weapon, attacker: Unit, wounds: int) -> int:
-    ignores = any(_has(res.battle, weapon, attacker, r) for r in ("Rending", "Poison", "Bane", "Unstoppable"))
-    if not wounds or ignores or not res.battle.profile(target).rule("Regeneration"):
-        return wounds
-    return sum(1 for f in res.roll(wounds, f"{target.id} regenerates", "special") if f < 5)
-
-
-def _allocate(res: Resolution, target_id: str, wounds: int, deadly: int, origin: geometry.Base) -> None:
-    """Wounds go to the model closest to the attacker until it falls, then the next; a Deadly
-    wound is multiplied on one model and never carries over."""
-    for _ in range(wounds):
-        target = res.battle.units[target_id]
-        if not target.figures or target.unconscious or target.dead:
-            return
-        bases = res.battle.bases(target)
-        figure = target.figures[geometry.closest(origin, bases)]
-        res.wound(target_id, figure.id, deadly)

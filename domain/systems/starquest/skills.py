@@ -1,22 +1,21 @@
-"""Skill actions, once per round each (star-quest.en.md#Skill actions), and the choices a failed
-Str/Dex/Wil test offers a hero (#General Principles): the mission waits for the answer."""
+"""Skill actions, once per round each (star-quest.en.md#Skill actions): taking one, and the
+Scurry and Revive skill actions. A failed test's choice is offered in choices.py."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from domain.systems.starquest import casting, geometry, morale
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
-from domain.systems.starquest.actions import KEEP_AWAY, dangerous, own_turn
+from domain.systems.starquest import choices, dangerous, geometry
+from domain.systems.starquest.actions import own_turn
+from domain.systems.starquest.movement import KEEP_AWAY
 from domain.systems.starquest.resolution import Resolution
+from domain.systems.starquest.unconscious import REVIVE_HEALS
 
 REVIVE_REACH = 3.0
-REVIVE_HEALS = 3
-STATS = {"str": "strength", "dex": "dexterity", "wil": "will"}
 
 
-def _skill_action(res: Resolution, unit_id: str, skill: str) -> None:
+def skill_action(res: Resolution, unit_id: str, skill: str) -> None:
+    """The activation's skill action, once per round for each skill; refused when used or Shaken."""
     turn = own_turn(res, unit_id)
     if turn.skill_action:
         raise res.refuse("skill_action_used", "activation", unit=unit_id)
@@ -27,44 +26,12 @@ def _skill_action(res: Resolution, unit_id: str, skill: str) -> None:
     res.emit(ev.SkillUsed(unit_id, skill))
 
 
-def hero_test(res: Resolution, unit_id: str, stat: str, purpose: str, then: str, context: dict[str, str]) -> None:
-    """A Str/Dex/Wil test; a failed one waits for the hero's player to pay to pass it or not."""
-    hero = res.battle.hero(res.unit(unit_id).profile)
-    passed = res.test(unit_id, stat, getattr(hero, STATS[stat]), purpose)
-    if passed:
-        CONTINUATIONS[then](res, unit_id, True, context)
-        return
-    cost = res.battle.version.pass_failed_test
-    res.emit(ev.ChoiceOffered(unit_id, "pass_failed_test", cost, {**context, "then": then}))
-
-
-def answer(res: Resolution, command: cmd.Answer) -> None:
-    pending = res.battle.pending
-    if pending is None or pending.unit != command.unit:
-        raise res.refuse("nothing_to_answer", "general", unit=command.unit)
-    if pending.kind in casting.TOKEN_CHOICES:  # paid in spell tokens, not strain
-        casting.TOKEN_CHOICES[pending.kind](res, command, pending)
-        return
-    if pending.kind == "blast_split":
-        from domain.systems.starquest.blasting import (
-            answered,  # the pick of a Blast split (blasting.py)
-        )
-
-        return answered(res, command)
-    if command.pick is not None:
-        raise res.refuse("nothing_to_pick", "general", kind=pending.kind)
-    res.emit(ev.ChoiceMade(command.unit, pending.kind, command.accept))
-    if command.accept:
-        res.strain(command.unit, pending.cost, pending.kind.replace("_", " "))
-    CONTINUATIONS[pending.context["then"]](res, command.unit, command.accept, pending.context)
-
-
 def scurry(res: Resolution, command: cmd.Scurry) -> None:
-    _skill_action(res, command.unit, "scurry")
+    skill_action(res, command.unit, "scurry")
     table = res.battle.mission.table
     if not (0 <= command.x <= table and 0 <= command.y <= table):
         raise res.refuse("off_table", "movement", x=command.x, y=command.y, table=table)
-    hero_test(res, command.unit, "dex", "scurry", "scurry", {"x": repr(command.x), "y": repr(command.y)})
+    choices.hero_test(res, command.unit, "dex", "scurry", "scurry", {"x": repr(command.x), "y": repr(command.y)})
 
 
 def _scurried(res: Resolution, unit_id: str, passed: bool, context: dict[str, str]) -> None:
@@ -85,7 +52,7 @@ def _scurried(res: Resolution, unit_id: str, passed: bool, context: dict[str, st
     z = geometry.ground_height(end, battle.terrain)
     res.emit(ev.Moved(unit_id, [type(figure)(figure.id, end.x, end.y, z, figure.wounds)]))
     if any(t.dangerous for t in geometry.path_terrain(geometry.Point(start.x, start.y), end, battle.terrain, radius=start.radius)):
-        dangerous(res, unit_id)
+        dangerous.moved_through(res, unit_id)
 
 
 def revive(res: Resolution, command: cmd.Revive) -> None:
@@ -97,13 +64,9 @@ def revive(res: Resolution, command: cmd.Revive) -> None:
     reach = battle.scale(REVIVE_REACH)
     if geometry.distance(battle.base(reviver, reviver.figures[0]), battle.base(target, target.figures[0])) > reach + geometry.TOLERANCE:
         raise res.refuse("too_far_to_revive", "shooting", unit=target.id, reach=reach)
-    _skill_action(res, command.unit, "revive")
+    skill_action(res, command.unit, "revive")
     res.strain(command.unit, battle.version.revive, "revive")
     res.emit(ev.HeroRevived(target.id, reviver.id, REVIVE_HEALS))
 
 
-CONTINUATIONS: dict[str, Callable[[Resolution, str, bool, dict[str, str]], None]] = {
-    "scurry": _scurried,
-    "ignore_shaken": morale.ignore_shaken_answered,
-    "cast_anyway": lambda res, unit_id, accepted, context: casting.cast_anyway_answered(res, unit_id, accepted, context),  # casting imports this module's importers
-}
+choices.CONTINUATIONS["scurry"] = _scurried

@@ -1,0 +1,46 @@
+"""From hits to wounds, the steps every attack shares (star-quest.en.md#Shooting, #Special Rules
+Reference): defense rolls, Regeneration, and wounds dealt to the models closest to the attacker.
+Shooting, melee, Impact, Blast's shared hits and spells all go through them."""
+
+from __future__ import annotations
+
+from domain.systems.starquest import geometry
+from domain.systems.starquest.content import Weapon
+from domain.systems.starquest.resolution import Resolution
+from domain.systems.starquest.state import Unit
+from domain.systems.starquest.weapon_rules import has_rule
+
+
+def defend(res: Resolution, target: Unit, weapon: Weapon, attacker: Unit, ap: list[int], cover: bool, key: str) -> int:
+    """Defense rolls, one per hit; returns the hits not blocked. Poison (Bane) re-rolls 6s."""
+    if not ap:
+        return 0
+    defense = res.battle.profile(target).defense
+    faces = res.roll(len(ap), f"{target.id} blocks {weapon.name}", key)
+    if has_rule(res.battle, weapon, attacker, "Poison") or has_rule(res.battle, weapon, attacker, "Bane"):
+        sixes = [i for i, f in enumerate(faces) if f == 6]
+        for i, face in zip(sixes, res.roll(len(sixes), f"{target.id} re-rolls 6s against {weapon.name}", "special")):
+            faces[i] = face
+    bonus = 1 if cover else 0
+    blocked = sum(1 for f, a in zip(faces, ap) if f == 6 or (f != 1 and f + bonus - a >= defense))
+    return len(ap) - blocked
+
+
+def regenerate(res: Resolution, target: Unit, weapon: Weapon, attacker: Unit, wounds: int) -> int:
+    """Regeneration ignores each wound on 5+, unless the weapon is Rending, Poison, Bane or Unstoppable."""
+    ignores = any(has_rule(res.battle, weapon, attacker, r) for r in ("Rending", "Poison", "Bane", "Unstoppable"))
+    if not wounds or ignores or not res.battle.profile(target).rule("Regeneration"):
+        return wounds
+    return sum(1 for f in res.roll(wounds, f"{target.id} regenerates", "special") if f < 5)
+
+
+def allocate(res: Resolution, target_id: str, wounds: int, deadly: int, origin: geometry.Base) -> None:
+    """Wounds go to the model closest to the attacker until it falls, then the next; a Deadly
+    wound is multiplied on one model and never carries over."""
+    for _ in range(wounds):
+        target = res.battle.units[target_id]
+        if not target.figures or target.unconscious or target.dead:
+            return
+        bases = res.battle.bases(target)
+        figure = target.figures[geometry.closest(origin, bases)]
+        res.wound(target_id, figure.id, deadly)
