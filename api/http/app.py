@@ -26,6 +26,7 @@ from api.http.bodies import (
     Health,
     MemberToken,
     MemberView,
+    MissionListed,
     MissionView,
     NewCampaign,
     NewMember,
@@ -47,11 +48,13 @@ from domain.verification import Verdict, verify_stream
 from domain.visibility import shown_all
 from service import i18n
 from service.exports import EXPORT_MEDIA_TYPE, mission_export
+from projections.reads import ReadModels
 from service.ledger import BadOptions, CommandResult, Ledger
 from service.views import campaign_games, viewer_of
 
 PAGE_LIMIT = 1000
 LedgerDep = NamedDependency[Ledger]
+ReadsDep = NamedDependency[ReadModels]
 #: Positions are 64-bit integers in both stores; a larger `after` asks for nothing, not for an overflow.
 MAX_POSITION = 2**63 - 1
 
@@ -69,6 +72,14 @@ class JsonRequest(Request):
 
 def _ledger(request: Request) -> Ledger:
     return request.app.state.ledger
+
+
+def _reads(request: Request) -> ReadModels:
+    """The read models, made on first use (they create their tables in the store)."""
+    state = request.app.state
+    if state.get("reads") is None:
+        state.reads = ReadModels(state.ledger.store)
+    return state.reads
 
 
 def _after(position: int) -> int:
@@ -118,6 +129,15 @@ def create_mission(campaign_id: FromPath[str], data: JSONBody[NewMission], reque
     except BadOptions as bad:
         raise malformed("options", bad.error) from None
     return localized.mission_view(state, viewer_of(host), language(request))
+
+
+@get("/campaigns/{campaign_id:str}/missions", sync_to_thread=True)
+def list_missions(campaign_id: FromPath[str], request: Request, ledger: LedgerDep, reads: ReadsDep) -> list[MissionListed]:
+    """The campaign's missions in the order it added them, read from the campaign projection
+    (caught up with the log first)."""
+    member_of_campaign(request, ledger, campaign_id)
+    row = reads.campaign(campaign_id)
+    return [MissionListed(m.mission_id, m.name, m.system, m.outcome, m.version) for m in (row.missions if row is not None else ())]
 
 
 @get("/missions/{mission_id:str}", sync_to_thread=True)
@@ -196,6 +216,7 @@ ROUTES: list[Any] = [
     health,
     create_campaign,
     read_campaign,
+    list_missions,
     invite,
     create_mission,
     read_mission,
@@ -220,7 +241,7 @@ ROUTES: list[Any] = [
 def create_app(ledger: Ledger) -> Litestar:
     return Litestar(
         route_handlers=ROUTES,
-        dependencies={"ledger": Provide(_ledger, sync_to_thread=False)},
+        dependencies={"ledger": Provide(_ledger, sync_to_thread=False), "reads": Provide(_reads, sync_to_thread=False)},
         exception_handlers=HANDLERS,
         middleware=[i18n.content_language],
         openapi_config=OpenAPIConfig(

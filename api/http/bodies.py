@@ -188,6 +188,17 @@ class MissionView(Body):
         )
 
 
+class MissionListed(Body):
+    """A mission of a campaign, as the campaign projection lists it."""
+
+    mission_id: str
+    name: str
+    system: str
+    outcome: str | None
+    #: Events in the mission's stream so far.
+    version: int
+
+
 class EventPage(Body):
     events: list[Recorded]
     #: Pass as `after` to read the next page.

@@ -14,6 +14,7 @@ from litestar.exceptions import HTTPException, ValidationException
 from api.http.bodies import Problem
 from domain.errors import RuleError
 from service import i18n
+from projections.reads import Stale
 from service.ledger import NotFound, Unavailable, VersionConflict
 
 log = logging.getLogger("skirmish.api")
@@ -126,6 +127,7 @@ HANDLERS = {
     NotFound: not_found,
     VersionConflict: conflict,
     Unavailable: unavailable,
+    Stale: unavailable,
     PersistenceError: unavailable,
     ValidationException: validation,
     msgspec.ValidationError: body_error,

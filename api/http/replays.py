@@ -25,10 +25,12 @@ from domain.registry import system_named
 from domain.verification import verify_stream
 from domain.visibility import shown, shown_all
 from service import i18n
+from projections.reads import ReadModels
 from service.ledger import CommandResult, Ledger
 from service.views import campaign_games, viewer_of
 
 LedgerDep = NamedDependency[Ledger]
+ReadsDep = NamedDependency[ReadModels]
 REPLAY = "README.md#replay"
 
 
@@ -122,12 +124,14 @@ def resolve(mission_id: FromPath[str], roll: FromPath[int], data: JSONBody[Verdi
 
 
 @get("/campaigns/{campaign_id:str}/history", sync_to_thread=True)
-def history(campaign_id: FromPath[str], request: Request, ledger: LedgerDep) -> CampaignHistory:
+def history(campaign_id: FromPath[str], request: Request, ledger: LedgerDep, reads: ReadsDep) -> CampaignHistory:
+    """Each mission read from the battlefield projection (caught up with the log first)."""
     campaign, member = member_of_campaign(request, ledger, campaign_id)
     rosters = _after_each_mission(ledger.records(campaign_id), viewer_of(member))
+    states = reads.missions(list(campaign.missions))
     summaries = []
     for mission_id in campaign.missions:
-        m = ledger.mission(mission_id)
+        m = states[mission_id]
         conclusion = campaign.concluded.get(mission_id)
         summaries.append(
             MissionSummary(

@@ -1,0 +1,62 @@
+"""What the routes that list or summarise read: the projections, caught up first.
+
+A route answers with what the log held when the request came: before reading rows it folds
+the log up to that position itself, unless the worker holding the projections lease has got
+there already (the two race safely: each save is compare-and-set on the position). So a
+client reads its own writes, and the read models are what list routes read.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+import msgspec
+
+from projections.models import Battlefield, CampaignRow, ProjectionError
+from projections.runner import Projections
+from service.store import EventStore
+
+#: How long a read may spend catching a projection up before it answers 503.
+CATCH_UP_S = 5.0
+
+
+class Stale(Exception):
+    """A projection could not be caught up with the log in time; the read is refused."""
+
+
+class ReadModels:
+    def __init__(self, store: EventStore, catch_up_s: float = CATCH_UP_S) -> None:
+        self.store = store
+        self.projections = Projections(store, ("battlefield", "campaign"))
+        self.catch_up_s = catch_up_s
+        self._battlefield = Battlefield()
+        self._campaign_rows = msgspec.json.Decoder(CampaignRow)
+        #: One catch-up at a time per process: requests that come together wait for it.
+        self._folding = threading.Lock()
+
+    def _current(self, name: str) -> None:
+        """Fold `name` at least up to the log's position as this call found it."""
+        runner = self.projections.runners[name]
+        head = self.store.max_notification_id()
+        deadline = time.monotonic() + self.catch_up_s
+        while runner.position() < head:
+            if time.monotonic() > deadline:
+                raise Stale(f"the {name} projection is at {runner.position()}, the log at {head}")
+            with self._folding:
+                try:
+                    runner.catch_up(budget_s=0.25, retry_stale=False)
+                except ProjectionError as error:
+                    raise Stale(f"the {name} projection does not fold: {error}; see `skirmish rebuild`") from None
+
+    def campaign(self, campaign_id: str) -> CampaignRow | None:
+        self._current("campaign")
+        raw = self.projections.tables.row("campaign", campaign_id)
+        return self._campaign_rows.decode(raw) if raw is not None else None
+
+    def missions(self, mission_ids: list[str]) -> dict[str, Any]:
+        """Each mission's folded state (`domain.mission.MissionState`), from the battlefield."""
+        self._current("battlefield")
+        tables = self.projections.tables
+        return {m: self._battlefield.decode(raw) for m in mission_ids if (raw := tables.row("battlefield", m)) is not None}
