@@ -55,6 +55,13 @@ class ReadModels:
         raw = self.projections.tables.row("campaign", campaign_id)
         return self._campaign_rows.decode(raw) if raw is not None else None
 
+    def campaign_state(self, campaign_id: str) -> Any:
+        """The campaign folded as `domain.campaign.CampaignState` (members without token
+        digests), from its projection row; None if the log holds no such campaign."""
+        self._current("campaign")
+        raw = self.projections.tables.row("campaign", campaign_id)
+        return self.projections.runners["campaign"].model.decode(raw).state if raw is not None else None
+
     def missions(self, mission_ids: list[str]) -> dict[str, Any]:
         """Each mission's folded state (`domain.mission.MissionState`), from the battlefield."""
         self._current("battlefield")

@@ -98,8 +98,10 @@ def create_campaign(data: JSONBody[NewCampaign], ledger: LedgerDep) -> CampaignT
 
 
 @get("/campaigns/{campaign_id:str}", sync_to_thread=True)
-def read_campaign(campaign_id: FromPath[str], request: Request, ledger: LedgerDep) -> CampaignView:
-    c, member = member_of_campaign(request, ledger, campaign_id)
+def read_campaign(campaign_id: FromPath[str], request: Request, ledger: LedgerDep, reads: ReadsDep) -> CampaignView:
+    """Read from the campaign projection, caught up with the log first."""
+    _, member = member_of_campaign(request, ledger, campaign_id)
+    c = reads.campaign_state(campaign_id)
     members = [MemberView(m.member_id, m.name, m.role, list(m.units)) for m in c.members.values()]
     concluded = [ConclusionView(k.mission_id, k.outcome, k.result, k.heroes) for k in c.concluded.values()]
     return CampaignView(c.campaign_id, c.name, c.version, members, list(c.missions), concluded, campaign_games(c, viewer_of(member)))
