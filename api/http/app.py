@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from litestar import Litestar, Request, Response, get, post
@@ -74,11 +75,15 @@ def _ledger(request: Request) -> Ledger:
     return request.app.state.ledger
 
 
+_making_reads = threading.Lock()
+
+
 def _reads(request: Request) -> ReadModels:
-    """The read models, made on first use (they create their tables in the store)."""
+    """The read models, made on first use (they create their tables in the store), once."""
     state = request.app.state
-    if state.get("reads") is None:
-        state.reads = ReadModels(state.ledger.store)
+    with _making_reads:
+        if state.get("reads") is None:
+            state.reads = ReadModels(state.ledger.store)
     return state.reads
 
 
