@@ -1,1 +1,1 @@
-"""The litestar app, the ledger application service and the `skirmish` command."""
+"""What people and programs reach: the HTTP API (`api.http`) and the `skirmish` command (`api.cli`)."""

@@ -17,6 +17,7 @@ from domain.campaign_events import CAMPAIGN_EVENTS
 from domain.chain import Recorded
 from domain.contract import Viewer
 from domain.events import DiceRolled, Withheld
+from domain.kit import decks
 from domain.registry import system_named
 
 #: Roles that read missions; any other gets nothing (fail closed).
@@ -26,7 +27,7 @@ _CAMPAIGN = frozenset(CAMPAIGN_EVENTS)
 
 def hides_faces(event: DiceRolled, state: Any) -> bool:
     """A hidden deck's shuffle (no order recorded) of an epoch not yet revealed."""
-    if event.deck is None or event.order is not None:
+    if not decks.hides_order(event):
         return False
     return not any(e.number == event.epoch and e.revealed for e in state.epochs)
 
