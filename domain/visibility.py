@@ -26,7 +26,8 @@ _CAMPAIGN = frozenset(CAMPAIGN_EVENTS)
 
 
 def hides_faces(event: DiceRolled, state: Any) -> bool:
-    """A hidden deck's shuffle (no order recorded) of an epoch not yet revealed."""
+    """A hidden deck's shuffle (no order recorded) of an epoch not yet revealed; `state` is the
+    mission's or the campaign's, whichever stream rolled it."""
     if not decks.hides_order(event):
         return False
     return not any(e.number == event.epoch and e.revealed for e in state.epochs)
@@ -48,6 +49,15 @@ def shown(record: Recorded, viewer: Viewer, state: Any) -> Recorded | None:
     if redacted is None:
         return None
     return msgspec.structs.replace(record, event=redacted, command=None)
+
+
+def shown_in_campaign(record: Recorded, state: Any) -> Recorded:
+    """A campaign record as its members may read it: its own hidden shuffles (a legacy deck)
+    show no faces until the campaign's epoch is revealed, as a mission's do."""
+    event = record.event
+    if isinstance(event, DiceRolled) and hides_faces(event, state):
+        return msgspec.structs.replace(record, event=msgspec.structs.replace(event, faces=[], results=[]), command=None)
+    return record
 
 
 def shown_all(records: list[Recorded], viewer: Viewer, state: Any) -> list[Recorded]:

@@ -29,7 +29,7 @@ from domain.contract import Viewer
 from domain.errors import RuleError
 from domain.events import MissionCreated, SeedRevealed
 from domain.verification import StreamVerdict, verify_named_stream
-from domain.visibility import for_export
+from domain.visibility import for_export, shown_in_campaign
 
 if TYPE_CHECKING:
     from service.ledger import Ledger
@@ -155,6 +155,19 @@ def mission_rows(ledger: Ledger, mission_id: str, viewer: Viewer) -> tuple[Rows,
     return rows, redacted
 
 
+def campaign_rows(ledger: Ledger, campaign_id: str) -> tuple[Rows, list[int]]:
+    """A campaign's stored rows with its hidden shuffles' faces withheld until their reveal."""
+    stored = ledger.store.read(campaign_id)
+    state = ledger.campaign(campaign_id)
+    rows, redacted = [], []
+    for record, (position, raw) in zip(decode_stream(stored, campaign_codec()), stored, strict=True):
+        seen = shown_in_campaign(record, state)
+        rows.append((position, raw) if seen is record else (position, canonical(seen)))
+        if seen is not record:
+            redacted.append(position)
+    return rows, redacted
+
+
 def mission_export(ledger: Ledger, mission_id: str, viewer: Viewer) -> bytes:
     """A mission's export as `viewer` may read it."""
     rows, redacted = mission_rows(ledger, mission_id, viewer)
@@ -163,8 +176,8 @@ def mission_export(ledger: Ledger, mission_id: str, viewer: Viewer) -> bytes:
 
 def campaign_export(ledger: Ledger, campaign_id: str, viewer: Viewer) -> bytes:
     """The campaign's stream, then each mission it added (as `viewer` may read it), in that order."""
-    rows = ledger.store.read(campaign_id)
-    streams: list[tuple[str, str, Rows, list[int]]] = [(campaign_id, "campaign", rows, [])]
+    rows, redacted = campaign_rows(ledger, campaign_id)
+    streams: list[tuple[str, str, Rows, list[int]]] = [(campaign_id, "campaign", rows, redacted)]
     streams += [(mission_id, "mission", *mission_rows(ledger, mission_id, viewer)) for mission_id in _missions_added(rows)]
     return build_export("campaign", campaign_id, campaign_id, streams)
 

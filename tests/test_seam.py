@@ -242,3 +242,26 @@ def test_a_campaign_with_its_own_dice_moves_to_another_server_and_rolls_on(clien
             assert verdict["ok"] and verdict["dice"]["rolls_checked"] == 1
     finally:
         other.close()
+
+
+def test_a_hidden_campaign_deck_shows_its_order_to_nobody_until_the_campaign_seed_is_revealed(client, with_hexfall):
+    """Hidden information on the campaign stream too: the shuffle's faces are withheld from the
+    command's answer, the audit and the host's export until the rotation reveals the seed."""
+    from service.exports import verify_export
+
+    table = Table(client)
+    url = f"/campaigns/{table.id}"
+    shuffled = client.post(f"{url}/commands", json={"command": {"type": "hexfall.ShuffleRelics"}}, headers=table.host)
+    assert shuffled.status_code == 201, shuffled.text
+    roll = shuffled.json()["events"][1]["event"]
+    assert (roll["type"], roll["order"], roll["faces"], roll["deck"]) == ("CampaignDiceRolled", None, [], ["amulet", "banner", "crown", "dagger"])
+    assert client.get(f"{url}/audit", headers=table.host).json()["epochs"][0]["rolls"][0]["faces"] == []
+    export = client.get(f"{url}/export", headers=table.host).content
+    assert json.loads(export.splitlines()[0])["streams"][0]["redacted"] == [6] and verify_export(export).ok
+    client.post(f"{url}/commands", json={"command": {"type": "RotateCampaignSeed"}}, headers=table.host)
+    faces = client.get(f"{url}/audit", headers=table.sam).json()["epochs"][0]["rolls"][0]["faces"]
+    assert len(faces) == 3 and all(1 <= f <= n for f, n in zip(faces, (4, 3, 2), strict=True))
+    verdict = client.get(f"{url}/verify", headers=table.sam).json()
+    assert verdict["ok"] and verdict["dice"]["rolls_checked"] == 1
+    whole = client.get(f"{url}/export", headers=table.host).content
+    assert "redacted" not in json.loads(whole.splitlines()[0])["streams"][0] and verify_export(whole).ok

@@ -17,6 +17,7 @@ from domain import audit
 from domain.codecs import campaign_codec
 from domain.errors import RuleError
 from domain.verification import Verdict, verify_stream
+from domain.visibility import shown_in_campaign
 from service.ledger import CampaignCommandResult, Ledger
 
 LedgerDep = NamedDependency[Ledger]
@@ -36,14 +37,16 @@ def campaign_command(campaign_id: FromPath[str], data: JSONBody[CommandBody], re
         command = codec.command(data.command)
     except msgspec.ValidationError as error:
         raise malformed("command", error) from None
-    return ledger.handle_campaign(campaign_id, member, command, idempotency_key=data.idempotency_key, expected_version=data.expected_version)
+    result = ledger.handle_campaign(campaign_id, member, command, idempotency_key=data.idempotency_key, expected_version=data.expected_version)
+    state = ledger.campaign(campaign_id)
+    return msgspec.structs.replace(result, events=[shown_in_campaign(r, state) for r in result.events])
 
 
 @get("/campaigns/{campaign_id:str}/audit", sync_to_thread=True)
 def campaign_audit(campaign_id: FromPath[str], request: Request, ledger: LedgerDep) -> audit.AuditDocument:
     """The campaign's own rolls, epoch by epoch (the audit format of a mission's)."""
-    member_of_campaign(request, ledger, campaign_id)
-    return audit.build(ledger.records(campaign_id))
+    state, _ = member_of_campaign(request, ledger, campaign_id)
+    return audit.build(shown_in_campaign(r, state) for r in ledger.records(campaign_id))
 
 
 @get("/campaigns/{campaign_id:str}/verify", sync_to_thread=True)

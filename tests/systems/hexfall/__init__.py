@@ -171,6 +171,12 @@ class FortuneRolled(Event, tag="hexfall.FortuneRolled"):
     value: int
 
 
+class ShuffleRelics(Command, tag="hexfall.ShuffleRelics"):
+    """Between missions: shuffle the relic deck, whose order nobody may know until the reveal."""
+
+    roles: ClassVar[frozenset[str]] = HOST
+
+
 # -- rules ----------------------------------------------------------------------------------------
 
 
@@ -331,7 +337,12 @@ def campaign_evolve(renown: Renown, event: Event) -> Renown:
     return renown
 
 
+RELICS = ("amulet", "banner", "crown", "dagger")
+
+
 def campaign_decide(renown: Renown, command: Command, dice, actor: str) -> list[Event]:  # noqa: ANN001
+    if isinstance(command, ShuffleRelics):
+        return [decks.shuffle(decks.Deck("relics", RELICS, hidden=True), dice, purpose="shuffle relics", rule=RULES, actor=actor)]
     roll = dice.roll([6], purpose="fortune", rule=RULES, actor=actor)
     return [roll, FortuneRolled(roll.results[0])]
 
@@ -358,7 +369,7 @@ SYSTEM = GameSystem(
     campaign_state=Renown,
     campaign_evolve=campaign_evolve,
     campaign_events=(FortuneRolled,),
-    campaign_commands=(RollFortune,),
+    campaign_commands=(RollFortune, ShuffleRelics),
     campaign_decide=campaign_decide,
     campaign_view=lambda renown, viewer: renown,
     carry_out=carry_out,
