@@ -79,6 +79,15 @@ def _campaign_codec(generation: int) -> Codec:
 _building = threading.Lock()
 
 
+def warm() -> None:
+    """Build every registered system's codec and the campaigns' now, on the calling thread,
+    before a process starts the threads that decode (msgspec builds a generic's type
+    information on first use, and doing that while another thread decodes crashed a worker)."""
+    for name in list(registry.SYSTEMS):
+        mission_codec(name)
+    campaign_codec()
+
+
 def mission_codec(system: str) -> Codec:
     game = registry.system_named(system)
     with _building:

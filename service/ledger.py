@@ -27,6 +27,7 @@ from domain import campaign_events
 from domain import mission as missions
 from domain.chain import GENESIS, Recorded, canonical, seal
 from domain.codecs import Codec, campaign_codec, codec_of_first, mission_codec
+from domain.codecs import warm as warm_codecs
 from domain.commands import Command
 from domain.contract import Setup
 from domain.errors import Forbidden, RuleError
@@ -136,6 +137,7 @@ def utc_now() -> str:
 
 class Ledger:
     def __init__(self, store: EventStore, sealer: Sealer, clock: Callable[[], str] = utc_now, cache_size: int = CACHE_SIZE) -> None:
+        warm_codecs()
         self.store = store
         self.sealer = sealer
         self.clock = clock

@@ -105,6 +105,13 @@ def test_two_systems_with_the_same_class_names_play_side_by_side(client, ledger,
     hexes = table.mission("hexfall", {"heroes": "scout,runner"})
     stars = table.mission("star-quest", STAR_QUEST_OPTIONS)
 
+    # Per-player set-up: each player equips its own hero, and only its own, before the first round.
+    table.do(hexes, {"type": "Equip", "unit": "scout", "kit": ["carbine", "medkit"]}, table.ann)
+    assert table.send(hexes, {"type": "Equip", "unit": "scout", "kit": ["blade"]}, table.bob).json()["code"] == "not_your_unit"
+    greedy = table.send(hexes, {"type": "Equip", "unit": "runner", "kit": ["blade", "shield", "medkit"]}, table.bob)
+    assert (greedy.status_code, greedy.json()["message"]) == (422, "a kit is up to 2 of blade, carbine, medkit, shield, not blade, shield, medkit")
+    table.do(hexes, {"type": "Equip", "unit": "runner", "kit": ["shield"]}, table.bob)
+
     # The same name means each system's own command: hexes for one, inches for the other.
     table.do(hexes, {"type": "StartRound"}, table.ann)
     table.do(stars, {"type": "DeployHero", "unit": "sera-vantis", "x": 9, "y": 2}, table.ann)
@@ -151,7 +158,7 @@ def test_two_systems_with_the_same_class_names_play_side_by_side(client, ledger,
     # A reader's export before the end: the chain links through the redacted records.
     export = client.get(f"/missions/{hexes}/export", headers=table.bob).content
     header = json.loads(export.splitlines()[0])
-    assert header["streams"][0]["redacted"] == [4, 6]  # the shuffle and ann's draw
+    assert header["streams"][0]["redacted"] == [4, 8]  # the shuffle and ann's draw
     from service.exports import verify_export
 
     assert verify_export(export).ok

@@ -37,6 +37,7 @@ from api.http.bodies import (
     ShuffleBody,
 )
 from api.http.errors import HANDLERS, language, malformed
+from api.http.schemas import json_schema_bytes
 from domain import audit
 from domain.commands import (
     ContributeClientSeed,
@@ -45,11 +46,12 @@ from domain.commands import (
     RotateSeed,
     Shuffle,
 )
+from domain.registry import SYSTEMS
 from domain.verification import Verdict, verify_stream
 from domain.visibility import shown_all
+from projections.reads import ReadModels
 from service import i18n
 from service.exports import EXPORT_MEDIA_TYPE, mission_export
-from projections.reads import ReadModels
 from service.ledger import BadOptions, CommandResult, Ledger
 from service.views import campaign_games, viewer_of
 
@@ -246,6 +248,11 @@ ROUTES: list[Any] = [
 
 
 def create_app(ledger: Ledger) -> Litestar:
+    # The published schemas build msgspec's type information for generic records: do it now,
+    # before request and worker threads decode (see domain/codecs.py `warm`).
+    for system in (None, *SYSTEMS):
+        for which in ("events", "commands"):
+            json_schema_bytes(which, system)
     return Litestar(
         route_handlers=ROUTES,
         dependencies={"ledger": Provide(_ledger, sync_to_thread=False), "reads": Provide(_reads, sync_to_thread=False)},

@@ -68,6 +68,12 @@ class Draw(UnitCommand, tag=True):
     pass
 
 
+class Equip(UnitCommand, tag=True):
+    """Per-player set-up: before the first round, each player picks its own hero's kit."""
+
+    kit: list[str]
+
+
 class AiActivate(Command, tag=True):
     roles: ClassVar[frozenset[str]] = PLAYERS | {"worker"}
     unit: str
@@ -88,6 +94,11 @@ class Moved(Event, tag=True):
     r: int
 
 
+class Equipped(Event, tag=True):
+    unit: str
+    kit: list[str]
+
+
 class CardDrawn(Event, tag=True):
     unit: str
     #: None in the copy of a reader who does not hold the unit's hand.
@@ -106,8 +117,9 @@ class MissionDecided(Event, tag=True):
     outcome: str
 
 
-COMMANDS = (SetUpBattle, StartRound, Advance, Hold, Draw, AiActivate)
-EVENTS = (BattleSetUp, RoundStarted, Moved, CardDrawn, ActivationEnded, AiPhaseStarted, MissionDecided)
+COMMANDS = (SetUpBattle, StartRound, Advance, Hold, Draw, AiActivate, Equip)
+EVENTS = (BattleSetUp, RoundStarted, Moved, CardDrawn, ActivationEnded, AiPhaseStarted, MissionDecided, Equipped)
+KITS = frozenset({"blade", "carbine", "medkit", "shield"})
 
 
 # -- state ----------------------------------------------------------------------------------------
@@ -119,6 +131,7 @@ class Unit(msgspec.Struct, frozen=True):
     at: hx.Hex
     acted: bool = False
     hand: tuple[str, ...] = ()
+    kit: tuple[str, ...] = ()
 
 
 class Game(msgspec.Struct, frozen=True):
@@ -203,6 +216,12 @@ def decide(state, command, dice, actor, refs) -> list[Event]:  # noqa: ANN001
         return [RoundStarted(1)]
     if isinstance(command, AiActivate):
         return _drone(game, command)
+    if isinstance(command, Equip):
+        if game.phase != "deploy" or command.unit not in game.units or game.units[command.unit].side != "hero":
+            raise RuleError("not_your_turn", RULES, params={"unit": command.unit, "phase": game.phase})
+        if len(command.kit) > 2 or not set(command.kit) <= KITS:
+            raise RuleError("bad_kit", RULES, params={"kit": command.kit, "known": sorted(KITS)})
+        return [Equipped(command.unit, sorted(command.kit))]
     unit = _hero(game, command.unit)
     if isinstance(command, Draw):
         (card,), _ = decks.draw(game.deck, 1, rule=RULES)
@@ -289,6 +308,8 @@ def evolve(game: Game | None, event: Event) -> Game:
         return _unit(game, event.unit, hand=(*unit.hand, event.card))
     if isinstance(event, ActivationEnded):
         return _unit(game, event.unit, acted=True)
+    if isinstance(event, Equipped):
+        return _unit(game, event.unit, kit=tuple(event.kit))
     if isinstance(event, AiPhaseStarted):
         return replace(game, phase="ai")
     if isinstance(event, MissionDecided):
