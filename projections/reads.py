@@ -63,7 +63,13 @@ class ReadModels:
         return self.projections.runners["campaign"].model.decode(raw).state if raw is not None else None
 
     def missions(self, mission_ids: list[str]) -> dict[str, Any]:
-        """Each mission's folded state (`domain.mission.MissionState`), from the battlefield."""
+        """Each mission's folded state (`domain.mission.MissionState`), from the battlefield;
+        every mission the log holds has its row once the projection is caught up."""
         self._current("battlefield")
-        tables = self.projections.tables
-        return {m: self._battlefield.decode(raw) for m in mission_ids if (raw := tables.row("battlefield", m)) is not None}
+        tables, found = self.projections.tables, {}
+        for mission_id in mission_ids:
+            raw = tables.row("battlefield", mission_id)
+            if raw is None:
+                raise Stale(f"the battlefield projection has no row for mission {mission_id}")
+            found[mission_id] = self._battlefield.decode(raw)
+        return found

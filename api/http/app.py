@@ -15,6 +15,7 @@ from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
 from litestar.params import FromPath, FromQuery, JSONBody
 
 from api.http import campaigns, localized, replays, streams, systems, transfer
+from api.http.auth import member_of
 from api.http.access import member_of_campaign, reader, submit
 from api.http.bodies import (
     CampaignToken,
@@ -150,8 +151,11 @@ def list_missions(campaign_id: FromPath[str], request: Request, ledger: LedgerDe
 
 
 @get("/missions/{mission_id:str}", sync_to_thread=True)
-def read_mission(mission_id: FromPath[str], request: Request, ledger: LedgerDep) -> MissionView:
-    state, member = reader(request, ledger, mission_id)
+def read_mission(mission_id: FromPath[str], request: Request, ledger: LedgerDep, reads: ReadsDep) -> MissionView:
+    """The battlefield as the reader may see it, read from the battlefield projection caught up
+    with the log first (the same `evolve` the rules fold with)."""
+    member = member_of(request, ledger, ledger.campaign_of(mission_id))
+    state = reads.missions([mission_id])[mission_id]
     return localized.mission_view(state, viewer_of(member), language(request))
 
 
