@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
+from msgspec import Meta
 
 from domain.chain import Recorded
 from domain.mission import MissionState
@@ -76,7 +77,9 @@ class NewMission(Body):
     dice_mode: str = "server"
     #: Public text mixed into every roll; random when left out.
     client_seed: str | None = None
-    options: dict[str, str] = {}
+    #: The game system's options (their schema: `GET /systems/{name}`); stored with the mission,
+    #: so capped: at most 32, names up to 40 characters, values up to 400.
+    options: Annotated[dict[Annotated[str, Meta(max_length=40)], Annotated[str, Meta(max_length=400)]], Meta(max_length=32)] = {}
 
 
 class Submitted(Body, kw_only=True):
