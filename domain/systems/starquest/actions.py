@@ -56,6 +56,7 @@ def extra_action(res: Resolution, command: cmd.TakeExtraAction) -> None:
 
 
 def rest(res: Resolution, command: cmd.Rest) -> None:
+    only_hold_if_immobile(res, command.unit, "rest")
     turn = own_turn(res, command.unit)
     if turn.actions or turn.skill_action:
         raise res.refuse("rest_alone", "resting")
@@ -99,8 +100,17 @@ def own_turn(res: Resolution, unit_id: str, idle_ok: bool = False):
     return turn
 
 
+def only_hold_if_immobile(res: Resolution, unit_id: str, action: str) -> None:
+    """An Immobile unit may only use Hold actions: a move, a charge or a rest is refused."""
+    if action != "hold" and res.battle.profile(res.unit(unit_id)).rule("Immobile"):
+        raise res.refuse("immobile", "special", unit=unit_id)
+
+
 def take_action(res: Resolution, unit_id: str, action: str) -> None:
-    """The activation's next action (Hold, Advance, Rush, Charge): refused when none is left or the unit is Shaken."""
+    """The activation's next action (Hold, Advance, Rush, Charge): refused when none is left, the
+    unit is Shaken, or it is Immobile and the action is not a Hold (star-quest.en.md "Special
+    Rules Reference", Immobile; star-quest.de.md "Immobilis")."""
+    only_hold_if_immobile(res, unit_id, action)
     turn = own_turn(res, unit_id)
     if turn.actions >= turn.allowed:
         raise res.refuse("no_action_left", "activation", unit=unit_id, allowed=turn.allowed, cost=res.battle.version.extra_action, resource=res.battle.version.resource)

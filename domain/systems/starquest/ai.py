@@ -33,6 +33,8 @@ def ai(battle: Battle) -> AiActivate | AiCast | AiBegin | None:
     lead = battle.bases(unit)[0]
     heroes = [h for h in battle.side("hero") if h.can_act]
     seen = [h for h in heroes if _sees(battle, unit, h)]
+    if battle.profile(unit).rule("Immobile"):
+        return _hold(battle, unit, seen)
     if seen:
         target = min(seen, key=lambda h: (_gap(battle, unit, h), h.id))
         reach = _longest_range(battle, unit)
@@ -54,10 +56,19 @@ def ai(battle: Battle) -> AiActivate | AiCast | AiBegin | None:
     return AiActivate(unit.id, "rush", end.x, end.y)
 
 
+def _hold(battle: Battle, unit: Unit, seen: list[Unit]) -> AiActivate:
+    """An Immobile unit may only Hold (star-quest.en.md "Special Rules Reference", Immobile): it
+    shoots the closest hero in sight that its weapons reach from where it stands, if any."""
+    reach = _longest_range(battle, unit)
+    in_reach = [h for h in seen if reach and _gap(battle, unit, h) <= reach]
+    target = min(in_reach, key=lambda h: (_gap(battle, unit, h), h.id)) if in_reach else None
+    return AiActivate(unit.id, "hold", target=target.id if target else None)
+
+
 def _charges(battle: Battle, unit: Unit, foe: Unit, shot_at: Unit | None) -> bool:
     """"Else Charge closest": when no shot is possible (English); the German rules also charge
     instead of shooting when the charge would deal more damage (star-quest.de.md#KI-AKTIVIERUNGEN)."""
-    if battle.profile(unit).rule("Immobile") or not can_fight(battle, unit) or not in_charge_range(battle, unit, foe):
+    if not can_fight(battle, unit) or not in_charge_range(battle, unit, foe):
         return False
     if shot_at is None:
         return True

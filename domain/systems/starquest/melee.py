@@ -42,9 +42,7 @@ def charge(res: Resolution, unit_id: str, target_id: str) -> None:
     unit, target = res.unit(unit_id), res.unit(target_id)
     if target.side == unit.side or not target.on_table or target.unconscious:
         raise res.refuse("bad_target", "melee", target=target.id)
-    if res.battle.profile(unit).rule("Immobile"):
-        raise res.refuse("immobile", "special", unit=unit_id)
-    take_action(res, unit_id, "charge")
+    take_action(res, unit_id, "charge")  # an Immobile unit may only Hold
     if not in_charge_range(res.battle, res.unit(unit_id), target):
         allowance = move_allowance(res.battle, unit, "charge")
         raise res.refuse("out_of_charge_range", "movement", unit=unit_id, allowance=allowance, target=target_id)
