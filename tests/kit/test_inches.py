@@ -125,3 +125,12 @@ def test_a_wall_across_the_whole_line_blocks_sight(gap, eye, extra):
     wall = Terrain("wall", box(1 + gap / 2, -100, 3 + gap / 2, 100), height=eye + extra, blocks_sight=True)
     assert not inches.line_of_sight(a, b, [wall], eye=eye, body=1.25)
     assert math.isclose(inches.cover_share(b, a, [wall], eye=eye), 1.0)
+
+
+def test_a_straight_way_passes_over_a_base_it_overlaps_not_one_it_touches():
+    start = inches.Base(0.0, 0.0, 0.0, 0.5)
+    end = inches.Point(10.0, 0.0)
+    assert inches.passes_over(start, end, inches.Base(5.0, 0.9, 0.0, 0.5))
+    assert not inches.passes_over(start, end, inches.Base(5.0, 1.0, 0.0, 0.5))  # touching, all the way
+    assert not inches.passes_over(start, end, inches.Base(12.0, 0.0, 0.0, 0.5))  # beyond the end
+    assert inches.passes_over(start, end, inches.Base(10.9, 0.0, 0.0, 0.5))  # where it stops

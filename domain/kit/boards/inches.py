@@ -404,6 +404,13 @@ def _first_contact(sx: float, sy: float, ux: float, uy: float, mover_radius: flo
     return s if s >= 0 else None
 
 
+def passes_over(start: Base, end: Point, other: Base) -> bool:
+    """Whether a base moving straight from `start` to `end` overlaps `other` somewhere on the
+    way (touching it does not count: the boundary belongs to the outside)."""
+    gap = _point_segment_distance(other.x, other.y, (start.x, start.y), (end.x, end.y))
+    return gap < start.radius + other.radius - TOLERANCE
+
+
 def move_toward(start: Base, goal: Point | Base, max_distance: float, obstacles: Sequence[Base] = (), reach: float = 0.0) -> Point:
     """Where a model ends moving straight at `goal`: after max_distance, on arrival, or at the
     first base contact, whichever comes first.

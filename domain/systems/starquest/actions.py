@@ -9,7 +9,7 @@ from domain.systems.starquest.ground import check_walk
 from domain.systems.starquest.groups import keep_together
 from domain.systems.starquest.movement import difficult_cap, keep_away, move_allowance
 from domain.systems.starquest.resolution import Resolution
-from domain.systems.starquest.state import Figure
+from domain.systems.starquest.state import Figure, Unit
 
 
 def deploy(res: Resolution, command: cmd.DeployHero) -> None:
@@ -100,6 +100,18 @@ def own_turn(res: Resolution, unit_id: str, idle_ok: bool = False):
     return turn
 
 
+def not_through_enemies(res: Resolution, unit: Unit, moved: list[Figure]) -> None:
+    """Only Flying may move through other units (star-quest.en.md "Special Rules Reference",
+    Flying; de "Fliegen"): no model's straight way may pass over an enemy model's base."""
+    battle = res.battle
+    enemies = [(other, base) for other in battle.units.values() if other.side != unit.side and other.on_table for base in battle.bases(other)]
+    for figure, end in zip(unit.figures, moved, strict=True):
+        start = battle.base(unit, figure)
+        for other, base in enemies:
+            if geometry.passes_over(start, geometry.Point(end.x, end.y), base):
+                raise res.refuse("through_enemy", "movement", unit=unit.id, enemy=other.id)
+
+
 def only_hold_if_immobile(res: Resolution, unit_id: str, action: str) -> None:
     """An Immobile unit may only use Hold actions: a move, a charge or a rest is refused."""
     if action != "hold" and res.battle.profile(res.unit(unit_id)).rule("Immobile"):
@@ -142,6 +154,8 @@ def move(res: Resolution, unit_id: str, action: str, x: float, y: float) -> None
         moved.append(Figure(figure.id, nx, ny, geometry.ground_height(geometry.Point(nx, ny), battle.terrain), figure.wounds))
     moved = keep_together(res, unit, move_allowance(battle, unit, action), moved)
     keep_away(res, unit, moved)
+    if not profile.rule("Flying"):
+        not_through_enemies(res, unit, moved)
     res.emit(ev.Moved(unit_id, moved))
     if any(t.dangerous for _, crossed in paths for t in crossed) and not profile.rule("Flying"):
         dangerous.moved_through(res, unit_id)

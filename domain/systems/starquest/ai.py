@@ -123,7 +123,9 @@ def _move(battle: Battle, unit: Unit, lead: geometry.Base, goal: geometry.Point 
     action's move, at most 6" when any model's way crosses difficult terrain (#Terrain), and no
     model of the unit ending within 1" of a hero (#Movement)."""
     allowance = move_allowance(battle, unit, action)
-    end = geometry.move_toward(lead, goal, allowance, reach=reach)
+    # Only Flying passes over other units: the way stops at the first hero it meets.
+    heroes = () if battle.profile(unit).rule("Flying") else [b for h in battle.side("hero") if h.on_table for b in battle.bases(h)]
+    end = geometry.move_toward(lead, goal, allowance, obstacles=heroes, reach=reach)
     dx, dy = end.x - lead.x, end.y - lead.y
     crossed = (
         t
@@ -132,5 +134,5 @@ def _move(battle: Battle, unit: Unit, lead: geometry.Base, goal: geometry.Point 
     )
     capped = difficult_cap(battle, unit, allowance, crossed)
     if capped < allowance:
-        end = geometry.move_toward(lead, goal, capped, reach=reach)
+        end = geometry.move_toward(lead, goal, capped, obstacles=heroes, reach=reach)
     return short_of_heroes(battle, unit, lead, end)
