@@ -138,9 +138,9 @@ def test_discover_distances_halve_on_the_small_table(rules):
     tokens = (
         SearchToken(id="far", at=(10.0, 10.0), content="Calm Tab"),  # 3.37" away
         SearchToken(id="mid", at=(10.0, 7.5), content="Calm Tab"),  # 0.87" away: a roll
-        SearchToken(id="close", at=(10.0, 7.0), content="Calm Tab"),  # 0.37" away: no roll
+        SearchToken(id="close", at=(10.0, 7.0), content="Calm Tab"),  # 0.47" from Bo: no roll
     )
-    g = Game(rules, heroes=[hero("Ace"), hero("Bo")], table=24, sentry=False, enemies=[enemy("Sentry")], waves=[wave(1, "Sentry", (22.0, 22.0))], search_tokens=tokens, at={"ace": (10.0, 6.0), "bo": (10.0, 6.0)})
+    g = Game(rules, heroes=[hero("Ace"), hero("Bo")], table=24, sentry=False, enemies=[enemy("Sentry")], waves=[wave(1, "Sentry", (22.0, 22.0))], search_tokens=tokens, at={"ace": (10.0, 6.0), "bo": (10.0, 8.1)})
     g.do(Activate("ace"))
     assert g.refused(Discover("ace", "far")).code == "too_far_to_discover"
     assert of(g.do(Discover("ace", "mid"), 4), ev.StatTested)

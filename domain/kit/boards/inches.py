@@ -88,6 +88,11 @@ def distance(a: Base, b: Base) -> float:
     return max(0.0, math.hypot(a.x - b.x, a.y - b.y) - (a.radius + b.radius))
 
 
+def overlaps(a: Base, b: Base) -> bool:
+    """Whether two bases overlap on the table (touching does not count)."""
+    return (a.x - b.x) ** 2 + (a.y - b.y) ** 2 < (a.radius + b.radius - TOLERANCE) ** 2
+
+
 def vertical_gap(a: Base, b: Base) -> float:
     """Difference of elevations, measured separately because some reaches limit it (melee)."""
     return abs(a.z - b.z)

@@ -20,6 +20,16 @@ def deploy(res: Resolution, command: cmd.DeployHero) -> None:
         raise res.refuse("not_a_hero", "setup", unit=unit.id)
     if not geometry.point_in_polygon((command.x, command.y), [(p[0], p[1]) for p in battle.mission.deployment]):
         raise res.refuse("outside_deployment", "setup", x=command.x, y=command.y)
+    lead = unit.figures[0]
+    if unit.deployed and (lead.x, lead.y) == (command.x, command.y):
+        raise res.refuse("already_there", "setup", unit=unit.id, x=command.x, y=command.y)
+    placed = geometry.Base(command.x, command.y, 0.0, battle.base(unit, lead).radius)
+    for other in battle.units.values():
+        if other.id == unit.id or not other.on_table:
+            continue
+        for base in battle.bases(other):
+            if geometry.overlaps(placed, base):
+                raise res.refuse("bases_overlap", "setup", unit=unit.id, other=other.id)
     res.emit(ev.HeroDeployed(unit.id, command.x, command.y))
 
 

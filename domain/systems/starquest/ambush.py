@@ -56,7 +56,7 @@ def place_hero(res: Resolution, command: cmd.PlaceAmbusher) -> None:
         if other.id == unit.id or not other.on_table:
             continue
         for base in battle.bases(other):
-            if _overlap(here, base):
+            if geometry.overlaps(here, base):
                 raise res.refuse("overlaps", "special", x=command.x, y=command.y, unit=other.id)
             if other.side == "ai" and not far_enough(battle, geometry.distance(here, base), gap):
                 raise res.refuse("too_close_to_enemies", "special", variant=battle.version.hero_ambush_gap.replace("-", "_"), gap=gap, unit=other.id)
@@ -68,10 +68,6 @@ def far_enough(battle: Battle, gap: float, limit: float) -> bool:
     if battle.version.hero_ambush_gap == "over":
         return gap > limit + geometry.TOLERANCE
     return gap >= limit - geometry.TOLERANCE
-
-
-def _overlap(a: geometry.Base, b: geometry.Base) -> bool:
-    return (a.x - b.x) ** 2 + (a.y - b.y) ** 2 < (a.radius + b.radius - geometry.TOLERANCE) ** 2
 
 
 # -- AI units ------------------------------------------------------------------------------
@@ -153,7 +149,7 @@ def _fits(battle: Battle, points: list[geometry.Point], radius: float, table: fl
             if not unit.on_table:
                 continue
             for base in battle.bases(unit):
-                if _overlap(here, base) or (unit.side == "hero" and geometry.distance(here, base) < keep):
+                if geometry.overlaps(here, base) or (unit.side == "hero" and geometry.distance(here, base) < keep):
                     return False
     return True
 
