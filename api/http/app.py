@@ -273,4 +273,7 @@ def create_app(ledger: Ledger) -> Litestar:
         state=State({"ledger": ledger}),
         request_class=JsonRequest,
         debug=False,
+        # Our own logging is set up once per process (service/logs.py); litestar's default starts a
+        # queue listener thread per app that is never stopped (thousands in a test run).
+        logging_config=None,
     )
