@@ -15,6 +15,7 @@ from domain.codecs import mission_codec
 from domain.contract import GameSystem
 from domain.kit import decks
 from service.ledger import Ledger
+from tests.harness import Campaign, Member
 from tests.systems import hexfall
 from workers.jobs import Keys
 from workers.relay import Relay
@@ -45,38 +46,23 @@ def settle(relay: Relay, worker: Worker) -> None:
 
 
 class Table:
-    """A campaign with a host, a player (ann, who holds the scout and Sera Vantis), a second
-    player (bob, the runner) and a spectator."""
+    """A campaign (tests/harness.py) with a host, a player (ann, who holds the scout and Sera
+    Vantis), a second player (bob, the runner) and a spectator (sam)."""
 
     def __init__(self, client) -> None:
-        self.client = client
-        created = client.post("/campaigns", json={"name": "Seam"}).json()
-        self.id = created["campaign_id"]
-        self.host = {"authorization": f"Bearer {created['host_token']}"}
-        self.ann = self.invite("ann", "player", ["scout", "sera-vantis"])
-        self.bob = self.invite("bob", "player", ["runner"])
-        self.sam = self.invite("sam", "spectator", [])
-
-    def invite(self, name: str, role: str, units: list[str]) -> dict:
-        response = self.client.post(f"/campaigns/{self.id}/members", json={"name": name, "role": role, "units": units}, headers=self.host)
-        assert response.status_code == 201, response.text
-        return {"authorization": f"Bearer {response.json()['token']}"}
+        self.campaign = Campaign(client, "Seam")
+        self.id = self.campaign.id
+        self.host = self.campaign.host
+        self.ann = self.campaign.invite("ann", "player", ["scout", "sera-vantis"])
+        self.bob = self.campaign.invite("bob", "player", ["runner"])
+        self.sam = self.campaign.invite("sam", "spectator")
 
     def mission(self, system: str, options: dict) -> str:
-        response = self.client.post(f"/campaigns/{self.id}/missions", json={"name": system, "system": system, "client_seed": "seam", "options": options}, headers=self.host)
-        assert response.status_code == 201, response.text
-        return response.json()["mission_id"]
+        return self.campaign.mission(system, system=system, options=options, client_seed="seam")
 
-    def send(self, mission_id: str, command: dict, who: dict):
-        return self.client.post(f"/missions/{mission_id}/commands", json={"command": command}, headers=who)
-
-    def do(self, mission_id: str, command: dict, who: dict) -> dict:
-        response = self.send(mission_id, command, who)
-        assert response.status_code == 201, response.text
-        return response.json()
-
-    def events(self, mission_id: str, who: dict) -> list[dict]:
-        return [r["event"] for r in self.client.get(f"/missions/{mission_id}/events?limit=1000", headers=who).json()["events"]]
+    @staticmethod
+    def events(mission_id: str, who: Member) -> list[dict]:
+        return [r["event"] for r in who.read(f"/missions/{mission_id}/events?limit=1000")["events"]]
 
 
 def test_systems_are_listed_with_their_versions_options_and_schemas(client, with_hexfall):
@@ -106,34 +92,34 @@ def test_two_systems_with_the_same_class_names_play_side_by_side(client, ledger,
     stars = table.mission("star-quest", STAR_QUEST_OPTIONS)
 
     # Per-player set-up: each player equips its own hero, and only its own, before the first round.
-    table.do(hexes, {"type": "Equip", "unit": "scout", "kit": ["carbine", "medkit"]}, table.ann)
-    assert table.send(hexes, {"type": "Equip", "unit": "scout", "kit": ["blade"]}, table.bob).json()["code"] == "not_your_unit"
-    greedy = table.send(hexes, {"type": "Equip", "unit": "runner", "kit": ["blade", "shield", "medkit"]}, table.bob)
+    table.ann.accepted(hexes, {"type": "Equip", "unit": "scout", "kit": ["carbine", "medkit"]})
+    assert table.bob.command(hexes, {"type": "Equip", "unit": "scout", "kit": ["blade"]}).json()["code"] == "not_your_unit"
+    greedy = table.bob.command(hexes, {"type": "Equip", "unit": "runner", "kit": ["blade", "shield", "medkit"]})
     assert (greedy.status_code, greedy.json()["message"]) == (422, "a kit is up to 2 of blade, carbine, medkit, shield, not blade, shield, medkit")
-    table.do(hexes, {"type": "Equip", "unit": "runner", "kit": ["shield"]}, table.bob)
+    table.bob.accepted(hexes, {"type": "Equip", "unit": "runner", "kit": ["shield"]})
 
     # The same name means each system's own command: hexes for one, inches for the other.
-    table.do(hexes, {"type": "StartRound"}, table.ann)
-    table.do(stars, {"type": "DeployHero", "unit": "sera-vantis", "x": 9, "y": 2}, table.ann)
-    wrong_shape = table.send(hexes, {"type": "Advance", "unit": "scout", "x": 1.5, "y": 2}, table.ann)
+    table.ann.accepted(hexes, {"type": "StartRound"})
+    table.ann.accepted(stars, {"type": "DeployHero", "unit": "sera-vantis", "x": 9, "y": 2})
+    wrong_shape = table.ann.command(hexes, {"type": "Advance", "unit": "scout", "x": 1.5, "y": 2})
     assert (wrong_shape.status_code, wrong_shape.json()["field"]) == (400, "command.x"), wrong_shape.text
-    other_system = table.send(hexes, {"type": "DeployHero", "unit": "scout", "x": 1, "y": 1}, table.ann)
+    other_system = table.ann.command(hexes, {"type": "DeployHero", "unit": "scout", "x": 1, "y": 1})
     assert (other_system.status_code, other_system.json()["code"]) == (422, "unknown_command")
     assert other_system.json()["message"] == "hexfall missions do not take DeployHero"
 
     # The engine refuses a seat the player does not hold; the system's words name its refusals.
-    assert table.send(hexes, {"type": "Hold", "unit": "runner"}, table.ann).json()["code"] == "not_your_unit"
-    too_far = table.send(hexes, {"type": "Advance", "unit": "scout", "q": 2, "r": 0}, {**table.ann, "accept-language": "de"})
+    assert table.ann.command(hexes, {"type": "Hold", "unit": "runner"}).json()["code"] == "not_your_unit"
+    too_far = table.ann.command(hexes, {"type": "Advance", "unit": "scout", "q": 2, "r": 0}, headers={"accept-language": "de"})
     assert too_far.json()["message"] == "scout erreicht (2, 0) mit 3 Feldern Bewegung nicht"
 
     # A hand is its holder's: ann sees her card, bob and the spectator see that she drew one.
-    drawn = table.do(hexes, {"type": "Draw", "unit": "scout"}, table.ann)["events"][0]["event"]
+    drawn = table.ann.accepted(hexes, {"type": "Draw", "unit": "scout"})["events"][0]["event"]
     card = drawn["card"]
     assert card in ("ace", "bolt", "coin", "dart", "echo")
     assert [e.get("card") for e in table.events(hexes, table.bob) if e["type"] == "CardDrawn"] == [None]
     assert [e.get("card") for e in table.events(hexes, table.sam) if e["type"] == "CardDrawn"] == [None]
-    ann_view = {u["id"]: u for u in client.get(f"/missions/{hexes}", headers=table.ann).json()["game"]["units"]}
-    bob_view = {u["id"]: u for u in client.get(f"/missions/{hexes}", headers=table.bob).json()["game"]["units"]}
+    ann_view = {u["id"]: u for u in table.ann.get(f"/missions/{hexes}").json()["game"]["units"]}
+    bob_view = {u["id"]: u for u in table.bob.get(f"/missions/{hexes}").json()["game"]["units"]}
     assert (ann_view["scout"]["hand"], bob_view["scout"]["hand"], bob_view["scout"]["cards"]) == ([card], None, 1)
 
     # The deck's order is nobody's, the host's included: no order, no faces, four cards left.
@@ -141,22 +127,22 @@ def test_two_systems_with_the_same_class_names_play_side_by_side(client, ledger,
         (shuffle,) = [e for e in table.events(hexes, who) if e["type"] == "DiceRolled"]
         assert (shuffle["order"], shuffle["faces"], shuffle["results"]) == (None, [], [])
         assert sorted(shuffle["deck"]) == ["ace", "bolt", "coin", "dart", "echo"]
-        assert client.get(f"/missions/{hexes}", headers=who).json()["game"]["deck_left"] == 4
-        assert json.dumps(client.get(f"/missions/{hexes}/audit", headers=who).json()["epochs"][0]["rolls"][0]["faces"]) == "[]"
+        assert who.get(f"/missions/{hexes}").json()["game"]["deck_left"] == 4
+        assert json.dumps(who.get(f"/missions/{hexes}/audit").json()["epochs"][0]["rolls"][0]["faces"]) == "[]"
 
     # The heroes act; the worker plays the drone here and the Star Quest AI there.
-    table.do(hexes, {"type": "Advance", "unit": "scout", "q": -1, "r": 0}, table.ann)
-    table.do(hexes, {"type": "Hold", "unit": "runner"}, table.bob)
-    table.do(stars, {"type": "StartRound"}, table.ann)
+    table.ann.accepted(hexes, {"type": "Advance", "unit": "scout", "q": -1, "r": 0})
+    table.bob.accepted(hexes, {"type": "Hold", "unit": "runner"})
+    table.ann.accepted(stars, {"type": "StartRound"})
     for command in ({"type": "Activate", "unit": "sera-vantis"}, {"type": "Hold", "unit": "sera-vantis"}, {"type": "EndActivation", "unit": "sera-vantis"}):
-        table.do(stars, command, table.ann)
+        table.ann.accepted(stars, command)
     settle(relay, worker)
     moved = [e for e in table.events(hexes, table.sam) if e["type"] == "Moved" and e["unit"] == "drone"]
     assert moved == [{"type": "Moved", "unit": "drone", "q": 1, "r": 0}]
-    assert client.get(f"/missions/{hexes}", headers=table.sam).json()["game"]["round"] == 2
+    assert table.sam.get(f"/missions/{hexes}").json()["game"]["round"] == 2
 
     # A reader's export before the end: the chain links through the redacted records.
-    export = client.get(f"/missions/{hexes}/export", headers=table.bob).content
+    export = table.bob.get(f"/missions/{hexes}/export").content
     header = json.loads(export.splitlines()[0])
     assert header["streams"][0]["redacted"] == [4, 8]  # the shuffle and ann's draw
     from service.exports import verify_export
@@ -164,28 +150,28 @@ def test_two_systems_with_the_same_class_names_play_side_by_side(client, ledger,
     assert verify_export(export).ok
 
     # Round 2, then the drone decides it; the end reveals the seed and every secret.
-    table.do(hexes, {"type": "Hold", "unit": "scout"}, table.ann)
-    table.do(hexes, {"type": "Advance", "unit": "runner", "q": -3, "r": 3}, table.bob)
+    table.ann.accepted(hexes, {"type": "Hold", "unit": "scout"})
+    table.bob.accepted(hexes, {"type": "Advance", "unit": "runner", "q": -3, "r": 3})
     settle(relay, worker)
-    assert client.get(f"/missions/{hexes}", headers=table.sam).json()["game"]["outcome"] == "defeat"
-    table.client.post(f"/missions/{hexes}/end", json={"outcome": "defeat"}, headers=table.host)
+    assert table.sam.get(f"/missions/{hexes}").json()["game"]["outcome"] == "defeat"
+    table.host.post(f"/missions/{hexes}/end", {"outcome": "defeat"})
     (shuffle,) = [e for e in table.events(hexes, table.sam) if e["type"] == "DiceRolled"]
     order = decks.order_of(mission_codec("hexfall").decode(json.dumps({"stream": hexes, "position": 4, "at": "", "actor": "", "prev_hash": "", "event": shuffle}).encode()).event)
     assert order[0] == card  # the top card of the proven order is the one ann drew
     assert [e["card"] for e in table.events(hexes, table.sam) if e["type"] == "CardDrawn"] == [card]
-    assert client.get(f"/missions/{hexes}/verify", headers=table.sam).json()["ok"]
-    whole = client.get(f"/missions/{hexes}/export", headers=table.bob).content
+    assert table.sam.get(f"/missions/{hexes}/verify").json()["ok"]
+    whole = table.bob.get(f"/missions/{hexes}/export").content
     assert "redacted" not in json.loads(whole.splitlines()[0])["streams"][0] and verify_export(whole).ok
 
     # The campaign keeps each system's own state: Hexfall's renown, Star Quest's roster later.
-    campaign = client.get(f"/campaigns/{table.id}", headers=table.sam).json()
+    campaign = table.sam.get(f"/campaigns/{table.id}").json()
     assert campaign["systems"]["hexfall"] == {"missions": 1, "victories": 0, "fortune": 0}
     assert campaign["concluded"] == [{"mission_id": hexes, "outcome": "defeat", "result": "defeat", "heroes": {"scout": "standing", "runner": "standing"}}]
 
     # Star Quest went on beside it, its AI played by the same worker.
-    records = client.get(f"/missions/{stars}/events?limit=1000", headers=table.sam).json()["events"]
+    records = table.sam.get(f"/missions/{stars}/events?limit=1000").json()["events"]
     assert {r["event"]["type"] for r in records if r["actor"] == "worker"} >= {"ActivationStarted", "ActivationEnded"}
-    assert client.get(f"/missions/{stars}/verify", headers=table.sam).json()["ok"]
+    assert table.sam.get(f"/missions/{stars}/verify").json()["ok"]
 
 
 def test_a_campaign_rolls_its_own_provable_dice_between_missions(client, with_hexfall):
@@ -194,26 +180,26 @@ def test_a_campaign_rolls_its_own_provable_dice_between_missions(client, with_he
     the seed and the audit re-computes the roll."""
     table = Table(client)
     url = f"/campaigns/{table.id}"
-    refused = client.post(f"{url}/commands", json={"command": {"type": "RotateCampaignSeed"}}, headers=table.ann)
+    refused = table.ann.post(f"{url}/commands", {"command": {"type": "RotateCampaignSeed"}})
     assert (refused.status_code, refused.json()["code"]) == (403, "wrong_role")
-    unknown = client.post(f"{url}/commands", json={"command": {"type": "hexfall.Teleport"}}, headers=table.ann)
+    unknown = table.ann.post(f"{url}/commands", {"command": {"type": "hexfall.Teleport"}})
     assert (unknown.status_code, unknown.json()["code"]) == (422, "unknown_command")
-    rolled = client.post(f"{url}/commands", json={"command": {"type": "hexfall.RollFortune"}, "idempotency_key": "f1"}, headers=table.ann)
+    rolled = table.ann.post(f"{url}/commands", {"command": {"type": "hexfall.RollFortune"}, "idempotency_key": "f1"})
     assert rolled.status_code == 201, rolled.text
     types = [r["event"]["type"] for r in rolled.json()["events"]]
     assert types == ["CampaignEpochStarted", "CampaignDiceRolled", "hexfall.FortuneRolled"]
     roll = rolled.json()["events"][1]["event"]
-    again = client.post(f"{url}/commands", json={"command": {"type": "hexfall.RollFortune"}, "idempotency_key": "f1"}, headers=table.ann)
+    again = table.ann.post(f"{url}/commands", {"command": {"type": "hexfall.RollFortune"}, "idempotency_key": "f1"})
     assert again.json()["replayed"] and again.json()["events"] == rolled.json()["events"]
-    assert client.get(url, headers=table.sam).json()["systems"]["hexfall"]["fortune"] == roll["results"][0]
+    assert table.sam.get(url).json()["systems"]["hexfall"]["fortune"] == roll["results"][0]
 
-    before = client.get(f"{url}/audit", headers=table.sam).json()
+    before = table.sam.get(f"{url}/audit").json()
     assert before["epochs"][0]["server_seed"] is None and before["epochs"][0]["rolls"][0]["faces"] == roll["faces"]
-    rotated = client.post(f"{url}/commands", json={"command": {"type": "RotateCampaignSeed"}}, headers=table.host)
+    rotated = table.host.post(f"{url}/commands", {"command": {"type": "RotateCampaignSeed"}})
     assert [r["event"]["type"] for r in rotated.json()["events"]] == ["CampaignSeedRevealed", "CampaignEpochStarted"]
-    after = client.get(f"{url}/audit", headers=table.sam).json()
+    after = table.sam.get(f"{url}/audit").json()
     assert after["epochs"][0]["server_seed"] is not None and len(after["epochs"]) == 2
-    verdict = client.get(f"{url}/verify", headers=table.sam).json()
+    verdict = table.sam.get(f"{url}/verify").json()
     assert verdict["ok"] and verdict["dice"]["rolls_checked"] == 1
 
 
@@ -231,21 +217,21 @@ def test_a_campaign_with_its_own_dice_moves_to_another_server_and_rolls_on(clien
     table = Table(client)
     url = f"/campaigns/{table.id}"
     fortune = {"command": {"type": "hexfall.RollFortune"}}
-    assert client.post(f"{url}/commands", json=fortune, headers=table.ann).status_code == 201
-    export = client.get(f"{url}/export", headers=table.host).content
+    assert table.ann.post(f"{url}/commands", fortune).status_code == 201
+    export = table.host.get(f"{url}/export").content
     other = EventStore({"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "other.sqlite3")})
     try:
         with TestClient(create_app(Ledger(other, Sealer(secrets.token_bytes(32))))) as there:
             refused = there.post("/imports", content=export, headers={"content-type": "application/x-ndjson"})
             assert (refused.status_code, refused.json()["code"]) == (422, "epoch_unrevealed")
-            assert client.post(f"{url}/commands", json={"command": {"type": "RotateCampaignSeed"}}, headers=table.host).status_code == 201
-            export = client.get(f"{url}/export", headers=table.host).content
+            assert table.host.post(f"{url}/commands", {"command": {"type": "RotateCampaignSeed"}}).status_code == 201
+            export = table.host.get(f"{url}/export").content
             assert there.post("/imports", content=export, headers={"content-type": "application/x-ndjson"}).status_code == 201
-            rolled = there.post(f"{url}/commands", json=fortune, headers=table.ann)
+            rolled = there.post(f"{url}/commands", json=fortune, headers=table.ann.headers)
             assert rolled.status_code == 201, rolled.text
             assert [r["event"]["type"] for r in rolled.json()["events"]] == ["CampaignEpochStarted", "CampaignDiceRolled", "hexfall.FortuneRolled"]
             assert rolled.json()["events"][0]["event"]["epoch"] == 2
-            verdict = there.get(f"{url}/verify", headers=table.sam).json()
+            verdict = there.get(f"{url}/verify", headers=table.sam.headers).json()
             assert verdict["ok"] and verdict["dice"]["rolls_checked"] == 1
     finally:
         other.close()
@@ -258,17 +244,17 @@ def test_a_hidden_campaign_deck_shows_its_order_to_nobody_until_the_campaign_see
 
     table = Table(client)
     url = f"/campaigns/{table.id}"
-    shuffled = client.post(f"{url}/commands", json={"command": {"type": "hexfall.ShuffleRelics"}}, headers=table.host)
+    shuffled = table.host.post(f"{url}/commands", {"command": {"type": "hexfall.ShuffleRelics"}})
     assert shuffled.status_code == 201, shuffled.text
     roll = shuffled.json()["events"][1]["event"]
     assert (roll["type"], roll["order"], roll["faces"], roll["deck"]) == ("CampaignDiceRolled", None, [], ["amulet", "banner", "crown", "dagger"])
-    assert client.get(f"{url}/audit", headers=table.host).json()["epochs"][0]["rolls"][0]["faces"] == []
-    export = client.get(f"{url}/export", headers=table.host).content
+    assert table.host.get(f"{url}/audit").json()["epochs"][0]["rolls"][0]["faces"] == []
+    export = table.host.get(f"{url}/export").content
     assert json.loads(export.splitlines()[0])["streams"][0]["redacted"] == [6] and verify_export(export).ok
-    client.post(f"{url}/commands", json={"command": {"type": "RotateCampaignSeed"}}, headers=table.host)
-    faces = client.get(f"{url}/audit", headers=table.sam).json()["epochs"][0]["rolls"][0]["faces"]
+    table.host.post(f"{url}/commands", {"command": {"type": "RotateCampaignSeed"}})
+    faces = table.sam.get(f"{url}/audit").json()["epochs"][0]["rolls"][0]["faces"]
     assert len(faces) == 3 and all(1 <= f <= n for f, n in zip(faces, (4, 3, 2), strict=True))
-    verdict = client.get(f"{url}/verify", headers=table.sam).json()
+    verdict = table.sam.get(f"{url}/verify").json()
     assert verdict["ok"] and verdict["dice"]["rolls_checked"] == 1
-    whole = client.get(f"{url}/export", headers=table.host).content
+    whole = table.host.get(f"{url}/export").content
     assert "redacted" not in json.loads(whole.splitlines()[0])["streams"][0] and verify_export(whole).ok
