@@ -77,6 +77,15 @@ def test_systems_are_listed_with_their_versions_options_and_schemas(client, with
     assert client.get("/systems/chess").status_code == 422
 
 
+def test_the_openapi_document_gives_each_systems_mission_options(client):
+    body = client.get("/schema/openapi.json").json()["components"]["schemas"]["NewMission"]
+    options = {o["title"]: o for o in body["properties"]["options"]["anyOf"]}
+    assert set(options) == {"star-quest options", "table options"}
+    assert set(options["star-quest options"]["properties"]) == {"mission", "heroes", "pack"}
+    assert options["star-quest options"]["additionalProperties"] is False
+    assert options["table options"]["additionalProperties"] == {"type": "string"}
+
+
 def test_a_system_whose_tags_clash_with_the_engines_is_refused():
     from domain.events import DiceRolled
 

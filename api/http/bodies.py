@@ -7,6 +7,7 @@ from typing import Annotated, Any
 import msgspec
 from msgspec import Meta
 
+from api.http.openapi import options_schemas
 from domain.chain import Recorded
 from domain.mission import MissionState
 
@@ -77,9 +78,12 @@ class NewMission(Body):
     dice_mode: str = "server"
     #: Public text mixed into every roll; random when left out.
     client_seed: str | None = None
-    #: The game system's options (their schema: `GET /systems/{name}`); stored with the mission,
-    #: so capped: at most 32, names up to 40 characters, values up to 400.
-    options: Annotated[dict[Annotated[str, Meta(max_length=40)], Annotated[str, Meta(max_length=400)]], Meta(max_length=32)] = {}
+    #: The game system's options, as its `"<system> options"` schema below (and `GET /systems/{name}`)
+    #: says; stored with the mission, so capped: at most 32, names up to 40 characters, values up to 400.
+    options: Annotated[
+        dict[Annotated[str, Meta(max_length=40)], Annotated[str, Meta(max_length=400)]],
+        Meta(max_length=32, extra_json_schema={"description": "the mission's game system's options", "extra": {"any_of": options_schemas()}}),
+    ] = {}
 
 
 class Submitted(Body, kw_only=True):
