@@ -15,6 +15,11 @@ def member_of(request: Request, ledger: Ledger, campaign_id: str) -> Member:
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         raise ApiError(401, "missing_token", ROLES)
+    return member_by_token(ledger, token, campaign_id)
+
+
+def member_by_token(ledger: Ledger, token: str, campaign_id: str) -> Member:
+    """The member a token belongs to: 401 for no such token, 403 for another campaign's."""
     found = ledger.authenticate(token.strip())
     if found is None:
         raise ApiError(401, "bad_token", ROLES)

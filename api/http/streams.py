@@ -29,7 +29,7 @@ from litestar import Litestar, Request, WebSocket, get, websocket
 from litestar.params import FromPath, FromQuery
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
-from api.http.auth import member_of
+from api.http.auth import member_by_token, member_of
 from api.http.errors import ApiError, language
 from domain.campaign import ROLES, Member
 from domain.chain import Recorded
@@ -231,13 +231,7 @@ def _member(connection: Request | WebSocket, ledger: Ledger, campaign_id: str, q
         return member_of(connection, ledger, campaign_id)  # type: ignore[arg-type]  # it reads headers only
     if not query_token:
         raise ApiError(401, "missing_token", ROLES, params={"variant": "stream"})
-    found = ledger.authenticate(query_token.strip())
-    if found is None:
-        raise ApiError(401, "bad_token", ROLES)
-    campaign, member = found
-    if campaign.campaign_id != campaign_id:
-        raise ApiError(403, "other_campaign", ROLES)
-    return member
+    return member_by_token(ledger, query_token, campaign_id)
 
 
 def authorize(connection: Request | WebSocket, ledger: Ledger, mission_id: str, query_token: str | None) -> tuple[MissionState, Member]:
