@@ -327,7 +327,7 @@ class Ledger:
             for attempt in range(RETRIES):
                 state: missions.MissionState = stream.state
                 if idempotency_key and idempotency_key in stream.keys:
-                    return self._replay(mission_id, stream, idempotency_key, digest)
+                    return CommandResult(mission_id, state.version, True, self._replayed(mission_id, stream, idempotency_key, digest))
                 try:
                     self._check_seats(actor, state, command)
                     if expected_version is not None and expected_version != state.version:
@@ -393,10 +393,7 @@ class Ledger:
                 stream = self._load(campaign_id, CAMPAIGN)
                 state: campaigns.CampaignState = stream.state
                 if idempotency_key and idempotency_key in stream.keys:
-                    first_digest, first, last = stream.keys[idempotency_key]
-                    if first_digest != digest:
-                        raise RuleError("idempotency_key_reused", "design.md#Commands, errors, concurrency", params={"key": idempotency_key})
-                    return CampaignCommandResult(campaign_id, state.version, True, self.records(campaign_id, first - 1, last - first + 1))
+                    return CampaignCommandResult(campaign_id, state.version, True, self._replayed(campaign_id, stream, idempotency_key, digest))
                 if expected_version is not None and expected_version != state.version:
                     raise VersionConflict(state.version, f"expected version {expected_version}, the campaign is at {state.version}")
                 fresh = secrets.token_bytes(32)
@@ -434,12 +431,13 @@ class Ledger:
         campaign = self._load(ended.campaign_id, CAMPAIGN)
         return campaign, self._record(ended.campaign_id, campaign, campaigns.conclude(campaign.state, ended), actor, codec=campaign_codec())
 
-    def _replay(self, mission_id: str, stream: Stream, key: str, digest: str | None) -> CommandResult:
+    def _replayed(self, stream_id: str, stream: Stream, key: str, digest: str | None) -> list[Recorded]:
+        """The records the first command with this idempotency key wrote (a retry rolls nothing);
+        the same key with another command is refused."""
         first_digest, first, last = stream.keys[key]
         if first_digest != digest:
             raise RuleError("idempotency_key_reused", "design.md#Commands, errors, concurrency", params={"key": key})
-        records = self.records(mission_id, first - 1, last - first + 1)
-        return CommandResult(mission_id, stream.state.version, True, records)
+        return self.records(stream_id, first - 1, last - first + 1)
 
     @staticmethod
     def _check_seats(actor: campaigns.Member, state: missions.MissionState, command: Command) -> None:
