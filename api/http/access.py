@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -11,7 +12,7 @@ from api.http.auth import member_of
 from api.http.bodies import Submitted
 from api.http.errors import malformed
 from domain.campaign import CampaignState, Member
-from domain.codecs import mission_codec
+from domain.codecs import Codec, mission_codec
 from domain.commands import Command
 from domain.errors import RuleError
 from domain.mission import LIFE, MissionState
@@ -35,11 +36,16 @@ def reader(request: Request, ledger: Ledger, mission_id: str) -> tuple[MissionSt
 def command_for(ledger: Ledger, mission_id: str, value: dict[str, Any]) -> Command:
     """The body's command, decoded as the mission's game system reads it: another system's
     command is a 422 naming the system; a type no system knows, or wrong fields, is a 400."""
-    state = ledger.mission(mission_id)
-    codec = mission_codec(state.system)
+    system = ledger.mission(mission_id).system
+    return decoded_command(value, mission_codec(system), LIFE, system, lambda kind: any(kind in mission_codec(s).command_tags for s in SYSTEMS))
+
+
+def decoded_command(value: dict[str, Any], codec: Codec, rule: str, system: str, taken_elsewhere: Callable[[str], bool]) -> Command:
+    """A body's `command` as `codec` reads it: a type `codec` does not take but
+    `taken_elsewhere` knows is a 422 naming `system` and `rule`; wrong fields are a 400."""
     kind = value.get("type")
-    if isinstance(kind, str) and kind not in codec.command_tags and any(kind in mission_codec(s).command_tags for s in SYSTEMS):
-        raise RuleError("unknown_command", LIFE, params={"system": state.system, "command": kind})
+    if isinstance(kind, str) and kind not in codec.command_tags and taken_elsewhere(kind):
+        raise RuleError("unknown_command", rule, params={"system": system, "command": kind})
     try:
         return codec.command(value)
     except msgspec.ValidationError as error:
@@ -53,5 +59,5 @@ def submit(request: Request, ledger: Ledger, mission_id: str, command: Command |
     if isinstance(command, dict):
         command = command_for(ledger, mission_id, command)
     result = ledger.handle(mission_id, member, command, idempotency_key=body.idempotency_key, expected_version=body.expected_version)
-    state = ledger.mission(mission_id)
+    state = ledger.cached_mission(mission_id) or ledger.mission(mission_id)  # the handle just cached it
     return msgspec.structs.replace(result, events=shown_all(result.events, viewer_of(member), state))

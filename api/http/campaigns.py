@@ -10,12 +10,10 @@ from litestar import Request, get, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath, JSONBody
 
-from api.http.access import member_of_campaign
+from api.http.access import decoded_command, member_of_campaign
 from api.http.bodies import CommandBody
-from api.http.errors import malformed
 from domain import audit
 from domain.codecs import campaign_codec
-from domain.errors import RuleError
 from domain.verification import Verdict, verify_stream
 from domain.visibility import shown_in_campaign
 from service.ledger import CampaignCommandResult, Ledger
@@ -29,14 +27,7 @@ def campaign_command(campaign_id: FromPath[str], data: JSONBody[CommandBody], re
     """`{command: {type, ...}}`: `RotateCampaignSeed` (host), or a game system's campaign
     command, tagged `"<system>.<Name>"` (its schema: GET /systems/{name}/schemas/commands.json)."""
     _, member = member_of_campaign(request, ledger, campaign_id)
-    codec = campaign_codec()
-    kind = data.command.get("type")
-    if isinstance(kind, str) and kind not in codec.command_tags:
-        raise RuleError("unknown_command", CAMPAIGN_DICE, params={"system": "campaign", "command": kind})
-    try:
-        command = codec.command(data.command)
-    except msgspec.ValidationError as error:
-        raise malformed("command", error) from None
+    command = decoded_command(data.command, campaign_codec(), CAMPAIGN_DICE, "campaign", lambda kind: True)
     result = ledger.handle_campaign(campaign_id, member, command, idempotency_key=data.idempotency_key, expected_version=data.expected_version)
     state = ledger.campaign(campaign_id)
     return msgspec.structs.replace(result, events=[shown_in_campaign(r, state) for r in result.events])
