@@ -42,7 +42,7 @@ def shown(record: Recorded, viewer: Viewer, state: Any) -> Recorded | None:
     event = record.event
     if type(event) in _CAMPAIGN:
         return None  # token digests: a campaign's events never reach a mission's readers
-    engine: Any = msgspec.structs.replace(event, faces=[], results=[]) if isinstance(event, DiceRolled) and hides_faces(event, state) else event
+    engine: Any = _faces_withheld(event) if isinstance(event, DiceRolled) and hides_faces(event, state) else event
     redacted = system_named(state.system).visible(engine, viewer, state.game)
     if redacted is event:
         return record
@@ -56,8 +56,13 @@ def shown_in_campaign(record: Recorded, state: Any) -> Recorded:
     show no faces until the campaign's epoch is revealed, as a mission's do."""
     event = record.event
     if isinstance(event, DiceRolled) and hides_faces(event, state):
-        return msgspec.structs.replace(record, event=msgspec.structs.replace(event, faces=[], results=[]), command=None)
+        return msgspec.structs.replace(record, event=_faces_withheld(event), command=None)
     return record
+
+
+def _faces_withheld(event: DiceRolled) -> DiceRolled:
+    """A hidden shuffle without its faces, and its results, which repeat them."""
+    return msgspec.structs.replace(event, faces=[], results=[])
 
 
 def shown_all(records: list[Recorded], viewer: Viewer, state: Any) -> list[Recorded]:

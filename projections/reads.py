@@ -51,16 +51,18 @@ class ReadModels:
                     raise Stale(f"the {name} projection does not fold: {error}; see `skirmish rebuild`") from None
 
     def campaign(self, campaign_id: str) -> CampaignRow | None:
-        self._current("campaign")
-        raw = self.projections.tables.row("campaign", campaign_id)
+        raw = self._campaign_row(campaign_id)
         return self._campaign_rows.decode(raw) if raw is not None else None
 
     def campaign_state(self, campaign_id: str) -> Any:
         """The campaign folded as `domain.campaign.CampaignState` (members without token
         digests), from its projection row; None if the log holds no such campaign."""
-        self._current("campaign")
-        raw = self.projections.tables.row("campaign", campaign_id)
+        raw = self._campaign_row(campaign_id)
         return self.projections.runners["campaign"].model.decode(raw).state if raw is not None else None
+
+    def _campaign_row(self, campaign_id: str) -> bytes | None:
+        self._current("campaign")
+        return self.projections.tables.row("campaign", campaign_id)
 
     def missions(self, mission_ids: list[str]) -> dict[str, Any]:
         """Each mission's folded state (`domain.mission.MissionState`), from the battlefield;

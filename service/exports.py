@@ -24,7 +24,7 @@ from domain import dice as fair
 from domain import mission as missions
 from domain.campaign_events import CampaignCreated, MissionAdded
 from domain.chain import GENESIS, Recorded, canonical, seal
-from domain.codecs import campaign_codec, decode_stream, mission_codec
+from domain.codecs import Codec, campaign_codec, decode_stream, mission_codec
 from domain.contract import Viewer
 from domain.errors import RuleError
 from domain.events import MissionCreated, SeedRevealed
@@ -143,27 +143,25 @@ def mission_rows(ledger: Ledger, mission_id: str, viewer: Viewer) -> tuple[Rows,
     a record (domain/visibility.py), with the positions redacted."""
     stored = ledger.store.read(mission_id)
     state = ledger.mission(mission_id)
-    records = decode_stream(stored, mission_codec(state.system))
-    rows, redacted = [], []
-    for record, (position, raw) in zip(records, stored, strict=True):
-        seen = for_export(record, viewer, state)
-        if seen is record:
-            rows.append((position, raw))
-        else:
-            rows.append((position, canonical(seen)))
-            redacted.append(position)
-    return rows, redacted
+    return _as_read(stored, mission_codec(state.system), lambda record: for_export(record, viewer, state))
 
 
 def campaign_rows(ledger: Ledger, campaign_id: str) -> tuple[Rows, list[int]]:
     """A campaign's stored rows with its hidden shuffles' faces withheld until their reveal."""
-    stored = ledger.store.read(campaign_id)
     state = ledger.campaign(campaign_id)
+    return _as_read(ledger.store.read(campaign_id), campaign_codec(), lambda record: shown_in_campaign(record, state))
+
+
+def _as_read(stored: Rows, codec: Codec, seen: Callable[[Recorded], Recorded]) -> tuple[Rows, list[int]]:
+    """Each stored row as a reader gets it: its bytes where `seen` leaves the record whole, its
+    redacted copy's canonical bytes (keeping the record's hash) elsewhere; and those positions."""
     rows, redacted = [], []
-    for record, (position, raw) in zip(decode_stream(stored, campaign_codec()), stored, strict=True):
-        seen = shown_in_campaign(record, state)
-        rows.append((position, raw) if seen is record else (position, canonical(seen)))
-        if seen is not record:
+    for record, (position, raw) in zip(decode_stream(stored, codec), stored, strict=True):
+        shown = seen(record)
+        if shown is record:
+            rows.append((position, raw))
+        else:
+            rows.append((position, canonical(shown)))
             redacted.append(position)
     return rows, redacted
 
