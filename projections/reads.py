@@ -1,9 +1,10 @@
 """What the routes that list or summarise read: the projections, caught up first.
 
-A route answers with what the log held when the request came: before reading rows it folds
-the log up to that position itself, unless the worker holding the projections lease has got
-there already (the two race safely: each save is compare-and-set on the position). So a
-client reads its own writes, and the read models are what list routes read.
+A route answers with what the log held when the request came, so a client reads its own writes.
+A campaign's row is caught up first: the API process folds the log up to that position itself,
+unless the worker holding the projections lease has got there already (the two race safely:
+each save is compare-and-set on the position). A mission's row, read on every poll of the
+battlefield, is read as saved and the mission's newer events are folded on top, in memory.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from typing import Any
 
 import msgspec
 
+from domain import mission as missions
+from domain.codecs import decode_stream, mission_codec
 from projections.models import Battlefield, CampaignRow, ProjectionError
 from projections.runner import Projections
 from service.store import EventStore
@@ -65,13 +68,19 @@ class ReadModels:
         return self.projections.tables.row("campaign", campaign_id)
 
     def missions(self, mission_ids: list[str]) -> dict[str, Any]:
-        """Each mission's folded state (`domain.mission.MissionState`), from the battlefield;
-        every mission the log holds has its row once the projection is caught up."""
-        self._current("battlefield")
+        """Each mission's folded state (`domain.mission.MissionState`): its battlefield row, and
+        the events the log holds beyond it folded on top, read-only (the worker holding the
+        projections lease saves the rows; a hot read path writes nothing)."""
         tables, found = self.projections.tables, {}
         for mission_id in mission_ids:
             raw = tables.row("battlefield", mission_id)
-            if raw is None:
-                raise Stale(f"the battlefield projection has no row for mission {mission_id}")
-            found[mission_id] = self._battlefield.decode(raw)
+            state = self._battlefield.decode(raw) if raw is not None else None
+            tail = self.store.read(mission_id, state.version if state is not None else 0)
+            if tail:
+                codec = mission_codec(state.system) if state is not None else None
+                for record in decode_stream(tail, codec):
+                    state = missions.evolve(state, record.event)
+            if state is None:
+                raise Stale(f"the log holds no mission {mission_id}")
+            found[mission_id] = state
         return found

@@ -31,3 +31,18 @@ def test_the_mission_list_is_for_members_of_the_campaign(client):
     assert client.get(url).status_code == 401
     assert client.get(url, headers=other.host).json()["code"] == "other_campaign"
     assert client.get("/campaigns/00000000-0000-4000-8000-000000000000/missions", headers=table.host).status_code == 404
+
+
+def test_the_battlefield_view_is_its_projection_row_with_the_newer_events_on_top(client, ledger):
+    """A worker saved the row a while ago; the commands since show at once, and the read writes nothing."""
+    from projections.runner import Projections
+
+    table = Table(client)
+    worker = Projections(ledger.store, ["battlefield"])
+    worker.catch_up()
+    saved = worker.tables.row("battlefield", table.mission_id)
+    table.roll()
+    view = client.get(table.url(), headers=table.spectator).json()
+    assert view["version"] == ledger.mission(table.mission_id).version == 3
+    assert view["epochs"][0]["next_nonce"] == 1
+    assert worker.tables.row("battlefield", table.mission_id) == saved  # the read folded in memory
