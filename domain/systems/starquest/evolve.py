@@ -87,8 +87,7 @@ def _action(b: Battle, e: ev.ActionTaken) -> Battle:
 
 
 def _moved(b: Battle, e: ev.Moved) -> Battle:
-    b = _unit(b, e.unit, lambda u: replace(u, figures=tuple(e.figures)))
-    return _turn(b, moved=True) if b.turn and b.turn.unit == e.unit else b
+    return _unit(b, e.unit, lambda u: replace(u, figures=tuple(e.figures)))
 
 
 def _attack(b: Battle, e: ev.AttackResolved) -> Battle:

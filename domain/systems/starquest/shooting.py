@@ -130,13 +130,19 @@ def _hit_modifier(res: Resolution, attacker: Unit, target: Unit, weapon: Weapon,
     modifier = 0
     if far and all(battle.profile(target).rule("Stealth") for _ in target.figures):
         modifier -= 1
-    if weapon.rule("Indirect") and battle.turn is not None and battle.turn.moved:
+    if weapon.rule("Indirect") and _after_moving(battle):
         modifier -= 1
     if "Impaired" in attacker.statuses:  # hits are Qua tests (#Shooting, #Status conditions)
         modifier -= 1
     if has_rule(battle, weapon, attacker, "Lock-On") or has_rule(battle, weapon, attacker, "Unstoppable"):
         modifier = max(modifier, 0)
     return modifier
+
+
+def _after_moving(battle: Battle) -> bool:
+    """Indirect's "shooting after moving" is the shot of an Advance ("can shoot after move",
+    #Activation); a Hold's shot is not, whatever else moved the unit before it."""
+    return battle.turn is not None and battle.turn.action == "advance"
 
 
 def _extra_hits(res: Resolution, attacker: Unit, weapon: Weapon, far: bool) -> bool:

@@ -76,7 +76,6 @@ class Turn(msgspec.Struct, frozen=True):
     allowed: int = 1
     skill_action: bool = False
     action: str | None = None
-    moved: bool = False
     shot: bool = False
     charged: bool = False
     resting: bool = False
