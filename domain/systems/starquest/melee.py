@@ -165,16 +165,17 @@ def _room(base: geometry.Base, ux: float, uy: float, table: float) -> float:
 
 def fight(res: Resolution, charger_id: str, defender_id: str) -> None:
     """Counter strikes, the chargers' Impact and strikes, the strike back, Fatigue, Fear, and
-    the step back (#Melee, #Special Rules Reference)."""
+    the step back (#Melee, #Special Rules Reference). A Shaken defender strikes back too, as
+    fatigued ("defenders must strike back"; Shaken "counts as fatigued", #Morale)."""
     version = res.battle.version
     dealt = {charger_id: 0, defender_id: 0}
     struck_back = False
-    if _may_strike_back(res.battle, defender_id):
+    if _standing(res.battle, defender_id):
         struck_back, dealt[defender_id] = _strike(res, defender_id, charger_id, lambda w: bool(w.rule("Counter")), charging=False)
     if _standing(res.battle, charger_id) and _standing(res.battle, defender_id):
         dealt[charger_id] += _impact(res, charger_id, defender_id)
         dealt[charger_id] += _strike(res, charger_id, defender_id, lambda w: True, charging=True)[1]
-    if _may_strike_back(res.battle, defender_id) and _standing(res.battle, charger_id):
+    if _standing(res.battle, defender_id) and _standing(res.battle, charger_id):
         struck, wounds = _strike(res, defender_id, charger_id, lambda w: not w.rule("Counter"), charging=False)
         struck_back, dealt[defender_id] = struck_back or struck, dealt[defender_id] + wounds
     if struck_back and res.battle.units[defender_id].on_table:
@@ -190,12 +191,6 @@ def fight(res: Resolution, charger_id: str, defender_id: str) -> None:
 
 def _standing(battle: Battle, unit_id: str) -> bool:
     return battle.units[unit_id].can_act
-
-
-def _may_strike_back(battle: Battle, unit_id: str) -> bool:
-    """Shaken units stay idle in the English rules; the German ones let them strike back (as fatigued)."""
-    unit = battle.units[unit_id]
-    return unit.can_act and (not unit.shaken or battle.version.shaken_strike_back)
 
 
 def _strike(res: Resolution, attacker_id: str, target_id: str, pick: Callable[[Weapon], bool], charging: bool) -> tuple[bool, int]:

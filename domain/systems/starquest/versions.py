@@ -39,8 +39,6 @@ class RulesVersion(msgspec.Struct, frozen=True):
     clear_statuses: tuple[int, int] | None
     #: Strain to remove Impaired: (D3 count, bonus).
     impaired_cost: tuple[int, int]
-    #: Shaken units strike back in melee (German), or stay idle (English).
-    shaken_strike_back: bool
     #: When a charge leaves its unit fatigued: at the end of the activation (English), or at once (German).
     charge_fatigue: str
     #: Counter takes one Impact die (English) or one Impact hit (German) per Counter model.
@@ -71,7 +69,6 @@ ENGLISH = RulesVersion(
     relentless="hold",
     clear_statuses=(1, 3),
     impaired_cost=(1, 1),
-    shaken_strike_back=False,
     charge_fatigue="activation-end",
     counter_reduces="dice",
     ai_charge="else",
@@ -91,7 +88,6 @@ GERMAN = msgspec.structs.replace(
     relentless="over-9",
     clear_statuses=None,
     impaired_cost=(1, 0),
-    shaken_strike_back=True,
     charge_fatigue="after-charge",
     counter_reduces="hits",
     ai_charge="more-damage",
