@@ -227,9 +227,9 @@ def test_furious_chargers_score_an_extra_hit_on_each_natural_six(rules):
     assert attacks(events) == [("ace", "Blade", 2, 2), ("grunt-1-1", "Claw", 1, 1)]
 
 
-@BOTH
-def test_lance_gives_plus_1_to_hit_and_ap_1_when_charging(rules):
-    game = table(rules, ace=hero("Ace", weapons=("Spear",)))
+def test_lance_gives_plus_1_to_hit_and_ap_1_when_charging():
+    """English only (star-quest.en.md#Special Rules Reference, Lance); German has Thrust."""
+    game = table("en", ace=hero("Ace", weapons=("Spear",)))
     events = charge(game, 3, 4, 1)  # 3+1 hits Qua 4; Def 4 roll 4-1 fails
     assert attacks(events)[0] == ("ace", "Spear", 1, 1)
 

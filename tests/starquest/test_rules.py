@@ -634,31 +634,30 @@ def test_special_rules_regeneration_ignores_wounds_on_five_plus(rules):
     assert rolls(g.events)[-1] == [5, 4]
 
 
-@BOTH
-@pytest.mark.parametrize("rule", ["Rending", "Poison"])
+@pytest.mark.parametrize(("rules", "rule"), [("en", "Rending"), ("de", "Rending"), ("en", "Poison"), ("de", "Bane")])
 def test_special_rules_rending_and_poison_ignore_regeneration(rules, rule):
-    """star-quest.en.md#Special Rules Reference (Rending, Poison): no Regeneration roll at all."""
+    """star-quest.en.md#Special Rules Reference (Rending, Poison; German Bane): no Regeneration roll at all."""
     g = range_game(rules, weapon("Bane", rules=[rule]), target=enemy("Target", toughness=3, rules=["Regeneration"]))
     assert summary(hold_and_shoot(g, 5, 2)) == (1, 0, 1, False)  # no faces left for a regeneration roll
 
 
-@BOTH
-def test_special_rules_poison_rerolls_natural_six_defense_rolls(rules):
-    """star-quest.en.md#Special Rules Reference (Poison): the target re-rolls unmodified 6s to block."""
-    g = range_game(rules, weapon("Venom", attacks=2, rules=["Poison"]))
+@pytest.mark.parametrize(("rules", "rule"), [("en", "Poison"), ("de", "Bane")])
+def test_special_rules_poison_rerolls_natural_six_defense_rolls(rules, rule):
+    """star-quest.en.md#Special Rules Reference (Poison), star-quest.de.md#SONDERREGELN (Bane): the
+    target re-rolls unmodified 6s to block."""
+    g = range_game(rules, weapon("Venom", attacks=2, rules=[rule]))
     resolved = hold_and_shoot(g, 5, 5, 6, 5, 2)
     assert summary(resolved) == (2, 1, 1, False)
     assert rolls(g.events)[-2:] == [[6, 5], [2]]
 
 
-@BOTH
-def test_special_rules_lock_on_ignores_cover_and_negative_modifiers(rules):
-    """star-quest.en.md#Special Rules Reference (Lock-On, Stealth)."""
+def test_special_rules_lock_on_ignores_cover_and_negative_modifiers():
+    """star-quest.en.md#Special Rules Reference (Lock-On, Stealth); English only."""
     crater = piece("crater", 20, 17, 28, 23, cover=True)
     sneaky = enemy("Target", toughness=3, rules=["Stealth"])
-    g = range_game(rules, weapon("Rifle"), target=sneaky, terrain=[crater])
+    g = range_game("en", weapon("Rifle"), target=sneaky, terrain=[crater])
     assert summary(hold_and_shoot(g, 4)) == (0, 0, 0, True)  # 4 - 1 misses Qua 4
-    g = range_game(rules, weapon("Seeker", rules=["Lock-On"]), target=sneaky, terrain=[crater])
+    g = range_game("en", weapon("Seeker", rules=["Lock-On"]), target=sneaky, terrain=[crater])
     assert summary(hold_and_shoot(g, 4, 3)) == (1, 0, 1, False)  # hits, and 3 gets no +1
 
 

@@ -78,8 +78,8 @@ RULES: dict[str, RuleSpec] = {
     "Strider": RuleSpec("unit"),
     "Villain": RuleSpec("unit"),
 }
-"""Every special rule of star-quest.en.md and .de.md (Bane, Surge, Thrust and Unstoppable are
-German-only; the English engine ignores them)."""
+"""Every special rule of star-quest.en.md and .de.md; which version has which is the table in
+versions.py (a pack may carry any of them; a version without the rule ignores it)."""
 
 FIELD_RULES = {"AP": "ap", "Caster": "caster"}
 """Rules with a field of their own, so each value has exactly one place to be written."""

@@ -25,5 +25,5 @@ def rule_texts(battle) -> list[str]:  # noqa: ANN001 - a Battle, or None before 
 
 
 SPECIAL_RULES = tuple(
-    SpecialRule(name, spec.place, spec.values, ("de",) if name in VERSIONS["de"].extra_rules else ("en", "de")) for name, spec in RULES.items()
+    SpecialRule(name, spec.place, spec.values, tuple(code for code, version in VERSIONS.items() if name in version.special_rules)) for name, spec in RULES.items()
 )

@@ -45,13 +45,21 @@ class RulesVersion(msgspec.Struct, frozen=True):
     counter_reduces: str
     #: AI units charge when they cannot shoot (English), or when charging would deal more damage (German).
     ai_charge: str
-    #: Special rules only this version knows.
-    extra_rules: frozenset[str] = frozenset()
+    #: The special rules this version's file describes; a rule missing here does nothing in its
+    #: missions, even on a pack's weapon or profile.
+    special_rules: frozenset[str]
     #: A hero ambusher is placed over 9" from enemies (English) or at least 9" (German).
     hero_ambush_gap: str = "over"
     #: Strain per point of casting value for a hero to count a failed cast as cast ("Caster(X)").
     cast_anyway_per_value: int = 2
 
+
+#: Special rules in both files' reference (star-quest.en.md#Special Rules Reference,
+#: star-quest.de.md#SONDERREGELN). Where their meaning differs, a field above says how.
+SHARED_RULES = frozenset(
+    "Ambush AP Blast Caster Counter Deadly Fast Fear Fearless Flying Furious Immobile Impact Indirect Limited"
+    " Regeneration Relentless Reliable Rending Scout Slow Stealth Strider Villain".split()
+)
 
 ENGLISH = RulesVersion(
     code="en",
@@ -72,6 +80,7 @@ ENGLISH = RulesVersion(
     charge_fatigue="activation-end",
     counter_reduces="dice",
     ai_charge="else",
+    special_rules=SHARED_RULES | {"Lance", "Lock-On", "Poison"},
 )
 
 GERMAN = msgspec.structs.replace(
@@ -91,7 +100,7 @@ GERMAN = msgspec.structs.replace(
     charge_fatigue="after-charge",
     counter_reduces="hits",
     ai_charge="more-damage",
-    extra_rules=frozenset({"Bane", "Surge", "Thrust", "Unstoppable"}),
+    special_rules=SHARED_RULES | {"Bane", "Surge", "Thrust", "Unstoppable"},
     hero_ambush_gap="at-least",
 )
 
