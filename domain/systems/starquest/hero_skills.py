@@ -16,6 +16,7 @@ from domain.systems.starquest.content import Cleanse, Heal, HeroSkill, Hits, Inf
 from domain.systems.starquest.movement import KEEP_AWAY
 from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.state import Unit
+from domain.systems.starquest.wounding import allocate
 
 
 def use(res: Resolution, command: cmd.UseHeroSkill) -> None:
@@ -120,7 +121,8 @@ def _inflict(res: Resolution, hero_id: str, skill: HeroSkill, command: cmd.UseHe
 
 
 def _hits(res: Resolution, hero_id: str, skill: HeroSkill, command: cmd.UseHeroSkill) -> None:
-    """Hits blocked like shooting hits (#Shooting; cover counts), wounds to the closest model."""
+    """Hits blocked like shooting hits (#Shooting; cover counts), Regeneration as against any
+    wound, wounds to the closest model."""
     battle = res.battle
     hero, target = res.unit(hero_id), res.unit(command.target or "")
     here = battle.base(hero, hero.figures[0])
@@ -130,14 +132,9 @@ def _hits(res: Resolution, hero_id: str, skill: HeroSkill, command: cmd.UseHeroS
     faces = res.roll(effect.count, f"{target.id} blocks {skill.name}", "shooting")
     bonus = 1 if cover else 0
     blocked = sum(1 for f in faces if f == 6 or (f != 1 and f + bonus - effect.ap >= defense))
-    wounds = effect.count - blocked
+    wounds = res.regenerate(target.id, effect.count - blocked)
     res.emit(ev.AttackResolved(hero_id, skill.name, target.id, effect.count, blocked, wounds, cover))
-    for _ in range(wounds):
-        target = res.battle.units[target.id]
-        if not target.figures or target.dead:
-            return
-        figure = target.figures[geometry.closest(here, res.battle.bases(target))]
-        res.wound(target.id, figure.id, 1)
+    allocate(res, target.id, wounds, 1, here)
 
 
 def _reposition(res: Resolution, hero_id: str, skill: HeroSkill, command: cmd.UseHeroSkill) -> None:

@@ -103,12 +103,13 @@ def _morale_test(res: Resolution, unit_id: str) -> bool:
 
 
 def _d3_wounds(res: Resolution, unit_id: str) -> None:
+    """D3 wounds, Regeneration rolled for them together, then one at a time to the first model."""
     (wounds,) = res.roll_d3(1, f"{unit_id} cannot be Shaken: D3 wounds", "morale")
-    for _ in range(wounds):
+    for _ in range(res.regenerate(unit_id, wounds)):
         unit = res.battle.units[unit_id]
         if not unit.on_table:
             return
-        res.wound(unit_id, unit.figures[0].id, 1)
+        res.wound(unit_id, unit.figures[0].id, 1, regenerated=True)
 
 
 def ignore_shaken_answered(res: Resolution, unit_id: str, accepted: bool, context: dict[str, str]) -> None:

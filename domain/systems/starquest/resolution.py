@@ -12,6 +12,9 @@ from domain.systems.starquest.evolve import evolve
 from domain.systems.starquest.state import Battle, Unit
 from domain.systems.starquest.versions import VERSIONS
 
+#: Regeneration ignores a wound on this or more (#Special Rules Reference).
+REGENERATES_ON = 5
+
 #: Sections of each rules file, by the key the engine uses.
 SECTIONS = {
     "general": ("General Principles", "GRUNDLAGEN"),
@@ -104,11 +107,17 @@ class Resolution:
 
     # -- wounds -----------------------------------------------------------------------------
 
-    def wound(self, unit_id: str, figure_id: str, wounds: int) -> None:
-        """Wounds on one model; at its Tou it is killed, or a hero falls unconscious (#Shooting)."""
+    def wound(self, unit_id: str, figure_id: str, wounds: int, regenerated: bool = False) -> None:
+        """Wounds on one model; at its Tou it is killed, or a hero falls unconscious (#Shooting).
+        Every wound, whatever dealt it, first meets Regeneration, unless an attack has rolled it
+        already (`regenerated`: before Deadly multiplies, or pierced by its weapon)."""
         unit = self.unit(unit_id)
         if wounds <= 0 or unit.unconscious or unit.dead:
             return
+        if not regenerated:
+            wounds = self.regenerate(unit_id, wounds)
+            if not wounds:
+                return
         figure = next(f for f in unit.figures if f.id == figure_id)
         toughness = self.battle.profile(unit).toughness
         taken = min(wounds, toughness - figure.wounds)
@@ -119,6 +128,12 @@ class Resolution:
             self.emit(ev.HeroUnconscious(unit_id))
         else:
             self.emit(ev.FigureKilled(unit_id, figure_id))
+
+    def regenerate(self, unit_id: str, wounds: int) -> int:
+        """Regeneration (#Special Rules Reference): one die a wound, each 5+ ignores one; returns the rest."""
+        if wounds <= 0 or not self.battle.profile(self.unit(unit_id)).rule("Regeneration"):
+            return wounds
+        return sum(1 for face in self.roll(wounds, f"{unit_id} regenerates", "special") if face < REGENERATES_ON)
 
     # -- stat tests -------------------------------------------------------------------------
 

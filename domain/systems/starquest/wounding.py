@@ -1,6 +1,7 @@
 """From hits to wounds, the steps every attack shares (star-quest.en.md#Shooting, #Special Rules
 Reference): defense rolls, Regeneration, and wounds dealt to the models closest to the attacker.
-Shooting, melee, Impact, Blast's shared hits and spells all go through them."""
+Shooting, melee, Impact, Blast's shared hits, spells and hero skills all go through them; wounds
+from anything else meet Regeneration in `Resolution.wound`."""
 
 from __future__ import annotations
 
@@ -27,11 +28,11 @@ def defend(res: Resolution, target: Unit, weapon: Weapon, attacker: Unit, ap: li
 
 
 def regenerate(res: Resolution, target: Unit, weapon: Weapon, attacker: Unit, wounds: int) -> int:
-    """Regeneration ignores each wound on 5+, unless the weapon is Rending, Poison, Bane or Unstoppable."""
-    ignores = any(has_rule(res.battle, weapon, attacker, r) for r in ("Rending", "Poison", "Bane", "Unstoppable"))
-    if not wounds or ignores or not res.battle.profile(target).rule("Regeneration"):
+    """Regeneration against an attack's wounds, rolled before Deadly multiplies them; Rending,
+    Poison, Bane and Unstoppable weapons leave it no roll."""
+    if any(has_rule(res.battle, weapon, attacker, r) for r in ("Rending", "Poison", "Bane", "Unstoppable")):
         return wounds
-    return sum(1 for f in res.roll(wounds, f"{target.id} regenerates", "special") if f < 5)
+    return res.regenerate(target.id, wounds)
 
 
 def allocate(res: Resolution, target_id: str, wounds: int, deadly: int, origin: geometry.Base) -> None:
@@ -43,4 +44,4 @@ def allocate(res: Resolution, target_id: str, wounds: int, deadly: int, origin: 
             return
         bases = res.battle.bases(target)
         figure = target.figures[geometry.closest(origin, bases)]
-        res.wound(target_id, figure.id, deadly)
+        res.wound(target_id, figure.id, deadly, regenerated=True)
