@@ -31,6 +31,7 @@ from domain.systems.starquest.state import Figure
 from tests.starquest.game import Game, enemy, hero, of, piece, wall, wave, weapon
 from tests.starquest.test_hero_skills import ZAP
 from tests.starquest.test_hero_skills import scene as skill_scene
+from tests.starquest.test_melee_morale import BLADE, CLAW
 from tests.starquest.test_melee_morale import table as melee_table
 from tests.starquest.test_rules import BOTH, T, range_game
 
@@ -178,3 +179,48 @@ def test_regeneration_against_the_d3_wounds_of_an_unshakable_enemy():
     events = game.do(EndActivation("ace"), 1, 6, 5, 6, 2)
     assert [r.results for r in of(events, DiceRolled)] == [[1], [3], [5, 6, 2]]
     assert game.wounds("brute-1-1") == [6] and not game.unit("brute-1-1").shaken
+
+
+# --- Deadly first: star-quest.en.md#Special Rules Reference (Deadly) -----------------------------
+# "Hits from Deadly must be resolved first, and these wounds don't carry over to other models if
+# the original target is killed."
+
+HARPOON = weapon("Harpoon", rules=["Deadly(3)"])
+AXE = weapon("Axe", range=0, rules=["Deadly(2)"])
+PAIR = enemy("Pair", toughness=2, models=2, weapons=("Claw",))
+
+
+@BOTH
+@pytest.mark.parametrize("named", [None, ["Rifle", "Harpoon"]])
+def test_deadly_shots_are_resolved_before_the_other_weapons(rules, named):
+    """The Rifle comes first in the profile (and in the command), yet the Harpoon fires first: its
+    wound times 3 kills the closest Tou 2 model (the third wound is lost, no carry-over), then the
+    Rifle's wound falls on the other model."""
+    g = Game(rules, heroes=[hero("Ace", weapons=("Rifle", "Harpoon"))], enemies=[PAIR], weapons=[HARPOON], waves=[wave(1, "Pair", (24.0, 20.0), (25.5, 20.0))], at={"ace": (24.0, 6.0)})
+    g.do(Activate("ace"))
+    g.do(Hold("ace"))
+    events = g.do(Shoot("ace", "pair-1-1", named), 5, 2, 5, 2)
+    assert [(e.weapon, e.hits, e.wounds) for e in of(events, ev.AttackResolved)] == [("Harpoon", 1, 1), ("Rifle", 1, 1)]
+    assert of(events, ev.WoundsTaken) == [ev.WoundsTaken("pair-1-1", "pair-1-1.1", 2), ev.WoundsTaken("pair-1-1", "pair-1-1.2", 1)]
+    assert of(events, ev.FigureKilled) == [ev.FigureKilled("pair-1-1", "pair-1-1.1")]
+    assert g.wounds("pair-1-1") == [1]
+
+
+@BOTH
+def test_deadly_strikes_are_resolved_before_impact_and_the_other_weapons(rules):
+    """A charge with Impact(1), a Blade and a Deadly(2) Axe (listed last): the Axe strikes first
+    and its doubled wound kills the closest Tou 2 model; Impact's hit (2) and the Blade's then
+    kill the other one, so no one is left to strike back."""
+    g = Game(
+        rules,
+        heroes=[hero("Ace", weapons=("Blade", "Axe"), rules=("Impact(1)",))],
+        enemies=[PAIR],
+        weapons=[BLADE, CLAW, AXE],
+        waves=[wave(1, "Pair", (10.0, 14.0), (11.5, 14.0))],
+        at={"ace": (10.0, 6.0)},
+    )
+    g.do(Activate("ace"))
+    events = g.do(Charge("ace", "pair-1-1"), 5, 2, 2, 2, 5, 2)
+    assert [(e.weapon, e.hits, e.wounds) for e in of(events, ev.AttackResolved)] == [("Axe", 1, 1), ("Impact", 1, 1), ("Blade", 1, 1)]
+    assert [(e.figure, e.wounds) for e in of(events, ev.WoundsTaken)] == [("pair-1-1.1", 2), ("pair-1-1.2", 1), ("pair-1-1.2", 1)]
+    assert g.unit("pair-1-1").dead

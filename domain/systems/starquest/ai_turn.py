@@ -9,6 +9,7 @@ from domain.systems.starquest.activation_start import begin
 from domain.systems.starquest.melee import charge
 from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.shooting import attack, shooters_for
+from domain.systems.starquest.weapon_rules import deadly_first
 
 AI_ACTIONS = ("skip", "hold", "advance", "rush", "charge")
 
@@ -63,9 +64,8 @@ def _fire_everything(res: Resolution, unit_id: str, target_id: str) -> None:
     unit, target = battle.units[unit_id], battle.units.get(target_id)
     if target is None or not target.on_table or target.unconscious:
         return
-    for name in battle.profile(unit).weapons:
-        weapon = battle.weapon(name)
-        if weapon.range <= 0 or (weapon.rule("Limited") and name in unit.weapons_fired):
+    for weapon in deadly_first(battle, unit, map(battle.weapon, battle.profile(unit).weapons)):
+        if weapon.range <= 0 or (weapon.rule("Limited") and weapon.name in unit.weapons_fired):
             continue
         shooters = shooters_for(res.battle, res.battle.units[unit_id], res.battle.units[target_id], weapon)
         if shooters and res.battle.units[target_id].on_table and not res.battle.units[target_id].unconscious:

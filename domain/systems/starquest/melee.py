@@ -21,6 +21,7 @@ from domain.systems.starquest.movement import KEEP_AWAY, difficult_cap, move_all
 from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.shooting import attack
 from domain.systems.starquest.state import Battle, Figure, Unit
+from domain.systems.starquest.weapon_rules import deadly_first, has_rule
 from domain.systems.starquest.wounding import allocate, defend, regenerate
 
 #: How far defenders may move into contact (#Melee).
@@ -164,17 +165,20 @@ def _room(base: geometry.Base, ux: float, uy: float, table: float) -> float:
 
 
 def fight(res: Resolution, charger_id: str, defender_id: str) -> None:
-    """Counter strikes, the chargers' Impact and strikes, the strike back, Fatigue, Fear, and
-    the step back (#Melee, #Special Rules Reference). A Shaken defender strikes back too, as
-    fatigued ("defenders must strike back"; Shaken "counts as fatigued", #Morale)."""
+    """Counter strikes, the chargers' Deadly strikes, Impact and other strikes (Deadly hits are
+    resolved first), the strike back, Fatigue, Fear, and the step back (#Melee, #Special Rules
+    Reference). A Shaken defender strikes back too, as fatigued ("defenders must strike back";
+    Shaken "counts as fatigued", #Morale)."""
     version = res.battle.version
     dealt = {charger_id: 0, defender_id: 0}
     struck_back = False
     if _standing(res.battle, defender_id):
         struck_back, dealt[defender_id] = _strike(res, defender_id, charger_id, lambda w: bool(w.rule("Counter")), charging=False)
+    deadly = _deadly(res, charger_id)
+    dealt[charger_id] += _strike(res, charger_id, defender_id, deadly, charging=True)[1]
     if _standing(res.battle, charger_id) and _standing(res.battle, defender_id):
         dealt[charger_id] += _impact(res, charger_id, defender_id)
-        dealt[charger_id] += _strike(res, charger_id, defender_id, lambda w: True, charging=True)[1]
+    dealt[charger_id] += _strike(res, charger_id, defender_id, lambda w: not deadly(w), charging=True)[1]
     if _standing(res.battle, defender_id) and _standing(res.battle, charger_id):
         struck, wounds = _strike(res, defender_id, charger_id, lambda w: not w.rule("Counter"), charging=False)
         struck_back, dealt[defender_id] = struck_back or struck, dealt[defender_id] + wounds
@@ -196,10 +200,10 @@ def _standing(battle: Battle, unit_id: str) -> bool:
 def _strike(res: Resolution, attacker_id: str, target_id: str, pick: Callable[[Weapon], bool], charging: bool) -> tuple[bool, int]:
     """Every model in reach strikes with each picked melee weapon; returns (struck, wounds dealt)."""
     struck, wounds = False, 0
-    for name in res.battle.profile(res.battle.units[attacker_id]).weapons:
-        weapon = res.battle.weapon(name)
+    battle, unit = res.battle, res.battle.units[attacker_id]
+    for weapon in deadly_first(battle, unit, map(battle.weapon, battle.profile(unit).weapons)):
         attacker, target = res.battle.units[attacker_id], res.battle.units[target_id]
-        if not weapon.melee or not pick(weapon) or (weapon.rule("Limited") and name in attacker.weapons_fired):
+        if not weapon.melee or not pick(weapon) or (weapon.rule("Limited") and weapon.name in attacker.weapons_fired):
             continue
         if not attacker.can_act or not target.can_act:
             break
@@ -210,6 +214,10 @@ def _strike(res: Resolution, attacker_id: str, target_id: str, pick: Callable[[W
         struck = True
         wounds += next(e.wounds for e in reversed(res.events) if isinstance(e, ev.AttackResolved))
     return struck, wounds
+
+
+def _deadly(res: Resolution, unit_id: str) -> Callable[[Weapon], bool]:
+    return lambda weapon: bool(has_rule(res.battle, weapon, res.battle.units[unit_id], "Deadly"))
 
 
 def counter_models(battle: Battle, unit: Unit) -> int:

@@ -11,7 +11,7 @@ from domain.systems.starquest.actions import own_turn
 from domain.systems.starquest.content import Weapon
 from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.state import Battle, Unit
-from domain.systems.starquest.weapon_rules import has_rule
+from domain.systems.starquest.weapon_rules import deadly_first, has_rule
 from domain.systems.starquest.wounding import allocate, defend, regenerate
 
 #: Stealth and the German Relentless look at targets further than this (full table inches).
@@ -33,6 +33,7 @@ def shoot(res: Resolution, command: cmd.Shoot) -> None:
     chosen = ranged if command.weapons is None else [w for w in ranged if w.name in command.weapons]
     if command.weapons is not None and len(chosen) != len(set(command.weapons)):
         raise res.refuse("unknown_weapon", "shooting", unit=attacker.id, weapons=sorted(set(command.weapons) - {w.name for w in chosen}))
+    chosen = deadly_first(res.battle, attacker, chosen)
     fired = 0
     for index, weapon in enumerate(chosen):
         target = res.battle.units[target.id]
