@@ -47,6 +47,8 @@ class RulesVersion(msgspec.Struct, frozen=True):
     counter_reduces: str
     #: AI units charge when they cannot shoot (English), or when charging would deal more damage (German).
     ai_charge: str
+    #: An AI unit skips its activation within 3" of an AI goal (English), or less than 3" from it (German).
+    ai_goal_reach: str = "within"
     #: Special rules only this version knows.
     extra_rules: frozenset[str] = frozenset()
     #: A hero ambusher is placed over 9" from enemies (English) or at least 9" (German).
@@ -95,6 +97,7 @@ GERMAN = msgspec.structs.replace(
     charge_fatigue="after-charge",
     counter_reduces="hits",
     ai_charge="more-damage",
+    ai_goal_reach="under",
     extra_rules=frozenset({"Bane", "Surge", "Thrust", "Unstoppable"}),
     hero_ambush_gap="at-least",
 )
