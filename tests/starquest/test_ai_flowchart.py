@@ -12,6 +12,7 @@ import pytest
 from domain.errors import RuleError
 from domain.systems.starquest import events as ev
 from domain.systems.starquest.commands import AiActivate, Answer
+from service import i18n
 from tests.starquest.game import Game, enemy, hero, of, rolls, wall, wave, weapon
 
 BOTH = pytest.mark.parametrize("rules", ["en", "de"])
@@ -156,6 +157,8 @@ def test_check_an_advance_must_shoot_the_closest_from_a_spot_in_range_and_sight(
     for wrong in (AiActivate("grunt-1-1", "rush", 24.0, 14.0), AiActivate("grunt-1-1", "hold", target="ace"), AiActivate("grunt-1-1", "advance", 27.0, 19.5, "bo"), AiActivate("grunt-1-1", "skip")):
         error = refused(g, wrong)
         assert error.params == {"unit": "grunt-1-1", "action": "advance", "variant": "target", "target": "ace"}
+    assert i18n.error_message(error.code, error.params, "en", system="star-quest") == "the AI flowchart has grunt-1-1 take Advance at ace now"
+    assert i18n.error_message(error.code, error.params, "de", system="star-quest") == "das KI-Ablaufdiagramm lässt grunt-1-1 jetzt nur Vorrücken gegen ace ausführen"
     error = refused(g, AiActivate("grunt-1-1", "advance", 24.0, 22.0, "ace"))  # 14.7" from Ace: out of the Gun's 12"
     assert error.params == {"variant": "shot", "unit": "grunt-1-1", "action": "advance", "target": "ace"}
     events = g.do(AiActivate("grunt-1-1", "advance", 23.0, 18.5, "ace"), 1)  # 11.3" from Ace, off the straight way
@@ -176,7 +179,7 @@ def test_check_a_rush_to_the_closest_must_get_closer_to_it(rules):
     """star-quest.en.md#AI Activations, step 2, No: "rush to closest": no Advance, and a rush
     that does not end closer to Ace is refused; any rush that does is the host's to pick."""
     g = duel(rules, (24.0, 36.0))
-    assert refused(g, AiActivate("grunt-1-1", "advance", 24.0, 30.0, "ace")).params == {"unit": "grunt-1-1", "action": "rush"}
+    assert refused(g, AiActivate("grunt-1-1", "advance", 24.0, 30.0, "ace")).params == {"unit": "grunt-1-1", "action": "rush", "variant": "target", "target": "ace"}
     error = refused(g, AiActivate("grunt-1-1", "rush", 30.0, 40.0))
     assert error.params == {"variant": "closer", "unit": "grunt-1-1", "action": "rush", "target": "ace"}
     g.do(AiActivate("grunt-1-1", "rush", 20.0, 26.0))
@@ -188,7 +191,7 @@ def test_check_with_no_hero_in_sight_only_a_rush_toward_the_nearest_goal(rules):
     """star-quest.en.md#AI Activations, step 3: no hero in sight, 3" or more from a goal: rush
     to the nearest AI goal; a skip, or a rush away from it, is refused."""
     g = duel(rules, (24.0, 30.0), terrain=[DIVIDE], goals=((44.0, 44.0), (4.0, 44.0)))
-    assert refused(g, AiActivate("grunt-1-1", "skip")).params == {"unit": "grunt-1-1", "action": "rush"}
+    assert refused(g, AiActivate("grunt-1-1", "skip")).params == {"unit": "grunt-1-1", "action": "rush", "variant": "goal", "x": 44.0, "y": 44.0}
     error = refused(g, AiActivate("grunt-1-1", "rush", 24.0, 26.0))
     assert error.params == {"variant": "goal", "unit": "grunt-1-1", "action": "rush", "x": 44.0, "y": 44.0}
     g.do(AiActivate("grunt-1-1", "rush", 30.0, 36.0))

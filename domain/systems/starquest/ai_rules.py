@@ -81,11 +81,12 @@ def check(res: Resolution, unit_id: str, action: str, target: str | None, to: tu
     battle = res.battle
     unit = battle.units[unit_id]
     due = step(battle, unit)
-    aims = due.action in ("hold", "advance", "charge")
-    if action != due.action or (aims and target != due.target):
+    if action != due.action or (due.action in (*SHOOTING, "charge") and target != due.target):
         params: dict[str, object] = {"unit": unit_id, "action": due.action}
-        if aims and due.target is not None:
+        if due.target is not None:
             params |= {"variant": "target", "target": due.target}
+        elif due.action == "rush" and due.goal is not None:
+            params |= {"variant": "goal", "x": due.goal[0], "y": due.goal[1]}
         raise res.refuse("not_the_ai_step", "ai", **params)
     if action != "rush" or to is None or due.to is None:
         return  # a rush that no spot brings closer may end anywhere the engine accepts
