@@ -241,8 +241,8 @@ def test_terrain_dangerous_terrain_each_model_of_a_unit_in_it_rolls_one_die(rule
     g = Game(rules, enemies=[enemy("Rat", toughness=1)], waves=[wave(1, "Rat", (29.0, 30.0), (31.0, 30.0), (36.0, 30.0))], terrain=[acid, DIVIDE])
     g.idle_heroes()
     command = g.ai_command()
-    assert command.unit == "rat-1-1"
-    events = g.do(AiActivate("rat-1-1", "skip"), 1, 5, actor="worker")
+    assert (type(command).__name__, command.unit) == ("AiBegin", "rat-1-1")
+    events = g.do(command, 1, 5, actor="worker")
     assert [r.results for r in of(events, DiceRolled)] == [[1], [5]]
     assert of(events, ev.FigureKilled) == [ev.FigureKilled("rat-1-1", "rat-1-1.1")]
 

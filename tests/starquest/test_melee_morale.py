@@ -407,12 +407,12 @@ def test_english_ai_shoots_when_it_can_and_german_ai_charges_when_that_deals_mor
     en, de = table("en", grunt=shooter), table("de", grunt=shooter)
     for game in (en, de):
         game.idle_heroes()
-    assert en.ai_command().action == "advance"
+    assert en.ai_command().action == "hold"  # Ace is 8" away, in the Gun's range: no move needed
     assert de.ai_command().action == "charge"
     gunner = enemy("Grunt", toughness=3, weapons=("Gun", "Claw"))
     weak = table("de", grunt=gunner)
     weak.idle_heroes()
-    assert weak.ai_command().action == "advance"  # one Claw does no more than one Gun
+    assert weak.ai_command().action == "hold"  # one Claw does no more than one Gun
 
 
 def test_a_hero_choice_during_an_ai_charge_holds_the_ai_until_answered():

@@ -972,12 +972,14 @@ def test_ai_advances_only_as_much_as_needed_and_shoots_the_closest(rules):
 
 
 @BOTH
-def test_ai_already_in_range_does_not_move_and_shoots(rules):
-    """star-quest.en.md#AI Activations, step 2: "only as much as needed" can be nothing."""
+def test_ai_already_in_range_holds_and_shoots(rules):
+    """star-quest.en.md#AI Activations, step 2: "only as much as needed" can be nothing: a Hold
+    action, and the unit shoots from where it stands."""
     g = ai_game(rules, (24.0, 16.0))
     g.idle_heroes()
     command, events = g.ai_step(1)
-    assert (command.action, command.target) == ("advance", "ace")
+    assert (command.action, command.target) == ("hold", "ace")
+    assert [e.action for e in of(events, ev.ActionTaken)] == ["hold"] and not of(events, ev.Moved)
     assert g.at("grunt-1-1") == pytest.approx((24, 16))
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
-from domain.systems.starquest.actions import finish, move
+from domain.systems.starquest import ai_rules
+from domain.systems.starquest.actions import finish, move, only_hold_if_immobile
 from domain.systems.starquest.activation_start import begin
 from domain.systems.starquest.melee import charge
 from domain.systems.starquest.resolution import Resolution
@@ -26,12 +27,17 @@ def ai_activate(res: Resolution, command: cmd.AiActivate) -> None:
         begin(res, command.unit)
     if not res.unit(command.unit).can_act:
         command = cmd.AiActivate(command.unit, "skip")  # dangerous terrain or Afflicted took it out
-    if res.unit(command.unit).shaken:
-        command = cmd.AiActivate(command.unit, "skip")  # a Shaken unit stays idle (#Morale)
+    else:
+        if command.action != "skip":
+            only_hold_if_immobile(res, command.unit, command.action)
+        to = None if command.x is None or command.y is None else (command.x, command.y)
+        ai_rules.check(res, command.unit, command.action, command.target, to)
     if command.action in ("advance", "rush"):
         if command.x is None or command.y is None:
             raise res.refuse("no_destination", "ai", action=command.action)
         move(res, command.unit, command.action, command.x, command.y)
+        if command.action == "advance" and command.target:
+            ai_rules.check_shot(res, command.unit, command.target)
     elif command.action == "hold":
         res.emit(ev.ActionTaken(command.unit, "hold"))
     elif command.action == "charge":
@@ -64,9 +70,7 @@ def _fire_everything(res: Resolution, unit_id: str, target_id: str) -> None:
     unit, target = battle.units[unit_id], battle.units.get(target_id)
     if target is None or not target.on_table or target.unconscious:
         return
-    for weapon in deadly_first(battle, unit, map(battle.weapon, battle.profile(unit).weapons)):
-        if weapon.range <= 0 or (weapon.rule("Limited") and weapon.name in unit.weapons_fired):
-            continue
+    for weapon in deadly_first(battle, unit, ai_rules.live_weapons(battle, unit)):
         shooters = shooters_for(res.battle, res.battle.units[unit_id], res.battle.units[target_id], weapon)
         if shooters and res.battle.units[target_id].on_table and not res.battle.units[target_id].unconscious:
             attack(res, unit_id, weapon, target_id, shooters)

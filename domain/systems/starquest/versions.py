@@ -48,6 +48,8 @@ class RulesVersion(msgspec.Struct, frozen=True):
     #: The special rules this version's file describes; a rule missing here does nothing in its
     #: missions, even on a pack's weapon or profile.
     special_rules: frozenset[str]
+    #: An AI unit skips its activation within 3" of an AI goal (English), or less than 3" from it (German).
+    ai_goal_reach: str = "within"
     #: A hero ambusher is placed over 9" from enemies (English) or at least 9" (German).
     hero_ambush_gap: str = "over"
     #: Strain per point of casting value for a hero to count a failed cast as cast ("Caster(X)").
@@ -101,6 +103,7 @@ GERMAN = msgspec.structs.replace(
     counter_reduces="hits",
     ai_charge="more-damage",
     special_rules=SHARED_RULES | {"Bane", "Surge", "Thrust", "Unstoppable"},
+    ai_goal_reach="under",
     hero_ambush_gap="at-least",
 )
 
