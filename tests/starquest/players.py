@@ -26,6 +26,12 @@ from tests.harness import Campaign, Member, ScriptedPlayer, TableDice, Turn, cre
 #: The sample pack's brawl with two heroes, both at the table's near edge.
 SAMPLE = "scrapyard-brawl"
 HEROES = ("sera-vantis", "gorm-hadley")
+#: Where those two heroes deploy in each sample mission.
+PLACES = {
+    "scrapyard-brawl": ((9, 2), (14, 2)),
+    "sump-recovery": ((4, 4), (9, 4)),
+    "hold-the-relay": ((21, 21), (27, 21)),
+}
 
 
 def hero_names(heroes: Sequence[str]) -> str:

@@ -8,17 +8,14 @@ import pytest
 from tests.harness import Campaign, ScriptedPlayer, play
 from tests.starquest.players import (
     HEROES,
+    PLACES,
     hero_names,
     play_the_ai,
     seek_objectives,
     start,
 )
 
-MISSIONS = {
-    "scrapyard-brawl": ((9, 2), (14, 2)),
-    "sump-recovery": ((4, 4), (9, 4)),
-    "hold-the-relay": ((21, 21), (27, 21)),
-}
+MISSIONS = PLACES
 
 
 @pytest.mark.parametrize("mission", sorted(MISSIONS))
