@@ -28,7 +28,7 @@ from domain import mission as missions
 from domain.chain import GENESIS, Recorded, canonical, seal
 from domain.codecs import Codec, campaign_codec, codec_of_first, mission_codec
 from domain.codecs import warm as warm_codecs
-from domain.commands import Command
+from domain.commands import PLAYERS, Command
 from domain.contract import Setup
 from domain.errors import Forbidden, RuleError
 from domain.events import EpochStarted, Event, MissionCreated
@@ -401,6 +401,7 @@ class Ledger:
         the command is the game system's pure `ai` on the current state, so nobody chooses the
         AI's move, and it is written once per activation (its key) or per `idempotency_key`
         (a retry returns the first result, whatever is due by then)."""
+        self._require(actor, PLAYERS, "submit the AI's activation")
         with self._lock(mission_id):
             stream = self._load(mission_id, MISSION)
             if idempotency_key and idempotency_key in stream.keys:

@@ -6,8 +6,6 @@ Star Quest mission of the sample pack (hold-the-relay: the heroes in the middle 
 
 from __future__ import annotations
 
-import pytest
-
 from tests.harness import Campaign, Member, ScriptedPlayer, TableDice, created, play
 from tests.starquest.players import ai_due, idle, roll_for_the_ai, start
 from tests.test_ai_worker import rig, settle  # noqa: F401 - rig is a fixture
@@ -118,7 +116,7 @@ def test_the_table_submits_the_ais_activations_with_typed_dice_and_the_audit_lis
     assert ann.read(f"/missions/{mission_id}/replay/check")["ok"]
 
 
-def test_the_worker_leaves_a_manual_missions_ai_to_the_table(rig, client):
+def test_the_worker_leaves_a_manual_missions_ai_to_the_table(rig, client):  # noqa: F811
     """README.md#ai-worker: the worker rolls no physical dice: it acknowledges the job, writes
     nothing and flags nothing; the activation stays due for the table."""
     ledger, _, _, relay, worker = rig

@@ -24,7 +24,7 @@ def store_env(tmp_path: Path) -> dict[str, str]:
 @pytest.mark.parametrize("dice_mode", ["server", "manual"])
 @pytest.mark.parametrize("rules", ["en", "de"])
 @pytest.mark.parametrize("mission", sorted(PLACES))
-def test_a_sample_mission_plays_to_its_outcome_and_verifies(rig, client, mission, rules, dice_mode):
+def test_a_sample_mission_plays_to_its_outcome_and_verifies(rig, client, mission, rules, dice_mode):  # noqa: F811
     _, _, _, relay, worker = rig
     campaign = Campaign(client, "Salvage")
     host, ann = campaign.host, campaign.invite("ann", "player", HEROES)
