@@ -34,6 +34,8 @@ class DiceBox:
         self.next_nonce = next_nonce
         self._server_seed = server_seed
         self._manual = list(manual_faces) if manual_faces is not None else None
+        #: How many faces were typed, to tell a client that typed too few where the roll stands.
+        self._typed = len(self._manual or ())
         self._fresh_seed = fresh_seed
         #: The event type its rolls are recorded as (a campaign's rolls have their own).
         self._rolled = rolled
@@ -55,7 +57,7 @@ class DiceBox:
         modifier: int = 0,
         unit: str | None = None,
     ) -> DiceRolled:
-        drawn = self._draw(sides)
+        drawn = self._draw(sides, purpose)
         results = [dice.d3_from_d6(f) if h else f for f, h in zip(drawn, halved or [False] * len(drawn), strict=True)]
         total = sum(results) + modifier if notation else None
         return self._event(sides, drawn, results, purpose, rule, actor, notation=notation, total=total, replaces=replaces, unit=unit)
@@ -68,7 +70,7 @@ class DiceBox:
         (design.md#Hidden information; domain/kit/decks.py re-computes it).
         """
         sides = dice.shuffle_sides(len(deck))
-        drawn = self._draw(sides)
+        drawn = self._draw(sides, purpose)
         order = None if hidden else dice.apply_shuffle(deck, drawn)
         return self._event(sides, drawn, drawn, purpose, rule, actor, deck=list(deck), order=order)
 
@@ -97,11 +99,16 @@ class DiceBox:
         self.next_nonce += 1
         return nonce
 
-    def _draw(self, sides: Sequence[int]) -> list[int]:
+    def _draw(self, sides: Sequence[int], purpose: str) -> list[int]:
+        """Server faces from the stream, or the next typed faces: rolls take them from the front,
+        in the order the decision rolls. Too few: the refusal says where the roll stands (faces
+        `given`, `used` by earlier rolls) and what it needs (the sides of each of its dice and its
+        purpose), so a client types that many more and sends the command again."""
         if self._manual is None:
             return dice.faces(self.reveal(), self.client_seed, self.next_nonce, sides)
         if len(self._manual) < len(sides):
-            raise RuleError("missing_faces", RULE, params={"needed": len(sides), "left": len(self._manual)})
+            used = self._typed - len(self._manual)
+            raise RuleError("missing_faces", RULE, params={"given": self._typed, "used": used, "needed": list(sides), "purpose": purpose})
         drawn, self._manual = self._manual[: len(sides)], self._manual[len(sides) :]
         for face, side_count in zip(drawn, sides, strict=True):
             if not 1 <= face <= side_count:

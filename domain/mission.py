@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import msgspec
@@ -158,6 +158,34 @@ def evolve(state: MissionState | None, event: Event) -> MissionState:
         return msgspec.structs.replace(state, game=system.evolve(state.game, event))
     state = applier(state, event)
     return msgspec.structs.replace(state, game=system.evolve(state.game, event)) if type(event) in system.follows else state
+
+
+def ai_due(state: MissionState) -> Command | None:
+    """The AI command due now, as the game system's pure `ai` decides it: None when nothing is
+    due (the players' turn, a pending choice) or the mission or its game is over."""
+    system = system_named(state.system)
+    if state.ended or (state.game is not None and system.outcome(state.game) is not None):
+        return None
+    return system.ai(state)
+
+
+def activation_key(state: MissionState, command: Command) -> str:
+    """The idempotency key of an AI command: the activation it carries out, so it is written once
+    whoever submits it. The game system names it (`GameSystem.ai_key`), or else the round (the
+    game state's `round`, or the mission version the decision was made on) and the units:
+    `ai:{mission}:{round}:{unit}` (README.md#ai-worker)."""
+    system = system_named(state.system)
+    if system.ai_key is not None:
+        return f"ai:{state.mission_id}:{system.ai_key(state, command)}"
+    marker = getattr(state.game, "round", None)
+    units = "+".join(command.units()) or type(command).__name__
+    return f"ai:{state.mission_id}:{marker if marker is not None else f'v{state.version}'}:{units}"
+
+
+def typed_faces(events: Sequence[Event]) -> list[int]:
+    """The faces a command of a manual-dice mission was given, read back from the rolls it
+    caused: each roll took its faces from the front, in order (design.md#Dice)."""
+    return [face for event in events if isinstance(event, DiceRolled) and event.source == "manual" for face in event.faces]
 
 
 def dice_box_for(state: MissionState, *, server_seed: bytes | None, fresh_seed: bytes | None, manual_faces: list[int] | None) -> DiceBox:

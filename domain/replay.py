@@ -93,7 +93,8 @@ def _redecide(state, first: Recorded, recorded: list, records: Sequence[Recorded
     if server_seed is None or fresh_seed is None:
         return None
     refs = {p: records[p - 1].event for p in first.command.refs() if 1 <= p <= state.version}
-    dice = mission.dice_box_for(state, server_seed=server_seed, fresh_seed=fresh_seed, manual_faces=getattr(first.command, "faces", None))
+    typed = mission.typed_faces(recorded) if state.dice_mode == "manual" else None
+    dice = mission.dice_box_for(state, server_seed=server_seed, fresh_seed=fresh_seed, manual_faces=typed)
     try:
         again = mission.decide(state, first.command, dice, first.actor, refs)
     except RuleError as error:

@@ -28,7 +28,7 @@ from domain import mission as missions
 from domain.chain import GENESIS, Recorded, canonical, seal
 from domain.codecs import Codec, campaign_codec, codec_of_first, mission_codec
 from domain.codecs import warm as warm_codecs
-from domain.commands import Command
+from domain.commands import PLAYERS, Command
 from domain.contract import Setup
 from domain.errors import Forbidden, RuleError
 from domain.events import EpochStarted, Event, MissionCreated
@@ -41,6 +41,7 @@ ROLES = campaigns.ROLES
 WORKER = campaigns.Member("worker", "worker", "worker", "")
 #: Conflicts with other processes are retried this often before the client gets a 409.
 RETRIES = 20
+AI_WORKER = "README.md#ai-worker"
 #: Streams kept folded in memory (a mission with a battlefield is some tens of kB).
 CACHE_SIZE = 2000
 
@@ -120,6 +121,11 @@ def setup_command(system: str, version: str, options: dict[str, str]) -> Command
     except RuleError as error:
         error.system = system
         raise
+
+
+def _digest(command: Command, faces: list[int] | None) -> str:
+    """What an idempotency key stands for: the command, and the faces typed with it if any."""
+    return hashlib.sha256(msgspec.json.encode(command if faces is None else [command, faces])).hexdigest()
 
 
 def _back_off(attempt: int) -> None:
@@ -312,10 +318,17 @@ class Ledger:
         *,
         idempotency_key: str | None = None,
         expected_version: int | None = None,
+        faces: list[int] | None = None,
+        by_the_ai: bool = False,
     ) -> CommandResult:
-        """Decide a command on the latest state and append its events, exactly once per key."""
+        """Decide a command on the latest state and append its events, exactly once per key.
+
+        `faces`: physical dice typed in for a manual-dice mission, every roll the command causes
+        taking its faces from the front (a command may also carry its own, as the dice tray's
+        rolls do); the events record them as manual rolls. `by_the_ai`: the command is the AI's
+        own, decided by the server (`play_ai`), so no player's seats apply to it."""
         self._require(actor, command.roles, f"issue {type(command).__name__}")
-        digest = hashlib.sha256(msgspec.json.encode(command)).hexdigest() if idempotency_key else None
+        digest = _digest(command, faces) if idempotency_key else None
         with self._lock(mission_id):
             # Decide on the cached state without reading the store first: if another process has
             # written since, the append conflicts (positions are dense) and we catch up and decide
@@ -329,7 +342,8 @@ class Ledger:
                 if idempotency_key and idempotency_key in stream.keys:
                     return CommandResult(mission_id, state.version, True, self._replayed(mission_id, stream, idempotency_key, digest))
                 try:
-                    self._check_seats(actor, state, command)
+                    if not by_the_ai:
+                        self._check_seats(actor, state, command)
                     if expected_version is not None and expected_version != state.version:
                         raise VersionConflict(state.version, f"expected version {expected_version}, the mission is at {state.version}")
                     fresh = secrets.token_bytes(32)
@@ -337,7 +351,7 @@ class Ledger:
                         state,
                         server_seed=self._server_seed(state.epoch.commitment),
                         fresh_seed=fresh,
-                        manual_faces=getattr(command, "faces", None),
+                        manual_faces=faces if faces is not None else getattr(command, "faces", None),
                     )
                     events = missions.decide(state, command, dice, actor.name, self._refs(mission_id, state, command))
                 except (RuleError, VersionConflict):
@@ -373,6 +387,34 @@ class Ledger:
                     listener(mission_id)
                 return CommandResult(mission_id, stream.state.version, False, records)
         raise VersionConflict(stream.state.version, "the mission is busy; try again")
+
+    def play_ai(
+        self,
+        mission_id: str,
+        actor: campaigns.Member,
+        faces: list[int],
+        *,
+        idempotency_key: str | None = None,
+        expected_version: int | None = None,
+    ) -> CommandResult:
+        """The AI activation due in a manual-dice mission, with the faces the table rolled for it:
+        the command is the game system's pure `ai` on the current state, so nobody chooses the
+        AI's move, and it is written once per activation (its key) or per `idempotency_key`
+        (a retry returns the first result, whatever is due by then)."""
+        self._require(actor, PLAYERS, "submit the AI's activation")
+        with self._lock(mission_id):
+            stream = self._load(mission_id, MISSION)
+            if idempotency_key and idempotency_key in stream.keys:
+                _, first, last = stream.keys[idempotency_key]
+                return CommandResult(mission_id, stream.state.version, True, self.records(mission_id, first - 1, last - first + 1))
+            state: missions.MissionState = stream.state
+            if state.dice_mode != "manual":
+                raise RuleError("ai_by_worker", AI_WORKER, params={"dice_mode": state.dice_mode})
+            command = missions.ai_due(state)
+            if command is None:
+                raise RuleError("no_ai_due", AI_WORKER, params={})
+            key = idempotency_key or missions.activation_key(state, command)
+            return self.handle(mission_id, actor, command, idempotency_key=key, expected_version=expected_version, faces=faces, by_the_ai=True)
 
     def handle_campaign(
         self,

@@ -18,6 +18,7 @@ No pytest here: `benchmarks/` imports this module, and `./dev.sh bench` installs
 from __future__ import annotations
 
 import http.client
+import random
 import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol
@@ -168,6 +169,32 @@ class Campaign:
         return (member or self.host).read(f"/campaigns/{self.id}")
 
 
+# -- physical dice -------------------------------------------------------------------------------
+
+
+class TableDice:
+    """The physical dice of a manual-dice mission's table: faces rolled from a seeded
+    `random.Random`. `send` sends a request with no faces; on a 422 `missing_faces` it rolls the
+    dice the refusal names (`needed`: their sides), keeps the faces the earlier rolls `used`, and
+    sends again, until the rules have every face they roll."""
+
+    def __init__(self, seed: int | str) -> None:
+        self.random = random.Random(seed)
+        #: Every face this table typed into an accepted request, in order.
+        self.typed: list[int] = []
+
+    def send(self, post: Callable[[list[int]], httpx.Response]) -> httpx.Response:
+        faces: list[int] = []
+        while True:
+            response = post(faces)
+            if response.status_code != 422 or response.json()["code"] != "missing_faces":
+                if response.status_code == 201:
+                    self.typed += faces
+                return response
+            short = response.json()["params"]
+            faces = faces[: short["used"]] + [self.random.randint(1, sides) for sides in short["needed"]]
+
+
 # -- scripted players ----------------------------------------------------------------------------
 
 
@@ -213,10 +240,11 @@ Observer = Callable[[Mapping[str, Any], httpx.Response, float], None]
 
 
 class ScriptedPlayer:
-    """A member playing one mission with a strategy."""
+    """A member playing one mission with a strategy; in a manual-dice mission, with the table's
+    `dice` typed into every command that rolls."""
 
-    def __init__(self, member: Member, mission_id: str, strategy: Strategy, on_command: Observer | None = None) -> None:
-        self.member, self.mission_id, self.strategy, self.on_command = member, mission_id, strategy, on_command
+    def __init__(self, member: Member, mission_id: str, strategy: Strategy, on_command: Observer | None = None, dice: TableDice | None = None) -> None:
+        self.member, self.mission_id, self.strategy, self.on_command, self.dice = member, mission_id, strategy, on_command, dice
 
     def view(self) -> Any:
         return self.member.mission(self.mission_id)
@@ -226,7 +254,10 @@ class ScriptedPlayer:
 
     def send(self, command: Mapping[str, Any]) -> httpx.Response:
         started = time.perf_counter()
-        response = self.member.command(self.mission_id, command)
+        if self.dice is None:
+            response = self.member.command(self.mission_id, command)
+        else:
+            response = self.dice.send(lambda faces: self.member.command(self.mission_id, command, faces=faces))
         if self.on_command is not None:
             self.on_command(command, response, (time.perf_counter() - started) * 1000)
         return response

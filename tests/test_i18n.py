@@ -175,9 +175,9 @@ def _set_up_again(g: Game):
 
 
 def _mission(client, rules: str) -> tuple[str, Member, dict]:
-    """A mission of one hero, its id, its host and the answer that created it."""
+    """A mission of two heroes, its id, its host and the answer that created it."""
     campaign = Campaign(client, "Salvage")
-    mission = created(campaign.create_mission("B", "star-quest", rules, {"mission": "scrapyard-brawl", "heroes": "Sera Vantis"}))
+    mission = created(campaign.create_mission("B", "star-quest", rules, {"mission": "scrapyard-brawl", "heroes": "Sera Vantis, Gorm Hadley"}))
     return mission["mission_id"], campaign.host, mission
 
 
@@ -189,7 +189,7 @@ def test_refusals_over_http_in_english_and_german(client):
     """Several 422s, each in both languages: the code and rule stay, the message changes."""
     mission_id, host, _ = _mission(client, "en")
     cases = [
-        ({"type": "StartRound"}, "heroes_not_deployed", "deploy every hero first: sera-vantis", "stelle zuerst alle Helden auf: sera-vantis"),
+        ({"type": "StartRound"}, "heroes_not_deployed", "deploy every hero first: sera-vantis, gorm-hadley", "stelle zuerst alle Helden auf: sera-vantis, gorm-hadley"),
         ({"type": "Activate", "unit": "ghost"}, "unknown_unit", "no unit 'ghost' in this mission", "keine Einheit 'ghost' in dieser Mission"),
         ({"type": "Hold", "unit": "sera-vantis"}, "not_activated", "activate sera-vantis first", "aktiviere zuerst sera-vantis"),
     ]
@@ -203,6 +203,7 @@ def test_refusals_over_http_in_english_and_german(client):
         assert en.json()["message"] == english
         assert de.json()["message"] == german
     assert _command(mission_id, host, {"type": "DeployHero", "unit": "sera-vantis", "x": 9, "y": 2}).status_code == 201
+    assert _command(mission_id, host, {"type": "DeployHero", "unit": "gorm-hadley", "x": 14, "y": 2}).status_code == 201
     assert _command(mission_id, host, {"type": "StartRound"}).status_code == 201
     assert _command(mission_id, host, {"type": "Activate", "unit": "sera-vantis"}).status_code == 201
     en = _command(mission_id, host, {"type": "Advance", "unit": "sera-vantis", "x": 9, "y": 20})
@@ -216,8 +217,9 @@ def test_a_german_mission_cites_the_german_rules_file_over_http(client):
     mission_id, host, _ = _mission(client, "de")
     refused = _command(mission_id, host, {"type": "StartRound"}, "de")
     assert refused.json()["rule"] == "star-quest.de.md#VORBEREITUNG"
-    assert refused.json()["message"] == "stelle zuerst alle Helden auf: sera-vantis"
+    assert refused.json()["message"] == "stelle zuerst alle Helden auf: sera-vantis, gorm-hadley"
     assert _command(mission_id, host, {"type": "DeployHero", "unit": "sera-vantis", "x": 9, "y": 2}).status_code == 201
+    assert _command(mission_id, host, {"type": "DeployHero", "unit": "gorm-hadley", "x": 14, "y": 2}).status_code == 201
     assert _command(mission_id, host, {"type": "StartRound"}).status_code == 201
     assert _command(mission_id, host, {"type": "Activate", "unit": "sera-vantis"}).status_code == 201
     too_far = _command(mission_id, host, {"type": "Advance", "unit": "sera-vantis", "x": 9, "y": 20})
@@ -230,7 +232,7 @@ def test_bad_party_cites_the_preparation_section_of_the_missions_rules(client):
     refused = campaign.host.post(f"/campaigns/{campaign.id}/missions", body, headers={"accept-language": "de"})
     assert refused.status_code == 422
     assert refused.json()["rule"] == "star-quest.de.md#VORBEREITUNG"
-    assert refused.json()["message"].startswith("options.heroes nennt 1 bis 4 verschiedene Helden")
+    assert refused.json()["message"] == "eine Gruppe sind 2 bis 4 verschiedene Helden (options.heroes, durch Kommas getrennt); 0 genannt"
 
 
 def test_api_errors_and_body_errors_are_localized(client, table):

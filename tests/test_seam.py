@@ -21,7 +21,7 @@ from workers.jobs import Keys
 from workers.relay import Relay
 from workers.worker import Worker
 
-STAR_QUEST_OPTIONS = {"mission": "scrapyard-brawl", "heroes": "Sera Vantis"}
+STAR_QUEST_OPTIONS = {"mission": "scrapyard-brawl", "heroes": "Sera Vantis, Gorm Hadley"}
 
 
 @pytest.fixture
@@ -53,7 +53,7 @@ class Table:
         self.campaign = Campaign(client, "Seam")
         self.id = self.campaign.id
         self.host = self.campaign.host
-        self.ann = self.campaign.invite("ann", "player", ["scout", "sera-vantis"])
+        self.ann = self.campaign.invite("ann", "player", ["scout", "sera-vantis", "gorm-hadley"])
         self.bob = self.campaign.invite("bob", "player", ["runner"])
         self.sam = self.campaign.invite("sam", "spectator")
 
@@ -110,6 +110,7 @@ def test_two_systems_with_the_same_class_names_play_side_by_side(client, ledger,
     # The same name means each system's own command: hexes for one, inches for the other.
     table.ann.accepted(hexes, {"type": "StartRound"})
     table.ann.accepted(stars, {"type": "DeployHero", "unit": "sera-vantis", "x": 9, "y": 2})
+    table.ann.accepted(stars, {"type": "DeployHero", "unit": "gorm-hadley", "x": 14, "y": 2})
     wrong_shape = table.ann.command(hexes, {"type": "Advance", "unit": "scout", "x": 1.5, "y": 2})
     assert (wrong_shape.status_code, wrong_shape.json()["field"]) == (400, "command.x"), wrong_shape.text
     other_system = table.ann.command(hexes, {"type": "DeployHero", "unit": "scout", "x": 1, "y": 1})
@@ -143,8 +144,9 @@ def test_two_systems_with_the_same_class_names_play_side_by_side(client, ledger,
     table.ann.accepted(hexes, {"type": "Advance", "unit": "scout", "q": -1, "r": 0})
     table.bob.accepted(hexes, {"type": "Hold", "unit": "runner"})
     table.ann.accepted(stars, {"type": "StartRound"})
-    for command in ({"type": "Activate", "unit": "sera-vantis"}, {"type": "Hold", "unit": "sera-vantis"}, {"type": "EndActivation", "unit": "sera-vantis"}):
-        table.ann.accepted(stars, command)
+    for hero in ("sera-vantis", "gorm-hadley"):
+        for command in ({"type": "Activate", "unit": hero}, {"type": "Hold", "unit": hero}, {"type": "EndActivation", "unit": hero}):
+            table.ann.accepted(stars, command)
     settle(relay, worker)
     moved = [e for e in table.events(hexes, table.sam) if e["type"] == "Moved" and e["unit"] == "drone"]
     assert moved == [{"type": "Moved", "unit": "drone", "q": 1, "r": 0}]

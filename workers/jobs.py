@@ -20,7 +20,7 @@ class Job(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     #: verify_epoch: the idempotency key of the command the job submits, so a redelivered job
     #: changes nothing. ai_activation: the event that made an activation due
     #: (`ai-due:{mission}:{position}`, for logs); the command's key comes from the activation
-    #: itself when the worker decides it (workers/worker.py `activation_key`).
+    #: itself when the worker decides it (domain/mission.py `activation_key`).
     key: str
     epoch: int | None = None
 

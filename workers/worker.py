@@ -23,9 +23,9 @@ import redis
 from eventsourcing.persistence import PersistenceError
 
 from domain import audit
-from domain.commands import Command, FlagAttention, RecordVerification
+from domain.commands import FlagAttention, RecordVerification
 from domain.errors import RuleError
-from domain.mission import MAX_TEXT, MissionState
+from domain.mission import MAX_TEXT, MissionState, activation_key
 from domain.registry import system_named
 from service import i18n
 from service.ledger import WORKER, Ledger, NotFound, Unavailable, VersionConflict
@@ -44,24 +44,13 @@ PAUSE_ENV = {
     "before_ack": "SKIRMISH_WORKER_PAUSE_BEFORE_ACK_MS",  # committed, not yet acknowledged
 }
 
-# What running a job came to, for the log and the counters of `skirmish status`.
-DONE, ACTIVATED, REPLAYED, IDLE, FINISHED, FLAGGED = "done", "activated", "replayed", "idle", "finished", "flagged"
+# What running a job came to, for the log and the counters of `skirmish status`. TABLE: a
+# manual-dice mission, whose AI activations the players submit with the faces they roll.
+DONE, ACTIVATED, REPLAYED, IDLE, FINISHED, FLAGGED, TABLE = "done", "activated", "replayed", "idle", "finished", "flagged", "table"
 
 
 class _StillMoving(Exception):
     """The mission kept changing under the AI's decisions; the job stays pending for later."""
-
-
-def activation_key(state: MissionState, command: Command) -> str:
-    """The idempotency key of an AI command: the activation it carries out. The game system names
-    it (`GameSystem.ai_key`), or else the round (the game state's `round`, or the mission version
-    the decision was made on) and the units: `ai:{mission}:{round}:{unit}`."""
-    system = system_named(state.system)
-    if system.ai_key is not None:
-        return f"ai:{state.mission_id}:{system.ai_key(state, command)}"
-    marker = getattr(state.game, "round", None)
-    units = "+".join(command.units()) or type(command).__name__
-    return f"ai:{state.mission_id}:{marker if marker is not None else f'v{state.version}'}:{units}"
 
 
 class Worker:
@@ -176,6 +165,9 @@ class Worker:
             if state.ended or decided is not None:
                 log.info("mission finished; no AI activation due", extra={**context, "outcome": state.outcome or decided})
                 return FINISHED
+            if state.dice_mode == "manual":
+                log.debug("manual dice: the table rolls the AI's dice and submits it (POST /missions/{id}/ai)", extra=context)
+                return TABLE
             try:
                 command = system.ai(state)
                 key = activation_key(state, command) if command is not None else ""

@@ -52,12 +52,18 @@ def decoded_command(value: dict[str, Any], codec: Codec, rule: str, system: str,
         raise malformed("command", error) from None
 
 
-def submit(request: Request, ledger: Ledger, mission_id: str, command: Command | dict[str, Any], body: Submitted) -> CommandResult:
+def submit(request: Request, ledger: Ledger, mission_id: str, command: Command | dict[str, Any], body: Submitted, faces: list[int] | None = None) -> CommandResult:
     """Authenticate, then decode a command given as JSON values (after the token check, so a
-    stranger learns nothing from the refusal), then hand it to the ledger."""
+    stranger learns nothing from the refusal), then hand it to the ledger with the `faces`
+    typed for it, if any."""
     member = member_of(request, ledger, ledger.campaign_of(mission_id))
     if isinstance(command, dict):
         command = command_for(ledger, mission_id, command)
-    result = ledger.handle(mission_id, member, command, idempotency_key=body.idempotency_key, expected_version=body.expected_version)
+    result = ledger.handle(mission_id, member, command, idempotency_key=body.idempotency_key, expected_version=body.expected_version, faces=faces)
+    return answered(ledger, mission_id, member, result)
+
+
+def answered(ledger: Ledger, mission_id: str, member: Member, result: CommandResult) -> CommandResult:
+    """A command's answer as the member may see it."""
     state = ledger.cached_mission(mission_id) or ledger.mission(mission_id)  # the handle just cached it
     return msgspec.structs.replace(result, events=shown_all(result.events, viewer_of(member), state))

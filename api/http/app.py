@@ -14,13 +14,12 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
 from litestar.params import FromPath, FromQuery, JSONBody
 
-from api.http import campaigns, localized, replays, streams, systems, transfer
+from api.http import ai, campaigns, localized, replays, streams, systems, transfer
 from api.http.auth import member_of
 from api.http.access import member_of_campaign, reader, submit
 from api.http.bodies import (
     CampaignToken,
     CampaignView,
-    CommandBody,
     ConclusionView,
     Contribution,
     EndBody,
@@ -28,6 +27,7 @@ from api.http.bodies import (
     Health,
     MemberToken,
     MemberView,
+    MissionCommandBody,
     MissionListed,
     MissionView,
     NewCampaign,
@@ -170,8 +170,8 @@ def read_events(
 
 
 @post("/missions/{mission_id:str}/commands", sync_to_thread=True)
-def submit_command(mission_id: FromPath[str], data: JSONBody[CommandBody], request: Request, ledger: LedgerDep) -> CommandResult:
-    return submit(request, ledger, mission_id, data.command, data)
+def submit_command(mission_id: FromPath[str], data: JSONBody[MissionCommandBody], request: Request, ledger: LedgerDep) -> CommandResult:
+    return submit(request, ledger, mission_id, data.command, data, data.faces)
 
 
 @post("/missions/{mission_id:str}/rolls", sync_to_thread=True)
@@ -248,6 +248,7 @@ ROUTES: list[Any] = [
     *transfer.ROUTES,
     *systems.ROUTES,
     *campaigns.ROUTES,
+    *ai.ROUTES,
 ]
 
 

@@ -97,6 +97,32 @@ class CommandBody(Submitted):
     command: dict[str, Any]
 
 
+#: Faces typed in one request: more than any one command of the shipped systems rolls.
+MAX_FACES = 200
+Faces = Annotated[list[int], Meta(max_length=MAX_FACES)]
+
+
+class MissionCommandBody(CommandBody):
+    #: Physical dice typed in, for a mission created with `dice_mode: "manual"`: every roll the
+    #: command causes takes its faces from the front, in the order the rules roll (a 422
+    #: `missing_faces` names the dice of the roll that ran short). Refused in server-dice missions.
+    faces: Faces | None = None
+
+
+class AiBody(Submitted):
+    #: The faces the table rolled for the AI's activation, as for a command's `faces`.
+    faces: Faces = []
+
+
+class AiDue(Body):
+    """The AI command due now in a mission (the game system's pure `ai`), or None."""
+
+    command: dict[str, Any] | None
+    #: The activation's idempotency key: one activation is written once, whoever submits it.
+    key: str | None
+    dice_mode: str
+
+
 class RollBody(Submitted):
     dice: str
     purpose: str
@@ -221,6 +247,8 @@ class Problem(Body):
     message: str
     field: str | None = None
     current_version: int | None = None
+    #: A refusal's values (a rule's limits, the dice a manual roll still needs): what the message says.
+    params: dict[str, Any] | None = None
 
 
 class Health(Body):

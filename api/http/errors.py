@@ -49,7 +49,8 @@ def _problem(request: Request, code: str, rule: str, params: dict, fallback: str
 
 
 def rule_error(request: Request, error: RuleError) -> Response:
-    return _answer(error.status, _problem(request, error.code, error.rule, error.params, error.message, error.system))
+    problem = _problem(request, error.code, error.rule, error.params, error.message, error.system)
+    return _answer(error.status, msgspec.structs.replace(problem, params=msgspec.to_builtins(error.params)))
 
 
 def api_error(request: Request, error: ApiError) -> Response:

@@ -8,7 +8,7 @@ from typing import Any, Optional, Union
 
 import msgspec
 
-from api.http.bodies import CommandBody
+from api.http.bodies import CommandBody, MissionCommandBody
 from domain.campaign_events import CAMPAIGN_EVENTS
 from domain.chain import Recorded
 from domain.codecs import mission_codec
@@ -47,11 +47,12 @@ def json_schema(which: str, system: str | None = None) -> dict[str, Any]:
             ),
         }
     elif which == "commands":
-        (top, *_), defs = msgspec.json.schema_components([command_union, *commands, CommandBody])
+        (top, *_), defs = msgspec.json.schema_components([command_union, *commands, MissionCommandBody, CommandBody])
         about = {
             "title": "Skirmish Ledger command",
             "description": (
-                f"A command, tagged by `type`: {whose}. POST /missions/{{id}}/commands takes it in $defs/CommandBody; "
+                f"A command, tagged by `type`: {whose}. POST /missions/{{id}}/commands takes it in $defs/MissionCommandBody "
+                "(with typed `faces` in a manual-dice mission), POST /campaigns/{id}/commands in $defs/CommandBody; "
                 "each game system's own are at GET /systems/{name}/schemas/commands.json."
             ),
         }

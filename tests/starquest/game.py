@@ -18,6 +18,7 @@ from domain import mission
 from domain.errors import RuleError
 from domain.events import DiceRolled
 from domain.systems.starquest import commands as cmd
+from domain.systems.starquest import events as ev
 from domain.systems.starquest.ai import ai
 from domain.systems.starquest.content import (
     AllDown,
@@ -136,12 +137,22 @@ def _checked(value: Any, kind: type) -> Any:
     return msgspec.json.decode(msgspec.json.encode(value), type=kind)
 
 
+#: The second hero of a scene that names one: a party is 2 to 4 heroes (star-quest.en.md#Preparation).
+BYSTANDER = hero("Bystander")
+
+
 class Game:
     """One Star Quest mission on a test table.
 
     `heroes` are deployed at `at[slug(name)]` (default: 4" apart along y=6), and the first
     round is started unless `start=False`. Unit ids: heroes by slugged name ("Ace" → "ace"),
     AI units `<slug>-<wave>-<unit>` ("Grunt" in the first wave → "grunt-1-1").
+
+    A party is 2 to 4 heroes, so a scene that names fewer gets `BYSTANDER` ("bystander") as
+    well, who changes nothing: it is deployed in the table's far corner and dies there before
+    the first round (its HeroDied put straight into the log), so no AI sees, targets or orders
+    by it, the round never waits for it, it bleeds no markers and it never keeps a party from
+    being all down. Name two heroes to play a second one.
     """
 
     def __init__(
@@ -168,6 +179,9 @@ class Game:
         search_tokens: Sequence[Any] = (),
     ) -> None:
         heroes = list(heroes) or [hero()]
+        bystander = len(heroes) < 2
+        if bystander:
+            heroes.append(BYSTANDER)
         enemies = list(enemies)
         waves = list(waves)
         terrain = list(terrain)
@@ -218,9 +232,12 @@ class Game:
             )
         )
         at = at or {}
-        for index, profile in enumerate(heroes):
+        for index, profile in enumerate(heroes[:-1] if bystander else heroes):
             x, y = at.get(slug(profile.name), (10.0 + 4 * index, 6.0))
             self.do(cmd.DeployHero(slug(profile.name), x, y))
+        if bystander:
+            self.apply(ev.HeroDeployed("bystander", table - 0.5, 0.5))
+            self.apply(ev.HeroDied("bystander"))
         if start:
             self.do(cmd.StartRound())
 

@@ -8,6 +8,8 @@ HTTP, and the strategies a `ScriptedPlayer` plays them with.
 - `idle`: each hero activates and ends its activation at once.
 - `play_the_ai`: the AI's activations, decided by the pure AI function and sent by this member,
   for tests without an AI worker.
+- `roll_for_the_ai`: in a manual-dice mission, the AI's activation due (the server decides it)
+  sent by this member with the faces its table dice roll (`POST /missions/{id}/ai`).
 
 No pytest here: the benchmarks use these players too.
 """
@@ -19,11 +21,17 @@ from collections.abc import Callable, Sequence
 import msgspec
 
 from domain.systems.starquest.ai import ai
-from tests.harness import Campaign, Member, ScriptedPlayer, Turn, play
+from tests.harness import Campaign, Member, ScriptedPlayer, TableDice, Turn, created, play
 
 #: The sample pack's brawl with two heroes, both at the table's near edge.
 SAMPLE = "scrapyard-brawl"
 HEROES = ("sera-vantis", "gorm-hadley")
+#: Where those two heroes deploy in each sample mission.
+PLACES = {
+    "scrapyard-brawl": ((9, 2), (14, 2)),
+    "sump-recovery": ((4, 4), (9, 4)),
+    "hold-the-relay": ((21, 21), (27, 21)),
+}
 
 
 def hero_names(heroes: Sequence[str]) -> str:
@@ -31,11 +39,15 @@ def hero_names(heroes: Sequence[str]) -> str:
     return ", ".join(" ".join(word.capitalize() for word in hero.split("-")) for hero in heroes)
 
 
-def start(member: Member, mission_id: str, heroes: Sequence[str], at: Sequence[tuple[float, float]] | None = None) -> None:
-    """Deploy the heroes (by default 5" apart from (9, 2)) and start the first round."""
+def start(member: Member, mission_id: str, heroes: Sequence[str], at: Sequence[tuple[float, float]] | None = None, dice: TableDice | None = None) -> None:
+    """Deploy the heroes (by default 5" apart from (9, 2)) and start the first round (with the
+    table's `dice` in a manual-dice mission)."""
     for hero, (x, y) in zip(heroes, at or [(9 + 5 * n, 2) for n in range(len(heroes))], strict=True):
         member.accepted(mission_id, {"type": "DeployHero", "unit": hero, "x": x, "y": y})
-    member.accepted(mission_id, {"type": "StartRound"})
+    if dice is None:
+        member.accepted(mission_id, {"type": "StartRound"})
+    else:
+        created(dice.send(lambda faces: member.command(mission_id, {"type": "StartRound"}, faces=faces)))
 
 
 def brawl(campaign: Campaign, n: int = 0, *, by: Member | None = None, heroes: Sequence[str] = HEROES, seed: str = "table") -> str:
@@ -207,6 +219,17 @@ def play_the_ai(turn: Turn) -> bool:
     command = ai(battle)
     assert command is not None
     turn.accepted(msgspec.to_builtins(command))
+    return True
+
+
+def roll_for_the_ai(turn: Turn) -> bool:
+    """The AI's activation due in a manual-dice mission, as the server decides it, sent with the
+    faces this player's table dice roll for it."""
+    path = f"/missions/{turn.mission_id}/ai"
+    if turn.member.read(path)["command"] is None:
+        return False
+    version = turn.view["version"]
+    created(turn.player.dice.send(lambda faces: turn.member.post(path, {"faces": faces, "expected_version": version})))
     return True
 
 

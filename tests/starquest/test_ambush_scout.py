@@ -63,9 +63,10 @@ def test_ambush_only_heroes_with_the_rule_and_only_before_the_first_round(rules)
     assert (error.code, error.rule) == ("no_ambush", SPECIAL[rules])
     g.do(StartRound())
     assert g.refused(SetAside("ace")).code == "not_deployment"
-    alone = Game(rules, heroes=[hero("Ace", rules=["Ambush"])], start=False)
-    alone.do(SetAside("ace"))
-    assert alone.refused(StartRound()).code == "no_hero_deployed"
+    hidden = Game(rules, heroes=[hero("Ace", rules=["Ambush"]), hero("Bo", rules=["Ambush"])], start=False)
+    hidden.do(SetAside("ace"))
+    hidden.do(SetAside("bo"))
+    assert hidden.refused(StartRound()).code == "no_hero_deployed"
 
 
 @BOTH

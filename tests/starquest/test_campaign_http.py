@@ -161,8 +161,8 @@ def test_an_end_that_races_a_change_of_the_campaign_is_retried_and_recorded_once
     fails as a whole, is decided again on the new campaign, and lands once; the client named
     the mission's version, which did not move, so it gets no 409."""
     table, player = _salvage_run(client)
-    mission_id = _brawl(table, "Gorm Hadley").json()["mission_id"]
-    _start(player, mission_id, ["gorm-hadley"])
+    mission_id = _brawl(table, "Gorm Hadley, Ilo Marrent").json()["mission_id"]
+    _start(player, mission_id, ["gorm-hadley", "ilo-marrent"])
     other = Ledger(store, Sealer(seal_key))  # a second API process on the same store
     append, raced = store.append, []
 
@@ -179,4 +179,4 @@ def test_an_end_that_races_a_change_of_the_campaign_is_retried_and_recorded_once
     assert [c.mission_id for c in _conclusions(ledger, table.id)] == [mission_id]
     view = table.view(player)
     assert [m["name"] for m in view["members"]] == ["host", "ann", "sam"]
-    assert view["concluded"][0]["outcome"] == "abandoned" and _heroes(view) == {"gorm-hadley": (True, 0, 1)}
+    assert view["concluded"][0]["outcome"] == "abandoned" and _heroes(view) == {"gorm-hadley": (True, 0, 1), "ilo-marrent": (True, 0, 1)}

@@ -8,17 +8,14 @@ import pytest
 from tests.harness import Campaign, ScriptedPlayer, play
 from tests.starquest.players import (
     HEROES,
+    PLACES,
     hero_names,
     play_the_ai,
     seek_objectives,
     start,
 )
 
-MISSIONS = {
-    "scrapyard-brawl": ((9, 2), (14, 2)),
-    "sump-recovery": ((4, 4), (9, 4)),
-    "hold-the-relay": ((21, 21), (27, 21)),
-}
+MISSIONS = PLACES
 
 
 @pytest.mark.parametrize("mission", sorted(MISSIONS))
@@ -53,10 +50,10 @@ def test_a_player_commands_only_their_own_heroes(client):
 @pytest.mark.parametrize(
     ("options", "code"),
     [
-        ({"mission": "nowhere", "heroes": "Sera Vantis"}, "unknown_mission_definition"),
-        ({"mission": "scrapyard-brawl", "heroes": "Nobody"}, "unknown_hero"),
+        ({"mission": "nowhere", "heroes": "Sera Vantis, Gorm Hadley"}, "unknown_mission_definition"),
+        ({"mission": "scrapyard-brawl", "heroes": "Nobody, Sera Vantis"}, "unknown_hero"),
         ({"mission": "scrapyard-brawl", "heroes": ""}, "bad_party"),
-        ({"mission": "scrapyard-brawl", "heroes": "Sera Vantis", "pack": "other"}, "unknown_pack"),
+        ({"mission": "scrapyard-brawl", "heroes": "Sera Vantis, Gorm Hadley", "pack": "other"}, "unknown_pack"),
     ],
 )
 def test_bad_mission_options_are_refused_and_write_nothing(client, ledger, options, code):

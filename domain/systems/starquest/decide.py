@@ -11,6 +11,7 @@ from domain.systems.starquest import actions, activation_start, ai_turn, ambush,
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
 from domain.systems.starquest.resolution import Resolution, rule_for
+from domain.systems.starquest.setup import check_party
 from domain.systems.starquest.slugs import slug
 
 
@@ -33,6 +34,7 @@ def decide(mission: Any, command: Any, dice: DiceBox, actor: str, refs: Mapping[
 def _set_up(mission: Any, command: cmd.SetUpBattle) -> list[Any]:
     if mission.game is not None:
         raise RuleError("battle_set_up", rule_for(mission.rules_version, "setup"), params={})
+    check_party(mission.rules_version, [h.name for h in command.heroes])
     carry.refuse_fallen(mission.rules_version, command.carried)
     party = [slug(h.name) for h in command.heroes]
     return [ev.BattleSetUp(mission.rules_version, command.mission, command.heroes, command.enemies, command.weapons, command.spells, party, command.carried)]

@@ -12,7 +12,8 @@ from domain.systems.starquest.commands import SetUpBattle
 from domain.systems.starquest.resolution import rule_for
 
 FORMAT = "docs/content-format.md"
-MAX_PARTY = 4
+#: A party is 2 to 4 heroes (star-quest.en.md#Preparation, The Party; star-quest.de.md#VORBEREITUNG).
+MIN_PARTY, MAX_PARTY = 2, 4
 
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -20,7 +21,7 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     #: The id of a mission of the pack.
     mission: str = ""
-    #: The party: 1 to 4 hero names of the pack, comma-separated.
+    #: The party: 2 to 4 hero names of the pack, comma-separated.
     heroes: str = ""
     #: The content pack; the server ships `core`.
     pack: str = "core"
@@ -37,8 +38,7 @@ def setup(context: Setup) -> SetUpBattle:
         known = ", ".join(m.id for m in pack.missions)
         raise RuleError("unknown_mission_definition", FORMAT, params={"known": known}) from None
     names = [n.strip() for n in options.heroes.split(",") if n.strip()]
-    if not 1 <= len(names) <= MAX_PARTY or len(set(names)) != len(names):
-        raise RuleError("bad_party", rule_for(context.version, "setup"), params={"max": MAX_PARTY, "known": [h.name for h in pack.heroes]})
+    check_party(context.version, names)
     if unknown := [n for n in names if n not in {h.name for h in pack.heroes}]:
         raise RuleError("unknown_hero", FORMAT, params={"names": unknown, "known": [h.name for h in pack.heroes]})
     heroes = [pack.hero(n) for n in names]
@@ -49,3 +49,10 @@ def setup(context: Setup) -> SetUpBattle:
     weapons = [pack.weapon(n) for n in sorted({w for p in profiles for w in p.weapons})]
     spells = [pack.spell(n) for n in sorted({s for p in profiles for s in p.spells})]
     return SetUpBattle(mission, heroes, enemies, weapons, spells)
+
+
+def check_party(version: str, names: list[str]) -> None:
+    """2 to 4 different heroes (star-quest.en.md#Preparation, The Party): checked when the options
+    are read and again when the set-up is decided, so no path gets round it."""
+    if not MIN_PARTY <= len(names) <= MAX_PARTY or len(set(names)) != len(names):
+        raise RuleError("bad_party", rule_for(version, "setup"), params={"min": MIN_PARTY, "max": MAX_PARTY, "given": len(names)})
