@@ -39,18 +39,18 @@ def ai(battle: Battle) -> AiActivate | AiCast | AiBegin | None:
         target = min(seen, key=lambda h: (_gap(battle, unit, h), h.id))
         reach = _longest_range(battle, unit)
         advance = move_allowance(battle, unit, "advance")
-        can_shoot = bool(reach) and _gap(battle, unit, target) <= advance + reach
+        can_shoot = bool(reach) and geometry.at_most(_gap(battle, unit, target), advance + reach)
         closest = min(heroes, key=lambda h: (_gap(battle, unit, h), h.id))
         if _charges(battle, unit, closest, target if can_shoot else None):
             return AiActivate(unit.id, "charge", target=closest.id)
         if can_shoot:
-            goal = _toward(battle, unit, lead, target, "advance", max(reach - geometry.TOLERANCE * 10, battle.scale(KEEP_AWAY)))
+            goal = _toward(battle, unit, lead, target, "advance", max(reach, battle.scale(KEEP_AWAY)))
             return AiActivate(unit.id, "advance", goal.x, goal.y, target.id)
         goal = _toward(battle, unit, lead, target, "rush", battle.scale(KEEP_AWAY) + 0.01)
         return AiActivate(unit.id, "rush", goal.x, goal.y)
     # No enemy in sight (or none left standing): step 3, the AI goal.
     goal_point = min(battle.mission.ai_goals, key=lambda p: (lead.x - p[0]) ** 2 + (lead.y - p[1]) ** 2)
-    if ((lead.x - goal_point[0]) ** 2 + (lead.y - goal_point[1]) ** 2) ** 0.5 <= battle.scale(GOAL_REACH):
+    if geometry.at_most(((lead.x - goal_point[0]) ** 2 + (lead.y - goal_point[1]) ** 2) ** 0.5, battle.scale(GOAL_REACH)):
         return AiActivate(unit.id, "skip")
     end = _move(battle, unit, lead, geometry.Point(*goal_point), "rush")
     return AiActivate(unit.id, "rush", end.x, end.y)
@@ -60,7 +60,7 @@ def _hold(battle: Battle, unit: Unit, seen: list[Unit]) -> AiActivate:
     """An Immobile unit may only Hold (star-quest.en.md "Special Rules Reference", Immobile): it
     shoots the closest hero in sight that its weapons reach from where it stands, if any."""
     reach = _longest_range(battle, unit)
-    in_reach = [h for h in seen if reach and _gap(battle, unit, h) <= reach]
+    in_reach = [h for h in seen if reach and geometry.at_most(_gap(battle, unit, h), reach)]
     target = min(in_reach, key=lambda h: (_gap(battle, unit, h), h.id)) if in_reach else None
     return AiActivate(unit.id, "hold", target=target.id if target else None)
 

@@ -109,7 +109,7 @@ def _place_ai(res: Resolution, unit_id: str) -> None:
     res.emit(ev.AmbushArrived(unit_id, where))
     profile = next(e for e in battle.enemies if e.name == waiting.profile)
     points = placement(battle, anchor, geometry.base_radius_inches(profile.base_mm), waiting.models, reach)
-    res.emit(ev.UnitPlaced(unit_id, waiting.profile, [Figure(f"{unit_id}.{n + 1}", p.x, p.y, geometry.ground_height(p, battle.terrain)) for n, p in enumerate(points)]))
+    res.emit(ev.UnitPlaced(unit_id, waiting.profile, [Figure(f"{unit_id}.{n + 1}", p.x, p.y, battle.ground(p.x, p.y)) for n, p in enumerate(points)]))
 
 
 def placement(battle: Battle, anchor: geometry.Point, radius: float, count: int, reach: float | None) -> list[geometry.Point]:

@@ -41,7 +41,7 @@ def profile(start: geometry.Point, end: geometry.Point, terrain: tuple[geometry.
 
 def gap_and_drop(battle, figure: Figure, x: float, y: float) -> tuple[float, float]:
     """The widest stretch lower than both ends, and how far the end lies below the start."""
-    end_z = geometry.ground_height(geometry.Point(x, y), battle.terrain)
+    end_z = battle.ground(x, y)
     floor = min(figure.z, end_z)
     low = [d1 - d0 for d0, d1, h in profile(geometry.Point(figure.x, figure.y), geometry.Point(x, y), battle.terrain) if h < floor - geometry.TOLERANCE]
     return max(low, default=0.0), figure.z - end_z

@@ -70,7 +70,7 @@ def close_up(battle: Battle, unit: Unit, allowance: float, moved: list[Figure]) 
         start = battle.base(unit, figure)
         reach = difficult_cap(battle, unit, allowance, geometry.path_terrain(geometry.Point(start.x, start.y), slot, battle.terrain, radius=radius))
         end = geometry.move_toward(start, slot, reach, obstacles=enemies)
-        result.append(Figure(figure.id, end.x, end.y, geometry.ground_height(end, battle.terrain), figure.wounds))
+        result.append(battle.standing(figure, end.x, end.y))
     by_id = {f.id: f for f in result}
     leftover = {f.id: f for f in moved}
     return [by_id.get(f.id, leftover[f.id]) for f in unit.figures]

@@ -150,7 +150,7 @@ def _reposition(res: Resolution, hero_id: str, skill: HeroSkill, command: cmd.Us
     keep = battle.scale(KEEP_AWAY)
     enemies = [geometry.Base(b.x, b.y, b.z, b.radius + keep) for u in battle.side("ai") if u.on_table for b in battle.bases(u)]
     end = geometry.move_toward(start, geometry.Point(float(command.x), float(command.y)), battle.scale(skill.effect.distance), obstacles=enemies)
-    res.emit(ev.Moved(hero_id, [type(figure)(figure.id, end.x, end.y, geometry.ground_height(end, battle.terrain), figure.wounds)]))
+    res.emit(ev.Moved(hero_id, [battle.standing(figure, end.x, end.y)]))
     if any(t.dangerous for t in geometry.path_terrain(geometry.Point(start.x, start.y), end, battle.terrain, radius=start.radius)):
         dangerous.moved_through(res, hero_id)
 

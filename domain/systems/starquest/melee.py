@@ -141,7 +141,7 @@ def separate(res: Resolution, charger_id: str, defender_id: str) -> None:
     moved = []
     for figure, base in zip(unit.figures, mine):
         x, y = base.x + ux * step, base.y + uy * step
-        moved.append(Figure(figure.id, x, y, geometry.ground_height(geometry.Point(x, y), battle.terrain), figure.wounds))
+        moved.append(battle.standing(figure, x, y))
     res.emit(ev.Moved(charger_id, moved))
 
 

@@ -18,7 +18,7 @@ from domain.systems.starquest import dangerous, geometry
 from domain.systems.starquest.ground import check_walk
 from domain.systems.starquest.movement import KEEP_AWAY, difficult_cap, keep_away, short_of_heroes
 from domain.systems.starquest.resolution import Resolution
-from domain.systems.starquest.state import Battle, Figure, Unit
+from domain.systems.starquest.state import Battle, Unit
 
 SCOUT_MOVE = 12.0
 
@@ -61,7 +61,7 @@ def _move(res: Resolution, unit: Unit, dx: float, dy: float, check: bool) -> Non
     moved = []
     for figure in unit.figures:
         x, y = figure.x + dx, figure.y + dy
-        moved.append(Figure(figure.id, x, y, geometry.ground_height(geometry.Point(x, y), battle.terrain), figure.wounds))
+        moved.append(battle.standing(figure, x, y))
     if check:
         keep_away(res, unit, moved)
     res.emit(ev.Scouted(unit.id))

@@ -49,8 +49,7 @@ def _scurried(res: Resolution, unit_id: str, passed: bool, context: dict[str, st
     keep = battle.scale(KEEP_AWAY)
     enemies = [geometry.Base(b.x, b.y, b.z, b.radius + keep) for u in battle.side("ai") if u.on_table for b in battle.bases(u)]
     end = geometry.move_toward(start, goal, battle.scale(inches), obstacles=enemies)
-    z = geometry.ground_height(end, battle.terrain)
-    res.emit(ev.Moved(unit_id, [type(figure)(figure.id, end.x, end.y, z, figure.wounds)]))
+    res.emit(ev.Moved(unit_id, [battle.standing(figure, end.x, end.y)]))
     if any(t.dangerous for t in geometry.path_terrain(geometry.Point(start.x, start.y), end, battle.terrain, radius=start.radius)):
         dangerous.moved_through(res, unit_id)
 
