@@ -30,6 +30,7 @@ def deploy(res: Resolution, command: cmd.DeployHero) -> None:
         for base in battle.bases(other):
             if geometry.overlaps(placed, base):
                 raise res.refuse("bases_overlap", "setup", unit=unit.id, other=other.id)
+    keep_away(res, unit, [battle.standing(lead, command.x, command.y)], placing=True)
     res.emit(ev.HeroDeployed(unit.id, command.x, command.y))
 
 

@@ -11,7 +11,7 @@ from domain.systems.starquest.activation_start import rolls as start_rolls
 from domain.systems.starquest.casting import wants_to_cast
 from domain.systems.starquest.commands import AiActivate, AiBegin, AiCast
 from domain.systems.starquest.melee import can_fight, in_charge_range
-from domain.systems.starquest.movement import KEEP_AWAY, difficult_cap, move_allowance, short_of_heroes
+from domain.systems.starquest.movement import KEEP_AWAY, difficult_cap, move_allowance, short_of_units
 from domain.systems.starquest.state import Battle, Unit
 from domain.systems.starquest.weapon_rules import has_rule
 
@@ -121,7 +121,7 @@ def _toward(battle: Battle, unit: Unit, lead: geometry.Base, target: Unit, actio
 def _move(battle: Battle, unit: Unit, lead: geometry.Base, goal: geometry.Point | geometry.Base, action: str, reach: float = 0.0) -> geometry.Point:
     """Where the lead model ends moving straight at `goal`, as `actions.move` will accept it: the
     action's move, at most 6" when any model's way crosses difficult terrain (#Terrain), and no
-    model of the unit ending within 1" of a hero (#Movement)."""
+    model of the unit ending within 1" of another unit (#Movement)."""
     allowance = move_allowance(battle, unit, action)
     # Only Flying passes over other units: the way stops at the first hero it meets.
     heroes = () if battle.profile(unit).rule("Flying") else [b for h in battle.side("hero") if h.on_table for b in battle.bases(h)]
@@ -135,4 +135,4 @@ def _move(battle: Battle, unit: Unit, lead: geometry.Base, goal: geometry.Point 
     capped = difficult_cap(battle, unit, allowance, crossed)
     if capped < allowance:
         end = geometry.move_toward(lead, goal, capped, obstacles=heroes, reach=reach)
-    return short_of_heroes(battle, unit, lead, end)
+    return short_of_units(battle, unit, lead, end)
