@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import math
 
+import msgspec
 import pytest
 
+from domain.systems.starquest import geometry
 from domain.systems.starquest.commands import Activate, Advance, DeployHero, PlaceAmbusher, Scurry, SetAside, StartRound
 from tests.starquest.game import Game, enemy, hero, wave
 
@@ -84,3 +86,19 @@ def test_the_ai_stops_its_move_1_inch_from_a_friendly_unit(rules):
     grunt, guard_at = g.at("grunt-1-1"), g.at("guard-2-1")
     assert math.dist(grunt, guard_at) - RIM == pytest.approx(1.0)
     assert grunt == pytest.approx((25.0, guard_at[1] + RIM + 1.0))
+
+
+@BOTH
+def test_an_ai_group_closing_up_keeps_1_inch_from_a_friendly_unit(rules):
+    """#AI Groups with #Movement: the cluster place 0.97" from a friendly Post is skipped; the group
+    still ends together and every model ends 1" or more from the Post."""
+    mob = msgspec.structs.replace(enemy("Mob", models=3, base_mm=25), tags=("ai-group",))
+    post = enemy("Post", rules=["Immobile"], toughness=3)
+    waves = [wave(1, "Mob", (10.0, 30.0), (14.0, 30.0), (18.0, 30.0)), wave(1, "Post", (18.8, 21.5))]
+    g = Game(rules, heroes=[hero("Ace")], enemies=[mob, post], waves=waves, at={"ace": (24.0, 6.0)}, sentry=False)
+    g.idle_heroes()
+    g.run_ai()
+    mobs = g.battle.bases(g.unit("mob-1-1"))
+    assert [(round(b.x, 3), round(b.y, 3)) for b in mobs] == [(16.046, 19.635), (15.304, 20.92), (17.531, 19.635)]
+    assert min(geometry.distance(g.battle.bases(g.unit("post-2-1"))[0], b) for b in mobs) >= 1.0
+    assert geometry.coherent(mobs, 1.0, 3.0)
