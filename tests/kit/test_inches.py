@@ -134,3 +134,21 @@ def test_a_straight_way_passes_over_a_base_it_overlaps_not_one_it_touches():
     assert not inches.passes_over(start, end, inches.Base(5.0, 1.0, 0.0, 0.5))  # touching, all the way
     assert not inches.passes_over(start, end, inches.Base(12.0, 0.0, 0.0, 0.5))  # beyond the end
     assert inches.passes_over(start, end, inches.Base(10.9, 0.0, 0.0, 0.5))  # where it stops
+
+
+def test_in_zone_counts_the_edge_within_the_tolerance_and_the_interior():
+    zone = ((0.0, 0.0), (10.0, 0.0), (10.0, 5.0), (0.0, 5.0))
+    assert inches.in_zone((5.0, 0.0), zone) and inches.in_zone((10.0, 5.0), zone) and inches.in_zone((5.0, 2.0), zone)
+    assert inches.in_zone((5.0, -0.0009), zone) and not inches.in_zone((5.0, -0.0011), zone)
+    assert not inches.point_in_polygon((5.0, 0.0), zone)  # terrain keeps its edge outside
+
+
+def test_clear_travel_passes_bases_but_stops_clear_of_them():
+    mover = inches.Base(0.0, 0.0, 0.0, 0.5)
+    friend = inches.Base(5.0, 0.0, 0.0, 0.5)
+    assert inches.clear_travel([mover], 1.0, 0.0, 10.0, [friend]) == 10.0  # passed over, ends beyond it
+    assert inches.clear_travel([mover], 1.0, 0.0, 5.0, [friend]) == pytest.approx(4.0)  # would end on it: stops touching
+    assert inches.clear_travel([mover], 1.0, 0.0, 5.0, [friend], keep=1.0) == pytest.approx(3.0)  # 1" clear
+    close = inches.Base(1.5, 0.0, 0.0, 0.5)  # 0.5" away at the start
+    assert inches.clear_travel([mover], 1.0, 0.0, 1.0, [close], keep=1.0) == 0.0  # no closer than it began
+    assert inches.clear_travel([mover], -1.0, 0.0, 1.0, [close], keep=1.0) == 1.0  # moving away is fine

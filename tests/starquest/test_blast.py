@@ -96,7 +96,7 @@ def test_blast_ai_shooters_split_evenly_target_first_then_closest(rules):
         enemies=[enemy("Bomber", weapons=["Bomb"])],
         weapons=[weapon("Bomb", range=24, rules=["Blast(2)"])],
         waves=[wave(1, "Bomber", (24.0, 20.0))],
-        at={"ace": (24.0, 6.0), "bo": (26.0, 6.0), "cy": (21.5, 6.0)},
+        at={"ace": (24.0, 6.0), "bo": (26.3, 6.0), "cy": (21.5, 6.0)},  # heroes keep 1" apart (#Movement)
         sentry=False,
     )
     g.idle_heroes()

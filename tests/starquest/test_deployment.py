@@ -24,8 +24,10 @@ def test_two_heroes_may_not_stand_on_one_point_or_on_each_others_bases(rules):
         error = game.refused(cmd.DeployHero("bo", x, 6.0))
         assert (error.code, error.params["other"], error.rule) == ("bases_overlap", "ace", SECTION[rules])
     touching = 10.0 + 2 * game.battle.base(game.unit("ace"), game.unit("ace").figures[0]).radius
-    game.do(cmd.DeployHero("bo", touching, 6.0))  # base to base: touching is not overlapping
-    assert game.at("bo") == (touching, 6.0)
+    error = game.refused(cmd.DeployHero("bo", touching, 6.0))  # touching is not overlapping, but within 1" (#Movement)
+    assert (error.code, error.params) == ("too_close", {"unit": "ace", "gap": 0.0})
+    game.do(cmd.DeployHero("bo", touching + 1.0, 6.0))  # 1" apart
+    assert game.at("bo") == (touching + 1.0, 6.0)
 
 
 @BOTH

@@ -966,7 +966,7 @@ def test_ai_advances_only_as_much_as_needed_and_shoots_the_closest(rules):
     assert (command.action, command.target) == ("advance", "ace")
     grunt = g.battle.bases(g.unit("grunt-1-1"))[0]
     ace = g.battle.bases(g.unit("ace"))[0]
-    assert 11.99 < math.dist((grunt.x, grunt.y), (ace.x, ace.y)) - 2 * grunt.radius <= 12
+    assert math.dist((grunt.x, grunt.y), (ace.x, ace.y)) - 2 * grunt.radius == pytest.approx(12)  # exactly in range (the board's tolerance)
     assert summary(of(events, ev.AttackResolved)[0]) == (1, 0, 1, False)
     assert g.wounds("ace") == [1]
 

@@ -8,7 +8,16 @@ high a model's eyes are, how far a step is, how big the table is, are the caller
 Boundary convention, used everywhere: a polygon's boundary belongs to the OUTSIDE. A point on
 an edge is not in the piece, a sight line that only grazes a corner or runs along an edge is
 not blocked, and a move along an edge does not enter the piece. Only the interior counts,
-because that is what a player leaning over the table would call "through" or "in".
+because that is what a player leaning over the table would call "through" or "in". Zones a
+model must stand "within" (a deployment zone) are the other way round: see `in_zone`.
+
+Tolerance, one for every rule limit: `TOLERANCE` (0.001"). A length that is at most a limit
+plus it is within the limit, one that is over the limit by less is not over it, and a gap
+that keeps at least a distance minus it keeps that distance: so a target exactly at 6" is in a
+6" range, a move of exactly 6" fits a 6" move, and a model exactly 1" away is 1" away, even
+when the positions were typed to the hundredth of an inch. A thousandth is far below what a
+tape measures, and far above float noise. The smaller `_EPS` is not a rule slack: it only
+keeps the geometry itself (edges, contacts) robust.
 """
 
 from __future__ import annotations
@@ -19,8 +28,8 @@ from collections.abc import Sequence
 
 import msgspec
 
-TOLERANCE = 1e-6
-"""Slack for rule comparisons ("within 2"), so a model placed exactly in reach is in reach."""
+TOLERANCE = 1e-3
+"""Slack of every rule comparison, in inches (see the module doc)."""
 
 _EPS = 1e-9
 _CONTACT_SLACK = 1e-9
@@ -166,6 +175,23 @@ def point_in_polygon(point: Point | Vertex, polygon: Polygon) -> bool:
     """True only for the polygon's interior: a point on an edge or vertex is outside (see module doc)."""
     x, y = _xy(point)
     return _inside(x, y, polygon)
+
+
+def in_zone(point: Point | Vertex, polygon: Polygon) -> bool:
+    """Is the point within a zone (such as a deployment zone)? Its edges, to `TOLERANCE`, count
+    as in: a model set exactly on the line is within it, as a player would say."""
+    x, y = _xy(point)
+    return _inside(x, y, polygon) or any(_point_segment_distance(x, y, a, b) <= TOLERANCE for a, b in _edges(polygon))
+
+
+def at_most(length: float, limit: float) -> bool:
+    """A rule's "up to" and "within": the limit itself (to `TOLERANCE`) is allowed."""
+    return length <= limit + TOLERANCE
+
+
+def short_of(length: float, limit: float) -> bool:
+    """A rule's "closer than": only what falls short of the limit by more than `TOLERANCE`."""
+    return length < limit - TOLERANCE
 
 
 def contacts(p: Vertex, dx: float, dy: float, polygon: Polygon) -> list[float]:
@@ -445,6 +471,27 @@ def move_toward(start: Base, goal: Point | Base, max_distance: float, obstacles:
             travel = min(travel, contact - _CONTACT_SLACK)
     travel = max(travel, 0.0)
     return Point(start.x + ux * travel, start.y + uy * travel)
+
+
+def clear_travel(movers: Sequence[Base], ux: float, uy: float, travel: float, others: Sequence[Base], keep: float = 0.0) -> float:
+    """How far, at most `travel`, models moving together along the unit direction u may go and
+    stop `keep` (base to base) from every base in `others`, or no closer than they started to
+    one they started nearer: the farthest such stop, so the way itself may pass them. What is
+    left when no stop is clear is 0 (they stay)."""
+    spans = []
+    for m in movers:
+        for o in others:
+            wx, wy = m.x - o.x, m.y - o.y
+            start = math.hypot(wx, wy)
+            reach = min(m.radius + o.radius + keep, start)
+            along = ux * wx + uy * wy
+            disc = along * along - (start * start - reach * reach)
+            if disc > 0:
+                spans.append((-along - math.sqrt(disc), -along + math.sqrt(disc)))
+    t = max(travel, 0.0)
+    while hit := [lo for lo, hi in spans if lo + _EPS < t < hi - _EPS]:
+        t = max(min(hit), 0.0)
+    return t
 
 
 def full_steps(length: float, step: float) -> int:

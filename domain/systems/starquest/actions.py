@@ -18,7 +18,7 @@ def deploy(res: Resolution, command: cmd.DeployHero) -> None:
         raise res.refuse("not_deployment", "setup")
     if unit.side != "hero":
         raise res.refuse("not_a_hero", "setup", unit=unit.id)
-    if not geometry.point_in_polygon((command.x, command.y), [(p[0], p[1]) for p in battle.mission.deployment]):
+    if not geometry.in_zone((command.x, command.y), [(p[0], p[1]) for p in battle.mission.deployment]):
         raise res.refuse("outside_deployment", "setup", x=command.x, y=command.y)
     lead = unit.figures[0]
     if unit.deployed and (lead.x, lead.y) == (command.x, command.y):
@@ -30,6 +30,7 @@ def deploy(res: Resolution, command: cmd.DeployHero) -> None:
         for base in battle.bases(other):
             if geometry.overlaps(placed, base):
                 raise res.refuse("bases_overlap", "setup", unit=unit.id, other=other.id)
+    keep_away(res, unit, [battle.standing(lead, command.x, command.y)], placing=True)
     res.emit(ev.HeroDeployed(unit.id, command.x, command.y))
 
 
@@ -171,7 +172,7 @@ def planned_move(res: Resolution, unit: Unit, action: str, x: float, y: float) -
     moved = []
     for figure, _ in paths:
         nx, ny = min(max(figure.x + dx, 0.0), table), min(max(figure.y + dy, 0.0), table)
-        moved.append(Figure(figure.id, nx, ny, geometry.ground_height(geometry.Point(nx, ny), battle.terrain), figure.wounds))
+        moved.append(battle.standing(figure, nx, ny))
     moved = keep_together(res, unit, move_allowance(battle, unit, action), moved)
     keep_away(res, unit, moved)
     if not profile.rule("Flying"):

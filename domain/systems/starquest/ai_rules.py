@@ -21,7 +21,7 @@ from domain.systems.starquest import geometry
 from domain.systems.starquest.actions import planned_move
 from domain.systems.starquest.content import Weapon
 from domain.systems.starquest.melee import can_fight, in_charge_range
-from domain.systems.starquest.movement import KEEP_AWAY, difficult_cap, move_allowance, short_of_heroes
+from domain.systems.starquest.movement import KEEP_AWAY, difficult_cap, move_allowance, short_of_units
 from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.shooting import shooters_for
 from domain.systems.starquest.state import Battle, Figure, Unit
@@ -34,8 +34,6 @@ BEARINGS = 24
 STEPS = 12
 #: Rushes try these shares of the move off the straight way.
 RUSH_SHARES = (1.0, 0.75, 0.5, 0.25)
-#: How far inside its range the AI aims, so rounding never puts the shot out of range.
-AIM_MARGIN = geometry.TOLERANCE * 10
 SHOOTING = ("hold", "advance")
 
 
@@ -141,12 +139,12 @@ def _firing_spot(battle: Battle, unit: Unit, hero: Unit, reach: float) -> tuple[
     lead = battle.bases(unit)[0]
     allowance = move_allowance(battle, unit, "advance")
     aim = min(battle.bases(hero), key=lambda b: geometry.distance(lead, b))
-    straight = _straight(battle, unit, lead, aim, "advance", max(reach - AIM_MARGIN, battle.scale(KEEP_AWAY)))
+    straight = _straight(battle, unit, lead, aim, "advance", max(reach, battle.scale(KEEP_AWAY)))
     spots = sorted([straight, *_ring(lead, allowance, [k / STEPS for k in range(1, STEPS + 1)])], key=lambda p: math.hypot(p.x - lead.x, p.y - lead.y))
     targets = battle.bases(hero)
     for point in spots:
         shifted = [geometry.Base(b.x + point.x - lead.x, b.y + point.y - lead.y, b.z, b.radius) for b in battle.bases(unit)]
-        if not any(geometry.distance(b, t) <= reach + geometry.TOLERANCE for b in shifted for t in targets):
+        if not any(geometry.at_most(geometry.distance(b, t), reach) for b in shifted for t in targets):
             continue
         figures = _tried(battle, unit, "advance", point)
         if figures is not None and _shoots(battle, unit, figures, hero):
@@ -194,7 +192,7 @@ def _to_goal(battle: Battle, unit: Unit) -> Step:
     lead = battle.bases(unit)[0]
     goal = min(battle.mission.ai_goals, key=lambda p: math.dist((lead.x, lead.y), p))
     away, reach = math.dist((lead.x, lead.y), goal), battle.scale(GOAL_REACH)
-    if away < reach or (away <= reach and battle.version.ai_goal_reach == "within"):
+    if geometry.short_of(away, reach) or (geometry.at_most(away, reach) and battle.version.ai_goal_reach == "within"):
         return Step("skip", goal=goal)
     to = _rush_spot(battle, unit, geometry.Point(*goal), 0.0, lambda point: math.dist((point.x, point.y), goal))
     return Step("rush", goal=goal, to=to)
@@ -244,7 +242,7 @@ def _straight(battle: Battle, unit: Unit, lead: geometry.Base, aim: geometry.Poi
     capped = difficult_cap(battle, unit, allowance, crossed)
     if capped < allowance:
         end = geometry.move_toward(lead, aim, capped, obstacles=heroes, reach=reach)
-    return short_of_heroes(battle, unit, lead, end)
+    return short_of_units(battle, unit, lead, end)
 
 
 def _tried(battle: Battle, unit: Unit, action: str, point: geometry.Point) -> list[Figure] | None:

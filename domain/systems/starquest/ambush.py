@@ -14,6 +14,7 @@ import math
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
 from domain.systems.starquest import geometry
+from domain.systems.starquest.movement import KEEP_AWAY, keep_away
 from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.slugs import wave_unit_id
 from domain.systems.starquest.state import Battle, Figure
@@ -60,6 +61,7 @@ def place_hero(res: Resolution, command: cmd.PlaceAmbusher) -> None:
                 raise res.refuse("overlaps", "special", x=command.x, y=command.y, unit=other.id)
             if other.side == "ai" and not far_enough(battle, geometry.distance(here, base), gap):
                 raise res.refuse("too_close_to_enemies", "special", variant=battle.version.hero_ambush_gap.replace("-", "_"), gap=gap, unit=other.id)
+    keep_away(res, unit, [battle.standing(unit.figures[0], command.x, command.y)], placing=True)
     res.emit(ev.AmbushPlaced(unit.id, command.x, command.y))
 
 
@@ -109,13 +111,12 @@ def _place_ai(res: Resolution, unit_id: str) -> None:
     res.emit(ev.AmbushArrived(unit_id, where))
     profile = next(e for e in battle.enemies if e.name == waiting.profile)
     points = placement(battle, anchor, geometry.base_radius_inches(profile.base_mm), waiting.models, reach)
-    res.emit(ev.UnitPlaced(unit_id, waiting.profile, [Figure(f"{unit_id}.{n + 1}", p.x, p.y, geometry.ground_height(p, battle.terrain)) for n, p in enumerate(points)]))
+    res.emit(ev.UnitPlaced(unit_id, waiting.profile, [Figure(f"{unit_id}.{n + 1}", p.x, p.y, battle.ground(p.x, p.y)) for n, p in enumerate(points)]))
 
 
 def placement(battle: Battle, anchor: geometry.Point, radius: float, count: int, reach: float | None) -> list[geometry.Point]:
     """Where a unit is set down around `anchor`: the closest spot (searching outwards in fixed
-    steps) where its models stand in a tight cluster on the table, on no other base, 1" from
-    every hero, and, with `reach`, every base within `reach` of the anchor (failing that, the
+    steps) where its models stand in a tight cluster on the table, 1" from every other unit, and, with `reach`, every base within `reach` of the anchor (failing that, the
     closest free spot anywhere). Deterministic."""
     gap = battle.scale(FORMATION_GAP)
     step = max(radius, 0.25)
@@ -140,7 +141,7 @@ def _ring(anchor: geometry.Point, distance: float) -> list[geometry.Point]:
 
 
 def _fits(battle: Battle, points: list[geometry.Point], radius: float, table: float) -> bool:
-    keep = battle.scale(1.0)
+    keep = battle.scale(KEEP_AWAY)
     for p in points:
         if not (0 <= p.x <= table and 0 <= p.y <= table):
             return False
@@ -149,7 +150,7 @@ def _fits(battle: Battle, points: list[geometry.Point], radius: float, table: fl
             if not unit.on_table:
                 continue
             for base in battle.bases(unit):
-                if geometry.overlaps(here, base) or (unit.side == "hero" and geometry.distance(here, base) < keep):
+                if geometry.short_of(geometry.distance(here, base), keep):
                     return False
     return True
 

@@ -23,7 +23,7 @@ def token_base(battle: Battle, token_id: str) -> geometry.Base:
     """A token is a point on the ground (or on the elevated piece it lies on)."""
     token = next(t for t in battle.mission.search_tokens if t.id == token_id)
     x, y = token.at
-    return geometry.Base(float(x), float(y), geometry.ground_height(geometry.Point(float(x), float(y)), battle.terrain), 0.0)
+    return geometry.Base(float(x), float(y), battle.ground(float(x), float(y)), 0.0)
 
 
 def discover(res: Resolution, command: cmd.Discover) -> None:
@@ -72,7 +72,7 @@ def _enemy_appears(res: Resolution, token_id: str, profile: str) -> None:
     unit_id = f"{slug(profile)}-{token_id}"
     radius = geometry.base_radius_inches(next(p for p in battle.enemies if p.name == profile).base_mm)
     x, y = _clear_of_heroes(battle, token.x, token.y, radius)
-    res.emit(ev.UnitPlaced(unit_id, profile, [Figure(f"{unit_id}.1", x, y, geometry.ground_height(geometry.Point(x, y), battle.terrain))]))
+    res.emit(ev.UnitPlaced(unit_id, profile, [Figure(f"{unit_id}.1", x, y, battle.ground(x, y))]))
 
 
 def _clear_of_heroes(battle: Battle, x: float, y: float, radius: float) -> tuple[float, float]:

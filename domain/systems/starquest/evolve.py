@@ -55,7 +55,7 @@ def _turn(battle: Battle, **changes: Any) -> Battle:
 
 
 def _deployed(b: Battle, e: ev.HeroDeployed) -> Battle:
-    return _unit(b, e.unit, lambda u: replace(u, deployed=True, set_aside=False, figures=(replace(u.figures[0], x=e.x, y=e.y),)))
+    return _unit(b, e.unit, lambda u: replace(u, deployed=True, set_aside=False, figures=(b.standing(u.figures[0], e.x, e.y),)))
 
 
 def _placed(b: Battle, e: ev.UnitPlaced) -> Battle:

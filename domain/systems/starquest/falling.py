@@ -66,7 +66,7 @@ def jump(res: Resolution, command: cmd.Jump) -> None:
 
 
 def _landing(res: Resolution, figure: Figure, x: float, y: float) -> Figure:
-    return Figure(figure.id, x, y, geometry.ground_height(geometry.Point(x, y), res.battle.terrain), figure.wounds)
+    return res.battle.standing(figure, x, y)
 
 
 def _jumped(res: Resolution, unit_id: str, passed: bool, context: dict[str, str]) -> None:
@@ -91,21 +91,22 @@ def _ledge_answered(res: Resolution, unit_id: str, accepted: bool, context: dict
     ledge = next((d0 for d0, _, h in stretches if h < figure.z - geometry.TOLERANCE), stretches[-1][1])
     if accepted or not unit.can_act:
         if unit.can_act:
-            res.emit(ev.Moved(unit_id, [_along(res, figure, goal, max(0.0, ledge - radius - _LEDGE_SLACK), figure.z)]))
+            res.emit(ev.Moved(unit_id, [_along(res, figure, goal, max(0.0, ledge - radius - _LEDGE_SLACK))]))
     else:
         bottom = min(h for _, _, h in stretches)
         start, end = next((d0, d1) for d0, d1, h in stretches if h == bottom and d1 > ledge - geometry.TOLERANCE)
         where = min(start + radius, (start + end) / 2) if end - start > 0 else start
-        res.emit(ev.Moved(unit_id, [_along(res, figure, goal, where, bottom)]))
-        hurt(res, unit_id, figure.id, figure.z - bottom)
+        landed = _along(res, figure, goal, where)
+        res.emit(ev.Moved(unit_id, [landed]))
+        hurt(res, unit_id, figure.id, geometry.fall_height(figure.z, landed.z))
     if res.battle.turn is not None and res.battle.turn.unit == unit_id:
         finish(res, unit_id)
 
 
-def _along(res: Resolution, figure: Figure, goal: geometry.Point, inches: float, z: float) -> Figure:
+def _along(res: Resolution, figure: Figure, goal: geometry.Point, inches: float) -> Figure:
     length = math.hypot(goal.x - figure.x, goal.y - figure.y)
     t = 0.0 if length <= 0 else min(1.0, inches / length)
-    return Figure(figure.id, figure.x + t * (goal.x - figure.x), figure.y + t * (goal.y - figure.y), z, figure.wounds)
+    return res.battle.standing(figure, figure.x + t * (goal.x - figure.x), figure.y + t * (goal.y - figure.y))
 
 
 def hurt(res: Resolution, unit_id: str, figure_id: str, height: float) -> None:

@@ -32,7 +32,7 @@ def _arrive(res: Resolution, number: int) -> None:
             if unit.ambush:
                 continue
             unit_id = wave_unit_id(unit.enemy, wave_index, unit_index)
-            figures = [Figure(f"{unit_id}.{n + 1}", x, y) for n, (x, y) in enumerate(unit.positions)]
+            figures = [Figure(f"{unit_id}.{n + 1}", x, y, res.battle.ground(x, y)) for n, (x, y) in enumerate(unit.positions)]
             res.emit(ev.UnitPlaced(unit_id, unit.enemy, figures))
             scouting.ai_scout(res, unit_id)
 

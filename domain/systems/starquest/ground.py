@@ -41,17 +41,42 @@ def profile(start: geometry.Point, end: geometry.Point, terrain: tuple[geometry.
 
 def gap_and_drop(battle, figure: Figure, x: float, y: float) -> tuple[float, float]:
     """The widest stretch lower than both ends, and how far the end lies below the start."""
-    end_z = geometry.ground_height(geometry.Point(x, y), battle.terrain)
+    end_z = battle.ground(x, y)
     floor = min(figure.z, end_z)
     low = [d1 - d0 for d0, d1, h in profile(geometry.Point(figure.x, figure.y), geometry.Point(x, y), battle.terrain) if h < floor - geometry.TOLERANCE]
     return max(low, default=0.0), figure.z - end_z
 
 
+#: How far before the edge of a stretch a hero that may not jump it stops (its centre).
+_SHORT_OF_EDGE = 0.01
+
+
 def check_walk(res: Resolution, unit: Unit, x: float, y: float) -> None:
-    """Hook of Advance and Rush: a hero's move may not cross a gap or drop that needs a jump.
-    Flying models ignore terrain while moving; AI units move as before."""
-    if unit.side != "hero" or res.battle.profile(unit).rule("Flying"):
-        return
-    gap, drop = gap_and_drop(res.battle, unit.figures[0], x, y)
-    if geometry.crossing(gap, drop) != "walk":
+    """Hook of Advance, Rush and Scout: a hero's move may not cross a gap or drop that needs a jump."""
+    walk(res, unit, unit.figures[0], geometry.Point(x, y), refuse=True)
+
+
+def walk(res: Resolution, unit: Unit, figure: Figure, end: geometry.Point, refuse: bool) -> geometry.Point:
+    """Where a hero's straight way to `end` may take it without jumping: all the way when no gap
+    or drop on it needs a jump; else it is refused (`must_jump`: a move or charge the player
+    chose), or, with `refuse` False (a move the rules make: a defender closing in, a charger
+    stepping back), it stops just before the first stretch it could not walk onto. Flying models
+    ignore terrain while moving; AI units move as before."""
+    battle = res.battle
+    if unit.side != "hero" or battle.profile(unit).rule("Flying"):
+        return end
+    gap, drop = gap_and_drop(battle, figure, end.x, end.y)
+    if geometry.crossing(gap, drop) == "walk":
+        return end
+    if refuse:
         raise res.refuse("must_jump", "jumping", gap=gap, drop=max(drop, 0))
+    start = geometry.Point(figure.x, figure.y)
+    length = math.hypot(end.x - start.x, end.y - start.y)
+    for d0, _, _ in reversed(profile(start, end, battle.terrain)):
+        stop = d0 - _SHORT_OF_EDGE
+        if stop <= 0:
+            break
+        point = geometry.Point(start.x + (end.x - start.x) * stop / length, start.y + (end.y - start.y) * stop / length)
+        if geometry.crossing(*gap_and_drop(battle, figure, point.x, point.y)) == "walk":
+            return point
+    return start

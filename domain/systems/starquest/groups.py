@@ -4,7 +4,7 @@ KI-Gruppen): every member within 1" of at least one other member and within 3" o
 An AI unit tagged `ai-group` moves as the AI says: its lead model goes to the chosen point and
 the others keep their places around it; if that would leave the group apart (after casualties,
 an untidy set-up or the table edge), they close up instead into a tight cluster around the
-lead, each moving straight and no further than its own move allows, 1" from every enemy.
+lead, each moving straight and no further than its own move allows, ending 1" from other units.
 A hero unit of several models (none exists yet) may not break up a coherent group by moving.
 """
 
@@ -54,12 +54,13 @@ def close_up(battle: Battle, unit: Unit, allowance: float, moved: list[Figure]) 
     table = float(battle.mission.table)
     others = [b for u in battle.units.values() if u.on_table and u.id != unit.id for b in battle.bases(u)]
     enemies = [geometry.Base(b.x, b.y, b.z, b.radius + keep) for u in battle.units.values() if u.on_table and u.side != unit.side for b in battle.bases(u)]
+    friends = [b for u in battle.units.values() if u.on_table and u.side == unit.side and u.id != unit.id for b in battle.bases(u)]
     slots = []
     for slot in geometry.formation_slots(geometry.Point(lead.x, lead.y), radius, battle.scale(GAP))[1:]:
         here = geometry.Base(slot.x, slot.y, 0.0, radius)
         if not (0 <= slot.x <= table and 0 <= slot.y <= table):
             continue
-        if any(math.hypot(here.x - b.x, here.y - b.y) < here.radius + b.radius for b in others + enemies):
+        if any(geometry.short_of(geometry.distance(here, b), keep) for b in others):
             continue
         slots.append(slot)
     followers = list(unit.figures[1:])
@@ -70,7 +71,11 @@ def close_up(battle: Battle, unit: Unit, allowance: float, moved: list[Figure]) 
         start = battle.base(unit, figure)
         reach = difficult_cap(battle, unit, allowance, geometry.path_terrain(geometry.Point(start.x, start.y), slot, battle.terrain, radius=radius))
         end = geometry.move_toward(start, slot, reach, obstacles=enemies)
-        result.append(Figure(figure.id, end.x, end.y, geometry.ground_height(end, battle.terrain), figure.wounds))
+        way = math.hypot(end.x - start.x, end.y - start.y)
+        if way > 0:
+            travel = geometry.clear_travel([start], (end.x - start.x) / way, (end.y - start.y) / way, way, friends, keep)
+            end = geometry.Point(start.x + (end.x - start.x) / way * travel, start.y + (end.y - start.y) / way * travel)
+        result.append(battle.standing(figure, end.x, end.y))
     by_id = {f.id: f for f in result}
     leftover = {f.id: f for f in moved}
     return [by_id.get(f.id, leftover[f.id]) for f in unit.figures]

@@ -13,7 +13,7 @@ from domain.systems.starquest import events as ev
 from domain.systems.starquest import choices, dangerous, geometry, skills
 from domain.systems.starquest.actions import own_turn
 from domain.systems.starquest.content import Cleanse, Heal, HeroSkill, Hits, Inflict, Relief, Reposition
-from domain.systems.starquest.movement import KEEP_AWAY
+from domain.systems.starquest.movement import stop_short
 from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.state import Unit
 from domain.systems.starquest.wounding import allocate
@@ -139,15 +139,13 @@ def _hits(res: Resolution, hero_id: str, skill: HeroSkill, command: cmd.UseHeroS
 
 def _reposition(res: Resolution, hero_id: str, skill: HeroSkill, command: cmd.UseHeroSkill) -> None:
     """A straight move of up to the effect's distance toward (x, y); like every move that is no
-    charge it stops 1" short of enemies, and dangerous terrain crossed rolls (#Movement, #Terrain)."""
+    charge it stops 1" short of enemies and ends 1" from friends, and dangerous terrain crossed rolls (#Movement, #Terrain)."""
     battle = res.battle
     unit = res.unit(hero_id)
     figure = unit.figures[0]
     start = battle.base(unit, figure)
-    keep = battle.scale(KEEP_AWAY)
-    enemies = [geometry.Base(b.x, b.y, b.z, b.radius + keep) for u in battle.side("ai") if u.on_table for b in battle.bases(u)]
-    end = geometry.move_toward(start, geometry.Point(float(command.x), float(command.y)), battle.scale(skill.effect.distance), obstacles=enemies)
-    res.emit(ev.Moved(hero_id, [type(figure)(figure.id, end.x, end.y, geometry.ground_height(end, battle.terrain), figure.wounds)]))
+    end = stop_short(battle, unit, geometry.Point(float(command.x), float(command.y)), battle.scale(skill.effect.distance))
+    res.emit(ev.Moved(hero_id, [battle.standing(figure, end.x, end.y)]))
     if any(t.dangerous for t in geometry.path_terrain(geometry.Point(start.x, start.y), end, battle.terrain, radius=start.radius)):
         dangerous.moved_through(res, hero_id)
 

@@ -17,6 +17,7 @@ from domain.systems.starquest import events as ev
 from domain.systems.starquest import dangerous, geometry
 from domain.systems.starquest.actions import take_action
 from domain.systems.starquest.content import Weapon
+from domain.systems.starquest.ground import walk
 from domain.systems.starquest.movement import KEEP_AWAY, difficult_cap, move_allowance
 from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.shooting import attack
@@ -48,11 +49,11 @@ def charge(res: Resolution, unit_id: str, target_id: str) -> None:
         allowance = move_allowance(res.battle, unit, "charge")
         raise res.refuse("out_of_charge_range", "movement", unit=unit_id, allowance=allowance, target=target_id)
     battle = res.battle
-    _close_in(res, unit_id, target_id, lambda start, goal: charge_allowance(battle, unit, start, goal))
+    _close_in(res, unit_id, target_id, lambda start, goal: charge_allowance(battle, unit, start, goal), charging=True)
     if not res.battle.units[unit_id].can_act:
         return  # dangerous terrain ended the charge
     if not battle.profile(target).rule("Immobile"):
-        _close_in(res, target_id, unit_id, lambda start, goal: battle.scale(DEFENDER_MOVE))
+        _close_in(res, target_id, unit_id, lambda start, goal: battle.scale(DEFENDER_MOVE), charging=False)
     fight(res, unit_id, target_id)
 
 
@@ -93,13 +94,19 @@ def can_fight(battle: Battle, unit: Unit) -> bool:
 # -- moves ---------------------------------------------------------------------------------
 
 
-def _close_in(res: Resolution, mover_id: str, foe_id: str, allowance: Callable[[geometry.Base, geometry.Base], float]) -> None:
+def _close_in(res: Resolution, mover_id: str, foe_id: str, allowance: Callable[[geometry.Base, geometry.Base], float], charging: bool) -> None:
     """Each model not yet in base contact moves straight at the closest enemy model, until base
-    contact, its allowance, or another base in the way ("or as close as possible")."""
+    contact, its allowance, or an enemy base in the way ("or as close as possible"). Friendly
+    models may be passed over, and Flying passes over every model ("may move through units"),
+    but no model ends on another's base. A hero's way is walked (`ground.walk`): a charging
+    hero whose way needs a jump is refused, a defending hero stops where the jump would begin."""
     battle = res.battle
     unit, foe = battle.units[mover_id], battle.units[foe_id]
+    flying = bool(battle.profile(unit).rule("Flying"))
     placed = {f.id: battle.base(unit, f) for f in unit.figures}
-    others = [b for u in battle.units.values() if u.on_table and u.id != mover_id for b in battle.bases(u)]
+    others = [(u, b) for u in battle.units.values() if u.on_table and u.id != mover_id for b in battle.bases(u)]
+    blocking = [] if flying else [b for u, b in others if u.side != unit.side]
+    passable = [b for u, b in others if flying or u.side == unit.side]
     foes = battle.bases(foe)
     if not foes:
         return
@@ -110,18 +117,28 @@ def _close_in(res: Resolution, mover_id: str, foe_id: str, allowance: Callable[[
         if geometry.distance(start, goal) <= geometry.TOLERANCE:
             moved.append(figure)
             continue
-        obstacles = others + [b for fid, b in placed.items() if fid != figure.id]
-        end = geometry.move_toward(start, goal, allowance(start, goal), obstacles)
+        end = geometry.move_toward(start, goal, allowance(start, goal), blocking)
+        end = _clear_end(start, end, passable + [b for fid, b in placed.items() if fid != figure.id])
+        end = walk(res, unit, figure, end, refuse=charging)
         crossed = geometry.path_terrain(geometry.Point(start.x, start.y), end, battle.terrain, radius=start.radius)
         risky = risky or any(t.dangerous for t in crossed)
-        z = geometry.ground_height(end, battle.terrain)
-        placed[figure.id] = geometry.Base(end.x, end.y, z, start.radius)
-        moved.append(Figure(figure.id, end.x, end.y, z, figure.wounds))
+        placed[figure.id] = geometry.Base(end.x, end.y, battle.ground(end.x, end.y), start.radius)
+        moved.append(battle.standing(figure, end.x, end.y))
     if moved == list(unit.figures):
         return
     res.emit(ev.Moved(mover_id, moved))
     if risky and not battle.profile(unit).rule("Flying"):
         dangerous.moved_through(res, mover_id)
+
+
+def _clear_end(start: geometry.Base, end: geometry.Point, passed: list[geometry.Base]) -> geometry.Point:
+    """The last point of the straight way start→end where the base stands on no model passed over."""
+    dx, dy = end.x - start.x, end.y - start.y
+    length = math.hypot(dx, dy)
+    if length <= 0:
+        return end
+    travel = geometry.clear_travel([start], dx / length, dy / length, length, passed)
+    return geometry.Point(start.x + dx / length * travel, start.y + dy / length * travel)
 
 
 def separate(res: Resolution, charger_id: str, defender_id: str) -> None:
@@ -141,8 +158,8 @@ def separate(res: Resolution, charger_id: str, defender_id: str) -> None:
     step = min(step + _SEPARATION_SLACK, min(_room(b, ux, uy, float(battle.mission.table)) for b in mine))
     moved = []
     for figure, base in zip(unit.figures, mine):
-        x, y = base.x + ux * step, base.y + uy * step
-        moved.append(Figure(figure.id, x, y, geometry.ground_height(geometry.Point(x, y), battle.terrain), figure.wounds))
+        back = walk(res, unit, figure, geometry.Point(base.x + ux * step, base.y + uy * step), refuse=False)
+        moved.append(battle.standing(figure, back.x, back.y))
     res.emit(ev.Moved(charger_id, moved))
 
 

@@ -15,7 +15,6 @@ from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
 from domain.systems.starquest import choices, dangerous, falling, geometry, skills
 from domain.systems.starquest.resolution import Resolution
-from domain.systems.starquest.state import Figure
 
 PUSH_REACH = 3.0
 PUSH_DISTANCE = 2.0
@@ -50,7 +49,7 @@ def _pushed(res: Resolution, unit_id: str, passed: bool, context: dict[str, str]
     moved = []
     for f in target.figures:
         x, y = f.x + ux * inches, f.y + uy * inches
-        moved.append(Figure(f.id, x, y, geometry.ground_height(geometry.Point(x, y), battle.terrain), f.wounds))
+        moved.append(battle.standing(f, x, y))
     res.emit(ev.Moved(target_id, moved))
     for before, after in zip(target.figures, moved):
         height = geometry.fall_height(before.z, after.z)

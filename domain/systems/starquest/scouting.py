@@ -3,7 +3,7 @@ after being deployed the model may move up to 12" (6" on the small table, as eve
 
 Heroes scout by a command of their player during deployment, once each, after being deployed.
 AI scouts move at once when they are placed, by a fixed rule: straight at the closest hero that
-is standing (or the nearest AI goal if none is), stopping 1" from heroes, as `ai.py` moves.
+is standing (or the nearest AI goal if none is), stopping 1" from other units, as `ai.py` moves.
 The move is a move like any other: difficult terrain caps it at 6", dangerous terrain rolls,
 and a hero may not walk a gap or drop that needs a jump.
 """
@@ -16,9 +16,9 @@ from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
 from domain.systems.starquest import dangerous, geometry
 from domain.systems.starquest.ground import check_walk
-from domain.systems.starquest.movement import KEEP_AWAY, difficult_cap, keep_away, short_of_heroes
+from domain.systems.starquest.movement import KEEP_AWAY, difficult_cap, keep_away, short_of_units
 from domain.systems.starquest.resolution import Resolution
-from domain.systems.starquest.state import Battle, Figure, Unit
+from domain.systems.starquest.state import Battle, Unit
 
 SCOUT_MOVE = 12.0
 
@@ -61,7 +61,7 @@ def _move(res: Resolution, unit: Unit, dx: float, dy: float, check: bool) -> Non
     moved = []
     for figure in unit.figures:
         x, y = figure.x + dx, figure.y + dy
-        moved.append(Figure(figure.id, x, y, geometry.ground_height(geometry.Point(x, y), battle.terrain), figure.wounds))
+        moved.append(battle.standing(figure, x, y))
     if check:
         keep_away(res, unit, moved)
     res.emit(ev.Scouted(unit.id))
@@ -84,7 +84,7 @@ def ai_scout(res: Resolution, unit_id: str) -> None:
 
 
 def ai_scout_step(battle: Battle, unit: Unit) -> tuple[float, float]:
-    """The straight step of an AI Scout move, kept on the table and 1" from every hero."""
+    """The straight step of an AI Scout move, kept on the table and 1" from every other unit."""
     lead = battle.bases(unit)[0]
     keep = battle.scale(KEEP_AWAY)
     heroes = [b for h in battle.side("hero") if h.can_act for b in battle.bases(h)]
@@ -97,7 +97,7 @@ def ai_scout_step(battle: Battle, unit: Unit) -> tuple[float, float]:
     end = geometry.move_toward(lead, goal, battle.scale(SCOUT_MOVE), reach=reach)
     allowance = allowance_for(battle, unit, end.x - lead.x, end.y - lead.y)
     end = geometry.move_toward(lead, goal, allowance, reach=reach)
-    end = short_of_heroes(battle, unit, lead, end)
+    end = short_of_units(battle, unit, lead, end)
     dx, dy = end.x - lead.x, end.y - lead.y
     table = float(battle.mission.table)
     share = 1.0

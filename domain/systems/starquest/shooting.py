@@ -73,7 +73,7 @@ def attack(res: Resolution, attacker_id: str, weapon: Weapon, target_id: str, sh
     battle = res.battle
     attacker, target = battle.units[attacker_id], battle.units[target_id]
     key = "melee" if melee else "shooting"
-    far = min(geometry.distance(s, t) for s in shooters for t in battle.bases(target)) > battle.scale(FAR)
+    far = not geometry.at_most(min(geometry.distance(s, t) for s in shooters for t in battle.bases(target)), battle.scale(FAR))
     quality = 2 if has_rule(battle, weapon, attacker, "Reliable") else battle.profile(attacker).quality
     modifier = _hit_modifier(res, attacker, target, weapon, far)
     lance = int(charging and bool(has_rule(battle, weapon, attacker, "Lance") or has_rule(battle, weapon, attacker, "Thrust")))

@@ -7,7 +7,7 @@ from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
 from domain.systems.starquest import choices, dangerous, geometry
 from domain.systems.starquest.actions import own_turn
-from domain.systems.starquest.movement import KEEP_AWAY
+from domain.systems.starquest.movement import stop_short
 from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.unconscious import REVIVE_HEALS
 
@@ -36,7 +36,7 @@ def scurry(res: Resolution, command: cmd.Scurry) -> None:
 
 def _scurried(res: Resolution, unit_id: str, passed: bool, context: dict[str, str]) -> None:
     """Move up to D3" (a d6 halved) toward the chosen point, on a passed Dex test; like any move
-    that is no charge it stops 1" short of enemies, and dangerous terrain crossed rolls (#Movement, #Terrain).
+    that is no charge it stops 1" short of enemies and ends 1" from friends, and dangerous terrain crossed rolls (#Movement, #Terrain).
     A hero knocked out by the strain it paid to pass the test stays where it is (#Shooting, Unconscious)."""
     if not passed or not res.unit(unit_id).can_act:
         return
@@ -46,11 +46,8 @@ def _scurried(res: Resolution, unit_id: str, passed: bool, context: dict[str, st
     figure = unit.figures[0]
     start = battle.base(unit, figure)
     goal = geometry.Point(float(context["x"]), float(context["y"]))
-    keep = battle.scale(KEEP_AWAY)
-    enemies = [geometry.Base(b.x, b.y, b.z, b.radius + keep) for u in battle.side("ai") if u.on_table for b in battle.bases(u)]
-    end = geometry.move_toward(start, goal, battle.scale(inches), obstacles=enemies)
-    z = geometry.ground_height(end, battle.terrain)
-    res.emit(ev.Moved(unit_id, [type(figure)(figure.id, end.x, end.y, z, figure.wounds)]))
+    end = stop_short(battle, unit, goal, battle.scale(inches))
+    res.emit(ev.Moved(unit_id, [battle.standing(figure, end.x, end.y)]))
     if any(t.dangerous for t in geometry.path_terrain(geometry.Point(start.x, start.y), end, battle.terrain, radius=start.radius)):
         dangerous.moved_through(res, unit_id)
 

@@ -169,6 +169,16 @@ class Battle(msgspec.Struct, frozen=True):
     def base(self, unit: Unit, figure: Figure) -> geometry.Base:
         return geometry.Base(figure.x, figure.y, figure.z, geometry.base_radius_inches(self.profile(unit).base_mm))
 
+    def ground(self, x: float, y: float) -> float:
+        """How high a model set down at (x, y) stands: on the elevated piece under its base's
+        centre, else the table. Every placement and move (deploying, waves, ambush, moves,
+        charges, pushes, jumps, falls) takes a model's height from here."""
+        return geometry.ground_height(geometry.Point(x, y), self.terrain)
+
+    def standing(self, figure: Figure, x: float, y: float) -> Figure:
+        """The model set down at (x, y), on the ground there."""
+        return Figure(figure.id, x, y, self.ground(x, y), figure.wounds)
+
     def bases(self, unit: Unit) -> list[geometry.Base]:
         return [self.base(unit, f) for f in unit.figures]
 
