@@ -21,7 +21,7 @@ from domain.systems.starquest.ground import walk
 from domain.systems.starquest.movement import KEEP_AWAY, difficult_cap, move_allowance
 from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.shooting import attack
-from domain.systems.starquest.state import Battle, Figure, Unit
+from domain.systems.starquest.state import Battle, Unit
 from domain.systems.starquest.weapon_rules import deadly_first, has_rule
 from domain.systems.starquest.wounding import allocate, defend, regenerate
 
