@@ -74,8 +74,7 @@ def step(battle: Battle, unit: Unit) -> Step:
 
 def check(res: Resolution, unit_id: str, action: str, target: str | None, to: tuple[float, float] | None) -> None:
     """Refuse an AI command that is not the flowchart's step for the unit now: another action,
-    another target, or a rush that gets no closer. An advance's end is checked after the move
-    (`check_shot`), where the engine will shoot from."""
+    another target, or a rush that gets no closer. An advance's end is checked by `check_shot`."""
     battle = res.battle
     unit = battle.units[unit_id]
     due = step(battle, unit)
@@ -100,11 +99,13 @@ def check(res: Resolution, unit_id: str, action: str, target: str | None, to: tu
     raise res.refuse("not_the_ai_step", "ai", variant="closer", unit=unit_id, action="rush", target=due.target)
 
 
-def check_shot(res: Resolution, unit_id: str, target: str) -> None:
-    """An advance "only as much as needed" to shoot must end where the unit can shoot its target."""
+def check_shot(res: Resolution, unit_id: str, target: str, to: tuple[float, float]) -> None:
+    """An advance "only as much as needed" to shoot must end where the unit can shoot its target:
+    judged on where the move sets its models down, before dangerous terrain on the way takes any."""
     battle = res.battle
     unit = battle.units[unit_id]
-    if unit.can_act and not _shoots(battle, unit, unit.figures, battle.units[target]):
+    figures = _tried(battle, unit, "advance", geometry.Point(*to))
+    if figures is not None and not _shoots(battle, unit, figures, battle.units[target]):
         raise res.refuse("not_the_ai_step", "ai", variant="shot", unit=unit_id, action="advance", target=target)
 
 

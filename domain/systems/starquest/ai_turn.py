@@ -35,9 +35,9 @@ def ai_activate(res: Resolution, command: cmd.AiActivate) -> None:
     if command.action in ("advance", "rush"):
         if command.x is None or command.y is None:
             raise res.refuse("no_destination", "ai", action=command.action)
-        move(res, command.unit, command.action, command.x, command.y)
         if command.action == "advance" and command.target:
-            ai_rules.check_shot(res, command.unit, command.target)
+            ai_rules.check_shot(res, command.unit, command.target, (command.x, command.y))
+        move(res, command.unit, command.action, command.x, command.y)
     elif command.action == "hold":
         res.emit(ev.ActionTaken(command.unit, "hold"))
     elif command.action == "charge":
