@@ -76,18 +76,16 @@ def _serve(args: argparse.Namespace) -> int:
         for _ in range(args.workers)
     ]
     where = settings.store_env.get("SQLITE_DBNAME") or f"postgres database {settings.store_env.get('POSTGRES_DBNAME')}"
-    print(
-        f"Skirmish Ledger on http://{host}:{port}  (API docs: http://{host}:{port}/schema/swagger)\n"
-        f"  events: {where}\n"
-        f"  redis:  {redis_url}{' (embedded Valkey)' if embedded else ''}\n"
-        f"  workers: {len(workers)}",
-        flush=True,
+    log.info(
+        f"Skirmish Ledger on http://{host}:{port}",
+        extra={"url": f"http://{host}:{port}", "docs": f"http://{host}:{port}/schema/swagger", "events": where, "redis": redis_url, "embedded_valkey": embedded is not None, "workers": len(workers)},
     )
     # uvicorn shuts down on SIGTERM and then raises the signal again; with its default action
     # that ends the process before the `finally` below could stop the workers and the Valkey.
     signal.signal(signal.SIGTERM, _raise_terminated)
     try:
-        uvicorn.run(create_app(ledger), host=host, port=port, log_level="warning", timeout_graceful_shutdown=5)
+        # log_config=None: uvicorn's own loggers write through ours (service/logs.py), as JSON.
+        uvicorn.run(create_app(ledger), host=host, port=port, log_level="warning", log_config=None, timeout_graceful_shutdown=5)
     except _Terminated:
         pass
     finally:

@@ -14,7 +14,7 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
 from litestar.params import FromPath, FromQuery, JSONBody
 
-from api.http import ai, campaigns, localized, replays, streams, systems, transfer
+from api.http import ai, campaigns, localized, replays, streams, systems, tracing, transfer
 from api.http.auth import member_of
 from api.http.access import member_of_campaign, reader, submit
 from api.http.bodies import (
@@ -262,7 +262,7 @@ def create_app(ledger: Ledger) -> Litestar:
         route_handlers=ROUTES,
         dependencies={"ledger": Provide(_ledger, sync_to_thread=False), "reads": Provide(_reads, sync_to_thread=False)},
         exception_handlers=HANDLERS,
-        middleware=[i18n.content_language],
+        middleware=[tracing.request_ids, i18n.content_language],
         openapi_config=OpenAPIConfig(
             title="Skirmish Ledger",
             version="0.1.0",
