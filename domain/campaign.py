@@ -8,7 +8,7 @@ from typing import Any
 import msgspec
 
 from domain import dice as fair
-from domain import epochs
+from domain import epochs, limits
 from domain.campaign_events import (
     CampaignCreated,
     CampaignDiceRolled,
@@ -73,8 +73,10 @@ class CampaignState(msgspec.Struct, frozen=True):
 def invite(state: CampaignState, *, member_id: str, name: str, role: str, token_digest: str, units: list[str]) -> list[Event]:
     if role not in INVITABLE:
         raise RuleError("unknown_role", ROLES, params={"role": role})
-    if not name.strip() or len(name) > 80:
-        raise RuleError("bad_member_name", ROLES, params={"max": 80})
+    check_name(name)
+    limits.check_count("units", units, limits.MAX_UNITS)
+    for number, unit in enumerate(units):
+        limits.check_text(f"units[{number}]", unit, limits.MAX_NAME)
     if any(m.name == name for m in state.members.values()):
         raise RuleError("name_taken", ROLES, params={"name": name})
     if role == "spectator" and units:
@@ -83,6 +85,12 @@ def invite(state: CampaignState, *, member_id: str, name: str, role: str, token_
     if taken := sorted(owned.intersection(units)):
         raise RuleError("unit_taken", ROLES, params={"units": taken})
     return [MemberInvited(member_id, name, role, token_digest, units)]
+
+
+def check_name(name: str) -> None:
+    """A member's name, the host's included: what every message about them shows."""
+    if not name.strip() or len(name) > limits.MAX_NAME:
+        raise RuleError("bad_member_name", ROLES, params={"max": limits.MAX_NAME})
 
 
 def open_epoch(state: CampaignState, fresh_seed: bytes, seed_here: bool = True) -> list[Event]:

@@ -8,7 +8,7 @@ from typing import Any
 import msgspec
 
 from domain import dice as fair
-from domain import epochs, notation
+from domain import epochs, limits, notation
 from domain.commands import (
     Command,
     ContributeClientSeed,
@@ -44,7 +44,6 @@ DICE = "design.md#Dice"
 TRAY = notation.RULE
 LIFE = "README.md#missions"
 DISPUTES = "README.md#disputes"
-MAX_TEXT = 200
 
 
 class Attention(msgspec.Struct, frozen=True):
@@ -104,7 +103,9 @@ def create(
         raise RuleError("unknown_rules_version", "README.md#game-systems", params={"system": system, "versions": game_system.versions, "version": version})
     if dice_mode not in ("server", "manual"):
         raise RuleError("unknown_dice_mode", DICE, params={"dice_mode": dice_mode})
-    _check_text("client_seed", client_seed)
+    limits.check_text("name", name, limits.MAX_TITLE)
+    limits.check_text("client_seed", client_seed)
+    limits.check_options(options)
     return [
         MissionCreated(mission_id, campaign_id, name, system, version, dice_mode, options),
         EpochStarted(0, fair.commitment(fresh_seed), client_seed),
@@ -201,7 +202,10 @@ def dice_box_for(state: MissionState, *, server_seed: bytes | None, fresh_seed: 
 
 
 def _roll_dice(state: MissionState, command: RollDice, dice: DiceBox, actor: str, refs: Mapping[int, Event]) -> list[Event]:
-    _check_text("purpose", command.purpose)
+    limits.check_text("purpose", command.purpose)
+    limits.check_text("dice", command.dice)
+    if command.unit is not None:
+        limits.check_text("unit", command.unit, limits.MAX_NAME)
     parsed = notation.parse(command.dice)
     if command.replaces is not None:
         _standing_roll(state, refs, command.replaces, "not_rerollable", TRAY, "a re-roll replaces a standing roll, once")
@@ -221,14 +225,16 @@ def _roll_dice(state: MissionState, command: RollDice, dice: DiceBox, actor: str
 
 
 def _shuffle(state: MissionState, command: Shuffle, dice: DiceBox, actor: str, refs: Mapping[int, Event]) -> list[Event]:
-    _check_text("purpose", command.purpose)
-    if not 2 <= len(command.deck) <= 1000:
-        raise RuleError("bad_deck", DICE, params={"low": 2, "high": 1000})
+    limits.check_text("purpose", command.purpose)
+    if not 2 <= len(command.deck) <= limits.MAX_DECK:
+        raise RuleError("bad_deck", DICE, params={"low": 2, "high": limits.MAX_DECK})
+    for number, card in enumerate(command.deck):
+        limits.check_text(f"deck[{number}]", card)
     return [dice.shuffle(command.deck, purpose=command.purpose, rule=DICE, actor=actor)]
 
 
 def _contribute(state: MissionState, command: ContributeClientSeed, dice: DiceBox, actor: str, refs: Mapping[int, Event]) -> list[Event]:
-    _check_text("contribution", command.contribution)
+    limits.check_text("contribution", command.contribution)
     if not command.contribution:
         raise RuleError("empty_contribution", DICE, params={})
     if state.epoch.rolled:
@@ -242,7 +248,7 @@ def _rotate(state: MissionState, command: RotateSeed, dice: DiceBox, actor: str,
 
 
 def _end(state: MissionState, command: EndMission, dice: DiceBox, actor: str, refs: Mapping[int, Event]) -> list[Event]:
-    _check_text("outcome", command.outcome)
+    limits.check_text("outcome", command.outcome)
     return [_reveal(state, dice), MissionEnded(command.outcome)]
 
 
@@ -257,12 +263,12 @@ def _record_verification(state: MissionState, command: RecordVerification, dice:
 
 def _flag_attention(state: MissionState, command: FlagAttention, dice: DiceBox, actor: str, refs: Mapping[int, Event]) -> list[Event]:
     for field in ("reason", "code", "rule"):
-        _check_text(field, getattr(command, field))
+        limits.check_text(field, getattr(command, field))
     return [AttentionNeeded(command.reason, command.code, command.rule)]
 
 
 def _dispute(state: MissionState, command: DisputeRoll, dice: DiceBox, actor: str, refs: Mapping[int, Event]) -> list[Event]:
-    _check_text("reason", command.reason)
+    limits.check_text("reason", command.reason)
     _standing_roll(state, refs, command.roll, "not_disputable", DISPUTES, "only a roll that still counts can be disputed")
     if command.roll in state.disputes:
         raise RuleError("already_disputed", DISPUTES, params={"roll": command.roll})
@@ -270,7 +276,7 @@ def _dispute(state: MissionState, command: DisputeRoll, dice: DiceBox, actor: st
 
 
 def _resolve(state: MissionState, command: ResolveDispute, dice: DiceBox, actor: str, refs: Mapping[int, Event]) -> list[Event]:
-    _check_text("note", command.note)
+    limits.check_text("note", command.note)
     if command.roll not in state.disputes:
         raise RuleError("no_open_dispute", DISPUTES, params={"roll": command.roll})
     if command.verdict not in ("upheld", "annulled"):
@@ -312,11 +318,6 @@ def _standing_roll(state: MissionState, refs: Mapping[int, Event], position: int
 
 def _reveal(state: MissionState, dice: DiceBox) -> SeedRevealed:
     return SeedRevealed(state.epoch.number, state.epoch.commitment, dice.reveal().hex())
-
-
-def _check_text(field: str, value: str) -> None:
-    if len(value) > MAX_TEXT:
-        raise RuleError("text_too_long", LIFE, params={"field": field, "max": MAX_TEXT})
 
 
 _HANDLERS: dict[type[Command], Any] = {

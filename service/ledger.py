@@ -23,7 +23,7 @@ import msgspec
 from cryptography.exceptions import InvalidTag
 
 from domain import campaign as campaigns
-from domain import campaign_events
+from domain import campaign_events, limits
 from domain import mission as missions
 from domain.chain import GENESIS, Recorded, canonical, seal
 from domain.codecs import Codec, campaign_codec, codec_of_first, mission_codec
@@ -161,8 +161,9 @@ class Ledger:
 
     def create_campaign(self, name: str, host_name: str) -> tuple[str, str]:
         """A new campaign and the host's token (shown once, stored only as a digest)."""
-        if not name.strip() or len(name) > 120:
-            raise RuleError("bad_campaign_name", ROLES, params={"max": 120})
+        if not name.strip() or len(name) > limits.MAX_TITLE:
+            raise RuleError("bad_campaign_name", ROLES, params={"max": limits.MAX_TITLE})
+        campaigns.check_name(host_name)
         campaign_id = str(uuid.uuid4())
         token, digest = self._new_token(campaign_id)
         event = campaign_events.CampaignCreated(campaign_id, name, host_name, digest)
@@ -328,6 +329,7 @@ class Ledger:
         rolls do); the events record them as manual rolls. `by_the_ai`: the command is the AI's
         own, decided by the server (`play_ai`), so no player's seats apply to it."""
         self._require(actor, command.roles, f"issue {type(command).__name__}")
+        limits.check_text("idempotency_key", idempotency_key or "")
         digest = _digest(command, faces) if idempotency_key else None
         with self._lock(mission_id):
             # Decide on the cached state without reading the store first: if another process has
@@ -429,6 +431,7 @@ class Ledger:
         with the campaign's own provable dice and appended exactly once per key. A campaign
         without an epoch opens its first one in the same append, before any roll."""
         self._require(actor, command.roles, f"issue {type(command).__name__}")
+        limits.check_text("idempotency_key", idempotency_key or "")
         digest = hashlib.sha256(msgspec.json.encode(command)).hexdigest() if idempotency_key else None
         with self._lock(campaign_id):
             for attempt in range(RETRIES):

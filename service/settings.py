@@ -22,10 +22,18 @@ class Settings(msgspec.Struct, frozen=True):
     def backend(self) -> str:
         return "postgres" if "postgres" in self.store_env["PERSISTENCE_MODULE"] else "sqlite"
 
+    def missing_store(self) -> str | None:
+        """Why there is no store to read, when the configured SQLite file does not exist: a
+        command that reads must say so, not wait on it or start an empty one."""
+        name = self.store_env.get("SQLITE_DBNAME", "")
+        if self.backend != "sqlite" or name.startswith((":memory:", "file:")) or Path(name).is_file():
+            return None
+        return f"no event store at {name}: `skirmish serve` makes it on its first start; or set SKIRMISH_DATA_DIR to the data directory the server uses"
+
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Settings:
         env = dict(os.environ if environ is None else environ)
-        data_dir = Path(env.get("SKIRMISH_DATA_DIR", "data")).resolve()
+        data_dir = Path(env["SKIRMISH_DATA_DIR"]).resolve() if env.get("SKIRMISH_DATA_DIR") else default_data_dir(env)
         module = env.get("PERSISTENCE_MODULE", "eventsourcing.sqlite")
         store_env = {k: v for k, v in env.items() if k.startswith(("POSTGRES_", "SQLITE_"))}
         store_env["PERSISTENCE_MODULE"] = module
@@ -49,3 +57,10 @@ class Settings(msgspec.Struct, frozen=True):
             host=env.get("SKIRMISH_HOST", "127.0.0.1"),
             port=int(env.get("SKIRMISH_PORT", "8000")),
         )
+
+
+def default_data_dir(env: dict[str, str]) -> Path:
+    """Where every command keeps and finds the data when SKIRMISH_DATA_DIR is not set: one place
+    per user, whatever the working directory (README.md#where-data-lives)."""
+    base = Path(env["XDG_DATA_HOME"]) if env.get("XDG_DATA_HOME") else Path(env.get("HOME") or Path.home()) / ".local" / "share"
+    return (base / "skirmish-ledger").resolve()

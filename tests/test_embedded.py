@@ -5,6 +5,7 @@ data dir, and leaves no process behind when it stops or is killed.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -105,15 +106,16 @@ def test_embedded_serve_round_trip_and_no_process_left_behind(tmp_path: Path) ->
         servers.append(server)
         server.wait_ready()
 
-        # It says where clients connect, and that is where they connect.
-        out = server.out.read_text()
-        assert f"http://127.0.0.1:{port}" in out, out
-        assert f"events: {data_dir / 'ledger.sqlite3'}" in out, out
-        match = re.search(r"redis:\s+(redis://127\.0\.0\.1:(\d+)/0) \(embedded Valkey\)", out)
-        assert match, out
-        assert redis.Redis.from_url(match[1], socket_connect_timeout=2).ping()
+        # It says where clients connect (a JSON log line), and that is where they connect.
+        said = next(line for line in map(json.loads, server.err.read_text().splitlines()) if "url" in line)
+        assert said["url"] == f"http://127.0.0.1:{port}", said
+        assert said["events"] == str(data_dir / "ledger.sqlite3"), said
+        assert said["embedded_valkey"] is True, said
+        match = re.fullmatch(r"redis://127\.0\.0\.1:(\d+)/0", said["redis"])
+        assert match, said
+        assert redis.Redis.from_url(said["redis"], socket_connect_timeout=2).ping()
         valkey, worker = server.valkey(), server.worker()
-        assert f"127.0.0.1:{match[2]}" in " ".join(valkey.cmdline())
+        assert f"127.0.0.1:{match[1]}" in " ".join(valkey.cmdline())
         assert valkey.ppid() == worker.ppid() == server.process.pid
 
         with httpx.Client(base_url=server.base, timeout=30) as http:

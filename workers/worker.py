@@ -25,7 +25,8 @@ from eventsourcing.persistence import PersistenceError
 from domain import audit
 from domain.commands import FlagAttention, RecordVerification
 from domain.errors import RuleError
-from domain.mission import MAX_TEXT, MissionState, activation_key
+from domain.limits import MAX_TEXT
+from domain.mission import MissionState, activation_key
 from domain.registry import system_named
 from service import i18n
 from service.ledger import WORKER, Ledger, NotFound, Unavailable, VersionConflict

@@ -31,14 +31,33 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def _kill_orphan(pidfile: Path) -> None:
+#: Where a running embedded Valkey's URL is kept, in its directory, for the other commands.
+URL_FILE = "valkey.url"
+
+
+def _valkey_pid(pidfile: Path) -> int | None:
+    """The pid in the pidfile, if that process is a Valkey server."""
     try:
         pid = int(pidfile.read_text().strip())
-        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+        return pid if b"valkey-server" in Path(f"/proc/{pid}/cmdline").read_bytes() else None
     except (OSError, ValueError):
-        return
-    if b"valkey-server" in cmdline:
+        return None
+
+
+def _kill_orphan(pidfile: Path) -> None:
+    if (pid := _valkey_pid(pidfile)) is not None:
         os.kill(pid, signal.SIGTERM)
+
+
+def running_url(data_dir: Path) -> str | None:
+    """The URL of the embedded Valkey that `skirmish serve` runs on this data directory, if one runs."""
+    directory = data_dir / "valkey"
+    if _valkey_pid(directory / "valkey.pid") is None:
+        return None
+    try:
+        return (directory / URL_FILE).read_text().strip() or None
+    except OSError:
+        return None
 
 
 class EmbeddedValkey:
@@ -46,6 +65,7 @@ class EmbeddedValkey:
         self.dir = data_dir / "valkey"
         self.dir.mkdir(parents=True, exist_ok=True)
         self.pidfile = self.dir / "valkey.pid"
+        self.urlfile = self.dir / URL_FILE
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -71,6 +91,7 @@ class EmbeddedValkey:
         while time.monotonic() < deadline:
             try:
                 if redis.Redis.from_url(self.url, socket_connect_timeout=0.5).ping():
+                    self.urlfile.write_text(self.url)
                     return self.url
             except redis.ConnectionError:
                 time.sleep(0.05)
@@ -85,3 +106,4 @@ class EmbeddedValkey:
             except subprocess.TimeoutExpired:
                 self.process.kill()
         self.pidfile.unlink(missing_ok=True)
+        self.urlfile.unlink(missing_ok=True)

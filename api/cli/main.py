@@ -47,6 +47,27 @@ def main(argv: list[str] | None = None) -> int:
     return {"serve": _serve, "worker": _worker, "verify": _verify, "status": _status, "import": _import, "schema": _schema, "rebuild": _rebuild, "project": _project}[args.command](args)
 
 
+def _settings_with_store() -> Settings | None:
+    """The settings, when the store they name is there; else None, having said why (exit 2):
+    a command that reads the store never waits on a missing one or starts an empty one."""
+    settings = Settings.from_env()
+    if missing := settings.missing_store():
+        print(missing, file=sys.stderr)
+        return None
+    return settings
+
+
+def _redis_url(settings: Settings) -> str | None:
+    """REDIS_URL, else the embedded Valkey that `skirmish serve` runs on the same data directory;
+    None (having said so) when there is neither."""
+    from api.cli.embedded import running_url
+
+    url = settings.redis_url or running_url(settings.data_dir)
+    if url is None:
+        print(f"no Redis: set REDIS_URL to the one the workers use, or start `skirmish serve` on {settings.data_dir} (it runs an embedded Valkey)", file=sys.stderr)
+    return url
+
+
 class _Terminated(Exception):
     """SIGTERM reached `skirmish serve`: leave the server loop and stop what it started."""
 
@@ -76,18 +97,16 @@ def _serve(args: argparse.Namespace) -> int:
         for _ in range(args.workers)
     ]
     where = settings.store_env.get("SQLITE_DBNAME") or f"postgres database {settings.store_env.get('POSTGRES_DBNAME')}"
-    print(
-        f"Skirmish Ledger on http://{host}:{port}  (API docs: http://{host}:{port}/schema/swagger)\n"
-        f"  events: {where}\n"
-        f"  redis:  {redis_url}{' (embedded Valkey)' if embedded else ''}\n"
-        f"  workers: {len(workers)}",
-        flush=True,
+    log.info(
+        f"Skirmish Ledger on http://{host}:{port}",
+        extra={"url": f"http://{host}:{port}", "docs": f"http://{host}:{port}/schema/swagger", "events": where, "redis": redis_url, "embedded_valkey": embedded is not None, "workers": len(workers)},
     )
     # uvicorn shuts down on SIGTERM and then raises the signal again; with its default action
     # that ends the process before the `finally` below could stop the workers and the Valkey.
     signal.signal(signal.SIGTERM, _raise_terminated)
     try:
-        uvicorn.run(create_app(ledger), host=host, port=port, log_level="warning", timeout_graceful_shutdown=5)
+        # log_config=None: uvicorn's own loggers write through ours (service/logs.py), as JSON.
+        uvicorn.run(create_app(ledger), host=host, port=port, log_level="warning", log_config=None, timeout_graceful_shutdown=5)
     except _Terminated:
         pass
     finally:
@@ -114,13 +133,13 @@ def _worker(args: argparse.Namespace) -> int:
     from workers.relay import Relay
     from workers.worker import Worker
 
-    settings = Settings.from_env()
-    if not settings.redis_url:
-        print("set REDIS_URL (skirmish serve sets it for the workers it starts)", file=sys.stderr)
+    settings = _settings_with_store()
+    redis_url = _redis_url(settings) if settings else None
+    if settings is None or redis_url is None:
         return 2
     name = f"{socket.gethostname()}-{os.getpid()}"
     ledger = build_ledger(settings)
-    client = redis_client(settings.redis_url)
+    client = redis_client(redis_url)
     keys = Keys(settings.redis_prefix)
     relay = Relay(ledger.store, client, keys, owner=name)
     worker = Worker(ledger, client, keys, name, claim_idle_ms=int(os.environ.get("SKIRMISH_CLAIM_IDLE_MS", "30000")), committed=relay.nudge)
@@ -167,7 +186,10 @@ def _verify(args: argparse.Namespace) -> int:
     if args.mission:
         from service.store import EventStore
 
-        store = EventStore(Settings.from_env().store_env)  # verifying needs no seal key
+        settings = _settings_with_store()
+        if settings is None:
+            return 2
+        store = EventStore(settings.store_env)  # verifying needs no seal key
         try:
             rows = store.read(args.mission)
         except ValueError:
@@ -232,16 +254,17 @@ def _schema(args: argparse.Namespace) -> int:
 
 
 def _status(args: argparse.Namespace) -> int:
-    from service.wiring import build_ledger, redis_client
+    from service.store import EventStore
+    from service.wiring import redis_client
     from workers.jobs import Keys
     from workers.status import queue_status
 
-    settings = Settings.from_env()
-    if not settings.redis_url:
-        print("set REDIS_URL to the Redis the workers use", file=sys.stderr)
+    settings = _settings_with_store()
+    redis_url = _redis_url(settings) if settings else None
+    if settings is None or redis_url is None:
         return 2
-    store = build_ledger(settings).store
-    status = queue_status(redis_client(settings.redis_url), Keys(settings.redis_prefix), store.max_notification_id())
+    store = EventStore(settings.store_env)  # reading the log's position needs no seal key
+    status = queue_status(redis_client(redis_url), Keys(settings.redis_prefix), store.max_notification_id())
     print(json.dumps(msgspec.to_builtins(status), indent=2))
     return 0
 
@@ -249,16 +272,20 @@ def _status(args: argparse.Namespace) -> int:
 def _rebuild(args: argparse.Namespace) -> int:
     from projections.command import rebuild
 
-    return rebuild(Settings.from_env().store_env, args.projection)  # needs no seal key
+    settings = _settings_with_store()
+    return 2 if settings is None else rebuild(settings.store_env, args.projection)  # needs no seal key
 
 
 def _project(args: argparse.Namespace) -> int:
     from projections.command import project
 
+    settings = _settings_with_store()
+    if settings is None:
+        return 2
     stopping = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: stopping.set())
-    return project(Settings.from_env().store_env, stopping, once=args.once)
+    return project(settings.store_env, stopping, once=args.once)
 
 
 if __name__ == "__main__":

@@ -11,10 +11,9 @@ from litestar.datastructures import State
 from litestar.di import NamedDependency, Provide
 from litestar.exceptions import SerializationException
 from litestar.openapi import OpenAPIConfig
-from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
 from litestar.params import FromPath, FromQuery, JSONBody
 
-from api.http import ai, campaigns, localized, replays, streams, systems, transfer
+from api.http import ai, campaigns, docs, localized, replays, streams, systems, tracing, transfer
 from api.http.auth import member_of
 from api.http.access import member_of_campaign, reader, submit
 from api.http.bodies import (
@@ -259,16 +258,16 @@ def create_app(ledger: Ledger) -> Litestar:
         for which in ("events", "commands"):
             json_schema_bytes(which, system)
     return Litestar(
-        route_handlers=ROUTES,
+        route_handlers=[*ROUTES, docs.assets()],
         dependencies={"ledger": Provide(_ledger, sync_to_thread=False), "reads": Provide(_reads, sync_to_thread=False)},
         exception_handlers=HANDLERS,
-        middleware=[i18n.content_language],
+        middleware=[tracing.request_ids, i18n.content_language],
         openapi_config=OpenAPIConfig(
             title="Skirmish Ledger",
             version="0.1.0",
             description="Event-sourced campaign server with provably fair dice.",
             path="/schema",
-            render_plugins=[ScalarRenderPlugin(), SwaggerRenderPlugin()],
+            render_plugins=docs.render_plugins(),
         ),
         cors_config=CORSConfig(allow_origins=["*"], allow_headers=["authorization", "content-type", "last-event-id"]),
         state=State({"ledger": ledger}),

@@ -8,6 +8,7 @@ import msgspec
 from msgspec import Meta
 
 from api.http.openapi import options_schemas
+from domain import limits
 from domain.chain import Recorded
 from domain.mission import MissionState
 
@@ -16,9 +17,17 @@ class Body(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     pass
 
 
+# What a body stores is capped as the domain caps it (domain/limits.py, README.md#limits); here
+# the caps are part of the OpenAPI document, and a body past one is a 400 naming the field.
+Text = Annotated[str, Meta(max_length=limits.MAX_TEXT)]
+Title = Annotated[str, Meta(max_length=limits.MAX_TITLE)]
+Name = Annotated[str, Meta(max_length=limits.MAX_NAME)]
+Faces = Annotated[list[int], Meta(max_length=limits.MAX_FACES)]
+
+
 class NewCampaign(Body):
-    name: str
-    host_name: str = "host"
+    name: Title
+    host_name: Name = "host"
 
 
 class CampaignToken(Body):
@@ -27,10 +36,10 @@ class CampaignToken(Body):
 
 
 class NewMember(Body):
-    name: str
+    name: Name
     role: str
     #: Units this player commands; nobody else may command them.
-    units: list[str] = []
+    units: Annotated[list[Name], Meta(max_length=limits.MAX_UNITS)] = []
 
 
 class MemberToken(Body):
@@ -71,23 +80,23 @@ class CampaignView(Body):
 
 
 class NewMission(Body):
-    name: str
+    name: Title
     system: str = "table"
     rules_version: str | None = None
     #: "server" for provable dice, "manual" to type in physical dice.
     dice_mode: str = "server"
     #: Public text mixed into every roll; random when left out.
-    client_seed: str | None = None
+    client_seed: Text | None = None
     #: The game system's options, as its `"<system> options"` schema below (and `GET /systems/{name}`)
     #: says; stored with the mission, so capped: at most 32, names up to 40 characters, values up to 400.
     options: Annotated[
-        dict[Annotated[str, Meta(max_length=40)], Annotated[str, Meta(max_length=400)]],
-        Meta(max_length=32, extra_json_schema={"description": "the mission's game system's options", "extra": {"any_of": options_schemas()}}),
+        dict[Annotated[str, Meta(max_length=limits.MAX_OPTION_NAME)], Annotated[str, Meta(max_length=limits.MAX_OPTION_VALUE)]],
+        Meta(max_length=limits.MAX_OPTIONS, extra_json_schema={"description": "the mission's game system's options", "extra": {"any_of": options_schemas()}}),
     ] = {}
 
 
 class Submitted(Body, kw_only=True):
-    idempotency_key: str | None = None
+    idempotency_key: Text | None = None
     expected_version: int | None = None
 
 
@@ -95,11 +104,6 @@ class CommandBody(Submitted):
     #: One command of the mission's game system, tagged by `type`: the engine's commands
     #: (`GET /schemas/commands.json`) and the system's own (`GET /systems/{name}/schemas/commands.json`).
     command: dict[str, Any]
-
-
-#: Faces typed in one request: more than any one command of the shipped systems rolls.
-MAX_FACES = 200
-Faces = Annotated[list[int], Meta(max_length=MAX_FACES)]
 
 
 class MissionCommandBody(CommandBody):
@@ -124,24 +128,24 @@ class AiDue(Body):
 
 
 class RollBody(Submitted):
-    dice: str
-    purpose: str
+    dice: Text
+    purpose: Text
     replaces: int | None = None
-    faces: list[int] | None = None
-    unit: str | None = None
+    faces: Faces | None = None
+    unit: Name | None = None
 
 
 class ShuffleBody(Submitted):
-    deck: list[str]
-    purpose: str
+    deck: Annotated[list[Text], Meta(max_length=limits.MAX_DECK)]
+    purpose: Text
 
 
 class Contribution(Submitted):
-    contribution: str
+    contribution: Text
 
 
 class EndBody(Submitted):
-    outcome: str = "ended"
+    outcome: Text = "ended"
 
 
 class RotateBody(Submitted):
@@ -150,14 +154,14 @@ class RotateBody(Submitted):
 
 class DisputeBody(Submitted):
     roll: int
-    reason: str
+    reason: Text
 
 
 class VerdictBody(Submitted):
     #: "upheld" or "annulled".
     verdict: str
-    note: str = ""
-    faces: list[int] | None = None
+    note: Text = ""
+    faces: Faces | None = None
 
 
 class EpochView(Body):
