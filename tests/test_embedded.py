@@ -85,7 +85,6 @@ def _round_trip(http: httpx.Client) -> tuple[str, dict[str, str]]:
         host.roll(mission_id, "2d6", f"roll {n}")
     response = host.end(mission_id)
     assert response.status_code == 201, response.text
-    assert host.mission(mission_id)["epochs"][0]["verified"] is False
     return mission_id, host.headers
 
 
