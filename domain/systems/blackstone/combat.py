@@ -1,0 +1,290 @@
+"""The combat turn (blackstone-fortress.md#COMBAT): the destiny phase, the initiative phase,
+the explorers' activations with their actions, the end of an activation, the event phase."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from domain.dicebox import DiceBox
+from domain.errors import RuleError
+from domain.events import DiceRolled, Event
+from domain.kit import decks, pools
+from domain.kit.boards import hex as hx
+from domain.systems.blackstone import battlefield as bf
+from domain.systems.blackstone import events as ev
+from domain.systems.blackstone.commands import Attack, EndActivation, ExplorerCommand, Move
+from domain.systems.blackstone.content import Side, Weapon
+from domain.systems.blackstone.evolve import evolve
+from domain.systems.blackstone.state import HOSTILE, Battle, Miniature, Track, group_card
+from domain.systems.blackstone.versions import rule
+
+DESTINY_DICE = 5
+#: An explorer spends at most 2 destiny dice a turn (blackstone-fortress.md#COMBAT, 3. Activation phase).
+DESTINY_PER_TURN = 2
+MAX_INSPIRATION = 4
+#: A slain total from which the inspiration point comes without a roll (#INSPIRATION ROLL).
+SURE_INSPIRATION = 20
+BLACKSTONE = 20
+#: The event table (blackstone-fortress.md#EVENT TABLE), by blackstone die face.
+EVENT_TABLE = pools.bands(
+    BLACKSTONE,
+    [
+        (1, 1, "all_is_dust"),
+        (2, 3, "unfulfilled_destiny"),
+        (4, 6, "not_dead_yet"),
+        (7, 10, "changing_conditions"),
+        (11, 14, "escape_chamber"),
+        (15, 17, "inspiration"),
+        (18, 19, "heroic_effort"),
+        (20, 20, "lucky_find"),
+    ],
+)
+
+
+# -- destiny and initiative ------------------------------------------------------------------------
+
+
+def start_turn(battle: Battle, dice: DiceBox, actor: str) -> list[Event]:
+    if battle.phase not in ("deployment", "turn_over"):
+        raise RuleError("turn_running", rule("COMBAT"), params={"turn": battle.turn, "phase": battle.phase})
+    turn = battle.turn + 1
+    events: list[Event] = [ev.TurnStarted(turn)]
+    roll = dice.roll([6] * DESTINY_DICE, purpose="destiny dice", rule=rule("COMBAT"), actor=actor)
+    events += [roll, ev.DestinyRolled(roll.results, unique_faces(roll.results))]
+    for track in sorted(battle.tracks.values(), key=lambda t: t.id):
+        if track.out_of_action:
+            continue
+        spaces = track.empty_spaces
+        faces: list[int] = []
+        if spaces:
+            activation = dice.roll([6] * spaces, purpose=f"activation roll: {track.id}", rule=rule("COMBAT"), actor=actor, unit=track.id)
+            events.append(activation)
+            faces = activation.results
+        events.append(ev.ActivationRolled(track.id, faces))
+    order: list[str] = []
+    for cards in initiative_piles(battle, turn):
+        shuffle = decks.shuffle(decks.Deck("initiative", tuple(cards), hidden=True), dice, purpose="shuffle the initiative deck", rule=rule("COMBAT"), actor=actor)
+        events.append(shuffle)
+        order += decks.order_of(shuffle)
+    events.append(ev.InitiativeDealt(order))
+    return events
+
+
+def unique_faces(faces: list[int]) -> list[int]:
+    """Destiny dice showing a number no other die shows are kept (#COMBAT, 1. Destiny phase)."""
+    counts = Counter(faces)
+    return sorted(f for f in faces if counts[f] == 1)
+
+
+def initiative_piles(battle: Battle, turn: int) -> list[list[str]]:
+    """The cards shuffled for the initiative deck, as one pile, or on an ambush's first turn the
+    hostile groups' pile dealt before the explorers' (#COMBAT, 2. Initiative phase)."""
+    explorers = sorted(t.id for t in battle.tracks.values() if not t.out_of_action)
+    groups = sorted(group_card(n) for n in {m.group for m in battle.miniatures.values() if m.side == HOSTILE})
+    if battle.card.ambush and turn == 1:
+        return [p for p in (groups, explorers) if p]
+    return [explorers + groups]
+
+
+def begin_activations(battle: Battle) -> list[Event]:
+    if battle.phase != "initiative":
+        raise RuleError("not_initiative_phase", rule("COMBAT"), params={"phase": battle.phase})
+    return [ev.ActivationsBegun(battle.order[0])]
+
+
+# -- explorer actions ----------------------------------------------------------------------------------
+
+
+def activating(battle: Battle, unit: str) -> Track:
+    """The explorer, if its initiative card is up."""
+    track = battle.tracks.get(unit)
+    if track is None:
+        raise RuleError("unknown_explorer", rule("COMBAT"), params={"names": [unit], "known": sorted(battle.tracks)})
+    if battle.current != unit:
+        raise RuleError("not_your_activation", rule("COMBAT"), params={"unit": unit, "current": battle.current or battle.phase})
+    return track
+
+
+def acting(battle: Battle, command: ExplorerCommand) -> tuple[Track, Miniature]:
+    """The explorer whose initiative card is up, and the miniature the command moves."""
+    track = activating(battle, command.unit)
+    name = command.miniature or (track.miniatures[0] if len(track.miniatures) == 1 else "")
+    if name not in track.miniatures:
+        raise RuleError("which_miniature", rule("THE RATLING TWINS"), params={"unit": command.unit, "miniatures": list(track.miniatures)})
+    mini = battle.miniatures[name]
+    if not mini.on_board:
+        raise RuleError("off_the_board", rule("WOUNDS"), params={"miniature": name})
+    return track, mini
+
+
+def spend(battle: Battle, track: Track, value: int, destiny: bool, cost: int, action: str) -> ev.DieSpent:
+    """One activation die of at least `cost` (#COMBAT, 3. Activation phase), or an available
+    destiny die, at most 2 of them an explorer's turn."""
+    if value < cost:
+        raise RuleError("die_too_low", rule("COMBAT"), params={"action": action, "cost": cost, "value": value})
+    if destiny:
+        if value not in battle.destiny:
+            raise RuleError("no_such_destiny_die", rule("COMBAT"), params={"value": value, "available": list(battle.destiny)})
+        if track.destiny_spent >= DESTINY_PER_TURN:
+            raise RuleError("destiny_limit", rule("COMBAT"), params={"unit": track.id, "limit": DESTINY_PER_TURN})
+    elif value not in track.dice:
+        raise RuleError("die_not_on_track", rule("COMBAT"), params={"value": value, "dice": list(track.dice)})
+    return ev.DieSpent(track.id, value, destiny, action)
+
+
+def side_of(battle: Battle, track: Track) -> Side:
+    profile = battle.profile(track)
+    return profile.inspired if track.inspired else profile.standard
+
+
+def move(battle: Battle, command: Move) -> list[Event]:
+    """Move (1+): up to MOVE hexes (blackstone-fortress.md#EXPLORER ACTIONS, Move)."""
+    track, mini = acting(battle, command)
+    paid = spend(battle, track, command.die, command.destiny, 1, "move")
+    goal = hx.Hex(command.q, command.r)
+    steps = side_of(battle, track).move
+    found = bf.route(battle, mini, goal, max_cost=steps)
+    if found is None or found.cost == 0:
+        raise RuleError("no_route", rule("EXPLORER ACTIONS"), params={"miniature": mini.id, "q": goal.q, "r": goal.r, "move": steps})
+    return [paid, ev.Moved(mini.id, list(found.cells))]
+
+
+def attack(battle: Battle, command: Attack, dice: DiceBox, actor: str) -> list[Event]:
+    """A weapon action (#EXPLORER ACTIONS), resolved by #ATTACKS; an extra die aims (1+)."""
+    track, mini = acting(battle, command)
+    weapon = next((w for w in side_of(battle, track).weapons if w.name == command.weapon), None)
+    if weapon is None:
+        raise RuleError("no_such_weapon", rule("EXPLORER ACTIONS"), params={"weapon": command.weapon, "known": [w.name for w in side_of(battle, track).weapons]})
+    if weapon.users and mini.name not in weapon.users:
+        raise RuleError("not_this_miniatures_weapon", rule("THE RATLING TWINS"), params={"weapon": weapon.name, "miniature": mini.name})
+    target = battle.miniatures.get(command.target)
+    if target is None or not target.on_board or target.side != HOSTILE:
+        raise RuleError("no_such_target", rule("ATTACKS"), params={"target": command.target})
+    events: list[Event] = [spend(battle, track, command.die, command.destiny, weapon.cost, "weapon")]
+    if command.aim is not None:
+        rest = evolve(battle, events[0])
+        events.append(spend(rest, rest.tracks[track.id], command.aim, command.aim_destiny, 1, "aim"))
+    shooters = [battle.miniatures[m] for m in track.miniatures if battle.miniatures[m].on_board]
+    return events + resolve_attack(battle, mini, target, weapon, dice, actor, aimed=command.aim is not None, cover_from=shooters)
+
+
+def resolve_attack(
+    battle: Battle,
+    attacker: Miniature,
+    target: Miniature,
+    weapon: Weapon,
+    dice: DiceBox,
+    actor: str,
+    *,
+    aimed: bool,
+    cover_from: list[Miniature] | None = None,
+) -> list[Event]:
+    """blackstone-fortress.md#ATTACKS: a visible target (an adjacent visible enemy first),
+    range in hexes, the band's dice, cover downgrading each die, then the wounds.
+    `cover_from`: the target is in cover only if in cover from each of them (Rein and Raus)."""
+    assert attacker.at is not None and target.at is not None
+    if not bf.sees(battle, attacker.at, target.at):
+        raise RuleError("not_visible", rule("ATTACKS"), params={"attacker": attacker.id, "target": target.id})
+    adjacent = sorted(m.id for m in bf.enemies(battle, attacker.side) if hx.distance(m.at, attacker.at) == 1 and bf.sees(battle, attacker.at, m.at))
+    if adjacent and target.id not in adjacent:
+        raise RuleError("must_attack_adjacent", rule("ATTACKS"), params={"attacker": attacker.id, "adjacent": adjacent})
+    hexes = hx.distance(attacker.at, target.at)
+    band = weapon.band(hexes)
+    if band is None:
+        raise RuleError("out_of_range", rule("ATTACKS"), params={"weapon": weapon.name, "range": hexes, "reach": weapon.reach})
+    table = battle.action_dice[band.die].table()
+    roll = dice.roll([table.sides] * band.count, purpose=f"attack: {attacker.id} with {weapon.name} at {target.id}", rule=rule("ATTACKS"), actor=actor, unit=attacker.id)
+    watchers = [m.at for m in (cover_from or [attacker])]
+    cover = not aimed and all(bf.covered(battle, w, target.at) for w in watchers)
+    outcomes = [downgraded(o) if cover else o for o in pools.classify(table, roll.results)]
+    wounds, grievous = outcomes.count(pools.SUCCESS), outcomes.count(pools.CRITICAL)
+    events: list[Event] = [roll, ev.AttackMade(attacker.id, target.id, weapon.name, hexes, band.die, roll.results, outcomes, cover, wounds, grievous)]
+    if wounds or grievous:
+        events += suffer(battle, target, wounds, grievous, by=attacker.explorer or attacker.id, dice=dice, actor=actor)
+    return events
+
+
+def downgraded(outcome: str) -> str:
+    """In cover, a success counts as a failure and a critical success as a success (#ATTACKS, Cover)."""
+    return {pools.CRITICAL: pools.SUCCESS, pools.SUCCESS: pools.FAILURE}.get(outcome, outcome)
+
+
+def suffer(battle: Battle, target: Miniature, wounds: int, grievous: int, *, by: str, dice: DiceBox, actor: str) -> list[Event]:
+    """Wounds on a hostile: 1 damage each, 3 per grievous, slain at its WOUNDS (#ATTACKS, 4).
+    On an explorer: a defence roll per wound first (#EXPLORER DEFENSE ROLLS), then counters
+    cover track spaces; one more when all are covered puts it out of action (#WOUNDS)."""
+    if target.side == HOSTILE:
+        events: list[Event] = [ev.Wounded(target.id, wounds, grievous)]
+        if target.damage + wounds + 3 * grievous >= battle.hostiles[target.name].wounds:
+            events.append(ev.Slain(target.id, by))
+        return events
+    return explorer_wounds(battle, target, wounds, grievous, dice=dice, actor=actor)
+
+
+def explorer_wounds(battle: Battle, target: Miniature, wounds: int, grievous: int, *, dice: DiceBox, actor: str) -> list[Event]:
+    track = battle.tracks[target.explorer]
+    table_name = side_of(battle, track).defence
+    table = battle.action_dice[table_name].table()
+    kept = {"wound": 0, "grievous": 0}
+    events: list[Event] = []
+    for kind in ["grievous"] * grievous + ["wound"] * wounds:
+        roll = dice.roll([table.sides], purpose=f"defence roll: {track.id} against a {kind}", rule=rule("EXPLORER DEFENSE ROLLS"), actor=actor, unit=track.id)
+        outcome = pools.outcome(table, roll.results[0])
+        result = defended(kind, outcome)
+        events += [roll, ev.DefenceRolled(track.id, table_name, roll.results[0], outcome, result)]
+        if result != "negated":
+            kept[result] += 1
+    if kept["wound"] or kept["grievous"]:
+        spaces = track.empty_spaces
+        covering = min(spaces, kept["wound"] + kept["grievous"])
+        grievous_on = min(kept["grievous"], covering)
+        events.append(ev.Wounded(target.id, covering - grievous_on, grievous_on))
+        if kept["wound"] + kept["grievous"] > spaces:
+            events.append(ev.OutOfAction(track.id))
+    return events
+
+
+def defended(kind: str, outcome: str) -> str:
+    """#EXPLORER DEFENSE ROLLS: a failure keeps it, a success negates a wound or makes a
+    grievous wound a wound, a critical success negates either."""
+    if outcome == pools.CRITICAL or (outcome == pools.SUCCESS and kind == "wound"):
+        return "negated"
+    return "wound" if outcome == pools.SUCCESS else kind
+
+
+# -- the end of an activation ----------------------------------------------------------------------
+
+
+def end_activation(battle: Battle, command: EndActivation, dice: DiceBox, actor: str) -> list[Event]:
+    """#OVERWATCH: unspent dice, 1s removed and the rest 1 lower, are kept as overwatch dice;
+    then #INSPIRATION ROLL if it slew hostiles in this activation."""
+    track = activating(battle, command.unit)
+    overwatch = sorted(v - 1 for v in track.dice if v != 1)
+    events: list[Event] = []
+    if track.slain_wounds:
+        gained = track.slain_wounds >= SURE_INSPIRATION
+        if not gained:
+            roll = dice.roll([BLACKSTONE], purpose=f"inspiration roll: {track.id}", rule=rule("INSPIRATION ROLL"), actor=actor, unit=track.id)
+            events.append(roll)
+            gained = roll.results[0] <= track.slain_wounds
+        if gained and track.inspiration < MAX_INSPIRATION:
+            events.append(ev.InspirationGained(track.id, 1))
+    events.append(ev.ActivationEnded(track.id, overwatch))
+    return events + after_activation(battle)
+
+
+def after_activation(battle: Battle) -> list[Event]:
+    """The event phase follows the last initiative card (#COMBAT, 3. Activation phase)."""
+    return [ev.EventPhaseStarted(battle.turn)] if battle.next + 1 >= len(battle.order) else []
+
+
+def roll_event(battle: Battle, dice: DiceBox, actor: str) -> list[Event]:
+    """#COMBAT, 4. Event phase: the combat ends when every explorer is out of action;
+    otherwise the leader's event roll on the event table."""
+    if battle.phase != "event":
+        raise RuleError("not_event_phase", rule("COMBAT"), params={"phase": battle.phase})
+    if all(t.out_of_action for t in battle.tracks.values()):
+        return [ev.CombatEnded("defeat")]
+    roll: DiceRolled = dice.roll([BLACKSTONE], purpose="event roll", rule=rule("EVENT TABLE"), actor=actor)
+    return [roll, ev.EventRolled(roll.results[0], pools.outcome(EVENT_TABLE, roll.results[0]))]
+

@@ -1,0 +1,78 @@
+"""What players, the host and the workers ask of a Blackstone Fortress combat."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from domain.commands import HOST, Command
+from domain.systems.blackstone.content import ActionDie, Chamber, CombatCard, EncounterCard, Explorer, Hostile
+
+
+class SetUpBattle(Command, tag=True):
+    """The combat's content, copied from the pack so replays never depend on it."""
+
+    roles: ClassVar[frozenset[str]] = HOST
+    card: CombatCard
+    chambers: list[Chamber]
+    explorers: list[Explorer]
+    hostiles: list[Hostile]
+    action_dice: list[ActionDie]
+    encounter_cards: list[EncounterCard]
+
+
+class ExplorerCommand(Command):
+    #: The explorer (its initiative card's name); `miniature` picks one of Rein and Raus's pair.
+    unit: str
+    miniature: str = ""
+
+    def units(self) -> tuple[str, ...]:
+        return (self.unit,)
+
+
+class PlaceExplorer(ExplorerCommand, tag=True):
+    """Before the first turn: change the hex a miniature starts in (its chamber's, or an ambush's)."""
+
+    q: int = 0
+    r: int = 0
+
+
+class StartTurn(Command, tag=True):
+    roles: ClassVar[frozenset[str]] = HOST
+
+
+class BeginActivations(Command, tag=True):
+    """The leader closes the initiative phase (after covering fire and gambits)."""
+
+    roles: ClassVar[frozenset[str]] = HOST
+
+
+class Spend(ExplorerCommand):
+    #: The activation die spent: its face on the track, or an available destiny die's face.
+    die: int = 0
+    destiny: bool = False
+
+
+class Move(Spend, tag=True):
+    q: int = 0
+    r: int = 0
+
+
+class Attack(Spend, tag=True):
+    weapon: str = ""
+    target: str = ""
+    #: A second die spent to aim (blackstone-fortress.md#EXPLORER ACTIONS, Aiming): ignores cover.
+    aim: int | None = None
+    aim_destiny: bool = False
+
+
+class EndActivation(ExplorerCommand, tag=True):
+    pass
+
+
+class RollEvent(Command, tag=True):
+    """The event phase: the end-of-combat check, then the leader's event roll."""
+
+    roles: ClassVar[frozenset[str]] = HOST
+
+
+COMMANDS = (SetUpBattle, PlaceExplorer, StartTurn, BeginActivations, Move, Attack, EndActivation, RollEvent)

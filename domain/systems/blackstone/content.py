@@ -1,0 +1,202 @@
+"""Blackstone Fortress content: explorers, hostiles, chambers, combat and encounter cards, and
+the action dice's faces, as data (docs/blackstone-content-format.md).
+
+Hexes are written [q, r] (axial, domain/kit/boards/hex.py), hexsides as the pair of hexes they
+part. Every name here is ours; the rules decide what the numbers do.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from domain.kit import pools
+
+FORMAT = "docs/blackstone-content-format.md"
+Size = Literal["small", "large", "huge", "explorer", "twin"]
+Outcome = Literal["failure", "success", "critical"]
+Action = Literal["advance", "aim", "charge", "fall_back", "hold", "onslaught", "sneak"]
+Condition = Literal["always", "adjacent", "in_range", "visible", "wounded"]
+HexRef = tuple[int, int]
+SideRef = tuple[HexRef, HexRef]
+
+
+class Struct(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    pass
+
+
+class ActionDie(Struct):
+    """One action die: its name ("d8"), sides, and the faces that read failure, success and
+    critical success, each as [first, last] (blackstone-fortress.md#SETUP)."""
+
+    name: str
+    sides: int
+    failure: tuple[int, int]
+    success: tuple[int, int]
+    critical: tuple[int, int]
+
+    def table(self) -> pools.Bands:
+        return pools.bands(self.sides, [(*self.failure, "failure"), (*self.success, "success"), (*self.critical, "critical")])
+
+
+class RangeBand(Struct):
+    """Targets from `min` to `max` hexes away are attacked with `count` dice named `die`."""
+
+    min: int
+    max: int
+    die: str
+    count: int
+
+
+class Weapon(Struct):
+    name: str
+    #: The lowest activation die that pays for the weapon action ("4+" is 4); hostiles pay none.
+    cost: int = 1
+    bands: tuple[RangeBand, ...] = ()
+    #: The miniatures of the explorer that may use it; empty: any (Rein and Raus's rifle is Rein's).
+    users: tuple[str, ...] = ()
+
+    def band(self, hexes: int) -> RangeBand | None:
+        return next((b for b in self.bands if b.min <= hexes <= b.max), None)
+
+    @property
+    def reach(self) -> int:
+        return max(b.max for b in self.bands)
+
+
+class UniqueAction(Struct):
+    name: str
+    cost: int
+    text: str = ""
+
+
+class Side(Struct):
+    """One side of an explorer's character card (the standard or the inspired one)."""
+
+    move: int
+    agility: str
+    vitality: str
+    defence: str
+    weapons: tuple[Weapon, ...]
+    actions: tuple[UniqueAction, ...] = ()
+
+
+class Explorer(Struct):
+    name: str
+    standard: Side
+    inspired: Side
+    #: Its miniatures by name; empty: one, named like the explorer. Rein and Raus have two.
+    miniatures: tuple[str, ...] = ()
+    size: Size = "explorer"
+
+    def figures(self) -> tuple[str, ...]:
+        return self.miniatures or (self.name,)
+
+
+class Column(Struct):
+    """One column of a behaviour row: take `action` if `when` applies."""
+
+    when: Condition
+    action: Action
+
+
+class Behaviour(Struct):
+    """A behaviour table row for blackstone die faces `rolls` [first, last]."""
+
+    rolls: tuple[int, int]
+    columns: tuple[Column, ...]
+
+
+class Hostile(Struct):
+    name: str
+    size: Literal["small", "large", "huge"]
+    move: int
+    wounds: int
+    weapons: tuple[Weapon, ...]
+    behaviour: tuple[Behaviour, ...]
+
+    def row(self, face: int) -> Behaviour:
+        return next(b for b in self.behaviour if b.rolls[0] <= face <= b.rolls[1])
+
+
+class Chamber(Struct):
+    """A board section: its hexes, and what stands in them or on their sides."""
+
+    id: str
+    cells: tuple[HexRef, ...]
+    obstructed: tuple[HexRef, ...] = ()
+    walls: tuple[SideRef, ...] = ()
+    barriers: tuple[SideRef, ...] = ()
+
+
+class Placed(Struct):
+    """A chamber set down with its [0, 0] at `at` (chambers are not turned)."""
+
+    chamber: str
+    at: HexRef
+
+
+class Marker(Struct):
+    number: int
+    at: HexRef
+
+
+class CombatCard(Struct):
+    id: str
+    name: str
+    chambers: tuple[Placed, ...]
+    markers: tuple[Marker, ...]
+    portals: tuple[HexRef, ...] = ()
+    #: The maglev transport chamber the explorers arrive in (its hexes), on a card that is no ambush.
+    arrival: tuple[HexRef, ...] = ()
+    ambush: bool = False
+    #: Where an ambush puts the explorers, up to 2 to a hex.
+    ambush_hexes: tuple[HexRef, ...] = ()
+
+
+class Party(Struct):
+    hostile: str
+    count: int
+
+
+class EncounterCard(Struct):
+    """Four encounters: the one numbered like a discovery marker deploys at that marker."""
+
+    id: str
+    name: str
+    encounters: tuple[tuple[Party, ...], tuple[Party, ...], tuple[Party, ...], tuple[Party, ...]]
+    twist: str = ""
+
+
+SECTIONS = ("action_dice", "explorers", "hostiles", "chambers", "combat_cards", "encounter_cards")
+
+
+class PackHeader(Struct):
+    name: str
+    version: str
+
+
+class PackFile(Struct):
+    pack: PackHeader | None = None
+    action_dice: tuple[ActionDie, ...] = ()
+    explorers: tuple[Explorer, ...] = ()
+    hostiles: tuple[Hostile, ...] = ()
+    chambers: tuple[Chamber, ...] = ()
+    combat_cards: tuple[CombatCard, ...] = ()
+    encounter_cards: tuple[EncounterCard, ...] = ()
+
+
+class Pack(Struct):
+    name: str
+    version: str
+    action_dice: tuple[ActionDie, ...]
+    explorers: tuple[Explorer, ...]
+    hostiles: tuple[Hostile, ...]
+    chambers: tuple[Chamber, ...]
+    combat_cards: tuple[CombatCard, ...]
+    encounter_cards: tuple[EncounterCard, ...]
+
+    def named(self, section: str, key: str):  # noqa: ANN201 - one of the sections' types
+        field = "name" if section in ("action_dice", "explorers", "hostiles") else "id"
+        return next((item for item in getattr(self, section) if getattr(item, field) == key), None)

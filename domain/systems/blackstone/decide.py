@@ -1,0 +1,42 @@
+"""Deciding Blackstone Fortress's commands: check, then the events, or a RuleError citing
+the section (`blackstone-fortress.md#SECTION`)."""
+
+from __future__ import annotations
+
+from domain.errors import RuleError
+from domain.events import Event
+from domain.systems.blackstone import combat, creation
+from domain.systems.blackstone import commands as cmd
+from domain.systems.blackstone.state import Battle
+from domain.systems.blackstone.versions import rule
+
+
+def decide(state, command, dice, actor, refs) -> list[Event]:  # noqa: ANN001
+    battle: Battle | None = state.game
+    if isinstance(command, cmd.SetUpBattle):
+        if battle is not None:
+            raise RuleError("battle_set_up", rule("BATTLEFIELD CREATION"))
+        return creation.set_up(command, state.rules_version, dice, actor)
+    if battle is None:
+        raise RuleError("battle_not_set_up", rule("BATTLEFIELD CREATION"))
+    if battle.outcome is not None:
+        raise RuleError("combat_over", rule("COMBAT"), params={"outcome": battle.outcome})
+    if isinstance(command, cmd.PlaceExplorer):
+        track = battle.tracks.get(command.unit)
+        miniature = command.miniature or (track.miniatures[0] if track and len(track.miniatures) == 1 else "")
+        if track is None or miniature not in track.miniatures:
+            raise RuleError("which_miniature", rule("THE RATLING TWINS"), params={"unit": command.unit, "miniatures": list(track.miniatures) if track else []})
+        return creation.place_explorer(battle, command, miniature)
+    if isinstance(command, cmd.StartTurn):
+        return combat.start_turn(battle, dice, actor)
+    if isinstance(command, cmd.BeginActivations):
+        return combat.begin_activations(battle)
+    if isinstance(command, cmd.Move):
+        return combat.move(battle, command)
+    if isinstance(command, cmd.Attack):
+        return combat.attack(battle, command, dice, actor)
+    if isinstance(command, cmd.EndActivation):
+        return combat.end_activation(battle, command, dice, actor)
+    if isinstance(command, cmd.RollEvent):
+        return combat.roll_event(battle, dice, actor)
+    raise RuleError("not_implemented_yet", rule("COMBAT"), params={"command": type(command).__name__})

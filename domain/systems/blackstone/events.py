@@ -1,0 +1,158 @@
+"""What happens in a Blackstone Fortress combat. Dice are the engine's DiceRolled events."""
+
+from __future__ import annotations
+
+from domain.events import Event
+from domain.kit.boards.hex import Hex
+from domain.systems.blackstone.content import ActionDie, Chamber, CombatCard, EncounterCard, Explorer, Hostile
+
+
+class BattleSetUp(Event, tag=True):
+    rules: str
+    card: CombatCard
+    chambers: list[Chamber]
+    explorers: list[Explorer]
+    hostiles: list[Hostile]
+    action_dice: list[ActionDie]
+    encounter_cards: list[EncounterCard]
+
+
+class MiniaturePlaced(Event, tag=True):
+    """An explorer's miniature set down in a hex (deployment, or a change before the first turn)."""
+
+    miniature: str
+    q: int
+    r: int
+
+
+class EncounterDrawn(Event, tag=True):
+    marker: int
+    card: str
+
+
+class HostileDeployed(Event, tag=True):
+    miniature: str
+    hostile: str
+    group: int
+    q: int
+    r: int
+
+
+class TurnStarted(Event, tag=True):
+    turn: int
+
+
+class DestinyRolled(Event, tag=True):
+    faces: list[int]
+    kept: list[int]
+
+
+class ActivationRolled(Event, tag=True):
+    unit: str
+    dice: list[int]
+
+
+class InitiativeDealt(Event, tag=True):
+    order: list[str]
+
+
+class ActivationsBegun(Event, tag=True):
+    first: str
+
+
+class DieSpent(Event, tag=True):
+    unit: str
+    value: int
+    destiny: bool
+    action: str
+
+
+class Moved(Event, tag=True):
+    miniature: str
+    path: list[Hex]
+
+
+class AttackMade(Event, tag=True):
+    attacker: str
+    target: str
+    weapon: str
+    range: int
+    die: str
+    faces: list[int]
+    #: Each die's outcome after cover.
+    outcomes: list[str]
+    cover: bool
+    wounds: int
+    grievous: int
+
+
+class DefenceRolled(Event, tag=True):
+    unit: str
+    die: str
+    face: int
+    outcome: str
+    #: What the wound became: "wound", "grievous" or "negated".
+    result: str
+
+
+class Wounded(Event, tag=True):
+    miniature: str
+    wounds: int
+    grievous: int
+
+
+class Slain(Event, tag=True):
+    miniature: str
+    by: str
+
+
+class OutOfAction(Event, tag=True):
+    unit: str
+
+
+class ActivationEnded(Event, tag=True):
+    card: str
+    overwatch: list[int]
+
+
+class InspirationGained(Event, tag=True):
+    unit: str
+    points: int
+
+
+class EventPhaseStarted(Event, tag=True):
+    turn: int
+
+
+class EventRolled(Event, tag=True):
+    face: int
+    event: str
+
+
+class CombatEnded(Event, tag=True):
+    outcome: str
+
+
+EVENTS = (
+    BattleSetUp,
+    MiniaturePlaced,
+    EncounterDrawn,
+    HostileDeployed,
+    TurnStarted,
+    DestinyRolled,
+    ActivationRolled,
+    InitiativeDealt,
+    ActivationsBegun,
+    DieSpent,
+    Moved,
+    AttackMade,
+    DefenceRolled,
+    Wounded,
+    Slain,
+    OutOfAction,
+    ActivationEnded,
+    InspirationGained,
+    EventPhaseStarted,
+    EventRolled,
+    CombatEnded,
+)

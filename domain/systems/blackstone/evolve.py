@@ -1,0 +1,200 @@
+"""Folding Blackstone Fortress's events into the combat state: the one function the write
+side, every projection and every replay use."""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.events import DiceRolled, Event
+from domain.kit import decks
+from domain.kit.boards import hex as hx
+from domain.systems.blackstone import events as ev
+from domain.systems.blackstone.battlefield import at, build_board
+from domain.systems.blackstone.naming import slug
+from domain.systems.blackstone.state import EXPLORER, HOSTILE, Battle, Miniature, Track
+
+replace = msgspec.structs.replace
+ENCOUNTER_DECK = "encounter"
+#: Grievous wounds do 3 points of damage to a hostile (blackstone-fortress.md#ATTACKS, 4. Inflict wounds).
+GRIEVOUS_DAMAGE = 3
+
+
+def evolve(battle: Battle | None, event: Event) -> Battle:
+    if isinstance(event, ev.BattleSetUp):
+        return _set_up(event)
+    assert battle is not None
+    if isinstance(event, DiceRolled):
+        if event.deck is not None and sorted(event.deck) == sorted(battle.encounter.draw_pile) and battle.turn == 0:
+            return replace(battle, encounter=decks.shuffled(battle.encounter, event))
+        return battle
+    handler = _HANDLERS.get(type(event))
+    if handler is None:
+        raise AssertionError(f"blackstone-fortress has no {type(event).__name__}")
+    return handler(battle, event)
+
+
+def _set_up(event: ev.BattleSetUp) -> Battle:
+    tracks, miniatures = {}, {}
+    for explorer in event.explorers:
+        ids = tuple(slug(n) for n in explorer.figures())
+        tracks[slug(explorer.name)] = Track(slug(explorer.name), explorer.name, ids)
+        for name, mini in zip(explorer.figures(), ids):
+            miniatures[mini] = Miniature(mini, name, EXPLORER, explorer.size, explorer=slug(explorer.name))
+    return Battle(
+        rules=event.rules,
+        card=event.card,
+        board=build_board(event.card, event.chambers),
+        explorers={e.name: e for e in event.explorers},
+        hostiles={h.name: h for h in event.hostiles},
+        action_dice={d.name: d for d in event.action_dice},
+        tracks=tracks,
+        miniatures=miniatures,
+        encounter=decks.Deck(ENCOUNTER_DECK, tuple(sorted(c.id for c in event.encounter_cards)), hidden=True),
+        initiative=decks.Deck("initiative", (), hidden=True),
+        markers=event.card.markers,
+        portals=tuple(at(p) for p in event.card.portals),
+    )
+
+
+def _mini(battle: Battle, mini_id: str, **changes) -> Battle:
+    return replace(battle, miniatures={**battle.miniatures, mini_id: replace(battle.miniatures[mini_id], **changes)})
+
+
+def _track(battle: Battle, unit: str, **changes) -> Battle:
+    return replace(battle, tracks={**battle.tracks, unit: replace(battle.tracks[unit], **changes)})
+
+
+def _placed(battle: Battle, e: ev.MiniaturePlaced) -> Battle:
+    return _mini(battle, e.miniature, at=hx.Hex(e.q, e.r))
+
+
+def _drawn(battle: Battle, e: ev.EncounterDrawn) -> Battle:
+    return replace(battle, encounter=decks.discard(decks.drawn(battle.encounter, [e.card]), [e.card]))
+
+
+def _deployed(battle: Battle, e: ev.HostileDeployed) -> Battle:
+    size = battle.hostiles[e.hostile].size
+    mini = Miniature(e.miniature, e.hostile, HOSTILE, size, at=hx.Hex(e.q, e.r), group=e.group)
+    return replace(battle, miniatures={**battle.miniatures, e.miniature: mini})
+
+
+def _turn(battle: Battle, e: ev.TurnStarted) -> Battle:
+    tracks = {k: replace(t, dice=(), overwatch=(), destiny_spent=0, activated=False, slain_wounds=0) for k, t in battle.tracks.items()}
+    return replace(battle, turn=e.turn, tracks=tracks, phase="initiative", order=(), next=0, destiny=())
+
+
+def _destiny(battle: Battle, e: ev.DestinyRolled) -> Battle:
+    return replace(battle, destiny=tuple(e.kept))
+
+
+def _rolled(battle: Battle, e: ev.ActivationRolled) -> Battle:
+    return _track(battle, e.unit, dice=tuple(e.dice))
+
+
+def _dealt(battle: Battle, e: ev.InitiativeDealt) -> Battle:
+    return replace(battle, order=tuple(e.order), next=0)
+
+
+def _begun(battle: Battle, _e: ev.ActivationsBegun) -> Battle:
+    return replace(battle, phase="activation")
+
+
+def _spent(battle: Battle, e: ev.DieSpent) -> Battle:
+    track = battle.tracks[e.unit]
+    if e.destiny:
+        pool = list(battle.destiny)
+        pool.remove(e.value)
+        return replace(_track(battle, e.unit, destiny_spent=track.destiny_spent + 1), destiny=tuple(pool))
+    dice = list(track.dice)
+    dice.remove(e.value)
+    return _track(battle, e.unit, dice=tuple(dice))
+
+
+def _moved(battle: Battle, e: ev.Moved) -> Battle:
+    return _mini(battle, e.miniature, at=e.path[-1])
+
+
+def _attack(battle: Battle, _e: ev.AttackMade) -> Battle:
+    return battle
+
+
+def _wounded(battle: Battle, e: ev.Wounded) -> Battle:
+    mini = battle.miniatures[e.miniature]
+    if mini.side == HOSTILE:
+        return _mini(battle, e.miniature, damage=mini.damage + e.wounds + GRIEVOUS_DAMAGE * e.grievous)
+    track = battle.tracks[mini.explorer]
+    return _track(battle, mini.explorer, wounds=track.wounds + e.wounds, grievous=track.grievous + e.grievous)
+
+
+def _slain(battle: Battle, e: ev.Slain) -> Battle:
+    battle = _mini(battle, e.miniature, slain=True)
+    killer = battle.tracks.get(e.by)
+    if killer is not None and battle.current == e.by:
+        wounds = battle.hostiles[battle.miniatures[e.miniature].name].wounds
+        battle = _track(battle, e.by, slain_wounds=killer.slain_wounds + wounds)
+    return battle
+
+
+def _out(battle: Battle, e: ev.OutOfAction) -> Battle:
+    """Its miniatures leave the board and its initiative card the combat track."""
+    for mini in battle.tracks[e.unit].miniatures:
+        battle = _mini(battle, mini, at=None)
+    order, next_ = battle.order, battle.next
+    if e.unit in order:
+        index = order.index(e.unit)
+        order = order[:index] + order[index + 1 :]
+        next_ -= index < next_
+    return replace(_track(battle, e.unit, out_of_action=True, dice=(), overwatch=()), order=order, next=next_)
+
+
+def _ended(battle: Battle, e: ev.ActivationEnded) -> Battle:
+    if e.card in battle.tracks:
+        battle = _track(battle, e.card, dice=(), overwatch=tuple(e.overwatch), activated=True, slain_wounds=0)
+    return replace(battle, next=battle.next + 1)
+
+
+def _inspired(battle: Battle, e: ev.InspirationGained) -> Battle:
+    track = battle.tracks[e.unit]
+    return _track(battle, e.unit, inspiration=track.inspiration + e.points)
+
+
+def _event_phase(battle: Battle, _e: ev.EventPhaseStarted) -> Battle:
+    """Overwatch dice left on the cards go at the end of the activation phase (#OVERWATCH)."""
+    tracks = {k: replace(t, overwatch=(), dice=()) for k, t in battle.tracks.items()}
+    return replace(battle, tracks=tracks, phase="event")
+
+
+def _event_rolled(battle: Battle, _e: ev.EventRolled) -> Battle:
+    return replace(battle, phase="turn_over")
+
+
+def _combat_ended(battle: Battle, e: ev.CombatEnded) -> Battle:
+    return replace(battle, phase="over", outcome=e.outcome)
+
+
+def _defence(battle: Battle, _e: ev.DefenceRolled) -> Battle:
+    return battle
+
+
+_HANDLERS = {
+    ev.MiniaturePlaced: _placed,
+    ev.EncounterDrawn: _drawn,
+    ev.HostileDeployed: _deployed,
+    ev.TurnStarted: _turn,
+    ev.DestinyRolled: _destiny,
+    ev.ActivationRolled: _rolled,
+    ev.InitiativeDealt: _dealt,
+    ev.ActivationsBegun: _begun,
+    ev.DieSpent: _spent,
+    ev.Moved: _moved,
+    ev.AttackMade: _attack,
+    ev.DefenceRolled: _defence,
+    ev.Wounded: _wounded,
+    ev.Slain: _slain,
+    ev.OutOfAction: _out,
+    ev.ActivationEnded: _ended,
+    ev.InspirationGained: _inspired,
+    ev.EventPhaseStarted: _event_phase,
+    ev.EventRolled: _event_rolled,
+    ev.CombatEnded: _combat_ended,
+}

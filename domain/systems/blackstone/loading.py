@@ -1,0 +1,156 @@
+"""Reading a Blackstone Fortress pack from file contents: parse, type-check, merge, cross-check.
+
+Pure (bytes in, a Pack or a ContentError out). A problem names the file and the field as the
+author wrote them (docs/blackstone-content-format.md); parsing is the kit's (domain/kit/content.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from domain.kit.boards import hex as hx
+from domain.kit.content import ContentError, convert, parse
+from domain.systems.blackstone.content import SECTIONS, Chamber, Pack, PackFile, Weapon
+
+Problem = tuple[tuple[Any, ...], str]
+BLACKSTONE_FACES = 20
+
+
+def load_pack(files: Mapping[str, bytes]) -> Pack:
+    """Files by name to a checked pack; ContentError naming file, field and problem."""
+    if not files:
+        raise ContentError("(pack)", "", "the pack has no files")
+    hint = f"a pack file has only: pack, {', '.join(SECTIONS)}"
+    parsed = [(name, convert(name, parse(name, files[name]), PackFile, top_hint=hint)) for name in sorted(files)]
+    headers = [(name, f.pack) for name, f in parsed if f.pack is not None]
+    if len(headers) != 1:
+        where = headers[1][0] if headers else "(pack)"
+        raise ContentError(where, "pack", "exactly one file has a [pack] table with name and version")
+    origin = {s: [(name, i) for name, f in parsed for i in range(len(getattr(f, s)))] for s in SECTIONS}
+    header = headers[0][1]
+    pack = Pack(header.name, header.version, **{s: tuple(e for _, f in parsed for e in getattr(f, s)) for s in SECTIONS})
+    problems = list(check(pack))
+    if problems:
+        first, *rest = (_located(p, origin, headers[0][0]) for p in problems)
+        raise ContentError(first.file, first.field, first.problem, more=tuple(rest))
+    return pack
+
+
+def _located(problem: Problem, origin: dict[str, list[tuple[str, int]]], fallback: str) -> ContentError:
+    path, text = problem
+    if len(path) >= 2 and path[0] in origin:
+        file, index = origin[path[0]][path[1]]
+        path = (path[0], index, *path[2:])
+    else:
+        file = fallback
+    rendered = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
+    return ContentError(file, rendered, text)
+
+
+def check(pack: Pack) -> Iterator[Problem]:
+    """Every cross-reference and range the types alone cannot check."""
+    dice = {d.name for d in pack.action_dice}
+    yield from _unique(pack, "action_dice", "name")
+    for i, die in enumerate(pack.action_dice):
+        try:
+            die.table()
+        except ValueError as error:
+            yield ("action_dice", i), str(error)
+    yield from _unique(pack, "explorers", "name")
+    for i, explorer in enumerate(pack.explorers):
+        for part in ("standard", "inspired"):
+            side = getattr(explorer, part)
+            for stat in ("agility", "vitality", "defence"):
+                if getattr(side, stat) not in dice:
+                    yield ("explorers", i, part, stat), f"no action die {getattr(side, stat)!r}; known: {sorted(dice)}"
+            for w, weapon in enumerate(side.weapons):
+                yield from _weapon(weapon, ("explorers", i, part, "weapons", w), dice, explorer.figures())
+        if explorer.size == "twin" and len(explorer.figures()) != 2:
+            yield ("explorers", i, "miniatures"), "twins are two miniatures"
+    yield from _unique(pack, "hostiles", "name")
+    for i, hostile in enumerate(pack.hostiles):
+        for w, weapon in enumerate(hostile.weapons):
+            yield from _weapon(weapon, ("hostiles", i, "weapons", w), dice, ())
+        faces = sorted(f for row in hostile.behaviour for f in range(row.rolls[0], row.rolls[1] + 1))
+        if faces != list(range(1, BLACKSTONE_FACES + 1)):
+            yield ("hostiles", i, "behaviour"), "the rows' rolls must cover 1 to 20, each face once"
+        for r, row in enumerate(hostile.behaviour):
+            if not row.columns:
+                yield ("hostiles", i, "behaviour", r, "columns"), "a row needs at least one column"
+        if hostile.move < 1 or hostile.wounds < 1:
+            yield ("hostiles", i), "move and wounds are at least 1"
+    yield from _unique(pack, "chambers", "id")
+    for i, chamber in enumerate(pack.chambers):
+        yield from _chamber(chamber, i)
+    chambers = {c.id: c for c in pack.chambers}
+    yield from _unique(pack, "combat_cards", "id")
+    for i, card in enumerate(pack.combat_cards):
+        cells: set[tuple[int, int]] = set()
+        for c, placed in enumerate(card.chambers):
+            chamber = chambers.get(placed.chamber)
+            if chamber is None:
+                yield ("combat_cards", i, "chambers", c, "chamber"), f"no chamber {placed.chamber!r}; known: {sorted(chambers)}"
+                continue
+            cells |= {(q + placed.at[0], r + placed.at[1]) for q, r in chamber.cells}
+        numbers = [m.number for m in card.markers]
+        if sorted(numbers) != list(range(1, len(numbers) + 1)) or len(numbers) > 4:
+            yield ("combat_cards", i, "markers"), f"discovery markers are numbered 1, 2, ... up to 4, not {numbers}"
+        places = [("markers", m, marker.at) for m, marker in enumerate(card.markers)]
+        places += [(field, k, at) for field in ("portals", "arrival", "ambush_hexes") for k, at in enumerate(getattr(card, field))]
+        for field, k, at in places:
+            if cells and tuple(at) not in cells:
+                yield ("combat_cards", i, field, k), f"hex {list(at)} is on none of the card's chambers"
+        if card.ambush and not card.ambush_hexes:
+            yield ("combat_cards", i, "ambush_hexes"), "an ambush names the hexes the explorers are placed in"
+        if not card.ambush and not card.arrival:
+            yield ("combat_cards", i, "arrival"), "a combat that is no ambush names the maglev chamber's hexes"
+    hostiles = {h.name for h in pack.hostiles}
+    yield from _unique(pack, "encounter_cards", "id")
+    for i, card in enumerate(pack.encounter_cards):
+        for e, encounter in enumerate(card.encounters):
+            for p, party in enumerate(encounter):
+                if party.hostile not in hostiles:
+                    yield ("encounter_cards", i, "encounters", e, p, "hostile"), f"no hostile {party.hostile!r}; known: {sorted(hostiles)}"
+                if party.count < 1:
+                    yield ("encounter_cards", i, "encounters", e, p, "count"), "at least 1"
+
+
+def _unique(pack: Pack, section: str, key: str) -> Iterator[Problem]:
+    seen: set[str] = set()
+    for i, item in enumerate(getattr(pack, section)):
+        value = getattr(item, key)
+        if value in seen:
+            yield (section, i, key), f"{value!r} appears twice"
+        seen.add(value)
+
+
+def _weapon(weapon: Weapon, at: tuple[Any, ...], dice: set[str], figures: tuple[str, ...]) -> Iterator[Problem]:
+    if not weapon.bands:
+        yield (*at, "bands"), "a weapon needs at least one range band"
+    if not 1 <= weapon.cost <= 6:
+        yield (*at, "cost"), f"an activation die cost is 1 to 6, not {weapon.cost}"
+    for b, band in enumerate(weapon.bands):
+        if not 1 <= band.min <= band.max:
+            yield (*at, "bands", b), f"a band runs from 1 hex up, not {band.min} to {band.max}"
+        if band.die not in dice:
+            yield (*at, "bands", b, "die"), f"no action die {band.die!r}; known: {sorted(dice)}"
+        if band.count < 1:
+            yield (*at, "bands", b, "count"), "at least 1 die"
+    if unknown := [u for u in weapon.users if u not in figures]:
+        yield (*at, "users"), f"no miniatures {unknown}; the explorer has {list(figures)}"
+
+
+def _chamber(chamber: Chamber, i: int) -> Iterator[Problem]:
+    cells = set(chamber.cells)
+    if not cells:
+        yield ("chambers", i, "cells"), "a chamber needs at least one hex"
+    for k, at in enumerate(chamber.obstructed):
+        if at not in cells:
+            yield ("chambers", i, "obstructed", k), f"hex {list(at)} is not one of the chamber's"
+    for field in ("walls", "barriers"):
+        for k, (a, b) in enumerate(getattr(chamber, field)):
+            if hx.distance(hx.Hex(*a), hx.Hex(*b)) != 1:
+                yield ("chambers", i, field, k), f"hexes {list(a)} and {list(b)} share no side"
+            elif a not in cells and b not in cells:
+                yield ("chambers", i, field, k), f"the side of {list(a)} and {list(b)} is not on the chamber"

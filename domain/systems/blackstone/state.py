@@ -1,0 +1,96 @@
+"""A Blackstone Fortress combat as the rules keep it: the battlefield, the miniatures, each
+explorer's activation track, the decks and where the turn stands."""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.kit import decks
+from domain.kit.boards import hex as hx
+from domain.systems.blackstone.content import ActionDie, CombatCard, Explorer, Hostile, Marker
+
+#: Activation track spaces on a character card (blackstone-fortress.md#SETUP: 4 activation dice).
+SPACES = 4
+EXPLORER, HOSTILE = "explorer", "hostile"
+
+
+class Miniature(msgspec.Struct, frozen=True):
+    id: str
+    #: Its profile: the explorer's miniature name, or the hostile's kind.
+    name: str
+    side: str
+    size: str
+    at: hx.Hex | None = None
+    #: The explorer whose card it is, or "" for a hostile.
+    explorer: str = ""
+    #: A hostile's group, the number of the discovery marker it was deployed at.
+    group: int = 0
+    damage: int = 0
+    stunned: bool = False
+    slain: bool = False
+
+    @property
+    def on_board(self) -> bool:
+        return self.at is not None and not self.slain
+
+
+class Track(msgspec.Struct, frozen=True):
+    """An explorer's character card: the activation dice on it and what covers its spaces."""
+
+    id: str
+    profile: str
+    miniatures: tuple[str, ...]
+    dice: tuple[int, ...] = ()
+    wounds: int = 0
+    grievous: int = 0
+    out_of_action: bool = False
+    inspiration: int = 0
+    inspired: bool = False
+    overwatch: tuple[int, ...] = ()
+    destiny_spent: int = 0
+    activated: bool = False
+    #: Wounds values of the hostiles it slew in its current activation (blackstone-fortress.md#INSPIRATION ROLL).
+    slain_wounds: int = 0
+
+    @property
+    def empty_spaces(self) -> int:
+        return max(SPACES - self.wounds - self.grievous, 0)
+
+
+class Battle(msgspec.Struct, frozen=True):
+    rules: str
+    card: CombatCard
+    board: hx.Board
+    explorers: dict[str, Explorer]
+    hostiles: dict[str, Hostile]
+    action_dice: dict[str, ActionDie]
+    tracks: dict[str, Track]
+    miniatures: dict[str, Miniature]
+    encounter: decks.Deck
+    initiative: decks.Deck
+    markers: tuple[Marker, ...]
+    portals: tuple[hx.Hex, ...]
+    #: The initiative cards of this turn as dealt, left to right, and the next one's position.
+    order: tuple[str, ...] = ()
+    next: int = 0
+    turn: int = 0
+    phase: str = "deployment"
+    #: Available destiny dice (blackstone-fortress.md#COMBAT, 1. Destiny phase).
+    destiny: tuple[int, ...] = ()
+    outcome: str | None = None
+
+    @property
+    def current(self) -> str | None:
+        """The initiative card whose activation is running, in the activation phase."""
+        return self.order[self.next] if self.phase == "activation" and self.next < len(self.order) else None
+
+    def side(self, side: str) -> list[Miniature]:
+        return [m for m in self.miniatures.values() if m.side == side and m.on_board]
+
+    def profile(self, track: Track) -> Explorer:
+        return self.explorers[track.profile]
+
+
+def group_card(number: int) -> str:
+    """A hostile group's initiative card: the group deployed at discovery marker `number`."""
+    return f"group-{number}"

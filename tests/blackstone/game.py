@@ -1,0 +1,112 @@
+"""A Blackstone Fortress combat for rule tests: the core pack's content (or a change of it),
+every command run through the mission decider, every die typed in as a manual face unless
+`dice="server"`; the decider refuses leftover or missing faces, so a test pins how many dice
+a rule rolls."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import msgspec
+
+from domain import mission
+from domain.contract import Setup
+from domain.errors import RuleError
+from domain.kit.boards.hex import Hex
+from domain.systems.blackstone import commands as cmd
+from domain.systems.blackstone.loading import load_pack
+from domain.systems.blackstone.setup import Options, setup
+from domain.systems.blackstone.state import Battle
+from service.content import load_pack_dir, pack_folder
+
+SEED = bytes(range(32))
+CORE = load_pack_dir(pack_folder("domain.systems.blackstone:packs/core"), load_pack)
+
+
+def keep(cards: int) -> list[int]:
+    """The faces of a shuffle of `cards` cards that leaves them in the order listed."""
+    return list(range(cards, 1, -1))
+
+
+#: The encounter deck sorted: a shuffle with `keep(6)` draws "ash-choir" first.
+ENCOUNTERS = 6
+
+
+class Game:
+    def __init__(
+        self,
+        combat: str = "sunken-passage",
+        explorers: str = "Ysolde Marr, Pim and Pell",
+        *,
+        encounter_faces: Sequence[int] | None = None,
+        dice: str = "manual",
+        pack: Any = CORE,
+    ) -> None:
+        self.events: list[Any] = []
+        self.state: mission.MissionState | None = None
+        self.seed = SEED
+        for event in mission.create(
+            mission_id="m-1",
+            campaign_id="c-1",
+            name="rule test",
+            system="blackstone-fortress",
+            rules_version="en",
+            dice_mode=dice,
+            client_seed="rule-tests",
+            options={},
+            fresh_seed=SEED,
+        ):
+            self._apply(event)
+        command = setup(Setup("en", Options(combat=combat, explorers=explorers), {"core": pack}))
+        faces = [] if dice == "server" else list(encounter_faces if encounter_faces is not None else keep(ENCOUNTERS))
+        self.do(command, *faces)
+
+    def _apply(self, event: Any) -> None:
+        self.events.append(event)
+        self.state = mission.evolve(self.state, event)
+
+    def do(self, command: Any, *faces: int, actor: str = "host") -> list[Any]:
+        assert self.state is not None
+        if self.state.dice_mode == "manual":
+            box = mission.dice_box_for(self.state, server_seed=None, fresh_seed=None, manual_faces=list(faces))
+        else:
+            box = mission.dice_box_for(self.state, server_seed=self.seed, fresh_seed=None, manual_faces=None)
+        events = mission.decide(self.state, command, box, actor, {})
+        for event in events:
+            self._apply(event)
+        return events
+
+    def refused(self, command: Any, *faces: int) -> RuleError:
+        before = self.state
+        try:
+            events = self.do(command, *faces)
+        except RuleError as error:
+            assert self.state is before
+            return error
+        raise AssertionError(f"{type(command).__name__} was accepted: {[type(e).__name__ for e in events]}")
+
+    def patch(self, mini: str, **changes: Any) -> None:
+        """Change a miniature outside the rules, to set a scene."""
+        battle = self.battle
+        minis = {**battle.miniatures, mini: msgspec.structs.replace(battle.miniatures[mini], **changes)}
+        self.state = msgspec.structs.replace(self.state, game=msgspec.structs.replace(battle, miniatures=minis))
+
+    def start(self, destiny: Sequence[int], activation: dict[str, Sequence[int]], initiative: Sequence[int]) -> list[Any]:
+        """StartTurn: 5 destiny faces, each explorer's activation faces (sorted by id), the
+        initiative shuffle's faces; then the activation phase."""
+        faces = [*destiny, *(f for unit in sorted(activation) for f in activation[unit]), *initiative]
+        events = self.do(cmd.StartTurn(), *faces)
+        self.do(cmd.BeginActivations())
+        return events
+
+    @property
+    def battle(self) -> Battle:
+        assert self.state is not None and self.state.game is not None
+        return self.state.game
+
+    def at(self, mini: str) -> Hex | None:
+        return self.battle.miniatures[mini].at
+
+    def of(self, kind: type) -> list[Any]:
+        return [e for e in self.events if isinstance(e, kind)]

@@ -1,0 +1,78 @@
+"""Battlefield creation and deployment (blackstone-fortress.md#BATTLEFIELD CREATION, #SETUP,
+#DEPLOYMENT) and the battlefield's geometry (#ATTACKS, #EXPLORER ACTIONS)."""
+
+from __future__ import annotations
+
+from domain.events import DiceRolled
+from domain.kit.boards.hex import Hex, side
+from domain.systems.blackstone import battlefield as bf
+from domain.systems.blackstone import commands as cmd
+from domain.systems.blackstone import events as ev
+from tests.blackstone.game import ENCOUNTERS, Game, keep
+
+
+def test_the_card_sets_down_its_chambers_with_walls_barriers_and_obstructions():
+    """BATTLEFIELD CREATION: the broken gallery's three chambers at their offsets."""
+    battle = Game("broken-gallery").battle
+    board = battle.board
+    assert len(board.cells) == 3 + 19 + 8
+    assert board.blocked == (Hex(0, 0),)
+    assert side(Hex(0, 1), Hex(0, 2)) in board.walls and side(Hex(4, 1), Hex(5, 1)) in board.walls
+    assert side(Hex(1, -1), Hex(2, -1)) in board.cover_sides
+    assert battle.portals == (Hex(6, 0),)
+
+
+def test_explorers_start_in_the_maglev_chamber_within_the_hex_limits():
+    """SETUP, BATTLEFIELD CREATION: 2 explorers a hex, or both twins and 1 explorer."""
+    game = Game("broken-gallery", "Ysolde Marr, Brother Kettle, Oskra Vey, Pim and Pell")
+    where = {m: game.at(m) for m in ("ysolde-marr", "brother-kettle", "oskra-vey", "pim", "pell")}
+    assert where == {"ysolde-marr": Hex(-4, 0), "brother-kettle": Hex(-4, 0), "oskra-vey": Hex(-3, 0), "pim": Hex(-3, 0), "pell": Hex(-3, 0)}
+
+
+def test_an_ambush_places_the_explorers_in_the_ambush_hexes():
+    game = Game("passage-ambush", "Ysolde Marr, Brother Kettle, Oskra Vey")
+    assert [game.at(m) for m in ("ysolde-marr", "brother-kettle", "oskra-vey")] == [Hex(1, 0), Hex(1, 0), Hex(2, 0)]
+
+
+def test_one_encounter_card_per_discovery_marker_from_the_hidden_shuffle():
+    """BATTLEFIELD CREATION: the n-th card drawn deploys its encounter n at marker n; the
+    encounter deck's shuffle records no order (its faces are the only way to it)."""
+    game = Game("broken-gallery")
+    shuffle = game.of(DiceRolled)[0]
+    assert shuffle.purpose == "shuffle the encounter deck" and shuffle.order is None and shuffle.faces == keep(ENCOUNTERS)
+    assert [(e.marker, e.card) for e in game.of(ev.EncounterDrawn)] == [(1, "ash-choir"), (2, "glass-swarm")]
+    deployed = [(e.miniature, e.group, (e.q, e.r)) for e in game.of(ev.HostileDeployed)]
+    # ash-choir encounter 1: 3 Ashen Drudges at marker 1 (1, -1); glass-swarm encounter 2: 2 mites and a wight at (5, 1).
+    assert [d[0] for d in deployed] == ["ashen-drudge-1-1", "ashen-drudge-1-2", "ashen-drudge-1-3", "glass-mite-2-1", "glass-mite-2-2", "scrap-wight-2-1"]
+    assert all(Hex(*d[2]) in {Hex(1, -1), *bf.hx.neighbours(Hex(1, -1))} for d in deployed[:3])
+    assert game.battle.encounter.draw_pile == ("iron-tread", "scavenger-pack", "stalker-nest", "the-colossus-wakes")
+
+
+def test_hostiles_deploy_in_cover_first_then_on_the_marker_within_the_limits():
+    """BATTLEFIELD CREATION: a hex in cover from the explorers before one that is not; 3 small
+    hostiles fill a hex, so a fourth goes next door."""
+    game = Game("sunken-passage", encounter_faces=keep(ENCOUNTERS))
+    at = {e.miniature: Hex(e.q, e.r) for e in game.of(ev.HostileDeployed)}
+    assert at == {f"ashen-drudge-1-{k}": Hex(3, 0) for k in (1, 2, 3)}
+    battle = game.battle
+    assert bf.covered(battle, Hex(-2, 0), Hex(3, 0))  # the barrier between (1, 0) and (2, 0)
+    assert not bf.room_for(battle, "small", Hex(3, 0)) and bf.room_for(battle, "small", Hex(2, 0))
+
+
+def test_explorers_may_change_hexes_in_their_chamber_before_the_first_turn():
+    game = Game("broken-gallery")
+    game.do(cmd.PlaceExplorer("ysolde-marr", q=-4, r=1))
+    assert game.at("ysolde-marr") == Hex(-4, 1)
+    assert game.refused(cmd.PlaceExplorer("ysolde-marr", q=0, r=1)).code == "cannot_place"
+    assert game.refused(cmd.PlaceExplorer("pim-and-pell", q=-4, r=1)).code == "which_miniature"
+
+
+def test_sight_cover_range_and_routes_on_the_battlefield():
+    """ATTACKS: sight blocked by walls and obstructions, cover from a barrier not of the
+    attacker's hex, range counting the target's hex; EXPLORER ACTIONS, Move: round walls."""
+    battle = Game("broken-gallery").battle
+    assert not bf.sees(battle, Hex(-1, 0), Hex(1, 0))  # through the obstructed centre
+    assert not bf.sees(battle, Hex(0, 1), Hex(0, 2)) and bf.sees(battle, Hex(-1, 2), Hex(0, 2))
+    assert bf.covered(battle, Hex(0, -1), Hex(2, -1)) and not bf.covered(battle, Hex(1, -1), Hex(2, -1))
+    assert bf.hx.distance(Hex(-1, 1), Hex(1, 1)) == 2
+    assert bf.hx.distance(Hex(0, 1), Hex(0, 2)) == 1 and bf.route_distance(battle, Hex(0, 1), Hex(0, 2)) == 2  # round the wall

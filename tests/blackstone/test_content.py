@@ -1,0 +1,53 @@
+"""The content format (docs/blackstone-content-format.md): the core pack loads, and a malformed
+file is refused with its file, field and problem."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.kit.content import ContentError
+from domain.systems.blackstone.loading import load_pack
+from service.content import pack_folder
+from tests.blackstone.game import CORE
+
+
+def _files() -> dict[str, bytes]:
+    folder = pack_folder("domain.systems.blackstone:packs/core")
+    return {e.name: e.read_bytes() for e in folder.iterdir() if e.name.endswith(".toml")}
+
+
+def test_the_core_pack_holds_what_the_issue_asks():
+    assert len(CORE.explorers) >= 4 and len(CORE.combat_cards) >= 4 and len(CORE.encounter_cards) >= 6
+    assert len(CORE.hostiles) == 6 and {h.size for h in CORE.hostiles} == {"small", "large", "huge"}
+    assert [c.id for c in CORE.combat_cards if c.ambush] == ["passage-ambush"]
+    twins = CORE.named("explorers", "Pim and Pell")
+    assert twins.figures() == ("Pim", "Pell") and twins.size == "twin"
+
+
+def test_the_action_dice_faces_are_data():
+    """blackstone-fortress.md#SETUP: the d6, d8 and d12 read failure, success or critical success."""
+    tables = {d.name: d.table().faces for d in CORE.action_dice}
+    assert tables["d6"] == ("failure",) * 3 + ("success",) * 2 + ("critical",)
+    assert tables["d8"].count("critical") == 1 and tables["d12"].count("critical") == 2
+
+
+@pytest.mark.parametrize(
+    ("file", "old", "new", "field", "problem"),
+    [
+        ("hostiles.toml", "rolls = [15, 20]", "rolls = [16, 20]", "hostiles[0].behaviour", "cover 1 to 20"),
+        ("explorers.toml", 'agility = "d8"', 'agility = "d7"', "explorers[0].standard.agility", "no action die 'd7'"),
+        ("encounters.toml", '{ hostile = "Scrap Wight", count = 3 }', '{ hostile = "Scrap Wraith", count = 3 }', "encounter_cards[0].encounters[0][0].hostile", "no hostile 'Scrap Wraith'"),
+        ("combat.toml", "portals = [[6, 0]]", "portals = [[60, 0]]", "combat_cards[0].portals[0]", "on none of the card's chambers"),
+        ("pack.toml", "critical = [6, 6]", "critical = [5, 6]", "action_dice[0]", "face 5 is in two bands"),
+        ("chambers.toml", "walls = [[[1, 1], [2, 1]]]", "walls = [[[1, 1], [3, 1]]]", "chambers[2].walls[0]", "share no side"),
+        ("hostiles.toml", 'size = "huge"', 'size = "vast"', "hostiles[5].size", "Invalid enum value 'vast'"),
+    ],
+)
+def test_a_malformed_file_names_file_field_and_problem(file, old, new, field, problem):
+    files = _files()
+    assert old.encode() in files[file]
+    files[file] = files[file].replace(old.encode(), new.encode(), 1)
+    with pytest.raises(ContentError) as caught:
+        load_pack(files)
+    assert (caught.value.file, caught.value.field) == (file, field)
+    assert problem in caught.value.problem
