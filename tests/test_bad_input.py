@@ -358,3 +358,56 @@ def test_a_position_past_any_column_reads_as_nothing(path: str, headers: dict[st
     else:
         assert "data:" not in response.text
     assert ledger.store.max_notification_id() == before
+
+
+def _nested(levels: int) -> bytes:
+    return b"[" * levels + b"]" * levels
+
+
+NESTED_BODIES = {
+    # Each body is an object (one level) holding `levels - 1` levels of arrays.
+    "create-campaign": ("/campaigns", "none", "name", lambda levels: b'{"name": ' + _nested(levels - 1) + b"}"),
+    "invite": (MEMBERS, "host", "name", lambda levels: b'{"role": "player", "name": ' + _nested(levels - 1) + b"}"),
+    "roll": (ROLLS, "player", "purpose", lambda levels: b'{"dice": "d6", "purpose": ' + _nested(levels - 1) + b"}"),
+    "command": (COMMANDS, "player", "command.purpose", lambda levels: b'{"command": {"type": "RollDice", "dice": "d6", "purpose": ' + _nested(levels - 2) + b"}}"),
+}
+
+
+@pytest.mark.parametrize("endpoint", NESTED_BODIES.values(), ids=NESTED_BODIES.keys())
+def test_json_nested_past_the_limit_is_refused_before_decoding(endpoint, table: Table, ledger: Ledger):
+    """A thousand levels overflowed the decoder (a 500 on every JSON endpoint); past 64 levels
+    a body is a 400 naming the limit, at 64 it is read (and refused for its wrong value)."""
+    path, auth, field, body = endpoint
+    path, headers = Scene(table).prepare(Case(method="POST", path=path, auth=auth, status=400, code="malformed_body"))
+    headers["content-type"] = "application/json"
+    before = ledger.store.max_notification_id()
+    at_limit, past, far_past = (table.client.post(path, headers=headers, content=body(levels)) for levels in (64, 65, 1000))
+    assert at_limit.status_code == 400 and at_limit.json()["field"] == field, at_limit.text
+    for response in (past, far_past):
+        assert response.status_code == 400, response.text
+        problem = response.json()
+        assert (problem["code"], problem["params"]["variant"], problem["params"]["limit"]) == ("malformed_body", "too_deep", 64)
+        assert problem["message"] == "JSON is nested more than 64 levels deep"
+    assert ledger.store.max_notification_id() == before
+
+
+def test_brackets_inside_strings_do_not_count_as_nesting(table: Table):
+    body = {"dice": "d6", "purpose": "[" * 100, "idempotency_key": '\\"' + "{" * 100}
+    response = table.client.post(table.url("/rolls"), headers=table.player, json=body)
+    assert response.status_code == 201, response.text
+
+
+def test_a_json_body_past_one_mebibyte_is_a_413_naming_the_limit(table: Table, ledger: Ledger):
+    def body(size: int) -> bytes:
+        start = b'{"dice": "d6", "purpose": "'
+        return start + b"x" * (size - len(start) - 2) + b'"}'
+
+    before = ledger.store.max_notification_id()
+    at_limit = table.client.post(table.url("/rolls"), headers={**table.player, "content-type": "application/json"}, content=body(1024 * 1024))
+    assert (at_limit.status_code, at_limit.json()["code"]) == (422, "text_too_long"), at_limit.text
+    past = table.client.post(table.url("/rolls"), headers={**table.player, "content-type": "application/json"}, content=body(1024 * 1024 + 1))
+    assert past.status_code == 413, past.text
+    problem = past.json()
+    assert (problem["code"], problem["params"]["limit"]) == ("too_large", 1024 * 1024)
+    assert problem["message"] == "the request body is larger than 1048576 bytes"
+    assert ledger.store.max_notification_id() == before

@@ -9,7 +9,6 @@ from litestar import Litestar, Request, Response, get, post
 from litestar.config.cors import CORSConfig
 from litestar.datastructures import State
 from litestar.di import NamedDependency, Provide
-from litestar.exceptions import SerializationException
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
 from litestar.params import FromPath, FromQuery, JSONBody
@@ -38,6 +37,7 @@ from api.http.bodies import (
     ShuffleBody,
 )
 from api.http.errors import HANDLERS, language, malformed
+from api.http.json_request import MAX_BODY_BYTES, JsonRequest
 from api.http.schemas import json_schema_bytes
 from domain import audit
 from domain.commands import (
@@ -61,17 +61,6 @@ LedgerDep = NamedDependency[Ledger]
 ReadsDep = NamedDependency[ReadModels]
 #: Positions are 64-bit integers in both stores; a larger `after` asks for nothing, not for an overflow.
 MAX_POSITION = 2**63 - 1
-
-
-class JsonRequest(Request):
-    """msgspec raises UnicodeDecodeError, not DecodeError, on a body that is not UTF-8;
-    litestar only turns the latter into a 400, so the former would be a 500."""
-
-    async def json(self) -> Any:
-        try:
-            return await super().json()
-        except UnicodeDecodeError as error:
-            raise SerializationException(f"JSON is malformed: the body is not UTF-8 ({error.reason})") from None
 
 
 def _ledger(request: Request) -> Ledger:
@@ -273,6 +262,7 @@ def create_app(ledger: Ledger) -> Litestar:
         cors_config=CORSConfig(allow_origins=["*"], allow_headers=["authorization", "content-type", "last-event-id"]),
         state=State({"ledger": ledger}),
         request_class=JsonRequest,
+        request_max_body_size=MAX_BODY_BYTES,
         debug=False,
         # Our own logging is set up once per process (service/logs.py); litestar's default starts a
         # queue listener thread per app that is never stopped (thousands in a test run).

@@ -45,12 +45,13 @@ def _answer(status: int, problem: Problem) -> Response:
 
 
 def _problem(request: Request, code: str, rule: str, params: dict, fallback: str = "", system: str | None = None, **extra) -> Problem:
-    return Problem(code, rule, i18n.error_message(code, params, language(request), fallback, system), **extra)
+    """The answer, its message in the request's language, with the values the message names."""
+    message = i18n.error_message(code, params, language(request), fallback, system)
+    return Problem(code, rule, message, params=msgspec.to_builtins(params) or None, **extra)
 
 
 def rule_error(request: Request, error: RuleError) -> Response:
-    problem = _problem(request, error.code, error.rule, error.params, error.message, error.system)
-    return _answer(error.status, msgspec.structs.replace(problem, params=msgspec.to_builtins(error.params)))
+    return _answer(error.status, _problem(request, error.code, error.rule, error.params, error.message, error.system))
 
 
 def api_error(request: Request, error: ApiError) -> Response:
@@ -114,6 +115,8 @@ def http_error(request: Request, error: HTTPException) -> Response:
     code = {400: "malformed_body", 401: "unauthorized", 403: "forbidden", 404: "not_found", 405: "method_not_allowed", 413: "too_large"}.get(error.status_code, "http_error")
     detail = str(error.detail)
     params = {"detail": detail, "id": request.url.path, **({"variant": "route"} if code == "not_found" else {})}
+    if code == "too_large":
+        params["limit"] = request.route_handler.resolve_request_max_body_size()
     return _answer(error.status_code, _problem(request, code, API, params, detail))
 
 
