@@ -72,16 +72,16 @@ class CampaignState(msgspec.Struct, frozen=True):
 
 def invite(state: CampaignState, *, member_id: str, name: str, role: str, token_digest: str, units: list[str]) -> list[Event]:
     if role not in INVITABLE:
-        raise RuleError("unknown_role", ROLES, params={"role": role})
+        raise RuleError("unknown_role", ROLES, params={"role": role}, field="role")
     if not name.strip() or len(name) > 80:
-        raise RuleError("bad_member_name", ROLES, params={"max": 80})
+        raise RuleError("bad_member_name", ROLES, params={"max": 80}, field="name")
     if any(m.name == name for m in state.members.values()):
-        raise RuleError("name_taken", ROLES, params={"name": name})
+        raise RuleError("name_taken", ROLES, params={"name": name}, field="name")
     if role == "spectator" and units:
-        raise RuleError("spectator_units", ROLES, params={})
+        raise RuleError("spectator_units", ROLES, params={}, field="units")
     owned = {u for m in state.members.values() for u in m.units}
     if taken := sorted(owned.intersection(units)):
-        raise RuleError("unit_taken", ROLES, params={"units": taken})
+        raise RuleError("unit_taken", ROLES, params={"units": taken}, field="units")
     return [MemberInvited(member_id, name, role, token_digest, units)]
 
 

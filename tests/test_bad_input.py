@@ -34,7 +34,7 @@ class Case(msgspec.Struct, frozen=True, kw_only=True):
     code: str
     #: bytes are sent as they are; anything else as JSON.
     body: Any = NO_BODY
-    #: The `field` a 400 must name.
+    #: The `field` the answer must name (a 400's, and a 422's whose refusal is about one field).
     field: str | None = None
     #: Scene steps run (and written) before the count is taken.
     setup: tuple[str, ...] = ()
@@ -242,62 +242,66 @@ CASES = {
     "409-stale-contribution": post("/missions/{m}/client-seed", "player", {"contribution": "ann", "expected_version": 1}, 409, "version_conflict"),
     # -- 422: well-formed, but against the rules -----------------------------------------------
     **{
-        f"422-dice-{text or 'empty'}": post(ROLLS, "player", {"dice": text, "purpose": "x"}, 422, "bad_dice_notation")
+        f"422-dice-{text or 'empty'}": post(ROLLS, "player", {"dice": text, "purpose": "x"}, 422, "bad_dice_notation", field="dice")
         for text in ("3x6", "0d6", "1000d6", "d1", "d0", "d1001", "-1d6", "2d6+", "", "60d6+60d6", "99999999999999999999d6")
     },
-    "422-dice-5000-digit-sides": post(ROLLS, "player", {"dice": "d" + "9" * 5000, "purpose": "x"}, 422, "bad_dice_notation"),
-    "422-dice-5000-digit-modifier": post(ROLLS, "player", {"dice": "d6+" + "9" * 5000, "purpose": "x"}, 422, "bad_dice_notation"),
-    "422-dice-non-ascii-digits": post(ROLLS, "player", {"dice": "\u0663d6", "purpose": "x"}, 422, "bad_dice_notation"),
-    "422-dice-by-command": post(COMMANDS, "player", {"command": {"type": "RollDice", "dice": "3x6", "purpose": "x"}}, 422, "bad_dice_notation"),
-    "422-purpose-too-long": post(ROLLS, "player", {"dice": "d6", "purpose": LONG}, 422, "text_too_long"),
+    "422-dice-5000-digit-sides": post(ROLLS, "player", {"dice": "d" + "9" * 5000, "purpose": "x"}, 422, "bad_dice_notation", field="dice"),
+    "422-dice-5000-digit-modifier": post(ROLLS, "player", {"dice": "d6+" + "9" * 5000, "purpose": "x"}, 422, "bad_dice_notation", field="dice"),
+    "422-dice-non-ascii-digits": post(ROLLS, "player", {"dice": "\u0663d6", "purpose": "x"}, 422, "bad_dice_notation", field="dice"),
+    "422-dice-by-command": post(COMMANDS, "player", {"command": {"type": "RollDice", "dice": "3x6", "purpose": "x"}}, 422, "bad_dice_notation", field="command.dice"),
+    "422-purpose-too-long": post(ROLLS, "player", {"dice": "d6", "purpose": LONG}, 422, "text_too_long", field="purpose"),
     "422-contribution-after-first-roll": post("/missions/{m}/client-seed", "player", {"contribution": "late"}, 422, "client_seed_locked", setup=("rolled",)),
-    "422-empty-contribution": post("/missions/{m}/client-seed", "player", {"contribution": ""}, 422, "empty_contribution"),
-    "422-reroll-mission-created": post(ROLLS, "player", {**ROLL, "replaces": 1}, 422, "not_rerollable"),
+    "422-empty-contribution": post("/missions/{m}/client-seed", "player", {"contribution": ""}, 422, "empty_contribution", field="contribution"),
+    "422-reroll-mission-created": post(ROLLS, "player", {**ROLL, "replaces": 1}, 422, "not_rerollable", field="replaces"),
     "422-reroll-epoch-started": post(ROLLS, "player", {**ROLL, "replaces": 2}, 422, "not_rerollable", setup=("rolled",)),
     "422-reroll-negative": post(ROLLS, "player", {**ROLL, "replaces": -1}, 422, "not_rerollable"),
     "422-reroll-absurd": post(ROLLS, "player", {**ROLL, "replaces": 10**30}, 422, "not_rerollable"),
     "422-reroll-twice": post(ROLLS, "player", {**ROLL, "replaces": 3}, 422, "not_rerollable", setup=("rerolled",)),
-    "422-faces-in-server-mission": post(ROLLS, "player", {**ROLL, "faces": [1, 2, 3]}, 422, "faces_not_allowed"),
+    "422-faces-in-server-mission": post(ROLLS, "player", {**ROLL, "faces": [1, 2, 3]}, 422, "faces_not_allowed", field="faces"),
     "422-manual-without-faces": post("/missions/{manual}/rolls", "player", ROLL, 422, "missing_faces", setup=("manual",)),
-    "422-manual-face-too-high": post("/missions/{manual}/rolls", "player", {"dice": "d6", "purpose": "x", "faces": [7]}, 422, "impossible_face", setup=("manual",)),
+    "422-manual-face-too-high": post("/missions/{manual}/rolls", "player", {"dice": "d6", "purpose": "x", "faces": [7]}, 422, "impossible_face", field="faces", setup=("manual",)),
     "422-manual-face-zero": post("/missions/{manual}/rolls", "player", {"dice": "d6", "purpose": "x", "faces": [0]}, 422, "impossible_face", setup=("manual",)),
     "422-manual-face-negative": post("/missions/{manual}/rolls", "player", {"dice": "d6", "purpose": "x", "faces": [-1]}, 422, "impossible_face", setup=("manual",)),
     "422-manual-face-absurd": post("/missions/{manual}/rolls", "player", {"dice": "d6", "purpose": "x", "faces": [10**30]}, 422, "impossible_face", setup=("manual",)),
-    "422-manual-faces-left-over": post("/missions/{manual}/rolls", "player", {"dice": "d6", "purpose": "x", "faces": [3, 4]}, 422, "too_many_faces", setup=("manual",)),
+    "422-manual-faces-left-over": post("/missions/{manual}/rolls", "player", {"dice": "d6", "purpose": "x", "faces": [3, 4]}, 422, "too_many_faces", field="faces", setup=("manual",)),
     "422-faces-beside-a-command-in-server-mission": post(COMMANDS, "player", {"command": {"type": "Shuffle", "deck": ["a", "b"], "purpose": "x"}, "faces": [1]}, 422, "faces_not_allowed"),
-    "422-command-faces-missing": post("/missions/{manual}/commands", "player", {"command": {"type": "Shuffle", "deck": ["a", "b", "c"], "purpose": "x"}, "faces": [2]}, 422, "missing_faces", setup=("manual",)),
+    "422-command-faces-missing": post("/missions/{manual}/commands", "player", {"command": {"type": "Shuffle", "deck": ["a", "b", "c"], "purpose": "x"}, "faces": [2]}, 422, "missing_faces", field="faces", setup=("manual",)),
     "422-command-faces-left-over": post("/missions/{manual}/commands", "player", {"command": {"type": "Shuffle", "deck": ["a", "b"], "purpose": "x"}, "faces": [2, 1]}, 422, "too_many_faces", setup=("manual",)),
-    "422-command-face-impossible": post("/missions/{manual}/commands", "player", {"command": {"type": "Shuffle", "deck": ["a", "b"], "purpose": "x"}, "faces": [3]}, 422, "impossible_face", setup=("manual",)),
+    "422-command-face-impossible": post("/missions/{manual}/commands", "player", {"command": {"type": "Shuffle", "deck": ["a", "b"], "purpose": "x"}, "faces": [3]}, 422, "impossible_face", field="faces", setup=("manual",)),
+    "422-command-deck-too-small": post(COMMANDS, "player", {"command": {"type": "Shuffle", "deck": ["a"], "purpose": "x"}}, 422, "bad_deck", field="command.deck"),
+    "422-command-purpose-too-long": post(COMMANDS, "player", {"command": {"type": "RollDice", "dice": "d6", "purpose": LONG}}, 422, "text_too_long", field="command.purpose"),
+    "422-command-key-reused": post(COMMANDS, "player", {"command": {"type": "RollDice", "dice": "d6", "purpose": "x"}, "idempotency_key": "retry-1"}, 422, "idempotency_key_reused", field="idempotency_key", setup=("keyed",)),
+    "422-dispute-not-a-roll": post("/missions/{m}/disputes", "player", {"roll": 1, "reason": "x"}, 422, "not_disputable", field="roll"),
     "400-command-faces-too-many": post("/missions/{manual}/commands", "player", {"command": {"type": "Shuffle", "deck": ["a", "b"], "purpose": "x"}, "faces": [1] * 201}, 400, "malformed_body", field="faces", setup=("manual",)),
     "400-command-faces-not-numbers": bad(COMMANDS, "player", {"command": {"type": "Shuffle", "deck": ["a", "b"], "purpose": "x"}, "faces": ["six"]}, "faces[0]"),
     "422-ai-in-server-mission": post("/missions/{m}/ai", "player", {"faces": []}, 422, "ai_by_worker"),
     "422-ai-nothing-due": post("/missions/{manual}/ai", "player", {"faces": [1]}, 422, "no_ai_due", setup=("manual",)),
     "403-ai-by-spectator": post("/missions/{manual}/ai", "spectator", {"faces": []}, 403, "wrong_role", setup=("manual",)),
     "400-ai-faces-too-many": post("/missions/{manual}/ai", "player", {"faces": [1] * 201}, 400, "malformed_body", field="faces", setup=("manual",)),
-    "422-shuffle-one-card": post("/missions/{m}/shuffles", "player", {"deck": ["a"], "purpose": "x"}, 422, "bad_deck"),
-    "422-unknown-system": post(MISSIONS, "host", {"name": "x", "system": "chess"}, 422, "unknown_system"),
+    "422-shuffle-one-card": post("/missions/{m}/shuffles", "player", {"deck": ["a"], "purpose": "x"}, 422, "bad_deck", field="deck"),
+    "422-unknown-system": post(MISSIONS, "host", {"name": "x", "system": "chess"}, 422, "unknown_system", field="system"),
     "400-too-many-options": post(MISSIONS, "host", {"name": "x", "options": {f"o{n}": "v" for n in range(33)}}, 400, "malformed_body", field="options"),
     "400-option-too-long": post(MISSIONS, "host", {"name": "x", "options": {"notes": "x" * 401}}, 400, "malformed_body", field="options[...]"),
     "400-star-quest-option-unknown": post(MISSIONS, "host", {"name": "x", "system": "star-quest", "options": {"mision": "scrapyard-brawl"}}, 400, "malformed_body", field="options.mision"),
-    "422-unknown-rules-version": post(MISSIONS, "host", {"name": "x", "rules_version": "9"}, 422, "unknown_rules_version"),
-    "422-unknown-dice-mode": post(MISSIONS, "host", {"name": "x", "dice_mode": "loaded"}, 422, "unknown_dice_mode"),
-    "422-client-seed-too-long": post(MISSIONS, "host", {"name": "x", "client_seed": LONG}, 422, "text_too_long"),
+    "422-unknown-rules-version": post(MISSIONS, "host", {"name": "x", "rules_version": "9"}, 422, "unknown_rules_version", field="rules_version"),
+    "422-unknown-dice-mode": post(MISSIONS, "host", {"name": "x", "dice_mode": "loaded"}, 422, "unknown_dice_mode", field="dice_mode"),
+    "422-client-seed-too-long": post(MISSIONS, "host", {"name": "x", "client_seed": LONG}, 422, "text_too_long", field="client_seed"),
     "422-roll-after-end": post(ROLLS, "player", ROLL, 422, "mission_ended", setup=("ended",)),
     "422-shuffle-after-end": post("/missions/{m}/shuffles", "player", {"deck": ["a", "b"], "purpose": "x"}, 422, "mission_ended", setup=("ended",)),
     "422-contribute-after-end": post("/missions/{m}/client-seed", "player", {"contribution": "x"}, 422, "mission_ended", setup=("ended",)),
     "422-rotate-after-end": post("/missions/{m}/seed/rotate", "host", {}, 422, "mission_ended", setup=("ended",)),
     "422-end-after-end": post("/missions/{m}/end", "host", {}, 422, "mission_ended", setup=("ended",)),
-    "422-key-reused-other-dice": post(ROLLS, "player", {"dice": "2d6", "purpose": "attack", "idempotency_key": "retry-1"}, 422, "idempotency_key_reused", setup=("keyed",)),
+    "422-key-reused-other-dice": post(ROLLS, "player", {"dice": "2d6", "purpose": "attack", "idempotency_key": "retry-1"}, 422, "idempotency_key_reused", field="idempotency_key", setup=("keyed",)),
     "422-key-reused-other-command": post(
         "/missions/{m}/shuffles", "player", {"deck": ["a", "b"], "purpose": "x", "idempotency_key": "retry-1"}, 422, "idempotency_key_reused", setup=("keyed",)
     ),
-    "422-invite-unknown-role": post(MEMBERS, "host", {"name": "bob", "role": "admin"}, 422, "unknown_role"),
+    "422-invite-unknown-role": post(MEMBERS, "host", {"name": "bob", "role": "admin"}, 422, "unknown_role", field="role"),
     "422-invite-second-host": post(MEMBERS, "host", {"name": "bob", "role": "host"}, 422, "unknown_role"),
-    "422-invite-duplicate-name": post(MEMBERS, "host", {"name": "ann", "role": "player"}, 422, "name_taken"),
-    "422-invite-empty-name": post(MEMBERS, "host", {"name": " ", "role": "player"}, 422, "bad_member_name"),
-    "422-invite-spectator-with-units": post(MEMBERS, "host", {"name": "bob", "role": "spectator", "units": ["scout"]}, 422, "spectator_units"),
-    "422-invite-unit-taken": post(MEMBERS, "host", {"name": "cat", "role": "player", "units": ["scout"]}, 422, "unit_taken", setup=("scout",)),
-    "422-campaign-without-name": post("/campaigns", "none", {"name": ""}, 422, "bad_campaign_name"),
+    "422-invite-duplicate-name": post(MEMBERS, "host", {"name": "ann", "role": "player"}, 422, "name_taken", field="name"),
+    "422-invite-empty-name": post(MEMBERS, "host", {"name": " ", "role": "player"}, 422, "bad_member_name", field="name"),
+    "422-invite-spectator-with-units": post(MEMBERS, "host", {"name": "bob", "role": "spectator", "units": ["scout"]}, 422, "spectator_units", field="units"),
+    "422-invite-unit-taken": post(MEMBERS, "host", {"name": "cat", "role": "player", "units": ["scout"]}, 422, "unit_taken", field="units", setup=("scout",)),
+    "422-campaign-without-name": post("/campaigns", "none", {"name": ""}, 422, "bad_campaign_name", field="name"),
 }
 
 

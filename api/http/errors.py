@@ -51,7 +51,7 @@ def _problem(request: Request, code: str, rule: str, params: dict, fallback: str
 
 
 def rule_error(request: Request, error: RuleError) -> Response:
-    return _answer(error.status, _problem(request, error.code, error.rule, error.params, error.message, error.system))
+    return _answer(error.status, _problem(request, error.code, error.rule, error.params, error.message, error.system, field=error.field))
 
 
 def api_error(request: Request, error: ApiError) -> Response:
