@@ -47,7 +47,7 @@ def _answer(status: int, problem: Problem) -> Response:
 def _problem(request: Request, code: str, rule: str, params: dict, fallback: str = "", system: str | None = None, **extra) -> Problem:
     """The answer, its message in the request's language, with the values the message names."""
     message = i18n.error_message(code, params, language(request), fallback, system)
-    return Problem(code, rule, message, params=msgspec.to_builtins(params) or None, **extra)
+    return Problem(code, rule, message, params=msgspec.to_builtins(params), **extra)
 
 
 def rule_error(request: Request, error: RuleError) -> Response:
