@@ -10,6 +10,7 @@ from litestar.config.cors import CORSConfig
 from litestar.datastructures import State
 from litestar.di import NamedDependency, Provide
 from litestar.openapi import OpenAPIConfig
+from litestar.openapi.spec import Components, SecurityScheme
 from litestar.openapi.plugins import ScalarRenderPlugin, SwaggerRenderPlugin
 from litestar.params import FromPath, FromQuery, JSONBody
 
@@ -36,7 +37,7 @@ from api.http.bodies import (
     RotateBody,
     ShuffleBody,
 )
-from api.http.errors import HANDLERS, language, malformed
+from api.http.errors import BEARER, HANDLERS, document_errors, language, malformed
 from api.http.json_request import MAX_BODY_BYTES, JsonRequest
 from api.http.schemas import json_schema_bytes
 from domain import audit
@@ -247,6 +248,7 @@ def create_app(ledger: Ledger) -> Litestar:
     for system in (None, *SYSTEMS):
         for which in ("events", "commands"):
             json_schema_bytes(which, system)
+    document_errors(ROUTES)
     return Litestar(
         route_handlers=ROUTES,
         dependencies={"ledger": Provide(_ledger, sync_to_thread=False), "reads": Provide(_reads, sync_to_thread=False)},
@@ -257,6 +259,7 @@ def create_app(ledger: Ledger) -> Litestar:
             version="0.1.0",
             description="Event-sourced campaign server with provably fair dice.",
             path="/schema",
+            components=Components(security_schemes={BEARER: SecurityScheme(type="http", scheme="bearer", description="a member's token")}),
             render_plugins=[ScalarRenderPlugin(), SwaggerRenderPlugin()],
         ),
         cors_config=CORSConfig(allow_origins=["*"], allow_headers=["authorization", "content-type", "last-event-id"]),
