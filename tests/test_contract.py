@@ -17,6 +17,8 @@ from hypothesis import strategies as st
 from litestar.handlers import HTTPRouteHandler
 from schemathesis import GenerationMode
 from schemathesis.specs.openapi.schemas import OpenApiSchema
+from websockets.exceptions import ConnectionClosed
+from websockets.sync import client as websockets_client
 
 from api.http.app import ROUTES
 from tests.fuzzing import ROLES, LiveTable, check, live_table, load_schema, on_the_table, run_stateful
@@ -69,3 +71,28 @@ def test_every_operation_answers_as_documented_for_every_role(method: str, path:
 
 def test_stateful_runs_answer_as_documented(table: LiveTable, contract_schema: OpenApiSchema):
     run_stateful(table, contract_schema, SCENARIOS, STEPS)
+
+
+WS_REFUSALS = {
+    "no-token": (lambda t: (t.mission_id, "", {}), 4401, "missing_token"),
+    "bad-token": (lambda t: (t.mission_id, "token=sl_nope", {}), 4401, "bad_token"),
+    "bad-header": (lambda t: (t.mission_id, "", {"authorization": "Bearer sl_nope"}), 4401, "bad_token"),
+    "unknown-mission": (lambda t: ("00000000-0000-4000-8000-000000000000", f"token={t.tokens['host']}", {}), 4404, "not_found"),
+    "campaign-as-mission": (lambda t: (t.campaign_id, f"token={t.tokens['host']}", {}), 4404, "not_found"),
+    "bad-after": (lambda t: (t.mission_id, f"after=x&token={t.tokens['player']}", {}), 4400, "bad_position"),
+    "negative-after": (lambda t: (t.mission_id, f"after=-1&token={t.tokens['player']}", {}), 4400, "bad_position"),
+    "bad-follow": (lambda t: (t.mission_id, f"follow=maybe&token={t.tokens['spectator']}", {}), 4400, "bad_follow"),
+}
+
+
+@pytest.mark.parametrize("case", WS_REFUSALS.values(), ids=WS_REFUSALS.keys())
+def test_a_refused_websocket_upgrade_is_answered_with_a_close_code_and_reason(case, table: LiveTable):
+    """Over a real server: each refusal closes at once with 4000 + the HTTP status and
+    `code: message`, before any record is sent; none leaves the client waiting."""
+    make, close_code, code = case
+    mission, query, headers = make(table)
+    url = f"ws://127.0.0.1:{table.server.port}/missions/{mission}/ws?{query}"
+    with websockets_client.connect(url, additional_headers=headers, open_timeout=10) as ws, pytest.raises(ConnectionClosed) as closed:
+        ws.recv(timeout=10)
+    assert closed.value.rcvd is not None, "closed without a close frame"
+    assert (closed.value.rcvd.code, closed.value.rcvd.reason.split(":")[0]) == (close_code, code)
