@@ -38,7 +38,7 @@ class Recorded(msgspec.Struct, Generic[E, C], frozen=True, forbid_unknown_fields
     #: Position of the first event its command caused; that event also records the command,
     #: so a replay can decide it again and compare (README.md#replay).
     batch: int = 0
-    command: C | None = None
+    command: C = None  # type: ignore[assignment]
     hash: str = ""
 
 

@@ -51,3 +51,9 @@ def test_published_schemas_are_documented_as_json_objects(client: TestClient):
         content = paths[path]["get"]["responses"]["200"]["content"]
         assert content["application/schema+json"]["schema"]["type"] == "object", path
     assert client.get("/schemas/events.json").json()["title"] == "Skirmish Ledger stored event"
+
+
+def test_a_records_command_is_documented_as_an_object_or_null(client: TestClient):
+    """Only the first event of a batch records its command; the others carry null."""
+    recorded = _document(client)["components"]["schemas"]["Recorded"]
+    assert recorded["properties"]["command"] == {"oneOf": [{"type": "object"}, {"type": "null"}]}

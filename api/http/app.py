@@ -39,6 +39,7 @@ from api.http.bodies import (
 )
 from api.http.errors import BEARER, HANDLERS, document_errors, language, malformed
 from api.http.json_request import MAX_BODY_BYTES, JsonRequest
+from api.http.openapi import ContractJson
 from api.http.schemas import json_schema_bytes
 from domain import audit
 from domain.commands import (
@@ -260,7 +261,7 @@ def create_app(ledger: Ledger) -> Litestar:
             description="Event-sourced campaign server with provably fair dice.",
             path="/schema",
             components=Components(security_schemes={BEARER: SecurityScheme(type="http", scheme="bearer", description="a member's token")}),
-            render_plugins=[ScalarRenderPlugin(), SwaggerRenderPlugin()],
+            render_plugins=[ScalarRenderPlugin(), SwaggerRenderPlugin(), ContractJson()],
         ),
         cors_config=CORSConfig(allow_origins=["*"], allow_headers=["authorization", "content-type", "last-event-id"]),
         state=State({"ledger": ledger}),
