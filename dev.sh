@@ -2,7 +2,8 @@
 # One command for each of the two things a new user does:
 #   ./dev.sh serve   install into .venv (first run only) and run the server on the embedded default
 #   ./dev.sh test    install with test extras and run the whole test suite
-#   ./dev.sh bench   install and run the benchmark suite (benchmarks/suite.py), printing a table
+#   ./dev.sh bench   install and run the benchmark suite (benchmarks/suite.py), printing a table,
+#                    then the longer contract pass (benchmarks/fuzz.py: schemathesis, a live server)
 set -euo pipefail
 cd "$(dirname "$0")"
 PYTHON="${PYTHON:-python3.11}"
@@ -22,6 +23,6 @@ install() {
 case "${1:-}" in
   serve) shift; install serve ""; exec .venv/bin/skirmish serve "$@" ;;
   test) shift; install test "[test]"; exec .venv/bin/python -m pytest "$@" ;;
-  bench) shift; install serve ""; exec .venv/bin/python benchmarks/suite.py "$@" ;;
+  bench) shift; install test "[test]"; .venv/bin/python benchmarks/suite.py "$@"; exec .venv/bin/python benchmarks/fuzz.py "$@" ;;
   *) echo "usage: ./dev.sh serve [--port N] | ./dev.sh test [pytest args] | ./dev.sh bench [--smoke]" >&2; exit 2 ;;
 esac

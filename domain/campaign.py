@@ -72,25 +72,25 @@ class CampaignState(msgspec.Struct, frozen=True):
 
 def invite(state: CampaignState, *, member_id: str, name: str, role: str, token_digest: str, units: list[str]) -> list[Event]:
     if role not in INVITABLE:
-        raise RuleError("unknown_role", ROLES, params={"role": role})
+        raise RuleError("unknown_role", ROLES, params={"role": role}, field="role")
     check_name(name)
     limits.check_count("units", units, limits.MAX_UNITS)
     for number, unit in enumerate(units):
         limits.check_text(f"units[{number}]", unit, limits.MAX_NAME)
     if any(m.name == name for m in state.members.values()):
-        raise RuleError("name_taken", ROLES, params={"name": name})
+        raise RuleError("name_taken", ROLES, params={"name": name}, field="name")
     if role == "spectator" and units:
-        raise RuleError("spectator_units", ROLES, params={})
+        raise RuleError("spectator_units", ROLES, params={}, field="units")
     owned = {u for m in state.members.values() for u in m.units}
     if taken := sorted(owned.intersection(units)):
-        raise RuleError("unit_taken", ROLES, params={"units": taken})
+        raise RuleError("unit_taken", ROLES, params={"units": taken}, field="units")
     return [MemberInvited(member_id, name, role, token_digest, units)]
 
 
-def check_name(name: str) -> None:
+def check_name(name: str, field: str = "name") -> None:
     """A member's name, the host's included: what every message about them shows."""
     if not name.strip() or len(name) > limits.MAX_NAME:
-        raise RuleError("bad_member_name", ROLES, params={"max": limits.MAX_NAME})
+        raise RuleError("bad_member_name", ROLES, params={"max": limits.MAX_NAME}, field=field)
 
 
 def open_epoch(state: CampaignState, fresh_seed: bytes, seed_here: bool = True) -> list[Event]:

@@ -92,7 +92,7 @@ class DiceBox:
 
     def check_all_manual_faces_used(self) -> None:
         if self._manual:
-            raise RuleError("too_many_faces", RULE, params={"left": len(self._manual)})
+            raise RuleError("too_many_faces", RULE, params={"left": len(self._manual)}, field="faces")
 
     def _take_nonce(self) -> int:
         nonce = self.next_nonce
@@ -108,9 +108,9 @@ class DiceBox:
             return dice.faces(self.reveal(), self.client_seed, self.next_nonce, sides)
         if len(self._manual) < len(sides):
             used = self._typed - len(self._manual)
-            raise RuleError("missing_faces", RULE, params={"given": self._typed, "used": used, "needed": list(sides), "purpose": purpose})
+            raise RuleError("missing_faces", RULE, params={"given": self._typed, "used": used, "needed": list(sides), "purpose": purpose}, field="faces")
         drawn, self._manual = self._manual[: len(sides)], self._manual[len(sides) :]
         for face, side_count in zip(drawn, sides, strict=True):
             if not 1 <= face <= side_count:
-                raise RuleError("impossible_face", RULE, params={"sides": side_count, "face": face})
+                raise RuleError("impossible_face", RULE, params={"sides": side_count, "face": face}, field="faces")
         return drawn

@@ -13,13 +13,15 @@ class RuleError(Exception):
     catalogue entry yet.
     """
 
-    def __init__(self, code: str, rule: str, message: str = "", status: int = 422, params: dict | None = None) -> None:
+    def __init__(self, code: str, rule: str, message: str = "", status: int = 422, params: dict | None = None, field: str | None = None) -> None:
         super().__init__(message or code)
         self.code = code
         self.rule = rule
         self.message = message
         self.status = status
         self.params = dict(params or {})
+        #: The one field of the command (or request) at fault, when there is one: the API names it.
+        self.field = field
         #: The game system whose rules refused, set by the engine (its words name the code).
         self.system: str | None = None
 

@@ -33,12 +33,12 @@ MAX_OPTION_VALUE = 400
 
 def check_text(field: str, value: str, limit: int = MAX_TEXT) -> None:
     if len(value) > limit:
-        raise RuleError("text_too_long", RULE, params={"field": field, "max": limit})
+        raise RuleError("text_too_long", RULE, params={"field": field, "max": limit}, field=field)
 
 
 def check_count(field: str, items: Sized, limit: int) -> None:
     if len(items) > limit:
-        raise RuleError("too_many", RULE, params={"field": field, "max": limit})
+        raise RuleError("too_many", RULE, params={"field": field, "max": limit}, field=field)
 
 
 def check_options(options: dict[str, str]) -> None:

@@ -100,9 +100,9 @@ def create(
     game_system = system_named(system)
     version = rules_version or game_system.versions[0]
     if version not in game_system.versions:
-        raise RuleError("unknown_rules_version", "README.md#game-systems", params={"system": system, "versions": game_system.versions, "version": version})
+        raise RuleError("unknown_rules_version", "README.md#game-systems", params={"system": system, "versions": game_system.versions, "version": version}, field="rules_version")
     if dice_mode not in ("server", "manual"):
-        raise RuleError("unknown_dice_mode", DICE, params={"dice_mode": dice_mode})
+        raise RuleError("unknown_dice_mode", DICE, params={"dice_mode": dice_mode}, field="dice_mode")
     limits.check_text("name", name, limits.MAX_TITLE)
     limits.check_text("client_seed", client_seed)
     limits.check_options(options)
@@ -127,7 +127,7 @@ def decide(state: MissionState, command: Command, dice: DiceBox, actor: str, ref
     else:
         system = system_named(state.system)
         if system.decide is None or type(command) not in system.commands:
-            raise RuleError("unknown_command", LIFE, params={"system": state.system, "command": type(command).__name__})
+            raise RuleError("unknown_command", LIFE, params={"system": state.system, "command": type(command).__name__}, field="type")
         try:
             events = system.decide(state, command, dice, actor, refs)
         except RuleError as error:
@@ -194,7 +194,7 @@ def dice_box_for(state: MissionState, *, server_seed: bytes | None, fresh_seed: 
     if state.dice_mode == "manual":
         manual_faces = manual_faces or []
     elif manual_faces is not None:
-        raise RuleError("faces_not_allowed", DICE, params={})
+        raise RuleError("faces_not_allowed", DICE, params={}, field="faces")
     return epochs.dice_box(state.epoch, server_seed=server_seed, fresh_seed=fresh_seed, manual_faces=manual_faces)
 
 
@@ -206,9 +206,13 @@ def _roll_dice(state: MissionState, command: RollDice, dice: DiceBox, actor: str
     limits.check_text("dice", command.dice)
     if command.unit is not None:
         limits.check_text("unit", command.unit, limits.MAX_NAME)
-    parsed = notation.parse(command.dice)
+    try:
+        parsed = notation.parse(command.dice)
+    except RuleError as error:
+        error.field = "dice"
+        raise
     if command.replaces is not None:
-        _standing_roll(state, refs, command.replaces, "not_rerollable", TRAY, "a re-roll replaces a standing roll, once")
+        _standing_roll(state, refs, command.replaces, "not_rerollable", TRAY, "a re-roll replaces a standing roll, once", field="replaces")
     return [
         dice.roll(
             parsed.die_sides(),
@@ -227,7 +231,7 @@ def _roll_dice(state: MissionState, command: RollDice, dice: DiceBox, actor: str
 def _shuffle(state: MissionState, command: Shuffle, dice: DiceBox, actor: str, refs: Mapping[int, Event]) -> list[Event]:
     limits.check_text("purpose", command.purpose)
     if not 2 <= len(command.deck) <= limits.MAX_DECK:
-        raise RuleError("bad_deck", DICE, params={"low": 2, "high": limits.MAX_DECK})
+        raise RuleError("bad_deck", DICE, params={"low": 2, "high": limits.MAX_DECK}, field="deck")
     for number, card in enumerate(command.deck):
         limits.check_text(f"deck[{number}]", card)
     return [dice.shuffle(command.deck, purpose=command.purpose, rule=DICE, actor=actor)]
@@ -236,7 +240,7 @@ def _shuffle(state: MissionState, command: Shuffle, dice: DiceBox, actor: str, r
 def _contribute(state: MissionState, command: ContributeClientSeed, dice: DiceBox, actor: str, refs: Mapping[int, Event]) -> list[Event]:
     limits.check_text("contribution", command.contribution)
     if not command.contribution:
-        raise RuleError("empty_contribution", DICE, params={})
+        raise RuleError("empty_contribution", DICE, params={}, field="contribution")
     if state.epoch.rolled:
         raise RuleError("client_seed_locked", DICE, params={"epoch": state.epoch.number})
     return [ClientSeedContributed(state.epoch.number, command.contribution, actor)]
@@ -269,9 +273,9 @@ def _flag_attention(state: MissionState, command: FlagAttention, dice: DiceBox, 
 
 def _dispute(state: MissionState, command: DisputeRoll, dice: DiceBox, actor: str, refs: Mapping[int, Event]) -> list[Event]:
     limits.check_text("reason", command.reason)
-    _standing_roll(state, refs, command.roll, "not_disputable", DISPUTES, "only a roll that still counts can be disputed")
+    _standing_roll(state, refs, command.roll, "not_disputable", DISPUTES, "only a roll that still counts can be disputed", field="roll")
     if command.roll in state.disputes:
-        raise RuleError("already_disputed", DISPUTES, params={"roll": command.roll})
+        raise RuleError("already_disputed", DISPUTES, params={"roll": command.roll}, field="roll")
     return [RollDisputed(command.roll, command.reason, actor)]
 
 
@@ -280,7 +284,7 @@ def _resolve(state: MissionState, command: ResolveDispute, dice: DiceBox, actor:
     if command.roll not in state.disputes:
         raise RuleError("no_open_dispute", DISPUTES, params={"roll": command.roll})
     if command.verdict not in ("upheld", "annulled"):
-        raise RuleError("unknown_verdict", DISPUTES, params={"verdict": command.verdict})
+        raise RuleError("unknown_verdict", DISPUTES, params={"verdict": command.verdict}, field="verdict")
     resolved = DisputeResolved(command.roll, command.verdict, command.note)
     if command.verdict == "upheld":
         return [resolved]
@@ -309,10 +313,10 @@ def _again(original: Event, position: int, dice: DiceBox) -> DiceRolled:
     )
 
 
-def _standing_roll(state: MissionState, refs: Mapping[int, Event], position: int, code: str, rule: str, why: str) -> DiceRolled:
+def _standing_roll(state: MissionState, refs: Mapping[int, Event], position: int, code: str, rule: str, why: str, field: str) -> DiceRolled:
     event = refs.get(position)
     if not isinstance(event, DiceRolled) or position in state.replaced or position in state.annulled:
-        raise RuleError(code, rule, why, params={"position": position})
+        raise RuleError(code, rule, why, params={"position": position}, field=field)
     return event
 
 

@@ -53,7 +53,7 @@ def system_named(name: str) -> GameSystem:
     try:
         return SYSTEMS[name]
     except KeyError:
-        raise RuleError("unknown_system", "README.md#game-systems", params={"name": name, "known": sorted(SYSTEMS)}) from None
+        raise RuleError("unknown_system", "README.md#game-systems", params={"name": name, "known": sorted(SYSTEMS)}, field="system") from None
 
 
 for _system in _BUILT_IN:

@@ -162,8 +162,8 @@ class Ledger:
     def create_campaign(self, name: str, host_name: str) -> tuple[str, str]:
         """A new campaign and the host's token (shown once, stored only as a digest)."""
         if not name.strip() or len(name) > limits.MAX_TITLE:
-            raise RuleError("bad_campaign_name", ROLES, params={"max": limits.MAX_TITLE})
-        campaigns.check_name(host_name)
+            raise RuleError("bad_campaign_name", ROLES, params={"max": limits.MAX_TITLE}, field="name")
+        campaigns.check_name(host_name, "host_name")
         campaign_id = str(uuid.uuid4())
         token, digest = self._new_token(campaign_id)
         event = campaign_events.CampaignCreated(campaign_id, name, host_name, digest)
@@ -481,7 +481,7 @@ class Ledger:
         the same key with another command is refused."""
         first_digest, first, last = stream.keys[key]
         if first_digest != digest:
-            raise RuleError("idempotency_key_reused", "design.md#Commands, errors, concurrency", params={"key": key})
+            raise RuleError("idempotency_key_reused", "design.md#Commands, errors, concurrency", params={"key": key}, field="idempotency_key")
         return self.records(stream_id, first - 1, last - first + 1)
 
     @staticmethod

@@ -34,7 +34,7 @@ class Case(msgspec.Struct, frozen=True, kw_only=True):
     code: str
     #: bytes are sent as they are; anything else as JSON.
     body: Any = NO_BODY
-    #: The `field` a 400 must name.
+    #: The `field` the answer must name (a 400's, and a 422's whose refusal is about one field).
     field: str | None = None
     #: Scene steps run (and written) before the count is taken.
     setup: tuple[str, ...] = ()
@@ -242,64 +242,69 @@ CASES = {
     "409-stale-contribution": post("/missions/{m}/client-seed", "player", {"contribution": "ann", "expected_version": 1}, 409, "version_conflict"),
     # -- 422: well-formed, but against the rules -----------------------------------------------
     **{
-        f"422-dice-{text or 'empty'}": post(ROLLS, "player", {"dice": text, "purpose": "x"}, 422, "bad_dice_notation")
+        f"422-dice-{text or 'empty'}": post(ROLLS, "player", {"dice": text, "purpose": "x"}, 422, "bad_dice_notation", field="dice")
         for text in ("3x6", "0d6", "1000d6", "d1", "d0", "d1001", "-1d6", "2d6+", "", "60d6+60d6", "99999999999999999999d6")
     },
-    "422-dice-199-digit-sides": post(ROLLS, "player", {"dice": "d" + "9" * 199, "purpose": "x"}, 422, "bad_dice_notation"),
-    "422-dice-197-digit-modifier": post(ROLLS, "player", {"dice": "d6+" + "9" * 197, "purpose": "x"}, 422, "bad_dice_notation"),
+    "422-dice-199-digit-sides": post(ROLLS, "player", {"dice": "d" + "9" * 199, "purpose": "x"}, 422, "bad_dice_notation", field="dice"),
+    "422-dice-197-digit-modifier": post(ROLLS, "player", {"dice": "d6+" + "9" * 197, "purpose": "x"}, 422, "bad_dice_notation", field="dice"),
     "400-dice-5000-digits": bad(ROLLS, "player", {"dice": "d" + "9" * 5000, "purpose": "x"}, "dice"),
-    "422-dice-non-ascii-digits": post(ROLLS, "player", {"dice": "\u0663d6", "purpose": "x"}, 422, "bad_dice_notation"),
-    "422-dice-by-command": post(COMMANDS, "player", {"command": {"type": "RollDice", "dice": "3x6", "purpose": "x"}}, 422, "bad_dice_notation"),
+    "422-dice-non-ascii-digits": post(ROLLS, "player", {"dice": "\u0663d6", "purpose": "x"}, 422, "bad_dice_notation", field="dice"),
+    "422-dice-by-command": post(COMMANDS, "player", {"command": {"type": "RollDice", "dice": "3x6", "purpose": "x"}}, 422, "bad_dice_notation", field="command.dice"),
     "400-purpose-too-long": bad(ROLLS, "player", {"dice": "d6", "purpose": LONG}, "purpose"),
-    "422-purpose-too-long-by-command": post(COMMANDS, "player", {"command": {"type": "RollDice", "dice": "d6", "purpose": LONG}}, 422, "text_too_long"),
     "422-contribution-after-first-roll": post("/missions/{m}/client-seed", "player", {"contribution": "late"}, 422, "client_seed_locked", setup=("rolled",)),
-    "422-empty-contribution": post("/missions/{m}/client-seed", "player", {"contribution": ""}, 422, "empty_contribution"),
-    "422-reroll-mission-created": post(ROLLS, "player", {**ROLL, "replaces": 1}, 422, "not_rerollable"),
+    "422-empty-contribution": post("/missions/{m}/client-seed", "player", {"contribution": ""}, 422, "empty_contribution", field="contribution"),
+    "422-reroll-mission-created": post(ROLLS, "player", {**ROLL, "replaces": 1}, 422, "not_rerollable", field="replaces"),
     "422-reroll-epoch-started": post(ROLLS, "player", {**ROLL, "replaces": 2}, 422, "not_rerollable", setup=("rolled",)),
     "422-reroll-negative": post(ROLLS, "player", {**ROLL, "replaces": -1}, 422, "not_rerollable"),
     "422-reroll-absurd": post(ROLLS, "player", {**ROLL, "replaces": 10**30}, 422, "not_rerollable"),
     "422-reroll-twice": post(ROLLS, "player", {**ROLL, "replaces": 3}, 422, "not_rerollable", setup=("rerolled",)),
-    "422-faces-in-server-mission": post(ROLLS, "player", {**ROLL, "faces": [1, 2, 3]}, 422, "faces_not_allowed"),
+    "422-faces-in-server-mission": post(ROLLS, "player", {**ROLL, "faces": [1, 2, 3]}, 422, "faces_not_allowed", field="faces"),
     "422-manual-without-faces": post("/missions/{manual}/rolls", "player", ROLL, 422, "missing_faces", setup=("manual",)),
-    "422-manual-face-too-high": post("/missions/{manual}/rolls", "player", {"dice": "d6", "purpose": "x", "faces": [7]}, 422, "impossible_face", setup=("manual",)),
+    "422-manual-face-too-high": post("/missions/{manual}/rolls", "player", {"dice": "d6", "purpose": "x", "faces": [7]}, 422, "impossible_face", field="faces", setup=("manual",)),
     "422-manual-face-zero": post("/missions/{manual}/rolls", "player", {"dice": "d6", "purpose": "x", "faces": [0]}, 422, "impossible_face", setup=("manual",)),
     "422-manual-face-negative": post("/missions/{manual}/rolls", "player", {"dice": "d6", "purpose": "x", "faces": [-1]}, 422, "impossible_face", setup=("manual",)),
     "422-manual-face-absurd": post("/missions/{manual}/rolls", "player", {"dice": "d6", "purpose": "x", "faces": [10**30]}, 422, "impossible_face", setup=("manual",)),
-    "422-manual-faces-left-over": post("/missions/{manual}/rolls", "player", {"dice": "d6", "purpose": "x", "faces": [3, 4]}, 422, "too_many_faces", setup=("manual",)),
+    "422-manual-faces-left-over": post("/missions/{manual}/rolls", "player", {"dice": "d6", "purpose": "x", "faces": [3, 4]}, 422, "too_many_faces", field="faces", setup=("manual",)),
     "422-faces-beside-a-command-in-server-mission": post(COMMANDS, "player", {"command": {"type": "Shuffle", "deck": ["a", "b"], "purpose": "x"}, "faces": [1]}, 422, "faces_not_allowed"),
-    "422-command-faces-missing": post("/missions/{manual}/commands", "player", {"command": {"type": "Shuffle", "deck": ["a", "b", "c"], "purpose": "x"}, "faces": [2]}, 422, "missing_faces", setup=("manual",)),
+    "422-command-faces-missing": post("/missions/{manual}/commands", "player", {"command": {"type": "Shuffle", "deck": ["a", "b", "c"], "purpose": "x"}, "faces": [2]}, 422, "missing_faces", field="faces", setup=("manual",)),
     "422-command-faces-left-over": post("/missions/{manual}/commands", "player", {"command": {"type": "Shuffle", "deck": ["a", "b"], "purpose": "x"}, "faces": [2, 1]}, 422, "too_many_faces", setup=("manual",)),
-    "422-command-face-impossible": post("/missions/{manual}/commands", "player", {"command": {"type": "Shuffle", "deck": ["a", "b"], "purpose": "x"}, "faces": [3]}, 422, "impossible_face", setup=("manual",)),
+    "422-command-face-impossible": post("/missions/{manual}/commands", "player", {"command": {"type": "Shuffle", "deck": ["a", "b"], "purpose": "x"}, "faces": [3]}, 422, "impossible_face", field="faces", setup=("manual",)),
+    "422-command-deck-too-small": post(COMMANDS, "player", {"command": {"type": "Shuffle", "deck": ["a"], "purpose": "x"}}, 422, "bad_deck", field="command.deck"),
+    "422-command-purpose-too-long": post(COMMANDS, "player", {"command": {"type": "RollDice", "dice": "d6", "purpose": LONG}}, 422, "text_too_long", field="command.purpose"),
+    "422-command-key-reused": post(COMMANDS, "player", {"command": {"type": "RollDice", "dice": "d6", "purpose": "x"}, "idempotency_key": "retry-1"}, 422, "idempotency_key_reused", field="idempotency_key", setup=("keyed",)),
+    "422-dispute-not-a-roll": post("/missions/{m}/disputes", "player", {"roll": 1, "reason": "x"}, 422, "not_disputable", field="roll"),
     "400-command-faces-too-many": post("/missions/{manual}/commands", "player", {"command": {"type": "Shuffle", "deck": ["a", "b"], "purpose": "x"}, "faces": [1] * 201}, 400, "malformed_body", field="faces", setup=("manual",)),
     "400-command-faces-not-numbers": bad(COMMANDS, "player", {"command": {"type": "Shuffle", "deck": ["a", "b"], "purpose": "x"}, "faces": ["six"]}, "faces[0]"),
     "422-ai-in-server-mission": post("/missions/{m}/ai", "player", {"faces": []}, 422, "ai_by_worker"),
     "422-ai-nothing-due": post("/missions/{manual}/ai", "player", {"faces": [1]}, 422, "no_ai_due", setup=("manual",)),
     "403-ai-by-spectator": post("/missions/{manual}/ai", "spectator", {"faces": []}, 403, "wrong_role", setup=("manual",)),
     "400-ai-faces-too-many": post("/missions/{manual}/ai", "player", {"faces": [1] * 201}, 400, "malformed_body", field="faces", setup=("manual",)),
-    "422-shuffle-one-card": post("/missions/{m}/shuffles", "player", {"deck": ["a"], "purpose": "x"}, 422, "bad_deck"),
-    "422-unknown-system": post(MISSIONS, "host", {"name": "x", "system": "chess"}, 422, "unknown_system"),
+    "422-shuffle-one-card": post("/missions/{m}/shuffles", "player", {"deck": ["a"], "purpose": "x"}, 422, "bad_deck", field="deck"),
+    "422-unknown-system": post(MISSIONS, "host", {"name": "x", "system": "chess"}, 422, "unknown_system", field="system"),
     "400-too-many-options": post(MISSIONS, "host", {"name": "x", "options": {f"o{n}": "v" for n in range(33)}}, 400, "malformed_body", field="options"),
     "400-option-too-long": post(MISSIONS, "host", {"name": "x", "options": {"notes": "x" * 401}}, 400, "malformed_body", field="options[...]"),
     "400-star-quest-option-unknown": post(MISSIONS, "host", {"name": "x", "system": "star-quest", "options": {"mision": "scrapyard-brawl"}}, 400, "malformed_body", field="options.mision"),
-    "422-unknown-rules-version": post(MISSIONS, "host", {"name": "x", "rules_version": "9"}, 422, "unknown_rules_version"),
-    "422-unknown-dice-mode": post(MISSIONS, "host", {"name": "x", "dice_mode": "loaded"}, 422, "unknown_dice_mode"),
+    "422-star-quest-unknown-pack": post(MISSIONS, "host", {"name": "x", "system": "star-quest", "options": {"pack": "nope"}}, 422, "unknown_pack", field="options.pack"),
+    "422-star-quest-unknown-mission": post(MISSIONS, "host", {"name": "x", "system": "star-quest", "options": {"mission": "nope"}}, 422, "unknown_mission_definition", field="options.mission"),
+    "422-unknown-rules-version": post(MISSIONS, "host", {"name": "x", "rules_version": "9"}, 422, "unknown_rules_version", field="rules_version"),
+    "422-unknown-dice-mode": post(MISSIONS, "host", {"name": "x", "dice_mode": "loaded"}, 422, "unknown_dice_mode", field="dice_mode"),
     "400-client-seed-too-long": bad(MISSIONS, "host", {"name": "x", "client_seed": LONG}, "client_seed"),
     "422-roll-after-end": post(ROLLS, "player", ROLL, 422, "mission_ended", setup=("ended",)),
     "422-shuffle-after-end": post("/missions/{m}/shuffles", "player", {"deck": ["a", "b"], "purpose": "x"}, 422, "mission_ended", setup=("ended",)),
     "422-contribute-after-end": post("/missions/{m}/client-seed", "player", {"contribution": "x"}, 422, "mission_ended", setup=("ended",)),
     "422-rotate-after-end": post("/missions/{m}/seed/rotate", "host", {}, 422, "mission_ended", setup=("ended",)),
     "422-end-after-end": post("/missions/{m}/end", "host", {}, 422, "mission_ended", setup=("ended",)),
-    "422-key-reused-other-dice": post(ROLLS, "player", {"dice": "2d6", "purpose": "attack", "idempotency_key": "retry-1"}, 422, "idempotency_key_reused", setup=("keyed",)),
+    "422-key-reused-other-dice": post(ROLLS, "player", {"dice": "2d6", "purpose": "attack", "idempotency_key": "retry-1"}, 422, "idempotency_key_reused", field="idempotency_key", setup=("keyed",)),
     "422-key-reused-other-command": post(
         "/missions/{m}/shuffles", "player", {"deck": ["a", "b"], "purpose": "x", "idempotency_key": "retry-1"}, 422, "idempotency_key_reused", setup=("keyed",)
     ),
-    "422-invite-unknown-role": post(MEMBERS, "host", {"name": "bob", "role": "admin"}, 422, "unknown_role"),
+    "422-invite-unknown-role": post(MEMBERS, "host", {"name": "bob", "role": "admin"}, 422, "unknown_role", field="role"),
     "422-invite-second-host": post(MEMBERS, "host", {"name": "bob", "role": "host"}, 422, "unknown_role"),
-    "422-invite-duplicate-name": post(MEMBERS, "host", {"name": "ann", "role": "player"}, 422, "name_taken"),
-    "422-invite-empty-name": post(MEMBERS, "host", {"name": " ", "role": "player"}, 422, "bad_member_name"),
-    "422-invite-spectator-with-units": post(MEMBERS, "host", {"name": "bob", "role": "spectator", "units": ["scout"]}, 422, "spectator_units"),
-    "422-invite-unit-taken": post(MEMBERS, "host", {"name": "cat", "role": "player", "units": ["scout"]}, 422, "unit_taken", setup=("scout",)),
-    "422-campaign-without-name": post("/campaigns", "none", {"name": ""}, 422, "bad_campaign_name"),
+    "422-invite-duplicate-name": post(MEMBERS, "host", {"name": "ann", "role": "player"}, 422, "name_taken", field="name"),
+    "422-invite-empty-name": post(MEMBERS, "host", {"name": " ", "role": "player"}, 422, "bad_member_name", field="name"),
+    "422-invite-spectator-with-units": post(MEMBERS, "host", {"name": "bob", "role": "spectator", "units": ["scout"]}, 422, "spectator_units", field="units"),
+    "422-invite-unit-taken": post(MEMBERS, "host", {"name": "cat", "role": "player", "units": ["scout"]}, 422, "unit_taken", field="units", setup=("scout",)),
+    "422-campaign-without-name": post("/campaigns", "none", {"name": ""}, 422, "bad_campaign_name", field="name"),
 }
 
 
@@ -359,4 +364,57 @@ def test_a_position_past_any_column_reads_as_nothing(path: str, headers: dict[st
         assert response.json()["events"] == []
     else:
         assert "data:" not in response.text
+    assert ledger.store.max_notification_id() == before
+
+
+def _nested(levels: int) -> bytes:
+    return b"[" * levels + b"]" * levels
+
+
+NESTED_BODIES = {
+    # Each body is an object (one level) holding `levels - 1` levels of arrays.
+    "create-campaign": ("/campaigns", "none", "name", lambda levels: b'{"name": ' + _nested(levels - 1) + b"}"),
+    "invite": (MEMBERS, "host", "name", lambda levels: b'{"role": "player", "name": ' + _nested(levels - 1) + b"}"),
+    "roll": (ROLLS, "player", "purpose", lambda levels: b'{"dice": "d6", "purpose": ' + _nested(levels - 1) + b"}"),
+    "command": (COMMANDS, "player", "command.purpose", lambda levels: b'{"command": {"type": "RollDice", "dice": "d6", "purpose": ' + _nested(levels - 2) + b"}}"),
+}
+
+
+@pytest.mark.parametrize("endpoint", NESTED_BODIES.values(), ids=NESTED_BODIES.keys())
+def test_json_nested_past_the_limit_is_refused_before_decoding(endpoint, table: Table, ledger: Ledger):
+    """A thousand levels overflowed the decoder (a 500 on every JSON endpoint); past 64 levels
+    a body is a 400 naming the limit, at 64 it is read (and refused for its wrong value)."""
+    path, auth, field, body = endpoint
+    path, headers = Scene(table).prepare(Case(method="POST", path=path, auth=auth, status=400, code="malformed_body"))
+    headers["content-type"] = "application/json"
+    before = ledger.store.max_notification_id()
+    at_limit, past, far_past = (table.client.post(path, headers=headers, content=body(levels)) for levels in (64, 65, 1000))
+    assert at_limit.status_code == 400 and at_limit.json()["field"] == field, at_limit.text
+    for response in (past, far_past):
+        assert response.status_code == 400, response.text
+        problem = response.json()
+        assert (problem["code"], problem["params"]["variant"], problem["params"]["limit"]) == ("malformed_body", "too_deep", 64)
+        assert problem["message"] == "JSON is nested more than 64 levels deep"
+    assert ledger.store.max_notification_id() == before
+
+
+def test_brackets_inside_strings_do_not_count_as_nesting(table: Table):
+    body = {"dice": "d6", "purpose": "[" * 100, "idempotency_key": '\\"' + "{" * 100}
+    response = table.client.post(table.url("/rolls"), headers=table.player, json=body)
+    assert response.status_code == 201, response.text
+
+
+def test_a_json_body_past_one_mebibyte_is_a_413_naming_the_limit(table: Table, ledger: Ledger):
+    def body(size: int) -> bytes:
+        start = b'{"dice": "d6", "purpose": "'
+        return start + b"x" * (size - len(start) - 2) + b'"}'
+
+    before = ledger.store.max_notification_id()
+    at_limit = table.client.post(table.url("/rolls"), headers={**table.player, "content-type": "application/json"}, content=body(1024 * 1024))
+    assert (at_limit.status_code, at_limit.json()["code"], at_limit.json()["field"]) == (400, "malformed_body", "purpose"), at_limit.text
+    past = table.client.post(table.url("/rolls"), headers={**table.player, "content-type": "application/json"}, content=body(1024 * 1024 + 1))
+    assert past.status_code == 413, past.text
+    problem = past.json()
+    assert (problem["code"], problem["params"]["limit"]) == ("too_large", 1024 * 1024)
+    assert problem["message"] == "the request body is larger than 1048576 bytes"
     assert ledger.store.max_notification_id() == before

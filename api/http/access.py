@@ -45,7 +45,7 @@ def decoded_command(value: dict[str, Any], codec: Codec, rule: str, system: str,
     `taken_elsewhere` knows is a 422 naming `system` and `rule`; wrong fields are a 400."""
     kind = value.get("type")
     if isinstance(kind, str) and kind not in codec.command_tags and taken_elsewhere(kind):
-        raise RuleError("unknown_command", rule, params={"system": system, "command": kind})
+        raise RuleError("unknown_command", rule, params={"system": system, "command": kind}, field="command.type")
     try:
         return codec.command(value)
     except msgspec.ValidationError as error:
@@ -57,9 +57,15 @@ def submit(request: Request, ledger: Ledger, mission_id: str, command: Command |
     stranger learns nothing from the refusal), then hand it to the ledger with the `faces`
     typed for it, if any."""
     member = member_of(request, ledger, ledger.campaign_of(mission_id))
-    if isinstance(command, dict):
+    in_body = isinstance(command, dict)
+    if in_body:
         command = command_for(ledger, mission_id, command)
-    result = ledger.handle(mission_id, member, command, idempotency_key=body.idempotency_key, expected_version=body.expected_version, faces=faces)
+    try:
+        result = ledger.handle(mission_id, member, command, idempotency_key=body.idempotency_key, expected_version=body.expected_version, faces=faces)
+    except RuleError as error:
+        if in_body and error.field is not None and error.field.split(".")[0] not in type(body).__struct_fields__:
+            error.field = f"command.{error.field}"  # a field of the command the body carries
+        raise
     return answered(ledger, mission_id, member, result)
 
 

@@ -9,8 +9,8 @@ from litestar import Litestar, Request, Response, get, post
 from litestar.config.cors import CORSConfig
 from litestar.datastructures import State
 from litestar.di import NamedDependency, Provide
-from litestar.exceptions import SerializationException
 from litestar.openapi import OpenAPIConfig
+from litestar.openapi.spec import Components, SecurityScheme
 from litestar.params import FromPath, FromQuery, JSONBody
 
 from api.http import ai, campaigns, docs, localized, replays, streams, systems, tracing, transfer
@@ -36,7 +36,9 @@ from api.http.bodies import (
     RotateBody,
     ShuffleBody,
 )
-from api.http.errors import HANDLERS, language, malformed
+from api.http.errors import BEARER, HANDLERS, document_errors, language, malformed
+from api.http.json_request import MAX_BODY_BYTES, JsonRequest
+from api.http.openapi import ContractJson
 from api.http.schemas import json_schema_bytes
 from domain import audit
 from domain.commands import (
@@ -60,17 +62,6 @@ LedgerDep = NamedDependency[Ledger]
 ReadsDep = NamedDependency[ReadModels]
 #: Positions are 64-bit integers in both stores; a larger `after` asks for nothing, not for an overflow.
 MAX_POSITION = 2**63 - 1
-
-
-class JsonRequest(Request):
-    """msgspec raises UnicodeDecodeError, not DecodeError, on a body that is not UTF-8;
-    litestar only turns the latter into a 400, so the former would be a 500."""
-
-    async def json(self) -> Any:
-        try:
-            return await super().json()
-        except UnicodeDecodeError as error:
-            raise SerializationException(f"JSON is malformed: the body is not UTF-8 ({error.reason})") from None
 
 
 def _ledger(request: Request) -> Ledger:
@@ -257,6 +248,7 @@ def create_app(ledger: Ledger) -> Litestar:
     for system in (None, *SYSTEMS):
         for which in ("events", "commands"):
             json_schema_bytes(which, system)
+    document_errors(ROUTES)
     return Litestar(
         route_handlers=[*ROUTES, docs.assets()],
         dependencies={"ledger": Provide(_ledger, sync_to_thread=False), "reads": Provide(_reads, sync_to_thread=False)},
@@ -267,11 +259,13 @@ def create_app(ledger: Ledger) -> Litestar:
             version="0.1.0",
             description="Event-sourced campaign server with provably fair dice.",
             path="/schema",
-            render_plugins=docs.render_plugins(),
+            components=Components(security_schemes={BEARER: SecurityScheme(type="http", scheme="bearer", description="a member's token")}),
+            render_plugins=[*docs.render_plugins(), ContractJson()],
         ),
         cors_config=CORSConfig(allow_origins=["*"], allow_headers=["authorization", "content-type", "last-event-id"]),
         state=State({"ledger": ledger}),
         request_class=JsonRequest,
+        request_max_body_size=MAX_BODY_BYTES,
         debug=False,
         # Our own logging is set up once per process (service/logs.py); litestar's default starts a
         # queue listener thread per app that is never stopped (thousands in a test run).

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import inspect
 import logging
 import re
+from typing import Any
 
 import msgspec
 from eventsourcing.persistence import PersistenceError
 from litestar import Request, Response
 from litestar.connection import ASGIConnection
 from litestar.exceptions import HTTPException, ValidationException
+from litestar.handlers import HTTPRouteHandler
+from litestar.openapi.datastructures import ResponseSpec
 
 from api.http.bodies import Problem
 from domain.errors import RuleError
@@ -40,17 +44,18 @@ def language(connection: ASGIConnection) -> str:
     return i18n.negotiate(connection.headers.get("accept-language"), connection.query_params.get("lang"))
 
 
-def _answer(status: int, problem: Problem) -> Response:
-    return Response(content=problem, status_code=status)
+def _answer(status: int, problem: Problem, headers: dict[str, str] | None = None) -> Response:
+    return Response(content=problem, status_code=status, headers=headers)
 
 
 def _problem(request: Request, code: str, rule: str, params: dict, fallback: str = "", system: str | None = None, **extra) -> Problem:
-    return Problem(code, rule, i18n.error_message(code, params, language(request), fallback, system), **extra)
+    """The answer, its message in the request's language, with the values the message names."""
+    message = i18n.error_message(code, params, language(request), fallback, system)
+    return Problem(code, rule, message, params=msgspec.to_builtins(params), **extra)
 
 
 def rule_error(request: Request, error: RuleError) -> Response:
-    problem = _problem(request, error.code, error.rule, error.params, error.message, error.system)
-    return _answer(error.status, msgspec.structs.replace(problem, params=msgspec.to_builtins(error.params)))
+    return _answer(error.status, _problem(request, error.code, error.rule, error.params, error.message, error.system, field=error.field))
 
 
 def api_error(request: Request, error: ApiError) -> Response:
@@ -114,7 +119,10 @@ def http_error(request: Request, error: HTTPException) -> Response:
     code = {400: "malformed_body", 401: "unauthorized", 403: "forbidden", 404: "not_found", 405: "method_not_allowed", 413: "too_large"}.get(error.status_code, "http_error")
     detail = str(error.detail)
     params = {"detail": detail, "id": request.url.path, **({"variant": "route"} if code == "not_found" else {})}
-    return _answer(error.status_code, _problem(request, code, API, params, detail))
+    if code == "too_large":
+        params["limit"] = request.route_handler.resolve_request_max_body_size()
+    # The framework's own headers stay (a 405's `Allow`: the methods the path takes).
+    return _answer(error.status_code, _problem(request, code, API, params, detail), error.headers)
 
 
 def unexpected(request: Request, error: Exception) -> Response:
@@ -135,3 +143,61 @@ HANDLERS = {
     HTTPException: http_error,
     Exception: unexpected,
 }
+
+
+# -- what the OpenAPI document says of errors ----------------------------------------------------
+
+BEARER = "bearer"
+#: Each error status the API answers, and when; every one in the shape of `Problem`.
+ERROR_STATUSES = {
+    400: "malformed_body: the body, a query value or a JSON text is not what the operation reads (`field` names it), or nests too deep",
+    401: "missing_token or bad_token: no valid `Authorization: Bearer <token>`",
+    403: "other_campaign or wrong_role: a member, but not one who may do this",
+    404: "not_found: nothing with that id",
+    409: "version_conflict: decided on a version that is not the stream's (`current_version` says which is)",
+    413: "too_large: the body is larger than the limit `params.limit` names",
+    422: "a rule refuses: `code` says which, `rule` cites it, `field` names the field at fault if one is",
+    503: "unavailable: the store cannot answer now; nothing was written",
+}
+#: Arguments of a handler that are not the client's (its body `data` is): the app fills them.
+_NOT_PARAMETERS = {"request", "ledger", "reads", "socket"}
+_STORELESS = ("/schemas/", "/systems")
+_PATH_PARAMETER = re.compile(r"{(\w+)(?::\w+)?}")
+
+
+def error_statuses(method: str, path: str, parameters: set[str]) -> set[int]:
+    """The error statuses an operation answers: everything under a campaign or a mission needs
+    a member's token; an id in the path may name nothing; a body or query may be malformed; a
+    write may break a rule or race another; every store read may find the store down."""
+    statuses: set[int] = set()
+    if path.startswith(("/missions/", "/campaigns/{")):
+        statuses |= {401, 403, 409} if method == "POST" else {401, 403}
+    if "{" in path:
+        statuses.add(404)
+    if parameters or "{" in path or method == "POST":  # the framework checks every parameter's type
+        statuses.add(400)
+    if method == "POST":
+        statuses |= {413, 422}
+    if path == "/imports":
+        statuses.add(409)
+    if path.endswith("/replay") or "{system}" in path:  # a position past the mission, a system nobody runs
+        statuses.add(422)
+    if not path.startswith(_STORELESS):
+        statuses.add(503)
+    return statuses
+
+
+def document_errors(handlers: list[Any]) -> None:
+    """State on each HTTP operation the bearer scheme it needs and the errors it answers, in
+    our shape (the framework would document its own `{status_code, detail}` 400 otherwise)."""
+    for handler in handlers:
+        if not isinstance(handler, HTTPRouteHandler):
+            continue
+        (path,) = handler.paths
+        parameters = set(inspect.signature(handler.fn).parameters) - _NOT_PARAMETERS - set(_PATH_PARAMETER.findall(path))
+        for method in handler.http_methods:
+            statuses = error_statuses(method, _PATH_PARAMETER.sub(r"{\1}", path), parameters)
+            errors = {status: ResponseSpec(Problem, description=ERROR_STATUSES[status], generate_examples=False) for status in sorted(statuses)}
+            handler.responses = {**(handler.responses or {}), **errors}
+            if 401 in statuses:
+                handler.security = [{BEARER: []}]

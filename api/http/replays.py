@@ -154,7 +154,7 @@ def _after_each_mission(records: list[Recorded], viewer: Viewer) -> dict[str, di
     return after
 
 
-@get("/missions/{mission_id:str}/audit.html", sync_to_thread=True)
+@get("/missions/{mission_id:str}/audit.html", sync_to_thread=True, media_type="text/html")
 def audit_page(mission_id: FromPath[str], request: Request, ledger: LedgerDep) -> Response[str]:
     """The audit report for people: every roll, its epoch, and whether it re-computes."""
     state, member = reader(request, ledger, mission_id)

@@ -7,6 +7,7 @@ import functools
 from typing import Any, Optional, Union
 
 import msgspec
+from litestar.openapi.datastructures import ResponseSpec
 
 from api.http.bodies import CommandBody, MissionCommandBody
 from domain.campaign_events import CAMPAIGN_EVENTS
@@ -15,7 +16,7 @@ from domain.codecs import mission_codec
 from domain.commands import CORE_COMMANDS
 from domain.events import CORE_EVENTS
 from domain.registry import SYSTEMS
-from service.exports import EXPORT_SCHEMA, ExportHeader
+from service.exports import EXPORT_SCHEMA, SCHEMA_MEDIA_TYPE, ExportHeader
 
 _DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -59,6 +60,10 @@ def json_schema(which: str, system: str | None = None) -> dict[str, Any]:
     else:
         raise ValueError(f"no schema {which!r}: events or commands")
     return {"$schema": _DRAFT, **about, **top, "$defs": defs}
+
+
+#: How the OpenAPI document describes a published schema: a JSON object (its bytes are served as they are).
+SCHEMA_RESPONSE = {200: ResponseSpec(dict[str, Any], description="a JSON Schema (draft 2020-12)", media_type=SCHEMA_MEDIA_TYPE, generate_examples=False)}
 
 
 @functools.cache

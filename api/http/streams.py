@@ -26,6 +26,7 @@ from typing import Any
 import msgspec
 from eventsourcing.persistence import PersistenceError
 from litestar import Litestar, Request, WebSocket, get, websocket
+from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import FromPath, FromQuery
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
@@ -263,7 +264,21 @@ async def _records(hub: Hub, mission_id: str, after: int, follow: bool, head: in
 # -- Server-Sent Events ----------------------------------------------------------------------
 
 
-@get("/missions/{mission_id:str}/stream")
+class StreamEvent(msgspec.Struct):
+    """One Server-Sent Event of a stream, as the OpenAPI document describes it."""
+
+    #: The record's position (resume after it with `Last-Event-ID`).
+    id: str
+    #: The event's type.
+    event: str
+    #: The stored record as JSON (GET /schemas/events.json).
+    data: str
+
+
+STREAM_RESPONSE = ResponseSpec(StreamEvent, description="Server-Sent Events, one a stored record", media_type="text/event-stream", generate_examples=False)
+
+
+@get("/missions/{mission_id:str}/stream", responses={200: STREAM_RESPONSE})
 async def stream(
     mission_id: FromPath[str],
     request: Request,

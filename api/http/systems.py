@@ -11,7 +11,7 @@ from litestar.params import FromPath
 
 from api.http.bodies import Body
 from api.http.errors import ApiError, language
-from api.http.schemas import json_schema_bytes
+from api.http.schemas import SCHEMA_RESPONSE, json_schema_bytes
 from domain.contract import GameSystem
 from domain.registry import SYSTEMS, system_named
 from service import i18n
@@ -58,7 +58,7 @@ def read_system(system: FromPath[str]) -> SystemView:
     return _view(system_named(system))
 
 
-@get("/systems/{system:str}/schemas/{which:str}", sync_to_thread=False, media_type=SCHEMA_MEDIA_TYPE)
+@get("/systems/{system:str}/schemas/{which:str}", sync_to_thread=False, media_type=SCHEMA_MEDIA_TYPE, responses=SCHEMA_RESPONSE)
 def system_schema(system: FromPath[str], which: FromPath[str]) -> Response[bytes]:
     """`commands.json` or `events.json`: the engine's types and this system's own, tagged by `type`."""
     system_named(system)

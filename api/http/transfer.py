@@ -15,7 +15,7 @@ from litestar.params import FromPath
 
 from api.http.auth import member_of
 from api.http.errors import ApiError
-from api.http.schemas import json_schema_bytes
+from api.http.schemas import SCHEMA_RESPONSE, json_schema_bytes
 from domain.campaign import ROLES
 from domain.errors import Forbidden
 from service.exports import (
@@ -59,13 +59,13 @@ async def import_file(request: Request, ledger: LedgerDep) -> ImportResult:
         raise ApiError(refused.status, refused.code, RULE, refused.message, params={"detail": refused.message}) from None
 
 
-@get("/schemas/events.json", sync_to_thread=False, media_type=SCHEMA_MEDIA_TYPE)
+@get("/schemas/events.json", sync_to_thread=False, media_type=SCHEMA_MEDIA_TYPE, responses=SCHEMA_RESPONSE)
 def events_schema() -> Response[bytes]:
     """JSON Schema of a stored event (a line of the log or of an export) and every event type."""
     return Response(json_schema_bytes("events"), media_type=SCHEMA_MEDIA_TYPE)
 
 
-@get("/schemas/commands.json", sync_to_thread=False, media_type=SCHEMA_MEDIA_TYPE)
+@get("/schemas/commands.json", sync_to_thread=False, media_type=SCHEMA_MEDIA_TYPE, responses=SCHEMA_RESPONSE)
 def commands_schema() -> Response[bytes]:
     """JSON Schema of every command type (and of the body of POST /missions/{id}/commands)."""
     return Response(json_schema_bytes("commands"), media_type=SCHEMA_MEDIA_TYPE)

@@ -218,6 +218,7 @@ def test_refusals_name_the_caster_rule(rules):
     for command, code in cases:
         error = g.refused(command)
         assert (error.code, error.status, error.rule) == (code, 422, RULE[rules]), command
+    assert g.refused(Cast("ace", "Purge", "bo")).field == "spell"
 
 
 def test_refused_after_attacking():

@@ -151,6 +151,7 @@ def test_hero_skill_refusals(rules):
         error = g.refused(command)
         assert (error.code, error.status) == (code, 422)
     assert g.refused(UseHeroSkill("ace", "Fly")).rule == SKILLS[rules]
+    assert g.refused(UseHeroSkill("ace", "Fly")).field == "skill"
     g.do(EndActivation("ace"))
     assert g.refused(UseHeroSkill("ace", "Mend")).code == "not_activated"
 

@@ -87,7 +87,7 @@ def cast(res: Resolution, command: cmd.Cast) -> None:
     if unit.shaken:
         raise res.refuse("shaken", "morale", unit=unit.id)
     if command.spell not in profile.spells:
-        raise res.refuse("unknown_spell", "caster", unit=unit.id, spell=command.spell, known=list(profile.spells))
+        raise res.refuse("unknown_spell", "caster", field="spell", unit=unit.id, spell=command.spell, known=list(profile.spells))
     if turn.shot or turn.charged:
         raise res.refuse("after_attacking", "caster", unit=unit.id)
     if command.spell in turn.spells_tried:

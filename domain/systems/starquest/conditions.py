@@ -31,7 +31,7 @@ def inflict(res: Resolution, command: cmd.InflictStatus) -> None:
     """The host gives a unit a condition: for mission events and game-master rulings."""
     unit = res.unit(command.unit)
     if command.status not in STATUSES:
-        raise res.refuse("unknown_status", "status", status=command.status, known=", ".join(STATUSES))
+        raise res.refuse("unknown_status", "status", field="status", status=command.status, known=", ".join(STATUSES))
     if not unit.on_table:
         raise res.refuse("bad_target", "status", target=unit.id, variant="status")
     if command.status in unit.statuses:

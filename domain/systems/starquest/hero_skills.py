@@ -28,7 +28,7 @@ def use(res: Resolution, command: cmd.UseHeroSkill) -> None:
     skill = next((s for s in battle.hero(hero.profile).skills if s.name == command.skill), None)
     if skill is None:
         known = [s.name for s in battle.hero(hero.profile).skills]
-        raise res.refuse("unknown_skill", "skills", unit=hero.id, skill=command.skill, known=known)
+        raise res.refuse("unknown_skill", "skills", field="skill", unit=hero.id, skill=command.skill, known=known)
     check = _CHECKS.get(type(skill.effect))
     if check is None:
         raise res.refuse("effect_not_supported", "skills", skill=skill.name, kind=type(skill.effect).__struct_config__.tag)

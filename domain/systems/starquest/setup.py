@@ -31,16 +31,16 @@ def setup(context: Setup) -> SetUpBattle:
     options: Options = context.options
     pack = context.packs.get(options.pack)
     if pack is None:
-        raise RuleError("unknown_pack", FORMAT, params={"pack": options.pack, "known": sorted(context.packs)})
+        raise RuleError("unknown_pack", FORMAT, params={"pack": options.pack, "known": sorted(context.packs)}, field="options.pack")
     try:
         mission = pack.mission(options.mission)
     except KeyError:
         known = ", ".join(m.id for m in pack.missions)
-        raise RuleError("unknown_mission_definition", FORMAT, params={"known": known}) from None
+        raise RuleError("unknown_mission_definition", FORMAT, params={"known": known}, field="options.mission") from None
     names = [n.strip() for n in options.heroes.split(",") if n.strip()]
     check_party(context.version, names)
     if unknown := [n for n in names if n not in {h.name for h in pack.heroes}]:
-        raise RuleError("unknown_hero", FORMAT, params={"names": unknown, "known": [h.name for h in pack.heroes]})
+        raise RuleError("unknown_hero", FORMAT, params={"names": unknown, "known": [h.name for h in pack.heroes]}, field="options.heroes")
     heroes = [pack.hero(n) for n in names]
     enemy_names = {u.enemy for w in mission.waves for u in w.units}
     enemy_names |= {t.content.removeprefix("enemy:") for t in mission.search_tokens if t.content.startswith("enemy:")}

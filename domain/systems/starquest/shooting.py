@@ -32,7 +32,7 @@ def shoot(res: Resolution, command: cmd.Shoot) -> None:
     ranged = [res.battle.weapon(w) for w in profile.weapons if res.battle.weapon(w).range > 0]
     chosen = ranged if command.weapons is None else [w for w in ranged if w.name in command.weapons]
     if command.weapons is not None and len(chosen) != len(set(command.weapons)):
-        raise res.refuse("unknown_weapon", "shooting", unit=attacker.id, weapons=sorted(set(command.weapons) - {w.name for w in chosen}))
+        raise res.refuse("unknown_weapon", "shooting", field="weapons", unit=attacker.id, weapons=sorted(set(command.weapons) - {w.name for w in chosen}))
     chosen = deadly_first(res.battle, attacker, chosen)
     fired = 0
     for index, weapon in enumerate(chosen):
