@@ -1,0 +1,63 @@
+"""Corners of the movement rules: a jump's landing in dangerous terrain, Scurry over gaps and
+drops, fall casualties and morale (star-quest.en.md#Terrain, #Jumping, #Falling, #Skill actions,
+#Morale; star-quest.de.md#GELÄNDE, #SONDERBEWEGUNGEN, #FERTIGKEITSAKTIONEN, #MORAL). Every die is typed."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.events import DiceRolled
+from domain.systems.starquest import events as ev
+from domain.systems.starquest.commands import Activate, Advance, Answer, Jump
+from domain.systems.starquest.state import Figure
+from tests.starquest.game import Game, hero, of, piece
+
+BOTH = pytest.mark.parametrize("rules", ["en", "de"])
+TERRAIN_SECTION = {"en": "star-quest.en.md#Terrain", "de": "star-quest.de.md#GELÄNDE"}
+
+
+def _on_roof(rules: str, *more, height: float = 3.0) -> Game:
+    """Ace (Dex 4, Tou 6) on a 3" roof at (15, 15); a second roof 2" across the gap at x 22."""
+    terrain = [piece("roof", 10, 10, 20, 20, elevated=True, height=height), piece("next", 22, 10, 30, 20, elevated=True, height=3.0), *more]
+    g = Game(rules, heroes=[hero("Ace", dex=4), hero("Bo")], terrain=terrain, at={"ace": (15.0, 15.0), "bo": (40.0, 6.0)})
+    g.patch("ace", figures=(Figure("ace", 15.0, 15.0, height),))
+    return g
+
+
+@BOTH
+def test_terrain_dangerous_a_jump_landing_in_it_rolls(rules):
+    """star-quest.en.md#Terrain (Dangerous Terrain): a jump moves across it too, so the hero
+    lands and rolls as many dice as its Tou; each 1 is a wound."""
+    g = _on_roof(rules, piece("acid", 22, 10, 30, 20, dangerous=True))
+    g.do(Activate("ace"))
+    g.do(Advance("ace", 19, 15))
+    events = g.do(Jump("ace", 23, 15), 4, 5, 1, 1, 2, 3, 4, 5)
+    assert g.at("ace") == (23, 15) and g.unit("ace").figures[0].z == 3.0
+    (terrain,) = [r for r in of(events, DiceRolled) if r.rule == TERRAIN_SECTION[rules]]
+    assert terrain.faces == [1, 1, 2, 3, 4, 5]
+    assert of(events, ev.WoundsTaken) == [ev.WoundsTaken("ace", "ace", 2)]
+
+
+@BOTH
+def test_terrain_dangerous_a_failed_jump_falling_into_it_rolls_after_the_fall(rules):
+    """star-quest.en.md#Falling, #Terrain: the hero falls into a dangerous pit between the roofs,
+    takes the fall's hit (blocked here), then rolls for the pit it landed in."""
+    g = _on_roof(rules, piece("pit", 20, 10, 22, 20, dangerous=True))
+    g.do(Activate("ace"))
+    g.do(Advance("ace", 19, 15))
+    g.do(Jump("ace", 23, 15), 2, 5)
+    g.do(Answer("ace", False))
+    events = g.do(Answer("ace", False), 6, 1, 2, 2, 2, 2, 2)
+    assert of(events, ev.FigureFell) == [ev.FigureFell("ace", "ace", 3.0)]
+    assert 20 < g.at("ace")[0] < 22 and g.unit("ace").figures[0].z == 0.0
+    assert of(events, ev.WoundsTaken) == [ev.WoundsTaken("ace", "ace", 1)]
+    assert [r.faces for r in of(events, DiceRolled)] == [[6], [1, 2, 2, 2, 2, 2]]
+
+
+@BOTH
+def test_terrain_dangerous_a_jump_over_no_dangerous_terrain_rolls_nothing(rules):
+    g = _on_roof(rules)
+    g.do(Activate("ace"))
+    g.do(Advance("ace", 19, 15))
+    events = g.do(Jump("ace", 23, 15), 4, 5)
+    assert [r.faces for r in of(events, DiceRolled)] == [[4], [5]]
