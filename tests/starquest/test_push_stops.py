@@ -9,6 +9,7 @@ import pytest
 from domain.systems.starquest import events as ev
 from domain.systems.starquest import geometry
 from domain.systems.starquest.commands import Activate, Push
+from domain.systems.starquest.state import Figure
 from tests.starquest.game import Game, enemy, hero, of, piece, wall, wave
 
 BOTH = pytest.mark.parametrize("rules", ["en", "de"])
@@ -33,12 +34,23 @@ def test_skill_actions_push_stops_at_a_wall(rules):
 
 
 @BOTH
-def test_skill_actions_push_stops_at_the_side_of_a_higher_piece(rules):
-    """star-quest.en.md#Skill actions (Push): a push lifts no model, so the side of a 3" high
-    roof stops it on the ground."""
-    g, _ = _push(rules, piece("roof", 5, 9 + RADIUS, 15, 15, elevated=True, height=3.0))
+def test_skill_actions_push_stops_at_the_side_of_a_building(rules):
+    """star-quest.en.md#Skill actions (Push): the side of a 3" high building (elevated and
+    blocking sight) stops it on the ground; a push lifts no model up a wall."""
+    g, _ = _push(rules, piece("house", 5, 9 + RADIUS, 15, 15, elevated=True, blocks_sight=True, height=3.0))
     assert g.at("brute-1-1") == pytest.approx((10.0, 9.0), abs=0.002)
     assert g.unit("brute-1-1").figures[0].z == 0.0
+
+
+@BOTH
+def test_skill_actions_push_stops_at_no_wall_the_model_stands_on(rules):
+    """A wall lower than the model's feet (it stands on a 3" roof) does not stop the push."""
+    g = Game(rules, heroes=[hero("Ace", str=4)], enemies=[enemy("Brute", toughness=2)], waves=[wave(1, "Brute", (10.0, 8.0))], terrain=[piece("roof", 0, 0, 20, 20, elevated=True, height=3.0), wall("parapet", 5, 9.5, 15, 10, height=2.5)])
+    g.patch("brute-1-1", figures=(Figure("brute-1-1.1", 10.0, 8.0, 3.0),))
+    g.patch("ace", figures=(Figure("ace", 10.0, 6.0, 3.0),))
+    g.do(Activate("ace"))
+    g.do(Push("ace", "brute-1-1"), 4)
+    assert g.at("brute-1-1") == pytest.approx((10.0, 10.0))
 
 
 @BOTH

@@ -3,9 +3,9 @@
 Once per round, as the hero's skill action: pick an enemy unit with a model within 3" and take
 a Str test; passed (or paid for), the whole unit slides 2" straight away from the hero, along
 the line from the hero's centre to the closest model's centre. It stops short where one of its
-bases would first touch the table edge, another model's base or the side of a piece standing
-higher than its feet that it cannot be pushed into: a wall (a sight blocker) or an elevated
-piece (a push lifts no model). Flying models pass over models and terrain, as when they move.
+bases would first touch the table edge, another model's base or the side of a sight blocker
+standing higher than its feet (a wall, a building). Other pieces it is pushed onto, as a model
+climbs without jumping (#Jumping). Flying models pass over models and terrain, as when they move.
 Models pushed off an elevated position of 2" or more fall (star-quest.en.md#Falling) where
 they land; dangerous terrain crossed by the push is rolled for like any move across it. A push
 is forced: it may end within 1" of other units.
@@ -71,13 +71,13 @@ def _pushed(res: Resolution, unit_id: str, passed: bool, context: dict[str, str]
 
 
 def _blocked(battle: Battle, target: Unit, base: geometry.Base, ux: float, uy: float, inches: float) -> float:
-    """How far one pushed base slides before it touches another model's base or a piece it
-    cannot be pushed into; a piece it already stands in or leans on does not stop it."""
+    """How far one pushed base slides before it touches another model's base or a wall; a wall
+    it already stands in or leans on does not stop it."""
     others = [b for u in battle.units.values() if u.id != target.id and u.on_table for b in battle.bases(u)]
     stop = geometry.move_toward(base, geometry.Point(base.x + ux * inches, base.y + uy * inches), inches, obstacles=others)
     travel = math.hypot(stop.x - base.x, stop.y - base.y)
     for piece in battle.terrain:
-        if (piece.blocks_sight or piece.elevated) and piece.height > base.z + geometry.TOLERANCE:
+        if piece.blocks_sight and piece.height > base.z + geometry.TOLERANCE:
             touch = _touches(base, ux, uy, piece.polygon)
             if touch is not None:
                 travel = min(travel, max(touch - _CONTACT_SLACK, 0.0))
