@@ -8,7 +8,7 @@ import pytest
 
 from domain.events import DiceRolled
 from domain.systems.starquest import events as ev
-from domain.systems.starquest.commands import Activate, Advance, Answer, Jump
+from domain.systems.starquest.commands import Activate, Advance, Answer, Jump, Scurry
 from domain.systems.starquest.state import Figure
 from tests.starquest.game import Game, hero, of, piece
 
@@ -61,3 +61,42 @@ def test_terrain_dangerous_a_jump_over_no_dangerous_terrain_rolls_nothing(rules)
     g.do(Advance("ace", 19, 15))
     events = g.do(Jump("ace", 23, 15), 4, 5)
     assert [r.faces for r in of(events, DiceRolled)] == [[4], [5]]
+
+
+# --- Scurry over gaps and drops -------------------------------------------------------------
+
+JUMP_SECTION = {"en": "star-quest.en.md#Jumping", "de": "star-quest.de.md#SONDERBEWEGUNGEN"}
+
+
+def _scurrier(rules: str, *terrain, x: float = 18.0, z: float = 4.0) -> Game:
+    g = Game(rules, heroes=[hero("Ace", dex=4), hero("Bo")], terrain=list(terrain), at={"ace": (x, 15.0), "bo": (40.0, 6.0)})
+    g.patch("ace", figures=(Figure("ace", x, 15.0, z),))
+    g.do(Activate("ace"))
+    return g
+
+
+@BOTH
+def test_skill_actions_scurry_off_a_4_inch_roof_must_jump(rules):
+    """star-quest.en.md#Skill actions (Scurry), #Jumping: the D3" could take the hero over a 4" drop,
+    which only a jump may do: refused before any die, like Advance."""
+    g = _scurrier(rules, piece("roof", 10, 10, 20, 20, elevated=True, height=4.0))
+    error = g.refused(Scurry("ace", 25, 15))
+    assert (error.code, error.rule, error.params["drop"]) == ("must_jump", JUMP_SECTION[rules], 4.0)
+
+
+@BOTH
+def test_skill_actions_scurry_drops_3_inches_as_movement(rules):
+    """star-quest.en.md#Jumping: 3" of drop is walked, so a Scurry of D3 = 3 (a 6) steps down."""
+    g = _scurrier(rules, piece("roof", 10, 10, 20, 20, elevated=True, height=3.0), z=3.0)
+    g.do(Scurry("ace", 25, 15), 4, 6)
+    assert g.at("ace") == (21.0, 15.0) and g.unit("ace").figures[0].z == 0.0
+
+
+@BOTH
+def test_skill_actions_scurry_stops_before_a_pit_a_short_roll_would_end_in(rules):
+    """star-quest.en.md#Jumping: across a 0.5" pit between two 4" roofs is walked, but a D3 of 1
+    would end in the pit, 4" down: the hero stops at its edge instead."""
+    g = _scurrier(rules, piece("roof", 10, 10, 20, 20, elevated=True, height=4.0), piece("far", 20.5, 10, 30, 20, elevated=True, height=4.0), x=19.25)
+    g.do(Scurry("ace", 22.25, 15), 4, 1)
+    x, y = g.at("ace")
+    assert 19.9 < x < 20.0 and y == 15.0 and g.unit("ace").figures[0].z == 4.0
