@@ -8,9 +8,9 @@ import pytest
 
 from domain.events import DiceRolled
 from domain.systems.starquest import events as ev
-from domain.systems.starquest.commands import Activate, Advance, Answer, Jump, Scurry
+from domain.systems.starquest.commands import Activate, Advance, Answer, EndActivation, Jump, Push, Scurry
 from domain.systems.starquest.state import Figure
-from tests.starquest.game import Game, hero, of, piece
+from tests.starquest.game import Game, enemy, hero, of, piece, wave
 
 BOTH = pytest.mark.parametrize("rules", ["en", "de"])
 TERRAIN_SECTION = {"en": "star-quest.en.md#Terrain", "de": "star-quest.de.md#GELÄNDE"}
@@ -100,3 +100,22 @@ def test_skill_actions_scurry_stops_before_a_pit_a_short_roll_would_end_in(rules
     g.do(Scurry("ace", 22.25, 15), 4, 1)
     x, y = g.at("ace")
     assert 19.9 < x < 20.0 and y == 15.0 and g.unit("ace").figures[0].z == 4.0
+
+
+# --- Fall casualties and morale -------------------------------------------------------------
+
+
+@BOTH
+def test_morale_models_killed_by_a_fall_count_as_casualties(rules):
+    """star-quest.en.md#Morale, #Falling: pushed off a 3" roof, two of three models die in the fall
+    (no wound is dealt); one of three left is half or less, so the unit tests morale when the
+    hero's activation ends (Qua 4 test rolled 3: failed, Shaken)."""
+    roof = piece("roof", 6, 7.5, 14, 9, elevated=True, height=3.0)
+    g = Game(rules, heroes=[hero("Ace", str=4)], enemies=[enemy("Brute", toughness=2)], waves=[wave(1, "Brute", (8.0, 8.0), (10.0, 8.0), (12.0, 8.0))], terrain=[roof])
+    g.patch("brute-1-1", figures=tuple(Figure(f.id, f.x, f.y, 3.0) for f in g.unit("brute-1-1").figures))
+    g.do(Activate("ace"))
+    events = g.do(Push("ace", "brute-1-1"), 5, 6)
+    assert len(of(events, ev.FigureKilled)) == 2 and not of(events, ev.WoundsTaken)
+    events = g.do(EndActivation("ace"), 3)
+    assert [(t.unit, t.stat, t.roll, t.passed) for t in of(events, ev.StatTested)] == [("brute-1-1", "qua", 3, False)]
+    assert of(events, ev.UnitShaken) == [ev.UnitShaken("brute-1-1")] and g.unit("brute-1-1").shaken
