@@ -1,17 +1,21 @@
-"""An enemy appearing from a search token is set down 1" from every unit, friend or foe
-(star-quest.en.md#Skill actions Discover, #Movement; star-quest.de.md#FERTIGKEITSAKTIONEN, #BEWEGUNG)."""
+"""Units keep 1" from every unit, friend or foe, and each model's own way counts
+(star-quest.en.md#Skill actions Discover, #Movement, #Terrain, #AI Groups; star-quest.de.md#FERTIGKEITSAKTIONEN,
+#BEWEGUNG, #GELÄNDE, #KI-AKTIVIERUNGEN): an enemy appearing from a search token, AI groups closing up."""
 
 from __future__ import annotations
 
 import math
 
+import msgspec
 import pytest
+
+from domain.events import DiceRolled
 
 from domain.systems.starquest import events as ev
 from domain.systems.starquest import geometry
 from domain.systems.starquest.commands import Activate, Discover
 from domain.systems.starquest.content import SearchToken
-from tests.starquest.game import Game, enemy, hero, of, wave
+from tests.starquest.game import Game, enemy, hero, of, piece, wave
 
 BOTH = pytest.mark.parametrize("rules", ["en", "de"])
 RADIUS = geometry.base_radius_inches(32)
@@ -45,3 +49,43 @@ def test_discover_an_enemy_crowded_on_both_sides_goes_to_the_closest_free_spot(r
     spot = (figure.x, figure.y)
     assert _gap(spot, (10.0, 6.0)) >= 1.0 - geometry.TOLERANCE and _gap(spot, (10.0, 9.6)) >= 1.0 - geometry.TOLERANCE
     assert spot == pytest.approx((10.0 + 4 * RADIUS, 7.2))  # four steps of a base radius to the right
+
+
+# --- AI groups closing up -------------------------------------------------------------------
+
+MOB = "mob-1-1"
+SPREAD = ((10.0, 30.0), (14.0, 30.0), (18.0, 30.0))
+
+
+def _mob(rules: str, *terrain) -> Game:
+    """A Mob of three set up apart; the AI rushes its lead from (10, 30) to about (16.05, 19.63)
+    and the others close up around it: the third from (18, 30) to about (17.53, 19.63), where the
+    plain straight move would have taken it to about (24.05, 19.63)."""
+    mob = msgspec.structs.replace(enemy("Mob", models=3, base_mm=25), tags=("ai-group",))
+    g = Game(rules, heroes=[hero("Ace")], enemies=[mob], waves=[wave(1, "Mob", *SPREAD)], terrain=list(terrain), at={"ace": (24.0, 6.0)}, sentry=False)
+    g.idle_heroes()
+    return g
+
+
+@BOTH
+def test_terrain_dangerous_a_group_closing_up_rolls_for_each_models_own_path(rules):
+    """star-quest.en.md#Terrain (Dangerous Terrain), #AI Groups: a model rolls for the way it
+    really moves; the second model's way to its place crosses the pit (its plain straight move
+    would not), so it alone rolls one die, and its 1 kills it."""
+    g = _mob(rules, piece("pit", 14.8, 24.5, 15.9, 25.5, dangerous=True))
+    command, events = g.ai_step(1)
+    assert command.action == "rush"
+    (roll,) = of(events, DiceRolled)
+    assert roll.faces == [1] and roll.purpose == "dangerous terrain: mob-1-1.2"
+    assert of(events, ev.FigureKilled) == [ev.FigureKilled(MOB, "mob-1-1.2")]
+
+
+@BOTH
+def test_terrain_dangerous_a_group_closing_up_rolls_not_for_a_way_it_did_not_take(rules):
+    """The third model's plain straight move would cross the pit; its way to its place does not:
+    nobody rolls (no die is typed in)."""
+    g = _mob(rules, piece("pit", 22.5, 20.5, 24.5, 22.0, dangerous=True))
+    command, events = g.ai_step()
+    assert command.action == "rush" and not of(events, DiceRolled)
+    assert (g.unit(MOB).figures[2].x, g.unit(MOB).figures[2].y) == pytest.approx((17.531, 19.635), abs=0.001)
+

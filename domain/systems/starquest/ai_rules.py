@@ -248,7 +248,7 @@ def _straight(battle: Battle, unit: Unit, lead: geometry.Base, aim: geometry.Poi
 def _tried(battle: Battle, unit: Unit, action: str, point: geometry.Point) -> list[Figure] | None:
     """The models' places after this move as the engine would make it, or None if it refuses it."""
     try:
-        moved, _ = planned_move(Resolution(battle, None, "ai"), unit, action, point.x, point.y)  # type: ignore[arg-type]  # no dice: a move rolls none
+        moved = planned_move(Resolution(battle, None, "ai"), unit, action, point.x, point.y)  # type: ignore[arg-type]  # no dice: a move rolls none
     except RuleError:
         return None
     return moved
