@@ -12,7 +12,7 @@ import pytest
 from domain.events import DiceRolled
 
 from domain.systems.starquest import events as ev
-from domain.systems.starquest import geometry
+from domain.systems.starquest import geometry, groups
 from domain.systems.starquest.commands import Activate, Discover
 from domain.systems.starquest.content import SearchToken
 from tests.starquest.game import Game, enemy, hero, of, piece, wave
@@ -89,3 +89,21 @@ def test_terrain_dangerous_a_group_closing_up_rolls_not_for_a_way_it_did_not_tak
     assert command.action == "rush" and not of(events, DiceRolled)
     assert (g.unit(MOB).figures[2].x, g.unit(MOB).figures[2].y) == pytest.approx((17.531, 19.635), abs=0.001)
 
+
+@BOTH
+def test_ai_groups_followers_with_no_place_in_the_cluster_keep_1_inch_too(rules):
+    """star-quest.en.md#Movement, #AI Groups: a group of 20 closing up by the table's corner finds
+    no cluster place for every follower; those head for where the straight move would put them,
+    yet stop 1" before Ace (who stands there) and on no base of their own group."""
+    rows = [(9.0 + 1.5 * (i % 10), 9.0 + 1.5 * (i // 10)) for i in range(20)]
+    mob = msgspec.structs.replace(enemy("Mob", models=20, base_mm=25), tags=("ai-group",))
+    g = Game(rules, heroes=[hero("Ace")], enemies=[mob], waves=[wave(1, "Mob", *rows)], at={"ace": (14.0, 2.0)}, sentry=False)
+    battle, unit = g.battle, g.unit(MOB)
+    shifted = [battle.standing(f, f.x - 8, f.y - 8) for f in unit.figures]  # the lead to (1, 1)
+    closed = groups.close_up(battle, unit, 12.0, shifted)
+    ace = battle.bases(g.unit("ace"))[0]
+    bases = [battle.base(unit, f) for f in closed]
+    gaps = sorted(geometry.distance(ace, b) for b in bases)
+    assert gaps[0] == pytest.approx(1.0) and sum(1 for gap in gaps if gap < 1.01) == 4
+    assert all(not geometry.overlaps(a, b) for i, a in enumerate(bases) for b in bases[i + 1 :])
+    assert (closed[0].x, closed[0].y) == (1.0, 1.0)
