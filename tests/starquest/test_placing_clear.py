@@ -107,3 +107,18 @@ def test_ai_groups_followers_with_no_place_in_the_cluster_keep_1_inch_too(rules)
     assert gaps[0] == pytest.approx(1.0) and sum(1 for gap in gaps if gap < 1.01) == 4
     assert all(not geometry.overlaps(a, b) for i, a in enumerate(bases) for b in bases[i + 1 :])
     assert (closed[0].x, closed[0].y) == (1.0, 1.0)
+
+
+@BOTH
+def test_ai_activations_an_advance_to_shoot_is_judged_before_dangerous_terrain_rolls(rules):
+    """star-quest.en.md#AI Activations, #Terrain: the Mob advances just far enough for its lead to
+    have Ace in its Gun's 12"; the lead dies in the pit on its way (a 1), so nobody is left in
+    range. The AI's step was right where the move put the models: the activation goes on (no
+    shot, the morale test rolled 4) instead of being refused."""
+    mob = msgspec.structs.replace(enemy("Mob", models=2, base_mm=25), tags=("ai-group",))
+    g = Game(rules, heroes=[hero("Ace")], enemies=[mob], waves=[wave(1, "Mob", (24.0, 24.5), (24.0, 26.0))], terrain=[piece("pit", 22, 21, 26, 22, dangerous=True)], at={"ace": (24.0, 6.0)}, sentry=False)
+    g.idle_heroes()
+    command, events = g.ai_step(1, 3, 4)
+    assert (command.action, command.target) == ("advance", "ace")
+    assert of(events, ev.FigureKilled) == [ev.FigureKilled(MOB, "mob-1-1.1")] and not of(events, ev.AttackResolved)
+    assert [r.faces for r in of(events, DiceRolled)] == [[1], [3], [4]] and of(events, ev.ActivationEnded)

@@ -100,11 +100,12 @@ def check(res: Resolution, unit_id: str, action: str, target: str | None, to: tu
     raise res.refuse("not_the_ai_step", "ai", variant="closer", unit=unit_id, action="rush", target=due.target)
 
 
-def check_shot(res: Resolution, unit_id: str, target: str) -> None:
-    """An advance "only as much as needed" to shoot must end where the unit can shoot its target."""
+def check_shot(res: Resolution, unit_id: str, target: str, moved: list[Figure]) -> None:
+    """An advance "only as much as needed" to shoot must end where the unit can shoot its target:
+    judged on where the move puts its models, before dangerous terrain on the way rolls."""
     battle = res.battle
     unit = battle.units[unit_id]
-    if unit.can_act and not _shoots(battle, unit, unit.figures, battle.units[target]):
+    if not _shoots(battle, unit, moved, battle.units[target]):
         raise res.refuse("not_the_ai_step", "ai", variant="shot", unit=unit_id, action="advance", target=target)
 
 
