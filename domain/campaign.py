@@ -137,9 +137,21 @@ def conclude(state: CampaignState, mission: Any) -> list[Event]:
     return [MissionConcluded(mission.mission_id, mission.outcome, system.outcome(game) if game is not None else None, carried)]
 
 
-def prepare(state: CampaignState, system: str, setup: Command | None) -> Command | None:
-    """A game system's set-up command with what the campaign carries into the new mission."""
-    return None if setup is None else system_named(system).carry_in(setup, state.game(system))
+def prepare(state: CampaignState, system: str, setup: Command | None, rules_version: str) -> Command | None:
+    """A game system's set-up command with what the campaign carries into the new mission, or
+    its refusal (a unit the campaign cannot field now)."""
+    if setup is None:
+        return None
+    try:
+        return system_named(system).carry_in(setup, state.game(system), rules_version)
+    except RuleError as error:
+        error.system = system
+        raise
+
+
+def party(system: str, setup: Command | None) -> list[str]:
+    """The units the campaign carries that the new mission's set-up puts in play."""
+    return [] if setup is None else list(system_named(system).party(setup))
 
 
 def _with_game(state: CampaignState, system: str, event: Event) -> CampaignState:
@@ -171,7 +183,8 @@ def evolve(state: CampaignState | None, event: Event) -> CampaignState:
         member = Member(event.member_id, event.name, event.role, event.token_digest, tuple(event.units))
         return msgspec.structs.replace(state, members={**state.members, member.member_id: member})
     if isinstance(event, MissionAdded):
-        return msgspec.structs.replace(state, missions=(*state.missions, event.mission_id), systems={**state.systems, event.mission_id: event.system})
+        state = msgspec.structs.replace(state, missions=(*state.missions, event.mission_id), systems={**state.systems, event.mission_id: event.system})
+        return _with_game(state, event.system, event)
     if isinstance(event, MissionConcluded):
         return _concluded(state, event)
     if isinstance(event, CampaignEpochStarted):

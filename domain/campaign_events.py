@@ -35,6 +35,9 @@ class MissionAdded(Event, tag=True):
     mission_id: str
     name: str
     system: str
+    #: The units the campaign carries that its set-up puts in play (its game system's `party`):
+    #: they are in this mission until it ends.
+    units: list[str] = []
 
 
 class UnitReport(msgspec.Struct, frozen=True):

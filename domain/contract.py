@@ -164,8 +164,13 @@ class GameSystem:
     #: The type of `campaign_initial()`'s state, so a read model stored as JSON decodes back.
     campaign_state: Any = None
     #: Called before the set-up command is decided: the command with what the campaign carries
-    #: into the new mission (`carry_in(setup, campaign_state_of_this_system)`).
-    carry_in: Callable[[Command, Any], Command] = _same
+    #: into the new mission (`carry_in(setup, campaign_state_of_this_system, rules_version)`), or
+    #: a RuleError when the campaign cannot field it now.
+    carry_in: Callable[[Command, Any, str], Command] = _same
+    #: The units the campaign carries that a set-up command puts in play (`party(setup)`),
+    #: recorded with the new mission (MissionAdded) so that the system's campaign state knows
+    #: which of them are in a mission not yet ended.
+    party: Callable[[Command], list[str]] = lambda setup: []
     #: Decides one of its campaign commands: `campaign_decide(its_campaign_state, command, dice,
     #: actor)`; the dice are the campaign's own, provable like a mission's.
     campaign_decide: Callable[..., list[Event]] | None = None

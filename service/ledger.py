@@ -253,9 +253,11 @@ class Ledger:
                 # state), so it is decided again if the campaign moves before the write.
                 codec = mission_codec(system)
                 created = self._record(mission_id, Stream(None), mission_events, actor.name, codec=codec)
-                if setup is not None:
-                    created += self._set_up(mission_id, created, mission_events, campaigns.prepare(campaign.state, system, setup), fresh, actor.name, codec)
-                added = self._record(campaign_id, campaign, [campaign_events.MissionAdded(mission_id, name, system)], actor.name, codec=campaign_codec())
+                prepared = campaigns.prepare(campaign.state, system, setup, mission_events[0].rules_version)
+                if prepared is not None:
+                    created += self._set_up(mission_id, created, mission_events, prepared, fresh, actor.name, codec)
+                party = campaigns.party(system, prepared)
+                added = self._record(campaign_id, campaign, [campaign_events.MissionAdded(mission_id, name, system, party)], actor.name, codec=campaign_codec())
                 try:
                     self.store.append([*added, *created])
                 except StreamConflict:

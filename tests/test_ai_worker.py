@@ -55,6 +55,12 @@ def campaign(client: TestClient) -> Campaign:
     return Campaign(client, "Salvage")
 
 
+def campaigns_of(campaign: Campaign, count: int) -> list[Campaign]:
+    """`count` campaigns on the same server, for missions that run at once with the same
+    heroes: a hero plays one mission of its campaign at a time."""
+    return [campaign, *(Campaign(campaign.client, f"Salvage {n}") for n in range(1, count))]
+
+
 def host_of(ledger: Ledger, campaign: Campaign) -> Member:
     """The campaign's host, for commands this file gives the ledger itself."""
     _, host = ledger.authenticate(campaign.host.token)
@@ -213,9 +219,10 @@ def test_redis_losing_everything_mid_phase_the_activations_still_complete(rig, c
     """FLUSHALL, as far as this deployment can tell: every key of its prefix deleted while AI
     activations are due; the relay re-publishes from the log and they all run, once."""
     ledger, client, keys, relay, worker = rig
-    mission_ids = [brawl(campaign, n) for n in range(3)]
-    for mission_id in mission_ids:
-        heroes_until_ai(campaign.host, mission_id)
+    tables = campaigns_of(campaign, 3)
+    mission_ids = [brawl(table, n) for n, table in enumerate(tables)]
+    for table, mission_id in zip(tables, mission_ids):
+        heroes_until_ai(table.host, mission_id)
     relay.run_once()
     assert worker.run_once(block_ms=50, count=1) == 1  # one activation done, the rest due
     client.delete(*client.keys(keys.prefix + "*"))
@@ -459,13 +466,14 @@ MISSIONS = 50
 @pytest.mark.parametrize("store_env", ["sqlite"], indirect=True)
 def test_fifty_missions_three_workers_every_ai_activation_once_in_order(rig, worker_env, tmp_path, processes, campaign):
     ledger, client, keys, _, _ = rig
-    mission_ids = [brawl(campaign, n) for n in range(MISSIONS)]
+    tables = campaigns_of(campaign, MISSIONS)
+    mission_ids = [brawl(table, n) for n, table in enumerate(tables)]
     processes.extend(WorkerProcess(worker_env, tmp_path, f"worker-{n}") for n in range(3))
 
     def workers_alive() -> None:
         assert all(p.alive() for p in processes), "\n".join(p.log.read_text()[-3000:] for p in processes)
 
-    if not play([ScriptedPlayer(campaign.host, m, hold_and_shoot) for m in mission_ids], seconds=150, between=workers_alive):
+    if not play([ScriptedPlayer(table.host, m, hold_and_shoot) for table, m in zip(tables, mission_ids)], seconds=150, between=workers_alive):
         stuck = {m: (battle(ledger, m).round, battle(ledger, m).phase, list(battle(ledger, m).ai_queue)) for m in mission_ids if battle(ledger, m).outcome is None}
         pytest.fail(f"{len(stuck)} missions never reached an outcome: {stuck}\n" + "\n".join(p.log.read_text()[-2000:] for p in processes))
     activations = sum(assert_each_ai_activation_once_in_order(ledger, m) for m in mission_ids)

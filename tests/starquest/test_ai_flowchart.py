@@ -10,11 +10,10 @@ import math
 import pytest
 
 from domain.errors import RuleError
-from domain.events import DiceRolled
 from domain.systems.starquest import events as ev
 from domain.systems.starquest.commands import AiActivate, Answer
 from service import i18n
-from tests.starquest.game import Game, enemy, hero, of, piece, rolls, wall, wave, weapon
+from tests.starquest.game import Game, enemy, hero, of, rolls, wall, wave, weapon
 
 BOTH = pytest.mark.parametrize("rules", ["en", "de"])
 AI_SECTION = {"en": "star-quest.en.md#AI Activations", "de": "star-quest.de.md#KI-AKTIVIERUNGEN"}
@@ -253,26 +252,3 @@ def test_the_ais_own_commands_always_pass_the_check(rules, scene):
             if g.battle.pending is not None:
                 g.do(Answer(g.battle.pending.unit, False))  # a hero declines paying to ignore Shaken
 
-
-@BOTH
-def test_step_2_an_advance_is_judged_where_it_ends_before_dangerous_terrain_takes_a_model(rules):
-    """star-quest.en.md#AI Activations, step 2, with #Terrain (Dangerous Terrain): the lead Grunt
-    advances 4.74" to 12" of Ace through an oil slick, where only it will be in range. The slick
-    kills it on the way (a 1); the move still ended where the unit could shoot, so the AI's own
-    command stands, and the partner, out of range, does not shoot (no to-hit die)."""
-    g = Game(
-        rules,
-        heroes=[hero("Ace", toughness=12, endurance=12)],
-        enemies=[enemy("Pair", models=2)],
-        waves=[wave(1, "Pair", (24.0, 24.0), (28.0, 24.0))],
-        terrain=[piece("slick", 22.5, 19.0, 29.5, 21.0, dangerous=True)],
-        at={"ace": (24.0, 6.0)},
-        sentry=False,
-    )
-    g.idle_heroes()
-    command, events = g.ai_step(1, 4, 4)
-    assert (command.action, command.target, command.x) == ("advance", "ace", 24.0)
-    assert command.y == pytest.approx(19.2598, abs=1e-4)
-    assert rolls(events) == [[1], [4], [4]]
-    assert [e.purpose for e in of(events, DiceRolled)] == ["dangerous terrain: pair-1-1.1", "dangerous terrain: pair-1-1.2", "qua test: morale"]
-    assert [f.figure for f in of(events, ev.FigureKilled)] == ["pair-1-1.1"] and not of(events, ev.AttackResolved)

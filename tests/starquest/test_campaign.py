@@ -138,7 +138,7 @@ def test_carry_in_copies_the_campaign_record_of_the_party_only():
         Hero("bo", "Bo", wounds=2, conditions=("Crippled",), items=("Purge Vial",), missions=("m-1",)),
         Hero("zed", "Zed", dead=True, missions=("m-1",)),
     ))
-    prepared = carry.carry_in(_set_up("en", []), roster)
+    prepared = carry.carry_in(_set_up("en", []), roster, "en")
     assert prepared.carried == [CarriedHero("bo", 2, ("Crippled",), ("Purge Vial",), False, 1)]
 
 

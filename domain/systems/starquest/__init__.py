@@ -8,7 +8,7 @@ from domain.contract import GameSystem
 from domain.systems.starquest import events as ev
 from domain.systems.starquest import roster
 from domain.systems.starquest.ai import ai
-from domain.systems.starquest.carry import carry_in, carry_out
+from domain.systems.starquest.carry import carry_in, carry_out, party
 from domain.systems.starquest.commands import COMMANDS, AiBegin, AiCast
 from domain.systems.starquest.decide import decide
 from domain.systems.starquest.events import EVENTS
@@ -53,6 +53,7 @@ SYSTEM = GameSystem(
     campaign_view=roster.view,
     carry_out=carry_out,
     carry_in=carry_in,
+    party=party,
     words="domain.systems.starquest.words",
     rule_texts=rule_texts,
     special_rules=SPECIAL_RULES,

@@ -146,15 +146,14 @@ def move(res: Resolution, unit_id: str, action: str, x: float, y: float) -> None
     """A straight move: the unit's first model goes to (x, y) and the others keep their places
     around it; the terrain crossed applies (#Movement, #Terrain)."""
     take_action(res, unit_id, action)
-    moved, paths = planned_move(res, res.unit(unit_id), action, x, y)
+    before = res.unit(unit_id).figures
+    moved = planned_move(res, res.unit(unit_id), action, x, y)
     res.emit(ev.Moved(unit_id, moved))
-    if any(t.dangerous for _, crossed in paths for t in crossed) and not res.battle.profile(res.unit(unit_id)).rule("Flying"):
-        dangerous.moved_through(res, unit_id)
+    dangerous.moved_across(res, unit_id, before, moved)
 
 
-def planned_move(res: Resolution, unit: Unit, action: str, x: float, y: float) -> tuple[list[Figure], list]:
-    """Where a straight move of `action` to (x, y) leaves the unit's models, with the terrain each
-    model's way crosses, or a refusal: every check of a move but the action itself, so the AI can
+def planned_move(res: Resolution, unit: Unit, action: str, x: float, y: float) -> list[Figure]:
+    """Where a straight move of `action` to (x, y) leaves the unit's models, or a refusal: every check of a move but the action itself, so the AI can
     try a spot the way the engine will judge it (ai_rules.py)."""
     battle = res.battle
     lead = unit.figures[0]
@@ -177,4 +176,4 @@ def planned_move(res: Resolution, unit: Unit, action: str, x: float, y: float) -
     keep_away(res, unit, moved)
     if not profile.rule("Flying"):
         not_through_enemies(res, unit, moved)
-    return moved, paths
+    return moved

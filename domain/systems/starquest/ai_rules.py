@@ -74,7 +74,8 @@ def step(battle: Battle, unit: Unit) -> Step:
 
 def check(res: Resolution, unit_id: str, action: str, target: str | None, to: tuple[float, float] | None) -> None:
     """Refuse an AI command that is not the flowchart's step for the unit now: another action,
-    another target, or a rush that gets no closer. An advance's end is checked by `check_shot`."""
+    another target, or a rush that gets no closer. An advance's end is checked after the move
+    (`check_shot`), where the engine will shoot from."""
     battle = res.battle
     unit = battle.units[unit_id]
     due = step(battle, unit)
@@ -99,13 +100,12 @@ def check(res: Resolution, unit_id: str, action: str, target: str | None, to: tu
     raise res.refuse("not_the_ai_step", "ai", variant="closer", unit=unit_id, action="rush", target=due.target)
 
 
-def check_shot(res: Resolution, unit_id: str, target: str, to: tuple[float, float]) -> None:
+def check_shot(res: Resolution, unit_id: str, target: str, moved: list[Figure]) -> None:
     """An advance "only as much as needed" to shoot must end where the unit can shoot its target:
-    judged on where the move sets its models down, before dangerous terrain on the way takes any."""
+    judged on where the move puts its models, before dangerous terrain on the way rolls."""
     battle = res.battle
     unit = battle.units[unit_id]
-    figures = _tried(battle, unit, "advance", geometry.Point(*to))
-    if figures is not None and not _shoots(battle, unit, figures, battle.units[target]):
+    if not _shoots(battle, unit, moved, battle.units[target]):
         raise res.refuse("not_the_ai_step", "ai", variant="shot", unit=unit_id, action="advance", target=target)
 
 
@@ -249,7 +249,7 @@ def _straight(battle: Battle, unit: Unit, lead: geometry.Base, aim: geometry.Poi
 def _tried(battle: Battle, unit: Unit, action: str, point: geometry.Point) -> list[Figure] | None:
     """The models' places after this move as the engine would make it, or None if it refuses it."""
     try:
-        moved, _ = planned_move(Resolution(battle, None, "ai"), unit, action, point.x, point.y)  # type: ignore[arg-type]  # no dice: a move rolls none
+        moved = planned_move(Resolution(battle, None, "ai"), unit, action, point.x, point.y)  # type: ignore[arg-type]  # no dice: a move rolls none
     except RuleError:
         return None
     return moved

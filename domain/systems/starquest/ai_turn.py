@@ -5,7 +5,7 @@ from __future__ import annotations
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
 from domain.systems.starquest import ai_rules
-from domain.systems.starquest.actions import finish, move, only_hold_if_immobile
+from domain.systems.starquest.actions import finish, move, only_hold_if_immobile, planned_move
 from domain.systems.starquest.activation_start import begin
 from domain.systems.starquest.melee import charge
 from domain.systems.starquest.resolution import Resolution
@@ -36,7 +36,7 @@ def ai_activate(res: Resolution, command: cmd.AiActivate) -> None:
         if command.x is None or command.y is None:
             raise res.refuse("no_destination", "ai", action=command.action)
         if command.action == "advance" and command.target:
-            ai_rules.check_shot(res, command.unit, command.target, (command.x, command.y))
+            ai_rules.check_shot(res, command.unit, command.target, planned_move(res, res.unit(command.unit), "advance", command.x, command.y))
         move(res, command.unit, command.action, command.x, command.y)
     elif command.action == "hold":
         res.emit(ev.ActionTaken(command.unit, "hold"))

@@ -128,7 +128,7 @@ def placement(battle: Battle, anchor: geometry.Point, radius: float, count: int,
         for centre in _ring(anchor, ring * step):
             points = geometry.formation_slots(centre, radius, gap)[:count]
             fallback = fallback or points
-            if _fits(battle, points, radius, table) and (reach is None or all(geometry.distance(geometry.Base(p.x, p.y, 0.0, radius), geometry.Base(anchor.x, anchor.y)) <= reach + geometry.TOLERANCE for p in points)):
+            if fits(battle, points, radius, table) and (reach is None or all(geometry.distance(geometry.Base(p.x, p.y, 0.0, radius), geometry.Base(anchor.x, anchor.y)) <= reach + geometry.TOLERANCE for p in points)):
                 return points
     return fallback or [anchor]
 
@@ -140,7 +140,8 @@ def _ring(anchor: geometry.Point, distance: float) -> list[geometry.Point]:
     return [geometry.Point(anchor.x + distance * math.cos(2 * math.pi * k / steps), anchor.y + distance * math.sin(2 * math.pi * k / steps)) for k in range(steps)]
 
 
-def _fits(battle: Battle, points: list[geometry.Point], radius: float, table: float) -> bool:
+def fits(battle: Battle, points: list[geometry.Point], radius: float, table: float) -> bool:
+    """Whether models set down here stand on the table, 1\" from every unit (#Movement)."""
     keep = battle.scale(KEEP_AWAY)
     for p in points:
         if not (0 <= p.x <= table and 0 <= p.y <= table):

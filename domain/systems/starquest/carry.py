@@ -14,7 +14,7 @@ import msgspec
 
 from domain.campaign_events import UnitReport
 from domain.errors import RuleError
-from domain.systems.starquest.roster import Roster
+from domain.systems.starquest.roster import InMission, Roster
 from domain.systems.starquest.slugs import slug
 from domain.systems.starquest.state import Battle, CarriedHero, Unit
 from domain.systems.starquest.unconscious import REVIVE_HEALS
@@ -81,12 +81,19 @@ def items_of(unit: Unit) -> list[str]:
 # -- before the next one -----------------------------------------------------------------------
 
 
-def carry_in(setup: Any, roster: Roster) -> Any:
-    """The set-up command with the campaign's record of each hero of the party who played before."""
-    party = [slug(h.name) for h in setup.heroes]
+def party(setup: Any) -> list[str]:
+    """The heroes a set-up puts in play: the campaign records them with the new mission."""
+    return [slug(h.name) for h in setup.heroes]
+
+
+def carry_in(setup: Any, roster: Roster, rules: str) -> Any:
+    """The set-up command with the campaign's record of each hero of the party who played
+    before; refused when a hero of the party is in a mission not yet ended."""
+    heroes = party(setup)
+    refuse_busy(rules, [playing for unit in heroes if (playing := roster.in_mission(unit)) is not None])
     carried = [
         CarriedHero(unit, hero.wounds, tuple(hero.conditions), tuple(hero.items), hero.dead, len(hero.missions))
-        for unit in party
+        for unit in heroes
         if (hero := roster.hero(unit)) is not None
     ]
     return msgspec.structs.replace(setup, carried=carried)
@@ -97,6 +104,13 @@ def refuse_fallen(rules: str, carried: list[CarriedHero]) -> None:
     (star-quest.en.md "Shooting", Unconscious: a killed hero is removed from play)."""
     if dead := [c.unit for c in carried if c.dead]:
         raise RuleError("hero_dead", rule(rules), params={"heroes": dead})
+
+
+def refuse_busy(rules: str, busy: list[InMission]) -> None:
+    """A hero plays one mission of its campaign at a time: one in a mission not yet ended cannot
+    be chosen for another (docs/starquest-rules-notes.md "Campaigns")."""
+    if busy:
+        raise RuleError("hero_in_mission", rule(rules), params={"heroes": [b.unit for b in busy], "mission": busy[0].mission})
 
 
 def start(battle: Battle, carried: list[CarriedHero]) -> Battle:

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
-from domain.systems.starquest import choices, geometry, skills
+from domain.systems.starquest import ambush, choices, geometry, skills
 from domain.systems.starquest.content import ENEMY_PREFIX, NOTHING
+from domain.systems.starquest.movement import KEEP_AWAY
 from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.slugs import slug
 from domain.systems.starquest.state import Battle, Figure
@@ -71,26 +72,29 @@ def _enemy_appears(res: Resolution, token_id: str, profile: str) -> None:
     token = token_base(battle, token_id)
     unit_id = f"{slug(profile)}-{token_id}"
     radius = geometry.base_radius_inches(next(p for p in battle.enemies if p.name == profile).base_mm)
-    x, y = _clear_of_heroes(battle, token.x, token.y, radius)
+    x, y = _clear_of_units(battle, token.x, token.y, radius)
     res.emit(ev.UnitPlaced(unit_id, profile, [Figure(f"{unit_id}.1", x, y, battle.ground(x, y))]))
 
 
-def _clear_of_heroes(battle: Battle, x: float, y: float, radius: float) -> tuple[float, float]:
-    """Placed on the token, but pushed straight away from a hero standing closer than 1" (#Movement):
-    only charges bring units that close."""
-    keep = battle.scale(PICK_UP_REACH)
-    for hero in battle.side("hero"):
-        if not hero.on_table:
-            continue
-        h = battle.base(hero, hero.figures[0])
-        dx, dy = x - h.x, y - h.y
+def _clear_of_units(battle: Battle, x: float, y: float, radius: float) -> tuple[float, float]:
+    """Placed on the token, but pushed straight away from each model, friend or foe, standing
+    closer than 1" (#Movement: only charges bring units that close), the closest first; if that
+    still leaves it too close to one, it goes to the closest free spot around the token."""
+    token = geometry.Point(x, y)
+    keep = battle.scale(KEEP_AWAY)
+    table = float(battle.mission.table)
+    bases = [b for unit in battle.units.values() if unit.on_table for b in battle.bases(unit)]
+    for base in sorted(bases, key=lambda b: (b.x - x) ** 2 + (b.y - y) ** 2):
+        dx, dy = x - base.x, y - base.y
         length = (dx * dx + dy * dy) ** 0.5
-        need = h.radius + radius + keep
+        need = base.radius + radius + keep
         if length < need:
             ux, uy = (dx / length, dy / length) if length > 1e-9 else (0.0, 1.0)
-            table = battle.mission.table
-            x, y = min(max(h.x + ux * need, 0.0), table), min(max(h.y + uy * need, 0.0), table)
-    return x, y
+            x, y = min(max(base.x + ux * need, 0.0), table), min(max(base.y + uy * need, 0.0), table)
+    if ambush.fits(battle, [geometry.Point(x, y)], radius, table):
+        return x, y
+    spot = ambush.placement(battle, token, radius, 1, None)[0]
+    return spot.x, spot.y
 
 
 choices.CONTINUATIONS["discover"] = _discovered

@@ -109,7 +109,8 @@ def _killed(b: Battle, e: ev.FigureKilled) -> Battle:
         figures = tuple(f for f in u.figures if f.id != e.figure)
         return replace(u, figures=figures, dead=not figures)
 
-    return _unit(b, e.unit, remove)
+    b = _unit(b, e.unit, remove)
+    return _turn(b, wounded=b.turn.wounded | {e.unit}) if b.turn else b
 
 
 def _unconscious(b: Battle, e: ev.HeroUnconscious) -> Battle:

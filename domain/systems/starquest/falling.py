@@ -16,7 +16,7 @@ import math
 
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
-from domain.systems.starquest import choices, geometry
+from domain.systems.starquest import choices, dangerous, geometry
 from domain.systems.starquest.actions import finish, own_turn
 from domain.systems.starquest.ground import gap_and_drop, profile
 from domain.systems.starquest.movement import keep_away
@@ -76,7 +76,7 @@ def _jumped(res: Resolution, unit_id: str, passed: bool, context: dict[str, str]
     if not unit.can_act:
         return  # paying for the tests knocked it out: it stays where it was
     if passed:
-        res.emit(ev.Moved(unit_id, [_landing(res, unit.figures[0], float(context["x"]), float(context["y"]))]))
+        _moved(res, unit_id, _landing(res, unit.figures[0], float(context["x"]), float(context["y"])))
         return
     res.emit(ev.ChoiceOffered(unit_id, "stop_at_ledge", res.battle.version.stop_at_ledge, {**context, "then": "stop_at_ledge"}))
 
@@ -91,16 +91,29 @@ def _ledge_answered(res: Resolution, unit_id: str, accepted: bool, context: dict
     ledge = next((d0 for d0, _, h in stretches if h < figure.z - geometry.TOLERANCE), stretches[-1][1])
     if accepted or not unit.can_act:
         if unit.can_act:
-            res.emit(ev.Moved(unit_id, [_along(res, figure, goal, max(0.0, ledge - radius - _LEDGE_SLACK))]))
+            _moved(res, unit_id, _along(res, figure, goal, max(0.0, ledge - radius - _LEDGE_SLACK)))
     else:
         bottom = min(h for _, _, h in stretches)
         start, end = next((d0, d1) for d0, d1, h in stretches if h == bottom and d1 > ledge - geometry.TOLERANCE)
         where = min(start + radius, (start + end) / 2) if end - start > 0 else start
         landed = _along(res, figure, goal, where)
-        res.emit(ev.Moved(unit_id, [landed]))
-        hurt(res, unit_id, figure.id, geometry.fall_height(figure.z, landed.z))
+        _moved(res, unit_id, landed, fell=True)
     if res.battle.turn is not None and res.battle.turn.unit == unit_id:
         finish(res, unit_id)
+
+
+def _moved(res: Resolution, unit_id: str, to: Figure, fell: bool = False) -> None:
+    """The hero goes where its jump took it; a fall hurts, then dangerous terrain on the way
+    (the landing spot included) is rolled for, as for any model moving across it (#Terrain)."""
+    unit = res.unit(unit_id)
+    start = unit.figures[0]
+    res.emit(ev.Moved(unit_id, [to]))
+    if fell:
+        hurt(res, unit_id, start.id, geometry.fall_height(start.z, to.z))
+    radius = res.battle.base(unit, start).radius
+    crossed = geometry.path_terrain(geometry.Point(start.x, start.y), geometry.Point(to.x, to.y), res.battle.terrain, radius=radius)
+    if any(t.dangerous for t in crossed) and not res.battle.profile(unit).rule("Flying") and res.unit(unit_id).can_act:
+        dangerous.moved_through(res, unit_id)
 
 
 def _along(res: Resolution, figure: Figure, goal: geometry.Point, inches: float) -> Figure:

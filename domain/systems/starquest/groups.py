@@ -64,18 +64,34 @@ def close_up(battle: Battle, unit: Unit, allowance: float, moved: list[Figure]) 
             continue
         slots.append(slot)
     followers = list(unit.figures[1:])
-    result = [lead]
+    places = []
     for slot in slots[: len(followers)]:
         figure = min(followers, key=lambda f: math.hypot(f.x - slot.x, f.y - slot.y))
         followers.remove(figure)
-        start = battle.base(unit, figure)
-        reach = difficult_cap(battle, unit, allowance, geometry.path_terrain(geometry.Point(start.x, start.y), slot, battle.terrain, radius=radius))
-        end = geometry.move_toward(start, slot, reach, obstacles=enemies)
-        way = math.hypot(end.x - start.x, end.y - start.y)
-        if way > 0:
-            travel = geometry.clear_travel([start], (end.x - start.x) / way, (end.y - start.y) / way, way, friends, keep)
-            end = geometry.Point(start.x + (end.x - start.x) / way * travel, start.y + (end.y - start.y) / way * travel)
-        result.append(battle.standing(figure, end.x, end.y))
+        places.append((figure, slot))
+    planned = {f.id: f for f in moved}
+    places += [(f, geometry.Point(planned[f.id].x, planned[f.id].y)) for f in followers]
+    result = [lead]
+    for figure, place in places:
+        mine = [battle.base(unit, f) for f in result]
+        result.append(_step(battle, unit, figure, place, allowance, enemies, friends, mine))
     by_id = {f.id: f for f in result}
-    leftover = {f.id: f for f in moved}
-    return [by_id.get(f.id, leftover[f.id]) for f in unit.figures]
+    return [by_id[f.id] for f in unit.figures]
+
+
+def _step(battle: Battle, unit: Unit, figure: Figure, goal: geometry.Point, allowance: float, enemies: list[geometry.Base], friends: list[geometry.Base], mine: list[geometry.Base]) -> Figure:
+    """One model's straight way toward its place, as far as its move allows, stopping 1" before
+    enemies, ending 1" from friendly models of other units (or no closer than it began) and on
+    no base of its own unit already placed. A follower with no free place in the cluster heads
+    for where the move would have put it."""
+    start = battle.base(unit, figure)
+    keep = battle.scale(KEEP_AWAY)
+    reach = difficult_cap(battle, unit, allowance, geometry.path_terrain(geometry.Point(start.x, start.y), goal, battle.terrain, radius=start.radius))
+    end = geometry.move_toward(start, goal, reach, obstacles=enemies)
+    way = math.hypot(end.x - start.x, end.y - start.y)
+    if way > 0:
+        ux, uy = (end.x - start.x) / way, (end.y - start.y) / way
+        kept = [geometry.Base(b.x, b.y, b.z, b.radius + keep) for b in friends]
+        travel = geometry.clear_travel([start], ux, uy, way, kept + mine)
+        end = geometry.Point(start.x + ux * travel, start.y + uy * travel)
+    return battle.standing(figure, end.x, end.y)

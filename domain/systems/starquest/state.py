@@ -79,7 +79,8 @@ class Turn(msgspec.Struct, frozen=True):
     shot: bool = False
     charged: bool = False
     resting: bool = False
-    #: Units that lost wounds during this activation: they may have to test morale at its end.
+    #: Units that took wounds or lost models (a fall kills without a wound) during this
+    #: activation: they may have to test morale at its end (#Morale: casualties count).
     wounded: frozenset[str] = frozenset()
     #: Fear(X) counted against units hit in melee during this activation: unit → extra wounds.
     fear: dict[str, int] = {}
