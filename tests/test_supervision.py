@@ -13,14 +13,20 @@ import json
 import os
 import secrets
 import signal
+import threading
 import time
 from pathlib import Path
 
 import httpx
+import msgspec
 import psutil
 import pytest
+import redis
+from litestar.testing import TestClient
 
 from api.cli.embedded import free_port
+from api.http.app import create_app
+from service.health import Jobs, Process, WorkerBeat
 from service.ledger import Ledger
 from service.seal import Sealer
 from service.store import EventStore
@@ -29,6 +35,9 @@ from tests.harness import Campaign
 from tests.servers import wait_until
 from tests.starquest.players import brawl, heroes_until_ai
 from tests.test_ai_worker import _ai_phase_done, _worker_activations, assert_each_ai_activation_once_in_order, battle
+from workers.jobs import Keys
+from workers.relay import Relay
+from workers.ticks import Ticks
 
 WAIT_S = 60
 #: The supervisor's first back-off in these tests: long enough for a test to see the part down.
@@ -238,3 +247,58 @@ def test_an_idle_server_does_not_poll_the_log(tmp_path: Path, started: list[Embe
         wait_until(verified, WAIT_S, "the worker, woken by the reveal, to verify the epoch")
     server.stop()
 
+
+
+# -- the relay wakes on ticks, and finds events whose tick was lost ---------------------------------
+
+
+def _relayed(client: redis.Redis, keys: Keys, position: int) -> bool:
+    return int(client.hget(keys.relay_position, "position") or 0) >= position
+
+
+def test_the_relay_wakes_on_a_tick_and_finds_events_whose_tick_was_lost(ledger: Ledger, redis_url: str, redis_prefix: str) -> None:
+    """One store announces its appends, the other (a process whose announcement never reached
+    Redis) does not: the relay publishes both, the second after its safety-net look."""
+    client, keys = redis.Redis.from_url(redis_url), Keys(redis_prefix)
+    ticks = Ticks(client, keys.ticks)
+    relay = Relay(ledger.store, client, keys, "relay", lease_ms=2000)
+    stopping = threading.Event()
+    follower = threading.Thread(target=relay.follow, args=(stopping, ticks), daemon=True)
+    follower.start()
+    try:
+        wait_until(lambda: relay.holding, WAIT_S, "the relay to take the lease")
+        ledger.create_campaign("Ticks", "host")
+        ticks.announce()
+        wait_until(lambda: _relayed(client, keys, ledger.store.max_notification_id()), WAIT_S, "the relay to follow the announced append")
+        looks = relay.looks
+        ledger.create_campaign("Lost tick", "host")  # nobody announces this one
+        wait_until(lambda: _relayed(client, keys, ledger.store.max_notification_id()), WAIT_S, "the relay to find the unannounced append")
+        assert relay.looks > looks
+    finally:
+        stopping.set()
+        ticks.announce()
+        follower.join(WAIT_S)
+    assert not follower.is_alive()
+
+
+# -- what /health concludes ---------------------------------------------------------------------------
+
+
+def test_health_fails_while_no_mission_can_make_progress_and_ready_does_not(ledger: Ledger) -> None:
+    """No live worker, a job waiting past two minutes, Redis down, a supervised process down:
+    each is a 503 `failing` with its reason; `/ready` stays 200, the store being readable."""
+    beat = WorkerBeat("host-1", alive=True, last_heartbeat_ms=900, log_looks=3)
+    stale = WorkerBeat("host-2", alive=False, last_heartbeat_ms=60_000, log_looks=7)
+    cases = [
+        (Jobs("ok", [beat, stale]), [Process("worker-1", 11, True, 0)], []),
+        (Jobs("ok", [stale]), [], ["no worker is alive: AI activations and epoch verifications wait"]),
+        (Jobs("ok", [beat], backlog=2, oldest_job_ms=125_000), [], ["the oldest job has waited 125 s"]),
+        (Jobs("unreachable: connection refused"), [], ["Redis: unreachable: connection refused"]),
+        (Jobs("ok", [beat]), [Process("worker-1", 11, False, 2, "signal SIGKILL")], ["worker-1 is down (signal SIGKILL); restarting it"]),
+    ]
+    for jobs, processes, problems in cases:
+        with TestClient(create_app(ledger, jobs=lambda jobs=jobs: jobs, processes=lambda processes=processes: processes)) as client:
+            answer = client.get("/health")
+            assert (answer.status_code, answer.json()["status"], answer.json()["problems"]) == (503 if problems else 200, "failing" if problems else "ok", problems)
+            assert answer.json()["jobs"] == msgspec.to_builtins(jobs)
+            assert (client.get("/ready").status_code, client.get("/ready").json()) == (200, {"status": "ready", "store": "sqlite" if "sqlite" in ledger.store.factory.__class__.__module__ else "postgres"})

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import msgspec
 from msgspec import Meta
@@ -260,7 +260,7 @@ class Health(Body):
     """`ok`, or `failing` (a 503) with the reasons in `problems`: a part is down, or a mission
     cannot make progress (no live worker, a job waiting too long)."""
 
-    status: str
+    status: Literal["ok", "failing"]
     store: str
     #: The log's last position; None when the store cannot be read.
     events: int | None
@@ -276,5 +276,5 @@ class Health(Body):
 class Ready(Body):
     """`ready` when this API process can answer (its store can be read), else a 503."""
 
-    status: str
+    status: Literal["ready", "unavailable"]
     store: str
