@@ -198,6 +198,11 @@ class Projections:
     def catch_up(self) -> int:
         return sum(runner.catch_up() for runner in self.runners.values())
 
+    def lag(self) -> dict[str, int]:
+        """Events each read model has still to fold."""
+        head = self.tables.max_position()
+        return {name: max(0, head - runner.position()) for name, runner in self.runners.items()}
+
     def rebuild(self, name: str, progress: Progress | None = None) -> int:
         return self.runners[name].rebuild(progress)
 

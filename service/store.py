@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from eventsourcing.persistence import (
     AggregateRecorder,
@@ -34,6 +34,8 @@ class StreamConflict(Exception):
 class EventStore:
     def __init__(self, store_env: dict[str, str], attempts: int = 5) -> None:
         self.factory = InfrastructureFactory.construct(Environment("skirmish", store_env))
+        #: Called after every append commits (workers/ticks.py wakes the relay and projections).
+        self.appended: list[Callable[[], None]] = []
         for attempt in range(attempts):
             try:
                 self.events: ApplicationRecorder = self.factory.application_recorder()
@@ -56,6 +58,8 @@ class EventStore:
             self.events.insert_events(stored)
         except IntegrityError as error:
             raise StreamConflict(str(error)) from error
+        for call in self.appended:
+            call()
 
     def append_raw(self, rows: Sequence[tuple[str, int, str, bytes]]) -> None:
         """Write already-encoded events (stream, position, topic, stored bytes) byte for byte,
@@ -65,6 +69,8 @@ class EventStore:
             self.events.insert_events(stored)
         except IntegrityError as error:
             raise StreamConflict(str(error)) from error
+        for call in self.appended:
+            call()
 
     def read(self, stream: str, after: int = 0, limit: int | None = None) -> list[tuple[int, bytes]]:
         """A stream's stored bytes from a position, in order."""

@@ -82,11 +82,11 @@ class Server:
             if self.process.poll() is not None:
                 raise AssertionError(f"the server exited with {self.process.returncode}\n{self.output()}")
             try:
-                return httpx.get(f"{self.base}/health", timeout=2).status_code == 200
+                return httpx.get(f"{self.base}/ready", timeout=2).status_code == 200
             except httpx.HTTPError:
                 return False
 
-        wait_until(healthy, START_TIMEOUT, f"GET /health of {self.base}\n{self.output(3000)}")
+        wait_until(healthy, START_TIMEOUT, f"GET /ready of {self.base}\n{self.output(3000)}")
         return self
 
     def peak_rss_mb(self) -> float:

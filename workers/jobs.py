@@ -34,6 +34,10 @@ class Keys:
         self.relay_position = f"{prefix}relay:position"
         self.relay_lease = f"{prefix}relay:lease"
         self.projections_lease = f"{prefix}projections:lease"
+        #: A tick for each append to the log (workers/ticks.py).
+        self.ticks = f"{prefix}log:ticks"
+        #: Hash: worker name → its last heartbeat (workers/heartbeat.py).
+        self.workers = f"{prefix}workers"
         self.processed = f"{prefix}stats:processed"
         self.failed = f"{prefix}stats:failed"
         #: Hash: job kind → jobs of that kind done (acknowledged without failing).

@@ -5,18 +5,16 @@ added. If Redis loses the position, or the stream (its count then falls short), 
 again from the beginning of the log and re-publishes; jobs are idempotent, so finished ones
 change nothing and unfinished ones complete.
 
-`follow` runs the relay on a thread of its own, polling the log every few milliseconds while it
-holds the lease (an AI activation is due as soon as the event that makes it due is committed;
-the poll is most of the delay before a worker starts on it), at once when the worker of its
-process has just committed a job (`nudge`), and only checking the lease now and then while
-another process holds it.
+`follow` runs the relay on a thread of its own: it blocks on the ticks that every process appending
+to the log announces (workers/ticks.py) and publishes at once when one comes; a few times per
+lease period it looks anyway (to keep the lease, and to find events whose tick was lost), so an
+idle relay neither polls the log nor spends CPU.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
-import time
 
 import msgspec
 import redis
@@ -25,13 +23,10 @@ from eventsourcing.persistence import PersistenceError
 from service.store import EventStore
 from workers.jobs import AI_ACTIVATION, Job, Keys, ai_due_topics, jobs_for
 from workers.lease import SCRIPT as LEASE_SCRIPT
+from workers.ticks import Ticks
 
 log = logging.getLogger("skirmish.relay")
 PAGE = 1000
-#: How often the lease holder polls the log when it is idle (SKIRMISH_RELAY_POLL_MS).
-POLL_S = 0.005
-
-
 
 class Relay:
     def __init__(self, store: EventStore, client: redis.Redis, keys: Keys, owner: str, lease_ms: int = 5000) -> None:
@@ -46,11 +41,8 @@ class Relay:
         self.behind = False
         #: After run_once while holding the lease: the log position the stream is fed up to.
         self.position: int | None = None
-        self._nudged = threading.Event()
-
-    def nudge(self) -> None:
-        """Poll now: this process just committed something that may cause jobs."""
-        self._nudged.set()
+        #: Passes run (each reads the log when holding the lease): stays low while nothing happens.
+        self.looks = 0
 
     def run_once(self) -> int:
         """Publish the jobs of one page of new events; returns how many were published."""
@@ -94,36 +86,23 @@ class Relay:
             log.debug("published", extra={"job": job.kind, "mission": job.mission_id, "key": job.key})
         return len(jobs)
 
-    def follow(self, stopping: threading.Event, poll_s: float = POLL_S) -> None:
-        """Relay until `stopping` is set: at once while behind, every `poll_s` while holding the
-        lease, and a few times per lease period while another relay holds it.
-
-        Between full passes, a poll only asks the store for its last notification id (Redis is
-        not asked until the log has moved), so an idle relay costs little; a full pass still
-        runs twice per lease period, to keep the lease and to notice a Redis that lost its data.
-        """
-        standby_s = self.lease_ms / 5000
-        renew_s = self.lease_ms / 2000
-        full_pass_at = 0.0
+    def follow(self, stopping: threading.Event, ticks: Ticks) -> None:
+        """Relay until `stopping` is set: at once while behind or after a tick, and otherwise
+        twice per lease period while holding the lease, five times while another relay holds it."""
+        after: str | None = None
         while not stopping.is_set():
-            self._nudged.clear()
             try:
-                quiet = self.holding and self.position is not None and time.monotonic() < full_pass_at
-                if quiet and self.store.max_notification_id() <= self.position:
-                    self._nudged.wait(poll_s)
-                    continue
-                full_pass_at = time.monotonic() + renew_s
+                after = ticks.latest() if after is None else after
+                self.looks += 1
                 self.run_once()
+                if not self.behind:
+                    after, _ = ticks.wait(after, self.lease_ms / (2000 if self.holding else 5000))
             except (redis.ConnectionError, redis.TimeoutError, PersistenceError) as error:
                 log.warning("relay cannot reach Redis or the store; retrying", extra={"error": str(error)})
                 stopping.wait(1.0)
-                continue
-            except Exception:  # noqa: BLE001 - the thread must not die silently; the next poll tries again
+            except Exception:  # noqa: BLE001 - the thread must not die silently; the next pass tries again
                 log.exception("relay pass failed; retrying")
                 stopping.wait(1.0)
-                continue
-            if not self.behind:
-                self._nudged.wait(poll_s if self.holding else standby_s)
 
 
 def _once_per_mission(jobs: list[Job]) -> list[Job]:

@@ -16,7 +16,6 @@ from __future__ import annotations
 import logging
 import os
 import time
-from collections.abc import Callable
 
 import msgspec
 import redis
@@ -62,15 +61,12 @@ class Worker:
         keys: Keys,
         name: str,
         claim_idle_ms: int = 30_000,
-        committed: Callable[[], None] | None = None,
     ) -> None:
         self.ledger = ledger
         self.redis = client
         self.keys = keys
         self.name = name
         self.claim_idle_ms = claim_idle_ms
-        #: Called after a job committed events (the relay of this process polls at once).
-        self.committed = committed
         self.pauses = {stage: int(os.environ[var]) / 1000 for stage, var in PAUSE_ENV.items() if os.environ.get(var)}
         self._grouped = False
         self._next_claim = 0.0
@@ -195,8 +191,6 @@ class Worker:
                 log.exception("the rules engine failed on the AI's decision", extra=context)
                 return self._flag(state, f"attention:{key}", "engine_failed", AI_RULE, f"the rules engine failed on {type(command).__name__}: {error!r}", context)
             outcome = REPLAYED if result.replayed else ACTIVATED
-            if self.committed is not None and not result.replayed:
-                self.committed()
             log.info(
                 "ai activation",
                 extra={**context, "outcome": outcome, "version": result.version, "events": len(result.events), "ms": round((time.perf_counter() - started) * 1000, 2)},

@@ -80,57 +80,89 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from api.cli.embedded import EmbeddedValkey, die_with_parent
+    from api.cli.supervise import BACKOFF_S, AlreadyServing, Supervised, lock_data_dir, terminate
     from api.http.app import create_app
-    from service.wiring import build_ledger
+    from service.wiring import build_ledger, redis_client
+    from workers.heartbeat import jobs_health
+    from workers.jobs import Keys
+    from workers.ticks import Announcer, Ticks
 
     settings = Settings.from_env()
     host, port = args.host or settings.host, args.port or settings.port
-    ledger = build_ledger(settings)
-    embedded = None
     redis_url = settings.redis_url
+    lock = None
+    if redis_url is None:
+        # The embedded Valkey is this serve's own: a second serve here would replace it under
+        # the first one's workers. Several serves share a Redis named by REDIS_URL (deploy/).
+        try:
+            lock = lock_data_dir(settings.data_dir, f"http://{host}:{port}")
+        except AlreadyServing as refused:
+            log.error(str(refused), extra={"data_dir": str(settings.data_dir)})
+            return 1
+    ledger = build_ledger(settings)
+    stopping = threading.Event()
+    backoff_s = int(os.environ.get("SKIRMISH_RESTART_BACKOFF_MS", str(int(BACKOFF_S * 1000)))) / 1000
+    valkey = None
     if redis_url is None:
         embedded = EmbeddedValkey(settings.data_dir)
-        redis_url = embedded.start()
+
+        def start_valkey() -> subprocess.Popen:
+            embedded.start()  # on the same port every time: the workers keep their REDIS_URL
+            return embedded.process
+
+        valkey = Supervised("valkey", start_valkey, stopping, backoff_s)
+        redis_url = embedded.url
     env = {**os.environ, "REDIS_URL": redis_url, "SKIRMISH_DATA_DIR": str(settings.data_dir)}
-    workers = [
-        subprocess.Popen([sys.executable, "-m", "api.cli.main", "worker"], env=env, preexec_fn=die_with_parent)
-        for _ in range(args.workers)
-    ]
+
+    def start_worker() -> subprocess.Popen:
+        return subprocess.Popen([sys.executable, "-m", "api.cli.main", "worker"], env=env, preexec_fn=die_with_parent)
+
+    workers = [Supervised(f"worker-{n + 1}", start_worker, stopping, backoff_s) for n in range(args.workers)]
+    supervised = ([valkey] if valkey else []) + workers
+    client, keys = redis_client(redis_url), Keys(settings.redis_prefix)
+    ledger.store.appended.append(Announcer(Ticks(client, keys.ticks)).appended)
     where = settings.store_env.get("SQLITE_DBNAME") or f"postgres database {settings.store_env.get('POSTGRES_DBNAME')}"
     log.info(
         f"Skirmish Ledger on http://{host}:{port}",
-        extra={"url": f"http://{host}:{port}", "docs": f"http://{host}:{port}/schema/swagger", "events": where, "redis": redis_url, "embedded_valkey": embedded is not None, "workers": len(workers)},
+        extra={"url": f"http://{host}:{port}", "docs": f"http://{host}:{port}/schema/swagger", "events": where, "redis": redis_url, "embedded_valkey": valkey is not None, "workers": len(workers)},
     )
+    app = create_app(ledger, jobs=lambda: jobs_health(client, keys, ledger.store.max_notification_id()), processes=lambda: [s.health() for s in supervised])
     # uvicorn shuts down on SIGTERM and then raises the signal again; with its default action
     # that ends the process before the `finally` below could stop the workers and the Valkey.
     signal.signal(signal.SIGTERM, _raise_terminated)
     try:
         # log_config=None: uvicorn's own loggers write through ours (service/logs.py), as JSON.
-        uvicorn.run(create_app(ledger), host=host, port=port, log_level="warning", log_config=None, timeout_graceful_shutdown=5)
+        uvicorn.run(app, host=host, port=port, log_level="warning", log_config=None, timeout_graceful_shutdown=5)
     except _Terminated:
         pass
     finally:
         signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a second SIGTERM ends us at once
-        for process in workers:
-            process.terminate()
-        for process in workers:
-            try:
-                process.wait(10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-        if embedded:
-            embedded.stop()
+        stopping.set()
+        for child in workers:
+            if child.process is not None:
+                child.process.terminate()  # all at once, then each waited for
+        for child in workers:
+            child.stop(terminate)
+        if valkey:
+            valkey.stop(lambda _: embedded.stop())
+        if lock is not None:
+            lock.close()
     return 0
 
 
 def _worker(args: argparse.Namespace) -> int:
+    import time
+
     import redis
 
     from projections.runner import Projections
+    from service.health import HEARTBEAT_S
     from service.wiring import build_ledger, redis_client
+    from workers import heartbeat
     from workers.jobs import Keys
-    from workers.projecting import project_while
+    from workers.projecting import Looks, project_while
     from workers.relay import Relay
+    from workers.ticks import Announcer, Ticks
     from workers.worker import Worker
 
     settings = _settings_with_store()
@@ -141,30 +173,41 @@ def _worker(args: argparse.Namespace) -> int:
     ledger = build_ledger(settings)
     client = redis_client(redis_url)
     keys = Keys(settings.redis_prefix)
+    ticks = Ticks(client, keys.ticks)
+    ledger.store.appended.append(Announcer(ticks).appended)
     relay = Relay(ledger.store, client, keys, owner=name)
-    worker = Worker(ledger, client, keys, name, claim_idle_ms=int(os.environ.get("SKIRMISH_CLAIM_IDLE_MS", "30000")), committed=relay.nudge)
-    projections = Projections(ledger.store)
+    worker = Worker(ledger, client, keys, name, claim_idle_ms=int(os.environ.get("SKIRMISH_CLAIM_IDLE_MS", "30000")))
+    projections, looks = Projections(ledger.store), Looks()
     stopping = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: stopping.set())
-    log.info("worker started", extra={"worker": name, "redis_prefix": settings.redis_prefix})
-    # The relay and the projections run on threads of their own, so neither a poll of the log
-    # nor a projection save sits between a due AI activation and the worker taking it
-    # (benchmarks/ai_activations.py); jobs are taken on this thread.
-    poll_s = int(os.environ.get("SKIRMISH_RELAY_POLL_MS", "5")) / 1000
+    log.info("worker started", extra={"worker": name, "pid": os.getpid(), "redis_prefix": settings.redis_prefix})
+    # The relay and the projections run on threads of their own, each blocked on the ticks of
+    # new events (workers/ticks.py), so neither sits between a due AI activation and the worker
+    # taking it (benchmarks/ai_activations.py); jobs are taken on this thread, which also beats.
     threads = [
-        threading.Thread(target=relay.follow, args=(stopping, poll_s), name="relay", daemon=True),
-        threading.Thread(target=project_while, args=(projections, client, keys, name, stopping), name="projections", daemon=True),
+        threading.Thread(target=relay.follow, args=(stopping, ticks), name="relay", daemon=True),
+        threading.Thread(target=project_while, args=(projections, client, keys, name, stopping), kwargs={"ticks": ticks, "looks": looks}, name="projections", daemon=True),
     ]
     for thread in threads:
         thread.start()
+    beat_at = 0.0
     while not stopping.is_set():
         try:
-            worker.run_once(block_ms=200)
-        except redis.ConnectionError as error:
+            if time.monotonic() >= beat_at:
+                if beat_at == 0.0:
+                    heartbeat.forget_gone(client, keys)
+                heartbeat.beat(client, keys, name, relay.looks + looks.count)
+                beat_at = time.monotonic() + HEARTBEAT_S
+            worker.run_once(block_ms=int(HEARTBEAT_S * 1000))
+        except (redis.ConnectionError, redis.TimeoutError) as error:
             log.warning("redis unavailable; retrying", extra={"error": str(error)})
             stopping.wait(1.0)
-    relay.nudge()  # out of its wait, to see `stopping`
+    try:
+        heartbeat.stopped(client, keys, name)
+        ticks.announce()  # the relay and projections threads out of their wait, to see `stopping`
+    except redis.RedisError:
+        pass  # they see it when their wait runs out
     for thread in threads:
         thread.join(10)
     log.info("worker stopped", extra={"worker": name})

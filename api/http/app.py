@@ -13,7 +13,7 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components, SecurityScheme
 from litestar.params import FromPath, FromQuery, JSONBody
 
-from api.http import ai, campaigns, docs, localized, replays, streams, systems, tracing, transfer
+from api.http import ai, campaigns, docs, health, localized, replays, streams, systems, tracing, transfer
 from api.http.auth import member_of
 from api.http.access import member_of_campaign, reader, submit
 from api.http.bodies import (
@@ -23,7 +23,6 @@ from api.http.bodies import (
     Contribution,
     EndBody,
     EventPage,
-    Health,
     MemberToken,
     MemberView,
     MissionCommandBody,
@@ -82,11 +81,6 @@ def _reads(request: Request) -> ReadModels:
 
 def _after(position: int) -> int:
     return min(max(position, 0), MAX_POSITION)
-
-
-@get("/health", sync_to_thread=True)
-def health(ledger: LedgerDep) -> Health:
-    return Health("ok", ledger.store.factory.__class__.__module__.split(".")[-1], ledger.store.max_notification_id())
 
 
 @post("/campaigns", sync_to_thread=True)
@@ -216,7 +210,7 @@ def export(mission_id: FromPath[str], request: Request, ledger: LedgerDep) -> Re
 
 
 ROUTES: list[Any] = [
-    health,
+    *health.ROUTES,
     create_campaign,
     read_campaign,
     list_missions,
@@ -242,7 +236,9 @@ ROUTES: list[Any] = [
 ]
 
 
-def create_app(ledger: Ledger) -> Litestar:
+def create_app(ledger: Ledger, jobs: health.JobsProbe | None = None, processes: health.ProcessesProbe | None = None) -> Litestar:
+    """`jobs` and `processes` let `/health` see Redis, the workers and what `skirmish serve`
+    supervises; without them it reports the store and the projections only."""
     # The published schemas build msgspec's type information for generic records: do it now,
     # before request and worker threads decode (see domain/codecs.py `warm`).
     for system in (None, *SYSTEMS):
@@ -263,7 +259,7 @@ def create_app(ledger: Ledger) -> Litestar:
             render_plugins=[*docs.render_plugins(), ContractJson()],
         ),
         cors_config=CORSConfig(allow_origins=["*"], allow_headers=["authorization", "content-type", "last-event-id"]),
-        state=State({"ledger": ledger}),
+        state=State({"ledger": ledger, "jobs": jobs, "processes": processes}),
         request_class=JsonRequest,
         request_max_body_size=MAX_BODY_BYTES,
         debug=False,

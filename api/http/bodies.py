@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import msgspec
 from msgspec import Meta
@@ -11,6 +11,7 @@ from api.http.openapi import options_schemas
 from domain import limits
 from domain.chain import Recorded
 from domain.mission import MissionState
+from service.health import Jobs, Process
 
 
 class Body(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -256,6 +257,24 @@ class Problem(Body):
 
 
 class Health(Body):
-    status: str
+    """`ok`, or `failing` (a 503) with the reasons in `problems`: a part is down, or a mission
+    cannot make progress (no live worker, a job waiting too long)."""
+
+    status: Literal["ok", "failing"]
     store: str
-    events: int
+    #: The log's last position; None when the store cannot be read.
+    events: int | None
+    problems: list[str] = []
+    #: Redis, the workers' heartbeats and the job queue; None when this server runs without Redis.
+    jobs: Jobs | None = None
+    #: What this `skirmish serve` started and restarts when it dies.
+    processes: list[Process] = []
+    #: Events each read model has still to fold.
+    projection_lag: dict[str, int] = {}
+
+
+class Ready(Body):
+    """`ready` when this API process can answer (its store can be read), else a 503."""
+
+    status: Literal["ready", "unavailable"]
+    store: str

@@ -1,0 +1,79 @@
+"""`/health` says what works and what does not, and is not ok while a mission cannot make
+progress; `/ready` only says whether this API process can answer (for load balancers).
+README.md#reliability."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+from eventsourcing.persistence import PersistenceError
+from litestar import Request, Response, get
+from litestar.openapi.datastructures import ResponseSpec
+
+from api.http.bodies import Health, Ready
+from projections.runner import Projections
+from service.health import STUCK_MS, Jobs, Process
+
+#: What `create_app` is given to look beyond the store: Redis and the workers, and the processes
+#: `skirmish serve` supervises.
+JobsProbe = Callable[[], Jobs]
+ProcessesProbe = Callable[[], list[Process]]
+
+_making = threading.Lock()
+
+
+def _store_kind(request: Request) -> str:
+    return request.app.state.ledger.store.factory.__class__.__module__.split(".")[-1]
+
+
+def _projections(request: Request) -> Projections:
+    state = request.app.state
+    with _making:
+        if state.get("health_projections") is None:
+            state.health_projections = Projections(state.ledger.store)
+    return state.health_projections
+
+
+def problems(jobs: Jobs | None, processes: list[Process]) -> list[str]:
+    """Why no mission can make progress, in words; empty when it can."""
+    found = [f"{p.name} is down ({p.last_exit or 'not started'}); restarting it" for p in processes if not p.alive]
+    if jobs is None:
+        return found
+    if jobs.redis != "ok":
+        return [*found, f"Redis: {jobs.redis}"]
+    if not any(worker.alive for worker in jobs.workers):
+        found.append("no worker is alive: AI activations and epoch verifications wait")
+    if jobs.oldest_job_ms is not None and jobs.oldest_job_ms > STUCK_MS:
+        found.append(f"the oldest job has waited {jobs.oldest_job_ms // 1000} s")
+    return found
+
+
+@get("/health", sync_to_thread=True, responses={503: ResponseSpec(Health, description="Failing: `problems` says why")})
+def health(request: Request) -> Response[Health]:
+    state = request.app.state
+    kind = _store_kind(request)
+    try:
+        events: int | None = state.ledger.store.max_notification_id()
+        lag = _projections(request).lag()
+        found = []
+    except PersistenceError as error:
+        events, lag, found = None, {}, [f"the event store cannot be read: {error}"]
+    jobs = state.jobs() if state.get("jobs") else None
+    processes = state.processes() if state.get("processes") else []
+    found += problems(jobs, processes)
+    body = Health("failing" if found else "ok", kind, events, found, jobs, processes, lag)
+    return Response(body, status_code=503 if found else 200)
+
+
+@get("/ready", sync_to_thread=True, responses={503: ResponseSpec(Ready, description="The store cannot be read")})
+def ready(request: Request) -> Response[Ready]:
+    kind = _store_kind(request)
+    try:
+        request.app.state.ledger.store.max_notification_id()
+    except PersistenceError:
+        return Response(Ready("unavailable", kind), status_code=503)
+    return Response(Ready("ready", kind))
+
+
+ROUTES = [health, ready]
