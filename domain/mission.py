@@ -256,7 +256,7 @@ def _record_verification(state: MissionState, command: RecordVerification, dice:
     epoch = next((e for e in state.epochs if e.number == command.epoch), None)
     if epoch is None or not epoch.revealed:
         raise RuleError("epoch_not_revealed", DICE, params={"epoch": command.epoch})
-    if epoch.verified:
+    if epoch.checked:
         raise RuleError("epoch_already_verified", DICE, params={"epoch": command.epoch})
     return [EpochVerified(command.epoch, command.rolls_checked, command.mismatches)]
 
@@ -360,6 +360,16 @@ def _annulled(state: MissionState, event: RollAnnulled) -> MissionState:
     return msgspec.structs.replace(state, annulled=state.annulled | {event.roll})
 
 
+def _verified(state: MissionState, event: EpochVerified) -> MissionState:
+    """An epoch whose rolls do not re-compute needs a person as much as a stuck AI does."""
+    state = epochs.verified(state, event)
+    if not event.mismatches:
+        return state
+    reason = f"epoch {event.epoch}: {len(event.mismatches)} roll(s) do not verify: events {', '.join(map(str, event.mismatches))}"
+    flag = Attention(reason, "epoch_mismatch", DICE, state.version)
+    return msgspec.structs.replace(state, attention=(*state.attention, flag))
+
+
 def _attention(state: MissionState, event: AttentionNeeded) -> MissionState:
     flag = Attention(event.reason, event.code, event.rule, state.version)
     return msgspec.structs.replace(state, attention=(*state.attention, flag))
@@ -374,6 +384,6 @@ _APPLIERS: dict[type[Event], Any] = {
     RollDisputed: _disputed,
     DisputeResolved: _resolved,
     RollAnnulled: _annulled,
-    EpochVerified: epochs.verified,
+    EpochVerified: _verified,
     AttentionNeeded: _attention,
 }
