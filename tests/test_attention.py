@@ -9,8 +9,11 @@ import msgspec
 from api.http.bodies import MissionView
 from domain.commands import EndMission, RollDice
 from tests.test_tamper import TAMPERED, _tamper_store
-from tests.test_worker import _drain, _verified, rig  # noqa: F401 - the fixture
+from tests import test_worker
 from tests.test_concurrency import _setup
+from tests.test_worker import _drain, _verified
+
+rig = test_worker.rig
 
 
 def test_an_epoch_with_a_changed_roll_is_not_verified_and_needs_attention(rig, store_env):
