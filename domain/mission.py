@@ -8,7 +8,7 @@ from typing import Any
 import msgspec
 
 from domain import dice as fair
-from domain import epochs, limits, notation
+from domain import audit, epochs, limits, notation
 from domain.commands import (
     Command,
     ContributeClientSeed,
@@ -23,7 +23,7 @@ from domain.commands import (
 )
 from domain.dicebox import DiceBox
 from domain.epochs import Epoch
-from domain.errors import RuleError
+from domain.errors import Forbidden, RuleError
 from domain.events import (
     AttentionNeeded,
     ClientSeedContributed,
@@ -208,7 +208,7 @@ def _roll_dice(state: MissionState, command: RollDice, dice: DiceBox, actor: str
         limits.check_text("unit", command.unit, limits.MAX_NAME)
     parsed = notation.parse(command.dice)
     if command.replaces is not None:
-        _standing_roll(state, refs, command.replaces, "not_rerollable", TRAY, "a re-roll replaces a standing roll, once")
+        _may_reroll(_standing_roll(state, refs, command.replaces, "not_rerollable", TRAY, "a re-roll replaces a standing roll, once"), command, parsed, actor)
     return [
         dice.roll(
             parsed.die_sides(),
@@ -222,6 +222,19 @@ def _roll_dice(state: MissionState, command: RollDice, dice: DiceBox, actor: str
             unit=command.unit,
         )
     ]
+
+
+def _may_reroll(original: DiceRolled, command: RollDice, parsed: notation.Notation, actor: str) -> None:
+    """The tray re-rolls the roller's own roll, with the same dice (README.md#disputes): another's
+    roll is the host's ruling on a dispute; a rule's own re-roll is its game system's decision."""
+    position = command.replaces
+    if original.actor != actor:
+        raise Forbidden("not_your_roll", DISPUTES, params={"position": position, "roller": original.actor})
+    same = original.deck is None and parsed.die_sides() == original.sides
+    if same and original.notation is not None:
+        same = notation.parse(original.notation).halved() == parsed.halved()
+    if not same:
+        raise RuleError("reroll_other_dice", DISPUTES, params={"position": position, "dice": audit.dice_label(audit.roll_entry(original, position)), "given": command.dice})
 
 
 def _shuffle(state: MissionState, command: Shuffle, dice: DiceBox, actor: str, refs: Mapping[int, Event]) -> list[Event]:
