@@ -9,6 +9,7 @@ carry the system in their tag). Which codec a stream needs follows from its firs
 from __future__ import annotations
 
 import functools
+import re
 import threading
 from collections.abc import Callable, Iterable
 from typing import Any, Generic, Optional, TypeVar, Union
@@ -140,6 +141,25 @@ class _Where(msgspec.Struct):
 
 
 _where = msgspec.json.Decoder(_Where)
+
+
+_STREAM = re.compile(rb'"stream":"([0-9a-f-]{36})"')
+_POSITION = re.compile(rb'"position":([0-9]{1,18})[,}]')
+
+
+def stream_of(stored: bytes) -> tuple[str, int | None] | None:
+    """The stream and position a stored record names, read leniently: enough to tell whose
+    record is damaged, even when the rest of its JSON is broken (None if no stream shows)."""
+    try:
+        where = _where.decode(stored)
+        return where.stream, where.position
+    except (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError):
+        pass
+    # Keys are sorted: the record's own `position` and `stream` come after its event's fields.
+    streams, positions = _STREAM.findall(stored), _POSITION.findall(stored)
+    if not streams:
+        return None
+    return streams[-1].decode(), int(positions[-1]) if positions else None
 
 
 class StreamCodecs:

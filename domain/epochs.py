@@ -28,7 +28,13 @@ class Epoch(msgspec.Struct, frozen=True):
     next_nonce: int = 0
     rolled: bool = False
     revealed: bool = False
+    #: Re-computed by the worker and every roll matched; `mismatches` names the rolls that did not.
     verified: bool = False
+    mismatches: tuple[int, ...] = ()
+
+    @property
+    def checked(self) -> bool:
+        return self.verified or bool(self.mismatches)
 
     @property
     def client_seed(self) -> str:
@@ -81,7 +87,7 @@ def revealed(state: S, event: SeedRevealed) -> S:
 
 def verified(state: S, event: EpochVerified) -> S:
     epoch = _numbered(state, event.epoch)
-    return with_epoch(state, msgspec.structs.replace(epoch, verified=True))
+    return with_epoch(state, msgspec.structs.replace(epoch, verified=not event.mismatches, mismatches=tuple(event.mismatches)))
 
 
 def _numbered(state: Any, number: int) -> Epoch:

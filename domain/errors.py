@@ -29,5 +29,5 @@ class RuleError(Exception):
 class Forbidden(RuleError):
     """The actor may not issue this command (wrong role, someone else's unit)."""
 
-    def __init__(self, code: str, rule: str, message: str = "", params: dict | None = None) -> None:
-        super().__init__(code, rule, message, status=403, params=params)
+    def __init__(self, code: str, rule: str, message: str = "", params: dict | None = None, field: str | None = None) -> None:
+        super().__init__(code, rule, message, status=403, params=params, field=field)

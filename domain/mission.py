@@ -8,7 +8,7 @@ from typing import Any
 import msgspec
 
 from domain import dice as fair
-from domain import epochs, limits, notation
+from domain import audit, epochs, limits, notation
 from domain.commands import (
     Command,
     ContributeClientSeed,
@@ -23,7 +23,7 @@ from domain.commands import (
 )
 from domain.dicebox import DiceBox
 from domain.epochs import Epoch
-from domain.errors import RuleError
+from domain.errors import Forbidden, RuleError
 from domain.events import (
     AttentionNeeded,
     ClientSeedContributed,
@@ -212,7 +212,7 @@ def _roll_dice(state: MissionState, command: RollDice, dice: DiceBox, actor: str
         error.field = "dice"
         raise
     if command.replaces is not None:
-        _standing_roll(state, refs, command.replaces, "not_rerollable", TRAY, "a re-roll replaces a standing roll, once", field="replaces")
+        _may_reroll(_standing_roll(state, refs, command.replaces, "not_rerollable", TRAY, "a re-roll replaces a standing roll, once", field="replaces"), command, parsed, actor)
     return [
         dice.roll(
             parsed.die_sides(),
@@ -226,6 +226,19 @@ def _roll_dice(state: MissionState, command: RollDice, dice: DiceBox, actor: str
             unit=command.unit,
         )
     ]
+
+
+def _may_reroll(original: DiceRolled, command: RollDice, parsed: notation.Notation, actor: str) -> None:
+    """The tray re-rolls the roller's own roll, with the same dice (README.md#disputes): another's
+    roll is the host's ruling on a dispute; a rule's own re-roll is its game system's decision."""
+    position = command.replaces
+    if original.actor != actor:
+        raise Forbidden("not_your_roll", DISPUTES, params={"position": position, "roller": original.actor}, field="replaces")
+    same = original.deck is None and parsed.die_sides() == original.sides
+    if same and original.notation is not None:
+        same = notation.parse(original.notation).halved() == parsed.halved()
+    if not same:
+        raise RuleError("reroll_other_dice", DISPUTES, params={"position": position, "dice": audit.dice_label(audit.roll_entry(original, position)), "given": command.dice}, field="dice")
 
 
 def _shuffle(state: MissionState, command: Shuffle, dice: DiceBox, actor: str, refs: Mapping[int, Event]) -> list[Event]:
@@ -260,7 +273,7 @@ def _record_verification(state: MissionState, command: RecordVerification, dice:
     epoch = next((e for e in state.epochs if e.number == command.epoch), None)
     if epoch is None or not epoch.revealed:
         raise RuleError("epoch_not_revealed", DICE, params={"epoch": command.epoch})
-    if epoch.verified:
+    if epoch.checked:
         raise RuleError("epoch_already_verified", DICE, params={"epoch": command.epoch})
     return [EpochVerified(command.epoch, command.rolls_checked, command.mismatches)]
 
@@ -364,6 +377,16 @@ def _annulled(state: MissionState, event: RollAnnulled) -> MissionState:
     return msgspec.structs.replace(state, annulled=state.annulled | {event.roll})
 
 
+def _verified(state: MissionState, event: EpochVerified) -> MissionState:
+    """An epoch whose rolls do not re-compute needs a person as much as a stuck AI does."""
+    state = epochs.verified(state, event)
+    if not event.mismatches:
+        return state
+    reason = f"epoch {event.epoch}: {len(event.mismatches)} roll(s) do not verify: events {', '.join(map(str, event.mismatches))}"
+    flag = Attention(reason, "epoch_mismatch", DICE, state.version)
+    return msgspec.structs.replace(state, attention=(*state.attention, flag))
+
+
 def _attention(state: MissionState, event: AttentionNeeded) -> MissionState:
     flag = Attention(event.reason, event.code, event.rule, state.version)
     return msgspec.structs.replace(state, attention=(*state.attention, flag))
@@ -378,6 +401,6 @@ _APPLIERS: dict[type[Event], Any] = {
     RollDisputed: _disputed,
     DisputeResolved: _resolved,
     RollAnnulled: _annulled,
-    EpochVerified: epochs.verified,
+    EpochVerified: _verified,
     AttentionNeeded: _attention,
 }

@@ -70,6 +70,9 @@ def _rebuild(projections: Projections, names: tuple[str, ...], out: TextIO, err:
         bar.finish(count)
         position = projections.runners[name].position()
         print(f"{name}: rebuilt from {count:,} events in {seconds:.2f} s ({count / max(seconds, 1e-9):,.0f} events/s), position {position}", file=out, flush=True)
+        for stream, why in sorted(projections.runners[name].isolated().items()):
+            at = f" at position {why.position}" if why.position is not None else ""
+            print(f"{name}: stream {stream} isolated{at}, its events skipped: {why.reason}", file=out, flush=True)
 
 
 def project(store_env: dict[str, str], stopping: threading.Event, once: bool = False, idle_s: float = 0.2) -> int:

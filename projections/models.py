@@ -287,13 +287,15 @@ def _games(stored: dict[str, Any]) -> dict[str, Any]:
 
 
 class _Epoch:
-    __slots__ = ("commitment", "parts", "rolls", "server_seed")
+    __slots__ = ("commitment", "parts", "revealed", "rolls", "server_seed", "started")
 
-    def __init__(self, commitment: str, server_seed: str | None, parts: list[str], rolls: list[audit.AuditRoll]) -> None:
+    def __init__(self, commitment: str, server_seed: str | None, parts: list[str], rolls: list[audit.AuditRoll], started: int | None, revealed: int | None) -> None:
         self.commitment = commitment
         self.server_seed = server_seed
         self.parts = parts
         self.rolls = rolls
+        self.started = started
+        self.revealed = revealed
 
 
 class Audit(ReadModel):
@@ -326,11 +328,12 @@ class Audit(ReadModel):
             if kind is DiceRolled:
                 epochs[event.epoch].rolls.append(audit.roll_entry(event, record.position))
             elif kind is EpochStarted:
-                epochs[event.epoch] = _Epoch(event.commitment, None, [event.client_seed], [])
+                epochs[event.epoch] = _Epoch(event.commitment, None, [event.client_seed], [], record.position, None)
             elif kind is ClientSeedContributed:
                 epochs[event.epoch].parts.append(event.contribution)
             elif kind is SeedRevealed:
                 epochs[event.epoch].server_seed = event.server_seed
+                epochs[event.epoch].revealed = record.position
             touched.add(key)
         return touched
 
@@ -338,14 +341,17 @@ class Audit(ReadModel):
         return row_bytes(
             audit.AuditDocument(
                 dice.ALGORITHM,
-                [audit.AuditEpoch(n, e.commitment, e.server_seed, dice.effective_client_seed(e.parts), e.rolls) for n, e in sorted(epochs.items())],
+                [
+                    audit.AuditEpoch(n, e.commitment, e.server_seed, dice.effective_client_seed(e.parts), e.rolls, e.started, e.revealed)
+                    for n, e in sorted(epochs.items())
+                ],
             )
         )
 
     def decode(self, raw: bytes) -> dict[int, _Epoch]:
         # The effective client seed is the parts joined with ":", so it stands for all of them.
         document = self._decoder.decode(raw)
-        return {e.epoch: _Epoch(e.commitment, e.server_seed, [e.client_seed], list(e.rolls)) for e in document.epochs}
+        return {e.epoch: _Epoch(e.commitment, e.server_seed, [e.client_seed], list(e.rolls), e.started, e.revealed) for e in document.epochs}
 
 
 _AUDITED = frozenset({MissionCreated, EpochStarted, ClientSeedContributed, SeedRevealed, DiceRolled})

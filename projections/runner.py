@@ -11,6 +11,11 @@ position. No event is lost or folded twice.
 
 During one `catch_up` the working states stay in memory, so a rebuild from zero reads each
 row's state once and writes each touched row once per save.
+
+A stream whose event does not decode or fold is poisoned, not the projection: the page is
+folded again event by event from the saved position, the stream is isolated (marked with the
+position and reason, saved with the rows) and its later events are skipped, and every other
+stream goes on (README.md#reliability). A rebuild finds and reports it again.
 """
 
 from __future__ import annotations
@@ -26,9 +31,10 @@ from typing import Any
 import msgspec
 from eventsourcing.persistence import PersistenceError
 
-from domain.codecs import Entry, StreamCodecs
+from domain.codecs import Entry, StreamCodecs, stream_of
+from domain.errors import RuleError
 from projections.models import NAMES, ProjectionError, ReadModel, all_models
-from projections.tables import ProjectionTables
+from projections.tables import Isolated, ProjectionTables
 from service.store import EventStore
 
 log = logging.getLogger("skirmish.projections")
@@ -87,6 +93,10 @@ class ProjectionRunner:
     def position(self) -> int:
         return self.tables.position(self.name)
 
+    def isolated(self) -> dict[str, Isolated]:
+        """The poisoned streams this projection skips, by stream."""
+        return self.tables.isolated(self.name)
+
     def catch_up(
         self,
         *,
@@ -109,6 +119,9 @@ class ProjectionRunner:
         states: dict[str, Any] = {}
         saved = position = tables.position(name)
         touched: set[str] = set()
+        isolated, newly = tables.isolated(name), {}
+        #: After a page failed to fold: fold again, event by event, up to this notification id.
+        careful_until = 0
         done = unsaved = pages = 0
         # After a full page the next one may be read on a thread while this one is folded.
         reader: ThreadPoolExecutor | None = None
@@ -122,19 +135,24 @@ class ProjectionRunner:
                     if self.read_ahead and len(page) == size and (max_pages is None or pages + 1 < max_pages):
                         reader = reader or ThreadPoolExecutor(1, thread_name_prefix=f"projection-{name}")
                         ahead = reader.submit(tables.read_page, page[-1][0], size)
-                    decode = self.codecs.entry
-                    records = [decode(raw) for _, raw in page]
+                    records = self._decoded(page, isolated, newly)
                     missing = [key for key in model.keys(records) if key not in states]
                     for key, raw in tables.load(name, missing).items():
                         states[key] = model.decode(raw)
-                    try:
-                        touched |= model.apply(states, records)
-                    except ProjectionError:
-                        # A rebuild (or another runner) moved the position under this page: its
-                        # rows are gone or newer. Otherwise the log itself does not fold.
-                        if tables.position(name) == saved:
-                            raise
-                        stale = True
+                    if page[0][0] <= careful_until:
+                        touched |= self._fold_one_by_one(states, records, isolated, newly)
+                    else:
+                        try:
+                            touched |= model.apply(states, records)
+                        except Exception:  # noqa: BLE001 - whatever a poisoned event breaks, it is isolated below
+                            # A rebuild (or another runner) moved the position under this page: its
+                            # rows are gone or newer. Otherwise an event does not fold: fold the
+                            # unsaved pages again from the saved rows, one event at a time.
+                            if tables.position(name) == saved:
+                                states.clear()
+                                touched, unsaved, ahead, careful_until, position = set(), 0, None, page[-1][0], saved
+                                continue
+                            stale = True
                     position, unsaved, pages = page[-1][0], unsaved + len(page), pages + 1
                 now = time.perf_counter()
                 last = (
@@ -143,15 +161,19 @@ class ProjectionRunner:
                     or (budget_s is not None and now - started >= budget_s)
                 )
                 if stale or (position != saved and (last or now - last_save >= save_every)):
-                    if stale or not tables.save(name, saved, position, {key: model.encode(states[key]) for key in touched}):
+                    if stale or not tables.save(name, saved, position, {key: model.encode(states[key]) for key in touched}, newly):
                         # Folded onto a stale position: what is stored now is the truth.
                         states.clear()
                         touched, unsaved, ahead = set(), 0, None
+                        isolated, newly = tables.isolated(name), {}
                         if not retry_stale:
                             break
                         saved = position = tables.position(name)
                         continue
                     saved, done, unsaved, touched = position, done + unsaved, 0, set()
+                    for stream, why in newly.items():
+                        log.error("stream isolated", extra={"projection": name, "stream": stream, "position": why.position, "error": why.reason})
+                    newly = {}
                     last_save = time.perf_counter()
                     # Saving big rows (a long mission's audit document) must not take most of the time.
                     save_every = max(self.save_every_s, 2 * (last_save - now))
@@ -163,6 +185,36 @@ class ProjectionRunner:
             if reader is not None:
                 reader.shutdown(wait=True, cancel_futures=True)
         return done
+
+    def _decoded(self, page: list[tuple[int, bytes]], isolated: dict[str, Isolated], newly: dict[str, Isolated]) -> list[Entry]:
+        """The page's records, without those of isolated streams; a record that does not
+        decode isolates its stream (or, when even its stream is unreadable, its notification id)."""
+        records = []
+        decode = self.codecs.entry
+        for notification, raw in page:
+            try:
+                record = decode(raw)
+            except (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError, RuleError) as error:
+                stream, position = stream_of(raw) or (f"notification {notification}", None)
+                if stream not in isolated:
+                    isolated[stream] = newly[stream] = Isolated(position, f"the stored event does not decode: {error}")
+                continue
+            if record.stream not in isolated:
+                records.append(record)
+        return records
+
+    def _fold_one_by_one(self, states: dict[str, Any], records: list[Entry], isolated: dict[str, Isolated], newly: dict[str, Isolated]) -> set[str]:
+        """Fold a page that failed as a whole: an event that does not fold isolates its stream."""
+        touched: set[str] = set()
+        for record in records:
+            if record.stream in isolated:
+                continue
+            try:
+                touched |= self.model.apply(states, [record])
+            except Exception as error:  # noqa: BLE001 - a forged or damaged event may break any fold
+                reason = f"the {type(record.event).__name__} does not fold: {error or type(error).__name__}"
+                isolated[record.stream] = newly[record.stream] = Isolated(record.position, reason)
+        return touched
 
     def rebuild(self, progress: Progress | None = None) -> int:
         """Drop the rows and the position, and fold the whole log again."""

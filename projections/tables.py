@@ -1,6 +1,7 @@
 """Read-model tables beside the event store, in the same database (SQLite or PostgreSQL).
 
-Two tables, the same on both backends:
+Two tables, the same on both backends (a projection's isolated streams are rows of the
+projection `<name>.isolated`, keyed by stream):
 
     projection_rows(projection text, key text, value bytes, primary key (projection, key))
     projection_positions(projection text primary key, position bigint)
@@ -21,12 +22,25 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Mapping
 
+import msgspec
 from eventsourcing.persistence import PersistenceError
 
 from service.store import EventStore
 
 #: SQLite allows 32766 host parameters a statement; stay far below.
 _IN_CHUNK = 500
+
+
+class Isolated(msgspec.Struct, frozen=True):
+    """A stream a projection skips: where its first event that does not decode or fold stands,
+    and why (None: the record does not even name its position)."""
+
+    position: int | None
+    reason: str
+
+
+def _isolated_rows(projection: str) -> str:
+    return f"{projection}.isolated"
 
 
 class _Dialect:
@@ -120,7 +134,10 @@ class ProjectionTables:
                     found.update((row["key"], bytes(row["value"])) for row in cursor.fetchall())
         return found
 
-    def save(self, projection: str, expected: int, position: int, rows: Mapping[str, bytes]) -> bool:
+    def isolated(self, projection: str) -> dict[str, Isolated]:
+        return {stream: msgspec.json.decode(raw, type=Isolated) for stream, raw in self.rows(_isolated_rows(projection)).items()}
+
+    def save(self, projection: str, expected: int, position: int, rows: Mapping[str, bytes], isolated: Mapping[str, Isolated] | None = None) -> bool:
         """Move the position from `expected` to `position` and write the rows, in one transaction.
 
         False (and nothing written) when the position is no longer `expected`: another runner
@@ -133,6 +150,9 @@ class ProjectionTables:
                     raise _Stale
                 if rows:
                     cursor.executemany(self._upsert, [(projection, key, value) for key, value in rows.items()])
+                if isolated:
+                    marked = _isolated_rows(projection)
+                    cursor.executemany(self._upsert, [(marked, stream, msgspec.json.encode(why)) for stream, why in isolated.items()])
                 self._before_commit(projection, position)
         except _Stale:
             return False
@@ -142,7 +162,7 @@ class ProjectionTables:
         """Drop a projection's rows and set its position back to zero, in one transaction."""
         d = self.dialect
         with self.datastore.transaction(commit=True) as cursor:
-            cursor.execute(d.sql(f"DELETE FROM {d.rows} WHERE projection = ?"), (projection,))
+            cursor.execute(d.sql(f"DELETE FROM {d.rows} WHERE projection IN (?, ?)"), (projection, _isolated_rows(projection)))
             cursor.execute(d.sql(f"UPDATE {d.positions} SET position = 0 WHERE projection = ?"), (projection,))
 
     def rows(self, projection: str) -> dict[str, bytes]:

@@ -143,6 +143,7 @@ CASES = {
     "400-version-out-of-range": bad(ROLLS, "player", b'{"dice": "3d6", "purpose": "attack", "expected_version": 1e400}'),
     "400-version-5000-digits": bad(ROLLS, "player", b'{"dice": "3d6", "purpose": "attack", "expected_version": ' + b"9" * 5000 + b"}"),
     "400-key-a-number": bad(ROLLS, "player", {**ROLL, "idempotency_key": 7}, "idempotency_key"),
+    "400-key-empty": bad(ROLLS, "player", {**ROLL, "idempotency_key": ""}, "idempotency_key"),
     "400-deck-a-string": bad("/missions/{m}/shuffles", "player", {"deck": "abc", "purpose": "x"}, "deck"),
     "400-contribution-a-number": bad("/missions/{m}/client-seed", "player", {"contribution": 42}, "contribution"),
     "400-outcome-a-list": bad("/missions/{m}/end", "host", {"outcome": ["won"]}, "outcome"),

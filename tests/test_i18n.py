@@ -85,7 +85,7 @@ def test_every_event_type_has_a_description_in_both_languages():
             missing = [t.__name__ for t in types if t.__name__ not in events]
             assert not missing, (language, system, missing)
             for kind in types:
-                derived = {"EpochVerified": {"mismatch_count"}}.get(kind.__name__, set())
+                derived = {"EpochVerified": {"mismatch_count"}, "DiceRolled": {"dice"}, "CampaignDiceRolled": {"dice"}}.get(kind.__name__, set())
                 assert _fields(events[kind.__name__]) <= set(kind.__struct_fields__) | derived, kind.__name__
 
 
@@ -255,13 +255,17 @@ def test_api_errors_and_body_errors_are_localized(client, table):
 
 
 def test_replay_and_audit_describe_events_in_the_requested_language(client, table):
-    table.roll("2d6", purpose="rush")
+    """A d3 reads as a d3 with the d6 face it was drawn as, and the total (design.md#Dice step 4)."""
+    table.roll("d6+d3+1", purpose="rush")
     position = table.state()["version"]
     en = client.get(table.url(f"/replay?at={position}"), headers=table.player).json()
     de = client.get(table.url(f"/replay?at={position}"), headers={**table.player, "accept-language": "de"}).json()
-    faces = en["event"]["event"]["faces"]
-    assert en["description"] == f"ann rolled {faces[0]}, {faces[1]} for rush"
-    assert de["description"] == f"ann würfelte {faces[0]}, {faces[1]} für rush"
+    roll = en["event"]["event"]
+    (d6, drawn), (_, d3) = roll["faces"], roll["results"]
+    assert d3 == (drawn + 1) // 2 and roll["total"] == d6 + d3 + 1
+    dice = f"d6 {d6}, d3 {d3} (d6 {drawn}) = {d6 + d3 + 1}"
+    assert en["description"] == f"ann rolled {dice} for rush"
+    assert de["description"] == f"ann würfelte {dice} für rush"
     first = client.get(table.url("/replay?at=1&lang=de"), headers=table.player).json()
     assert first["description"].startswith("Mission ") and "erstellt" in first["description"]
     audit = client.get(table.url("/audit"), headers={**table.player, "accept-language": "de-DE"}).json()

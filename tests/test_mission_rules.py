@@ -30,6 +30,25 @@ def test_a_reroll_names_the_roll_it_replaces_once(table: Table):
     assert refused.status_code == 422 and refused.json()["code"] == "not_rerollable"
 
 
+def test_a_reroll_is_the_rollers_own_with_the_same_dice(table: Table):
+    """README.md#disputes: the tray re-rolls only the roller's own roll, and only its dice."""
+    theirs = table.roll("2d6+d3", headers=table.host)["events"][0]["position"]
+    other = table.client.post(table.url("/rolls"), json={"dice": "2d6+d3", "purpose": "x", "replaces": theirs}, headers=table.player)
+    assert other.status_code == 403
+    assert (other.json()["code"], other.json()["rule"]) == ("not_your_roll", "README.md#disputes")
+    assert other.json()["message"] == f"event {theirs} is host's roll: only its roller re-rolls it; dispute it and the host rules"
+    mine = table.roll("3d6")["events"][0]["position"]
+    for other_dice in ("d20", "2d6", "2d6+d3"):
+        bigger = table.client.post(table.url("/rolls"), json={"dice": other_dice, "purpose": "x", "replaces": mine}, headers=table.player)
+        assert bigger.status_code == 422 and bigger.json()["code"] == "reroll_other_dice"
+        assert bigger.json()["message"] == f"a re-roll rolls the same dice again: event {mine} rolled 3d6, not {other_dice}"
+    again = table.roll("3D6+2", replaces=mine)["events"][0]["event"]
+    assert (again["replaces"], again["sides"]) == (mine, [6, 6, 6])
+    d3 = table.roll("2d6+d3", headers=table.host)["events"][0]["position"]
+    swapped = table.client.post(table.url("/rolls"), json={"dice": "d3+2d6", "purpose": "x", "replaces": d3}, headers=table.host)
+    assert swapped.status_code == 422 and swapped.json()["code"] == "reroll_other_dice"
+
+
 def test_a_shuffle_is_one_roll_recording_both_orders(table: Table):
     deck = ["a", "b", "c", "d", "e"]
     response = table.client.post(table.url("/shuffles"), json={"deck": deck, "purpose": "event deck"}, headers=table.player)

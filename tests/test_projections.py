@@ -108,7 +108,7 @@ def test_live_projections_catch_up_in_steps_and_equal_a_rebuild_byte_for_byte(le
     ledger.handle(raid, game.bob, ContributeClientSeed("bob-was-here"))
     game.roll(raid, 3)
     rerolled = ledger.mission(raid).version
-    ledger.handle(raid, game.ann, RollDice("2d6", "re-roll", replaces=rerolled))
+    ledger.handle(raid, game.ann, RollDice("3d6+d3", "re-roll", replaces=rerolled))  # the same dice (README.md#disputes)
     ledger.handle(raid, game.ann, RollDice("d20", "for the scout", unit="scout"))
     disputed = ledger.mission(raid).version
     ledger.handle(raid, game.bob, DisputeRoll(disputed, "the die fell off the table"))

@@ -133,7 +133,11 @@ def test_campaign_history_lists_missions_with_outcomes(client):
 
 
 def test_the_readable_audit_page_shows_each_roll_and_its_check(table: Table):
-    table.roll()
+    """Each roll's results (a d3 as a d3 with its d6 face) and total (design.md#Dice step 4)."""
+    rolled = table.roll("d3+2")["events"][0]["event"]
+    (face,), (result,) = rolled["faces"], rolled["results"]
+    row = f"<td>[6]<td>[{face}]<td>d3 {result} (d6 {face}) = {result + 2}<td>{result + 2}<td>"
+    assert row in table.client.get(table.url("/audit.html"), headers=table.spectator).text
     page = table.client.get(table.url("/audit.html"), headers=table.spectator)
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
     assert "sealed until revealed" in page.text and "after the reveal" in page.text

@@ -141,11 +141,12 @@ class Worker:
             return self._ai_activation(job)
         if job.kind != VERIFY_EPOCH or job.epoch is None:
             raise RuleError("unknown_job", "README.md#workers", params={"kind": job.kind})
+        # The whole document: a re-roll in this epoch is checked against the roll it replaces in another.
         document = audit.build(self.ledger.records(job.mission_id))
-        epoch = [e for e in document.epochs if e.epoch == job.epoch]
-        report = audit.check(audit.AuditDocument(document.algorithm, epoch))
-        mismatches = sorted({int(p.event) for p in report.problems if p.event})
-        command = RecordVerification(job.epoch, report.rolls_checked, mismatches)
+        report = audit.check(document)
+        mismatches = sorted({int(p.event) for p in report.problems if p.event.isdigit() and p.epoch == job.epoch})
+        checked = sum(r.source != "manual" for e in document.epochs if e.epoch == job.epoch for r in e.rolls)
+        command = RecordVerification(job.epoch, checked, mismatches)
         self.ledger.handle(job.mission_id, WORKER, command, idempotency_key=job.key)
         return DONE
 

@@ -24,6 +24,8 @@ Text = Annotated[str, Meta(max_length=limits.MAX_TEXT)]
 Title = Annotated[str, Meta(max_length=limits.MAX_TITLE)]
 Name = Annotated[str, Meta(max_length=limits.MAX_NAME)]
 Faces = Annotated[list[int], Meta(max_length=limits.MAX_FACES)]
+#: An empty key would read as none at all, so a retry would roll again: refused (400 naming it).
+IdempotencyKey = Annotated[str, Meta(min_length=1, max_length=limits.MAX_TEXT)]
 
 
 class NewCampaign(Body):
@@ -97,7 +99,7 @@ class NewMission(Body):
 
 
 class Submitted(Body, kw_only=True):
-    idempotency_key: Text | None = None
+    idempotency_key: IdempotencyKey | None = None
     expected_version: int | None = None
 
 
@@ -165,13 +167,16 @@ class VerdictBody(Submitted):
     faces: Faces | None = None
 
 
-class EpochView(Body):
+class EpochView(Body, omit_defaults=True):
     epoch: int
     commitment: str
     client_seed: str
     next_nonce: int
     revealed: bool
+    #: True once the worker re-computed every roll and all matched (README.md#verification).
     verified: bool
+    #: The rolls (event positions) that did not re-compute; the mission then needs attention.
+    mismatches: list[int] = []
 
 
 class AttentionView(Body):
@@ -218,7 +223,7 @@ class MissionView(Body):
             dice_mode=state.dice_mode,
             version=state.version,
             outcome=state.outcome,
-            epochs=[EpochView(e.number, e.commitment, e.client_seed, e.next_nonce, e.revealed, e.verified) for e in state.epochs],
+            epochs=[EpochView(e.number, e.commitment, e.client_seed, e.next_nonce, e.revealed, e.verified, list(e.mismatches)) for e in state.epochs],
             disputes=state.disputes,
             annulled=sorted(state.annulled),
             game=msgspec.to_builtins(game, order="sorted"),

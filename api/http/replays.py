@@ -180,7 +180,7 @@ def _page(state: Any, document: localized.DescribedAudit, verdict: Any, problems
         seed = f"<code>{e(epoch.server_seed)}</code>" if epoch.server_seed else "<i>sealed until revealed</i>"
         parts.append(
             f"<h2>Epoch {epoch.epoch}</h2><p>Commitment <code>{e(epoch.commitment)}</code><br>Server seed {seed}<br>"
-            f"Client seed <code>{e(epoch.client_seed)}</code></p><table><tr><th>event<th>nonce<th>by<th>what<th>purpose<th>rule<th>sides<th>faces<th>check</tr>"
+            f"Client seed <code>{e(epoch.client_seed)}</code></p><table><tr><th>event<th>nonce<th>by<th>what<th>purpose<th>rule<th>sides<th>faces<th>results<th>total<th>check</tr>"
         )
         for roll in epoch.rolls:
             if roll.source == "manual":
@@ -195,7 +195,8 @@ def _page(state: Any, document: localized.DescribedAudit, verdict: Any, problems
             flags += f" (disputed: {e(state.disputes[int(roll.event)])})" if int(roll.event) in state.disputes else ""
             parts.append(
                 f"<tr><td>{e(roll.event)}{flags}<td>{roll.nonce if roll.nonce is not None else '–'}<td>{e(roll.actor)}<td>{e(roll.description)}"
-                f"<td>{e(roll.purpose)}<td>{e(roll.rule)}<td>{roll.sides}<td>{roll.faces}<td>{check}</tr>"
+                f"<td>{e(roll.purpose)}<td>{e(roll.rule)}<td>{roll.sides}<td>{roll.faces}<td>{e(audit.shown_dice(roll))}"
+                f"<td>{roll.total if roll.total is not None else '–'}<td>{check}</tr>"
             )
         parts.append("</table>")
     return "".join(parts)

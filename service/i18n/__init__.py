@@ -17,6 +17,8 @@ from typing import Any
 
 import msgspec
 
+from domain.audit import shown_dice
+from domain.events import DiceRolled
 from domain.registry import SYSTEMS, system_named
 
 LANGUAGES = ("en", "de")
@@ -166,6 +168,8 @@ def event_params(event: Any) -> dict[str, Any]:
     params.pop("type", None)
     if "mismatches" in params:
         params["mismatch_count"] = len(params["mismatches"])
+    if isinstance(event, DiceRolled):
+        params["dice"] = shown_dice(event)
     return params
 
 

@@ -1,0 +1,73 @@
+"""A poisoned stream is isolated, not the projections (README.md#reliability): an event
+changed behind the server's back in SQLite and in PostgreSQL, or one that chains but does not
+fold, marks its stream with the position and reason; every other stream keeps projecting, and
+`skirmish rebuild all` skips and reports it, leaving every other row in place."""
+
+from __future__ import annotations
+
+import msgspec
+
+from api.cli.main import main
+from domain.chain import Recorded, seal
+from domain.events import DiceRolled
+from projections.models import NAMES
+from projections.runner import Projections
+from tests.test_projections import Game
+from tests.test_tamper import TAMPERED, _tamper_store
+
+
+def _version(projections: Projections, mission_id: str) -> int:
+    return msgspec.json.decode(projections.tables.row("battlefield", mission_id))["version"]
+
+
+def test_an_undecodable_event_isolates_its_stream_and_the_others_go_on(ledger, store, store_env, monkeypatch, capsys):
+    game = Game(ledger)
+    poisoned, healthy = game.mission("Outpost"), game.mission("Depot")
+    game.roll(poisoned, 3)
+    game.roll(healthy, 2)
+    _tamper_store(store_env, poisoned, "json")  # event 4, the second roll, no longer decodes
+
+    projections = Projections(store, page_size=3, save_every_s=0)
+    projections.catch_up()
+    for name in NAMES:
+        isolated = projections.runners[name].isolated()
+        assert list(isolated) == [poisoned] and isolated[poisoned].position == TAMPERED
+        assert "does not decode" in isolated[poisoned].reason
+    assert _version(projections, poisoned) == TAMPERED - 1
+    assert _version(projections, healthy) == 4
+
+    game.roll(healthy, 1)
+    game.roll(poisoned, 1)
+    assert projections.run_once() > 0
+    assert (_version(projections, healthy), _version(projections, poisoned)) == (5, TAMPERED - 1)
+    before = {name: projections.tables.rows(name) for name in NAMES}
+
+    for key, value in store_env.items():
+        monkeypatch.setenv(key, value)
+    assert main(["rebuild", "all"]) == 0
+    out = capsys.readouterr().out
+    for name in NAMES:
+        assert f"{name}: stream {poisoned} isolated at position {TAMPERED}, its events skipped: the stored event does not decode" in out
+    rebuilt = Projections(store)
+    assert {name: rebuilt.tables.rows(name) for name in NAMES} == before
+    assert all(rebuilt.tables.rows(name) for name in NAMES)
+
+
+def test_an_event_that_chains_but_does_not_fold_isolates_its_stream(ledger, store):
+    """A roll of an epoch that never started (design.md#Dice step 1) reads, but folds nowhere."""
+    game = Game(ledger)
+    poisoned, healthy = game.mission("Outpost"), game.mission("Depot")
+    game.roll(poisoned, 1)
+    last = ledger.records(poisoned)[-1]
+    stray = DiceRolled(7, 0, "server", [6], [3], [3], "stray", "design.md#Dice", "ann")
+    store.append([seal(Recorded(poisoned, last.position + 1, last.at, "ann", last.hash, stray, batch=last.position + 1))])
+    game.roll(healthy, 2)
+
+    projections = Projections(store, page_size=2, save_every_s=0)
+    projections.catch_up()
+    isolated = projections.runners["audit"].isolated()
+    assert list(isolated) == [poisoned] and isolated[poisoned].position == last.position + 1
+    assert isolated[poisoned].reason.startswith("the DiceRolled does not fold")
+    assert _version(projections, healthy) == 4
+    audited = msgspec.json.decode(projections.tables.row("audit", healthy))
+    assert [r["purpose"] for r in audited["epochs"][0]["rolls"]] == ["attack 0", "attack 1"]
