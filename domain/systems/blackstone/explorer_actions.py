@@ -11,7 +11,7 @@ from domain.kit.boards import hex as hx
 from domain.systems.blackstone import events as ev
 from domain.systems.blackstone import inspiration, rerolls
 from domain.systems.blackstone.battlefield import enemies, sees
-from domain.systems.blackstone.combat import acting, side_of, spend
+from domain.systems.blackstone.combat import acting, activating, side_of, spend
 from domain.systems.blackstone.commands import Recuperate, Search, Summon, Unique
 from domain.systems.blackstone.state import Battle, Track
 from domain.systems.blackstone.versions import rule
@@ -24,9 +24,15 @@ SEARCH_WITHOUT_MARKER = 3
 HEALS = {pools.FAILURE: 0, pools.SUCCESS: 1, pools.CRITICAL: 2}
 
 
+def card_action(battle: Battle, command: Recuperate | Unique) -> Track:
+    """An action of the explorer, not of one miniature: the twins need not name one."""
+    track = activating(battle, command.unit)
+    return acting(battle, command)[0] if command.miniature or len(track.miniatures) == 1 else track
+
+
 def recuperate(battle: Battle, command: Recuperate, dice: DiceBox, actor: str) -> list[Event]:
     """Recuperate (1+): a vitality roll."""
-    track, _ = acting(battle, command)
+    track = card_action(battle, command)
     return [spend(battle, track, command.die, command.destiny, RECUPERATE, "recuperate"), *vitality_roll(battle, track, dice, actor, reroll=command.reroll)]
 
 
@@ -65,13 +71,13 @@ def summon(battle: Battle, command: Summon) -> list[Event]:
     portal = hx.Hex(command.q, command.r)
     assert mini.at is not None
     if portal not in battle.portals or hx.distance(portal, mini.at) > 1:
-        raise RuleError("no_portal_adjacent", ACTIONS, params={"miniature": mini.id, "q": portal.q, "r": portal.r, "portals": [list(p) for p in battle.portals]})
+        raise RuleError("no_portal_adjacent", ACTIONS, params={"miniature": mini.id, "q": portal.q, "r": portal.r, "portals": [[p.q, p.r] for p in battle.portals]})
     return [spend(battle, track, command.die, command.destiny, SUMMON, "summon"), ev.EscapeChamberPlaced(portal.q, portal.r, track.id)]
 
 
 def unique(battle: Battle, command: Unique) -> list[Event]:
     """An explorer's unique action at its content cost; its effect as content gives it."""
-    track, _ = acting(battle, command)
+    track = card_action(battle, command)
     known = side_of(battle, track).actions
     action = next((a for a in known if a.name == command.action), None)
     if action is None:
