@@ -169,5 +169,5 @@ def test_the_event_roll_reads_the_event_table():
     """EVENT TABLE: 11-14 is the escape chamber."""
     game = started()
     game.state = msgspec.structs.replace(game.state, game=msgspec.structs.replace(game.battle, phase="event"))
-    assert game.do(cmd.RollEvent(), 12)[-1] == ev.EventRolled(12, "escape_chamber")
+    assert game.do(cmd.RollEvent(), 12)[-2:] == [ev.EventRolled(12, "escape_chamber"), ev.EscapeChamberPlaced(3, 1, "event")]
     assert game.battle.phase == "turn_over"

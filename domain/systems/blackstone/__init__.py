@@ -16,6 +16,7 @@ from domain.systems.blackstone.loading import load_pack
 from domain.systems.blackstone.setup import Options, setup
 from domain.systems.blackstone.state import Battle
 from domain.systems.blackstone.versions import Version
+from domain.systems.blackstone.views import view
 
 SYSTEM = GameSystem(
     name="blackstone-fortress",
@@ -32,5 +33,6 @@ SYSTEM = GameSystem(
     evolve=evolve,
     follows=(DiceRolled,),
     outcome=lambda battle: battle.outcome,
+    view=view,
     words="domain.systems.blackstone.words",
 )

@@ -7,10 +7,11 @@ from collections import Counter
 
 from domain.dicebox import DiceBox
 from domain.errors import RuleError
-from domain.events import DiceRolled, Event
+from domain.events import Event
 from domain.kit import decks, pools
 from domain.kit.boards import hex as hx
 from domain.systems.blackstone import battlefield as bf
+from domain.systems.blackstone import inspiration, rerolls
 from domain.systems.blackstone import events as ev
 from domain.systems.blackstone.commands import Attack, EndActivation, ExplorerCommand, Move
 from domain.systems.blackstone.content import Side, Weapon
@@ -21,25 +22,9 @@ from domain.systems.blackstone.versions import rule
 DESTINY_DICE = 5
 #: An explorer spends at most 2 destiny dice a turn (blackstone-fortress.md#COMBAT, 3. Activation phase).
 DESTINY_PER_TURN = 2
-MAX_INSPIRATION = 4
 #: A slain total from which the inspiration point comes without a roll (#INSPIRATION ROLL).
 SURE_INSPIRATION = 20
 BLACKSTONE = 20
-#: The event table (blackstone-fortress.md#EVENT TABLE), by blackstone die face.
-EVENT_TABLE = pools.bands(
-    BLACKSTONE,
-    [
-        (1, 1, "all_is_dust"),
-        (2, 3, "unfulfilled_destiny"),
-        (4, 6, "not_dead_yet"),
-        (7, 10, "changing_conditions"),
-        (11, 14, "escape_chamber"),
-        (15, 17, "inspiration"),
-        (18, 19, "heroic_effort"),
-        (20, 20, "lucky_find"),
-    ],
-)
-
 
 # -- destiny and initiative ------------------------------------------------------------------------
 
@@ -49,8 +34,9 @@ def start_turn(battle: Battle, dice: DiceBox, actor: str) -> list[Event]:
         raise RuleError("turn_running", rule("COMBAT"), params={"turn": battle.turn, "phase": battle.phase})
     turn = battle.turn + 1
     events: list[Event] = [ev.TurnStarted(turn)]
-    roll = dice.roll([6] * DESTINY_DICE, purpose="destiny dice", rule=rule("COMBAT"), actor=actor)
-    events += [roll, ev.DestinyRolled(roll.results, unique_faces(roll.results))]
+    if not battle.no_destiny:  # #EVENT TABLE, Unfulfilled destiny: no roll this turn
+        roll = dice.roll([6] * DESTINY_DICE, purpose="destiny dice", rule=rule("COMBAT"), actor=actor)
+        events += [roll, ev.DestinyRolled(roll.results, unique_faces(roll.results))]
     for track in sorted(battle.tracks.values(), key=lambda t: t.id):
         if track.out_of_action:
             continue
@@ -105,8 +91,9 @@ def activating(battle: Battle, unit: str) -> Track:
     return track
 
 
-def acting(battle: Battle, command: ExplorerCommand) -> tuple[Track, Miniature]:
-    """The explorer whose initiative card is up, and the miniature the command moves."""
+def acting(battle: Battle, command: ExplorerCommand, *, standing_up: bool = False) -> tuple[Track, Miniature]:
+    """The explorer whose initiative card is up, and the miniature the command moves; a stunned
+    one must stand up before anything else (#ATTACKS, Stunned)."""
     track = activating(battle, command.unit)
     name = command.miniature or (track.miniatures[0] if len(track.miniatures) == 1 else "")
     if name not in track.miniatures:
@@ -114,6 +101,8 @@ def acting(battle: Battle, command: ExplorerCommand) -> tuple[Track, Miniature]:
     mini = battle.miniatures[name]
     if not mini.on_board:
         raise RuleError("off_the_board", rule("WOUNDS"), params={"miniature": name})
+    if mini.stunned and not standing_up:
+        raise RuleError("stunned", rule("ATTACKS"), params={"miniature": name})
     return track, mini
 
 
@@ -152,11 +141,7 @@ def move(battle: Battle, command: Move) -> list[Event]:
 def attack(battle: Battle, command: Attack, dice: DiceBox, actor: str) -> list[Event]:
     """A weapon action (#EXPLORER ACTIONS), resolved by #ATTACKS; an extra die aims (1+)."""
     track, mini = acting(battle, command)
-    weapon = next((w for w in side_of(battle, track).weapons if w.name == command.weapon), None)
-    if weapon is None:
-        raise RuleError("no_such_weapon", rule("EXPLORER ACTIONS"), params={"weapon": command.weapon, "known": [w.name for w in side_of(battle, track).weapons]})
-    if weapon.users and mini.name not in weapon.users:
-        raise RuleError("not_this_miniatures_weapon", rule("THE RATLING TWINS"), params={"weapon": weapon.name, "miniature": mini.name})
+    weapon = weapon_of(battle, track, mini, command.weapon)
     target = battle.miniatures.get(command.target)
     if target is None or not target.on_board or target.side != HOSTILE:
         raise RuleError("no_such_target", rule("ATTACKS"), params={"target": command.target})
@@ -165,7 +150,18 @@ def attack(battle: Battle, command: Attack, dice: DiceBox, actor: str) -> list[E
         rest = evolve(battle, events[0])
         events.append(spend(rest, rest.tracks[track.id], command.aim, command.aim_destiny, 1, "aim"))
     shooters = [battle.miniatures[m] for m in track.miniatures if battle.miniatures[m].on_board]
-    return events + resolve_attack(battle, mini, target, weapon, dice, actor, aimed=command.aim is not None, cover_from=shooters)
+    reroller = track if command.reroll else None
+    return events + resolve_attack(battle, mini, target, weapon, dice, actor, aimed=command.aim is not None, cover_from=shooters, reroller=reroller)
+
+
+def weapon_of(battle: Battle, track: Track, mini: Miniature, name: str) -> Weapon:
+    """One of the explorer's weapons, carried by the miniature (Rein and Raus's rifle is Rein's)."""
+    weapon = next((w for w in side_of(battle, track).weapons if w.name == name), None)
+    if weapon is None:
+        raise RuleError("no_such_weapon", rule("EXPLORER ACTIONS"), params={"weapon": name, "known": [w.name for w in side_of(battle, track).weapons]})
+    if weapon.users and mini.name not in weapon.users:
+        raise RuleError("not_this_miniatures_weapon", rule("THE RATLING TWINS"), params={"weapon": weapon.name, "miniature": mini.name})
+    return weapon
 
 
 def resolve_attack(
@@ -178,10 +174,12 @@ def resolve_attack(
     *,
     aimed: bool,
     cover_from: list[Miniature] | None = None,
+    reroller: Track | None = None,
 ) -> list[Event]:
     """blackstone-fortress.md#ATTACKS: a visible target (an adjacent visible enemy first),
     range in hexes, the band's dice, cover downgrading each die, then the wounds.
-    `cover_from`: the target is in cover only if in cover from each of them (Rein and Raus)."""
+    `cover_from`: the target is in cover only if in cover from each of them (Rein and Raus);
+    `reroller`: the explorer re-rolling failures with inspiration (rerolls.py)."""
     assert attacker.at is not None and target.at is not None
     if not bf.sees(battle, attacker.at, target.at):
         raise RuleError("not_visible", rule("ATTACKS"), params={"attacker": attacker.id, "target": target.id})
@@ -193,12 +191,14 @@ def resolve_attack(
     if band is None:
         raise RuleError("out_of_range", rule("ATTACKS"), params={"weapon": weapon.name, "range": hexes, "reach": weapon.reach})
     table = battle.action_dice[band.die].table()
-    roll = dice.roll([table.sides] * band.count, purpose=f"attack: {attacker.id} with {weapon.name} at {target.id}", rule=rule("ATTACKS"), actor=actor, unit=attacker.id)
+    bonus = battle.tracks[attacker.explorer].bonus_dice if attacker.explorer else 0
+    purpose = f"attack: {attacker.id} with {weapon.name} at {target.id}"
+    events, faces = rerolls.action_roll(battle, band.die, band.count + bonus, dice, purpose=purpose, rule=rule("ATTACKS"), actor=actor, unit=attacker.id, reroller=reroller)
     watchers = [m.at for m in (cover_from or [attacker])]
     cover = not aimed and all(bf.covered(battle, w, target.at) for w in watchers)
-    outcomes = [downgraded(o) if cover else o for o in pools.classify(table, roll.results)]
+    outcomes = [downgraded(o) if cover else o for o in pools.classify(table, faces)]
     wounds, grievous = outcomes.count(pools.SUCCESS), outcomes.count(pools.CRITICAL)
-    events: list[Event] = [roll, ev.AttackMade(attacker.id, target.id, weapon.name, hexes, band.die, roll.results, outcomes, cover, wounds, grievous)]
+    events.append(ev.AttackMade(attacker.id, target.id, weapon.name, hexes, band.die, faces, outcomes, cover, wounds, grievous))
     if wounds or grievous:
         events += suffer(battle, target, wounds, grievous, by=attacker.explorer or attacker.id, dice=dice, actor=actor)
     return events
@@ -267,8 +267,8 @@ def end_activation(battle: Battle, command: EndActivation, dice: DiceBox, actor:
             roll = dice.roll([BLACKSTONE], purpose=f"inspiration roll: {track.id}", rule=rule("INSPIRATION ROLL"), actor=actor, unit=track.id)
             events.append(roll)
             gained = roll.results[0] <= track.slain_wounds
-        if gained and track.inspiration < MAX_INSPIRATION:
-            events.append(ev.InspirationGained(track.id, 1))
+        if gained:
+            events += inspiration.gain(track)
     events.append(ev.ActivationEnded(track.id, overwatch))
     return events + after_activation(battle)
 
@@ -276,15 +276,4 @@ def end_activation(battle: Battle, command: EndActivation, dice: DiceBox, actor:
 def after_activation(battle: Battle) -> list[Event]:
     """The event phase follows the last initiative card (#COMBAT, 3. Activation phase)."""
     return [ev.EventPhaseStarted(battle.turn)] if battle.next + 1 >= len(battle.order) else []
-
-
-def roll_event(battle: Battle, dice: DiceBox, actor: str) -> list[Event]:
-    """#COMBAT, 4. Event phase: the combat ends when every explorer is out of action;
-    otherwise the leader's event roll on the event table."""
-    if battle.phase != "event":
-        raise RuleError("not_event_phase", rule("COMBAT"), params={"phase": battle.phase})
-    if all(t.out_of_action for t in battle.tracks.values()):
-        return [ev.CombatEnded("defeat")]
-    roll: DiceRolled = dice.roll([BLACKSTONE], purpose="event roll", rule=rule("EVENT TABLE"), actor=actor)
-    return [roll, ev.EventRolled(roll.results[0], pools.outcome(EVENT_TABLE, roll.results[0]))]
 

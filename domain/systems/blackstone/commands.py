@@ -63,6 +63,8 @@ class Attack(Spend, tag=True):
     #: A second die spent to aim (blackstone-fortress.md#EXPLORER ACTIONS, Aiming): ignores cover.
     aim: int | None = None
     aim_destiny: bool = False
+    #: Re-roll each failed die once, 1 inspiration point each while they last (#INSPIRATION).
+    reroll: bool = False
 
 
 class EndActivation(ExplorerCommand, tag=True):
@@ -75,4 +77,93 @@ class RollEvent(Command, tag=True):
     roles: ClassVar[frozenset[str]] = HOST
 
 
-COMMANDS = (SetUpBattle, PlaceExplorer, StartTurn, BeginActivations, Move, Attack, EndActivation, RollEvent)
+class CoveringFire(ExplorerCommand, tag=True):
+    """Two explorers who see each other swap initiative cards (#COMBAT, 3. Covering fire); a
+    player holding both, or the host when two players agree, sends it."""
+
+    other: str = ""
+
+    def units(self) -> tuple[str, ...]:
+        return (self.unit, self.other)
+
+
+class Gambit(ExplorerCommand, tag=True):
+    """An agility roll to swap with a hostile group's card (#COMBAT, 4. Gambits), paid with an
+    activation die or 2 inspiration points. `group`: the card wanted on a critical success
+    (and on a success when two are equally close)."""
+
+    die: int = 0
+    inspiration: bool = False
+    group: str = ""
+    reroll: bool = False
+
+
+class Recuperate(Spend, tag=True):
+    reroll: bool = False
+
+
+class Search(Spend, tag=True):
+    #: Pay 3 inspiration points to search a hex with no discovery marker.
+    inspiration: bool = False
+
+
+class Summon(Spend, tag=True):
+    """Replace the portal in hex (q, r), next to the miniature, with an escape chamber."""
+
+    q: int = 0
+    r: int = 0
+
+
+class Unique(Spend, tag=True):
+    action: str = ""
+
+
+class StandUp(Spend, tag=True):
+    """A stunned miniature discards an activation die to stand up (#ATTACKS, Stunned)."""
+
+
+class Overwatch(ExplorerCommand, tag=True):
+    """A weapon action with overwatch dice at the hostile that triggered it (#OVERWATCH)."""
+
+    die: int = 0
+    weapon: str = ""
+    aim: int | None = None
+    reroll: bool = False
+
+
+class PassOverwatch(ExplorerCommand, tag=True):
+    pass
+
+
+class Inspire(ExplorerCommand, tag=True):
+    """Spend 3 inspiration points to turn the character card to its inspired side."""
+
+
+class ResolveEvent(Command, tag=True):
+    """The leader's pick for an event of the event table (an explorer, a hostile, a marker, a portal)."""
+
+    roles: ClassVar[frozenset[str]] = HOST
+    pick: str = ""
+
+
+COMMANDS = (
+    SetUpBattle,
+    PlaceExplorer,
+    StartTurn,
+    BeginActivations,
+    Move,
+    Attack,
+    EndActivation,
+    RollEvent,
+    CoveringFire,
+    Gambit,
+    Recuperate,
+    Search,
+    Summon,
+    Unique,
+    StandUp,
+    Overwatch,
+    PassOverwatch,
+    Inspire,
+    ResolveEvent,
+)

@@ -65,10 +65,19 @@ class Weapon(Struct):
         return max(b.max for b in self.bands)
 
 
+Effect = Literal["none", "extra_dice", "heal"]
+
+
 class UniqueAction(Struct):
+    """An explorer's own action (#EXPLORER ACTIONS, Unique actions): its cost and what it does,
+    `effect` as data: extra_dice (its next attack this activation rolls `amount` more dice),
+    heal (`amount` wounds off its card, not grievous ones), none (the table plays the text)."""
+
     name: str
     cost: int
     text: str = ""
+    effect: Effect = "none"
+    amount: int = 0
 
 
 class Side(Struct):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from domain.errors import RuleError
 from domain.events import Event
-from domain.systems.blackstone import combat, creation
+from domain.systems.blackstone import combat, creation, event_phase, explorer_actions, initiative, inspiration, overwatch, stun
 from domain.systems.blackstone import commands as cmd
 from domain.systems.blackstone.state import Battle
 from domain.systems.blackstone.versions import rule
@@ -38,5 +38,33 @@ def decide(state, command, dice, actor, refs) -> list[Event]:  # noqa: ANN001
     if isinstance(command, cmd.EndActivation):
         return combat.end_activation(battle, command, dice, actor)
     if isinstance(command, cmd.RollEvent):
-        return combat.roll_event(battle, dice, actor)
+        return event_phase.roll_event(battle, dice, actor)
+    return _more(battle, command, dice, actor)
+
+
+def _more(battle: Battle, command, dice, actor: str) -> list[Event]:  # noqa: ANN001
+    """The initiative phase's swaps, the other explorer actions, overwatch, inspiration and
+    the event table's picks."""
+    if isinstance(command, cmd.CoveringFire):
+        return initiative.covering_fire(battle, command)
+    if isinstance(command, cmd.Gambit):
+        return initiative.gambit(battle, command, dice, actor)
+    if isinstance(command, cmd.Recuperate):
+        return explorer_actions.recuperate(battle, command, dice, actor)
+    if isinstance(command, cmd.Search):
+        return explorer_actions.search(battle, command)
+    if isinstance(command, cmd.Summon):
+        return explorer_actions.summon(battle, command)
+    if isinstance(command, cmd.Unique):
+        return explorer_actions.unique(battle, command)
+    if isinstance(command, cmd.StandUp):
+        return stun.stand_up(battle, command)
+    if isinstance(command, cmd.Overwatch):
+        return overwatch.attack(battle, command, dice, actor)
+    if isinstance(command, cmd.PassOverwatch):
+        return overwatch.pass_(battle, command)
+    if isinstance(command, cmd.Inspire):
+        return inspiration.inspire(battle, command)
+    if isinstance(command, cmd.ResolveEvent):
+        return event_phase.resolve_event(battle, command, dice, actor)
     raise RuleError("not_implemented_yet", rule("COMBAT"), params={"command": type(command).__name__})

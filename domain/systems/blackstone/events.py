@@ -133,6 +133,152 @@ class CombatEnded(Event, tag=True):
     outcome: str
 
 
+class InitiativeSwapped(Event, tag=True):
+    """Two initiative cards change places: by covering fire or a gambit."""
+
+    unit: str
+    other: str
+    why: str
+
+
+class GambitRolled(Event, tag=True):
+    unit: str
+    die: str
+    face: int
+    outcome: str
+
+
+class InspirationSpent(Event, tag=True):
+    unit: str
+    points: int
+    on: str
+
+
+class InspirationLost(Event, tag=True):
+    unit: str
+    points: int
+
+
+class Inspired(Event, tag=True):
+    """The character card turned to its inspired side, wounds moved across."""
+
+    unit: str
+
+
+class Rerolled(Event, tag=True):
+    """Action dice re-rolled once: `dice` are their positions, the second result stands."""
+
+    unit: str
+    dice: list[int]
+    before: list[int]
+    after: list[int]
+
+
+class VitalityRolled(Event, tag=True):
+    unit: str
+    die: str
+    face: int
+    outcome: str
+
+
+class Healed(Event, tag=True):
+    unit: str
+    wounds: int
+
+
+class DiscoveryTaken(Event, tag=True):
+    """A discovery card taken; `marker` is the discovery marker removed, 0 for none."""
+
+    unit: str
+    marker: int
+
+
+class EscapeChamberPlaced(Event, tag=True):
+    """A portal replaced by a maglev transport escape chamber; `by` an explorer, or "event"."""
+
+    q: int
+    r: int
+    by: str
+
+
+class UniqueActionTaken(Event, tag=True):
+    unit: str
+    action: str
+    effect: str
+    amount: int
+
+
+class Stunned(Event, tag=True):
+    miniature: str
+
+
+class StoodUp(Event, tag=True):
+    miniature: str
+
+
+class OverwatchOffered(Event, tag=True):
+    hostile: str
+    explorers: list[str]
+
+
+class OverwatchDieSpent(Event, tag=True):
+    """An overwatch die used: `why` is weapon, aim, or discarded (the target fell first)."""
+
+    unit: str
+    value: int
+    why: str
+
+
+class OverwatchPassed(Event, tag=True):
+    unit: str
+
+
+class OverwatchClosed(Event, tag=True):
+    hostile: str
+
+
+class EventChoiceAwaited(Event, tag=True):
+    event: str
+    options: list[str]
+
+
+class EventResolved(Event, tag=True):
+    event: str
+    pick: str
+
+
+class MarkerDiscarded(Event, tag=True):
+    marker: int
+
+
+class DestinyForgone(Event, tag=True):
+    """No destiny roll at the start of the next turn."""
+
+
+class HostileReturned(Event, tag=True):
+    miniature: str
+    q: int
+    r: int
+
+
+class TwistDrawn(Event, tag=True):
+    card: str
+    twist: str
+
+
+class BackInAction(Event, tag=True):
+    unit: str
+
+
+class RecoveryRolled(Event, tag=True):
+    """After a combat, the blackstone die for an out of action explorer: dead at or under its grievous wounds."""
+
+    unit: str
+    face: int
+    grievous: int
+    died: bool
+
+
 EVENTS = (
     BattleSetUp,
     MiniaturePlaced,
@@ -155,4 +301,29 @@ EVENTS = (
     EventPhaseStarted,
     EventRolled,
     CombatEnded,
+    InitiativeSwapped,
+    GambitRolled,
+    InspirationSpent,
+    InspirationLost,
+    Inspired,
+    Rerolled,
+    VitalityRolled,
+    Healed,
+    DiscoveryTaken,
+    EscapeChamberPlaced,
+    UniqueActionTaken,
+    Stunned,
+    StoodUp,
+    OverwatchOffered,
+    OverwatchDieSpent,
+    OverwatchPassed,
+    OverwatchClosed,
+    EventChoiceAwaited,
+    EventResolved,
+    MarkerDiscarded,
+    DestinyForgone,
+    HostileReturned,
+    TwistDrawn,
+    BackInAction,
+    RecoveryRolled,
 )

@@ -11,7 +11,7 @@ from domain.kit.boards import hex as hx
 from domain.systems.blackstone import events as ev
 from domain.systems.blackstone.battlefield import at, build_board
 from domain.systems.blackstone.naming import slug
-from domain.systems.blackstone.state import EXPLORER, HOSTILE, Battle, Miniature, Track
+from domain.systems.blackstone.state import EXPLORER, HOSTILE, Battle, Miniature, PendingEvent, Track, Watch
 
 replace = msgspec.structs.replace
 ENCOUNTER_DECK = "encounter"
@@ -53,6 +53,7 @@ def _set_up(event: ev.BattleSetUp) -> Battle:
         initiative=decks.Deck("initiative", (), hidden=True),
         markers=event.card.markers,
         portals=tuple(at(p) for p in event.card.portals),
+        encounter_cards={c.id: c for c in event.encounter_cards},
     )
 
 
@@ -79,8 +80,8 @@ def _deployed(battle: Battle, e: ev.HostileDeployed) -> Battle:
 
 
 def _turn(battle: Battle, e: ev.TurnStarted) -> Battle:
-    tracks = {k: replace(t, dice=(), overwatch=(), destiny_spent=0, activated=False, slain_wounds=0) for k, t in battle.tracks.items()}
-    return replace(battle, turn=e.turn, tracks=tracks, phase="initiative", order=(), next=0, destiny=())
+    tracks = {k: replace(t, dice=(), overwatch=(), destiny_spent=0, activated=False, slain_wounds=0, swapped=False, bonus_dice=0) for k, t in battle.tracks.items()}
+    return replace(battle, turn=e.turn, tracks=tracks, phase="initiative", order=(), next=0, destiny=(), gambits=False, no_destiny=False)
 
 
 def _destiny(battle: Battle, e: ev.DestinyRolled) -> Battle:
@@ -114,8 +115,10 @@ def _moved(battle: Battle, e: ev.Moved) -> Battle:
     return _mini(battle, e.miniature, at=e.path[-1])
 
 
-def _attack(battle: Battle, _e: ev.AttackMade) -> Battle:
-    return battle
+def _attack(battle: Battle, e: ev.AttackMade) -> Battle:
+    """An explorer's extra dice from a unique action go with its next attack."""
+    attacker = battle.miniatures[e.attacker]
+    return _track(battle, attacker.explorer, bonus_dice=0) if attacker.explorer else battle
 
 
 def _wounded(battle: Battle, e: ev.Wounded) -> Battle:
@@ -169,10 +172,117 @@ def _event_rolled(battle: Battle, _e: ev.EventRolled) -> Battle:
 
 
 def _combat_ended(battle: Battle, e: ev.CombatEnded) -> Battle:
-    return replace(battle, phase="over", outcome=e.outcome)
+    """The battlefield cleared (#EVENT PHASE): hostiles, markers and portals go; escape chambers stay."""
+    minis = {k: replace(m, at=None) if m.side == HOSTILE else m for k, m in battle.miniatures.items()}
+    return replace(battle, phase="over", outcome=e.outcome, miniatures=minis, markers=(), portals=(), watch=None, pending=None)
 
 
-def _defence(battle: Battle, _e: ev.DefenceRolled) -> Battle:
+# -- initiative, actions, inspiration, overwatch, the event table -------------------------------------
+
+
+def _swapped(battle: Battle, e: ev.InitiativeSwapped) -> Battle:
+    order = list(battle.order)
+    a, b = order.index(e.unit), order.index(e.other)
+    order[a], order[b] = order[b], order[a]
+    battle = replace(battle, order=tuple(order))
+    if e.why == "covering fire":
+        battle = _track(_track(battle, e.unit, swapped=True), e.other, swapped=True)
+    return battle
+
+
+def _gambit(battle: Battle, _e: ev.GambitRolled) -> Battle:
+    return replace(battle, gambits=True)
+
+
+def _points(battle: Battle, e: ev.InspirationSpent | ev.InspirationLost) -> Battle:
+    return _track(battle, e.unit, inspiration=battle.tracks[e.unit].inspiration - e.points)
+
+
+def _flipped(battle: Battle, e: ev.Inspired) -> Battle:
+    return _track(battle, e.unit, inspired=True)
+
+
+def _healed(battle: Battle, e: ev.Healed) -> Battle:
+    return _track(battle, e.unit, wounds=battle.tracks[e.unit].wounds - e.wounds)
+
+
+def _discovery(battle: Battle, e: ev.DiscoveryTaken) -> Battle:
+    battle = _track(battle, e.unit, discoveries=battle.tracks[e.unit].discoveries + 1)
+    return replace(battle, markers=tuple(m for m in battle.markers if m.number != e.marker))
+
+
+def _marker_gone(battle: Battle, e: ev.MarkerDiscarded) -> Battle:
+    return replace(battle, markers=tuple(m for m in battle.markers if m.number != e.marker))
+
+
+def _escape(battle: Battle, e: ev.EscapeChamberPlaced) -> Battle:
+    cell = hx.Hex(e.q, e.r)
+    return replace(battle, portals=tuple(p for p in battle.portals if p != cell), escapes=(*battle.escapes, cell), escape_called=True)
+
+
+def _unique(battle: Battle, e: ev.UniqueActionTaken) -> Battle:
+    if e.effect == "extra_dice":
+        return _track(battle, e.unit, bonus_dice=battle.tracks[e.unit].bonus_dice + e.amount)
+    return battle
+
+
+def _stunned(battle: Battle, e: ev.Stunned) -> Battle:
+    return _mini(battle, e.miniature, stunned=True)
+
+
+def _stood(battle: Battle, e: ev.StoodUp) -> Battle:
+    return _mini(battle, e.miniature, stunned=False)
+
+
+def _watch(battle: Battle, e: ev.OverwatchOffered) -> Battle:
+    return replace(battle, watch=Watch(e.hostile, tuple(e.explorers)))
+
+
+def _overwatch_die(battle: Battle, e: ev.OverwatchDieSpent) -> Battle:
+    dice = list(battle.tracks[e.unit].overwatch)
+    dice.remove(e.value)
+    battle = _track(battle, e.unit, overwatch=tuple(dice))
+    if e.why == "aim" or battle.watch is None:
+        return battle
+    return replace(battle, watch=replace(battle.watch, waiting=tuple(u for u in battle.watch.waiting if u != e.unit)))
+
+
+def _passed(battle: Battle, e: ev.OverwatchPassed) -> Battle:
+    assert battle.watch is not None
+    return replace(battle, watch=replace(battle.watch, waiting=tuple(u for u in battle.watch.waiting if u != e.unit)))
+
+
+def _closed(battle: Battle, _e: ev.OverwatchClosed) -> Battle:
+    return replace(battle, watch=None)
+
+
+def _awaited(battle: Battle, e: ev.EventChoiceAwaited) -> Battle:
+    return replace(battle, phase="event_choice", pending=PendingEvent(e.event, tuple(e.options)))
+
+
+def _resolved(battle: Battle, _e: ev.EventResolved) -> Battle:
+    return replace(battle, phase="turn_over", pending=None)
+
+
+def _forgone(battle: Battle, _e: ev.DestinyForgone) -> Battle:
+    return replace(battle, no_destiny=True)
+
+
+def _returned(battle: Battle, e: ev.HostileReturned) -> Battle:
+    mini = battle.miniatures[e.miniature]
+    return _mini(battle, e.miniature, at=hx.Hex(e.q, e.r), slain=False, damage=0, stunned=False, returned=True, group=mini.group)
+
+
+def _twist(battle: Battle, e: ev.TwistDrawn) -> Battle:
+    return replace(battle, twists=(*battle.twists, e.twist))
+
+
+def _back(battle: Battle, e: ev.BackInAction) -> Battle:
+    return _track(battle, e.unit, out_of_action=False)
+
+
+def _noted(battle: Battle, _e: Event) -> Battle:
+    """Events that record a roll or a step whose effect other events carry."""
     return battle
 
 
@@ -188,7 +298,7 @@ _HANDLERS = {
     ev.DieSpent: _spent,
     ev.Moved: _moved,
     ev.AttackMade: _attack,
-    ev.DefenceRolled: _defence,
+    ev.DefenceRolled: _noted,
     ev.Wounded: _wounded,
     ev.Slain: _slain,
     ev.OutOfAction: _out,
@@ -197,4 +307,29 @@ _HANDLERS = {
     ev.EventPhaseStarted: _event_phase,
     ev.EventRolled: _event_rolled,
     ev.CombatEnded: _combat_ended,
+    ev.InitiativeSwapped: _swapped,
+    ev.GambitRolled: _gambit,
+    ev.InspirationSpent: _points,
+    ev.InspirationLost: _points,
+    ev.Inspired: _flipped,
+    ev.Rerolled: _noted,
+    ev.VitalityRolled: _noted,
+    ev.Healed: _healed,
+    ev.DiscoveryTaken: _discovery,
+    ev.EscapeChamberPlaced: _escape,
+    ev.UniqueActionTaken: _unique,
+    ev.Stunned: _stunned,
+    ev.StoodUp: _stood,
+    ev.OverwatchOffered: _watch,
+    ev.OverwatchDieSpent: _overwatch_die,
+    ev.OverwatchPassed: _passed,
+    ev.OverwatchClosed: _closed,
+    ev.EventChoiceAwaited: _awaited,
+    ev.EventResolved: _resolved,
+    ev.MarkerDiscarded: _marker_gone,
+    ev.DestinyForgone: _forgone,
+    ev.HostileReturned: _returned,
+    ev.TwistDrawn: _twist,
+    ev.BackInAction: _back,
+    ev.RecoveryRolled: _noted,
 }

@@ -7,7 +7,7 @@ import msgspec
 
 from domain.kit import decks
 from domain.kit.boards import hex as hx
-from domain.systems.blackstone.content import ActionDie, CombatCard, Explorer, Hostile, Marker
+from domain.systems.blackstone.content import ActionDie, CombatCard, EncounterCard, Explorer, Hostile, Marker
 
 #: Activation track spaces on a character card (blackstone-fortress.md#SETUP: 4 activation dice).
 SPACES = 4
@@ -28,6 +28,8 @@ class Miniature(msgspec.Struct, frozen=True):
     damage: int = 0
     stunned: bool = False
     slain: bool = False
+    #: A slain hostile brought back by the event "Not dead yet" (it comes back once).
+    returned: bool = False
 
     @property
     def on_board(self) -> bool:
@@ -51,10 +53,31 @@ class Track(msgspec.Struct, frozen=True):
     activated: bool = False
     #: Wounds values of the hostiles it slew in its current activation (blackstone-fortress.md#INSPIRATION ROLL).
     slain_wounds: int = 0
+    #: Covering fire moved its initiative card this initiative phase (#COMBAT, 3. Covering fire).
+    swapped: bool = False
+    #: Discovery cards taken in this combat (the discovery deck itself is the expedition's).
+    discoveries: int = 0
+    #: Extra action dice for its next attack this activation (a unique action's effect).
+    bonus_dice: int = 0
 
     @property
     def empty_spaces(self) -> int:
         return max(SPACES - self.wounds - self.grievous, 0)
+
+
+class PendingEvent(msgspec.Struct, frozen=True):
+    """An event of the event table whose effect waits for the leader to pick one of `options`."""
+
+    event: str
+    options: tuple[str, ...]
+
+
+class Watch(msgspec.Struct, frozen=True):
+    """A hostile that finished a move or attack or was deployed in sight of explorers holding
+    overwatch dice: `waiting` may each still take one weapon action at it (#OVERWATCH)."""
+
+    hostile: str
+    waiting: tuple[str, ...]
 
 
 class Battle(msgspec.Struct, frozen=True):
@@ -78,6 +101,21 @@ class Battle(msgspec.Struct, frozen=True):
     #: Available destiny dice (blackstone-fortress.md#COMBAT, 1. Destiny phase).
     destiny: tuple[int, ...] = ()
     outcome: str | None = None
+    encounter_cards: dict[str, EncounterCard] = {}
+    #: A gambit was tried this initiative phase: covering fire is over (#COMBAT, 2. Initiative phase).
+    gambits: bool = False
+    #: The next turn has no destiny roll (#EVENT TABLE, Unfulfilled destiny).
+    no_destiny: bool = False
+    #: Hexes of maglev transport escape chambers, each where a portal was (#EXPLORER ACTIONS, Summon).
+    escapes: tuple[hx.Hex, ...] = ()
+    #: The event "Escape chamber" or a Summon action happened (#EVENT TABLE, 11-14).
+    escape_called: bool = False
+    #: The twists of encounter cards drawn by "Changing conditions", for the rest of the combat.
+    twists: tuple[str, ...] = ()
+    #: An event roll waiting for the leader's pick.
+    pending: PendingEvent | None = None
+    #: An overwatch trigger waiting for the explorers who may answer it (#OVERWATCH).
+    watch: Watch | None = None
 
     @property
     def current(self) -> str | None:

@@ -1,0 +1,39 @@
+"""Action dice rolls an explorer may re-roll with inspiration (blackstone-fortress.md#INSPIRATION:
+1 point a die; #SETUP: a die is re-rolled at most once and the second result applies).
+
+A command asks for it up front (`reroll`): each die that failed is re-rolled once, a point
+each, as far as the explorer's points go. With server dice a player cannot look first and
+choose, so the choice is the standing one the rules make worth it (a failure can only improve).
+"""
+
+from __future__ import annotations
+
+from domain.dicebox import DiceBox
+from domain.events import Event
+from domain.kit import pools
+from domain.systems.blackstone import events as ev
+from domain.systems.blackstone.state import Battle, Track
+
+#: blackstone-fortress.md#INSPIRATION: a re-roll of an action die costs 1 point.
+REROLL_COST = 1
+
+
+def action_roll(
+    battle: Battle, die: str, count: int, dice: DiceBox, *, purpose: str, rule: str, actor: str, unit: str, reroller: Track | None = None
+) -> tuple[list[Event], list[int]]:
+    """Roll `count` action dice named `die`; with a `reroller`, its failures once more. The
+    events and the faces that stand."""
+    table = battle.action_dice[die].table()
+    roll = dice.roll([table.sides] * count, purpose=purpose, rule=rule, actor=actor, unit=unit)
+    faces = list(roll.results)
+    events: list[Event] = [roll]
+    if reroller is None:
+        return events, faces
+    failed = [i for i, o in enumerate(pools.classify(table, faces)) if o == pools.FAILURE]
+    picks = failed[: reroller.inspiration // REROLL_COST]
+    if not picks:
+        return events, faces
+    again = dice.roll([table.sides] * len(picks), purpose=f"re-roll: {purpose}", rule=rule, actor=actor, unit=unit)
+    after = list(pools.rerolled(faces, picks, again.results))
+    events += [ev.InspirationSpent(reroller.id, REROLL_COST * len(picks), "re-roll"), again, ev.Rerolled(reroller.id, picks, faces, after)]
+    return events, after

@@ -1,0 +1,127 @@
+"""Explorer actions besides Move and weapons (blackstone-fortress.md#EXPLORER ACTIONS:
+Recuperate, Search, Summon, Unique actions), stunned miniatures (#ATTACKS, Stunned) and
+re-rolls bought with inspiration (#INSPIRATION, #SETUP), with manual dice."""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain import mission
+from domain.kit.boards.hex import Hex
+from domain.systems.blackstone import commands as cmd
+from domain.systems.blackstone import events as ev
+from domain.systems.blackstone import stun
+from tests.blackstone.game import Game
+
+TWINS, YSOLDE, KETTLE = "pim-and-pell", "ysolde-marr", "brother-kettle"
+DRUDGE = "ashen-drudge-1-1"
+
+
+def started(twins=(6, 5, 4, 1), ysolde=(5, 4, 2, 1)) -> Game:
+    """Sunken passage: the twins activate, then Ysolde, then group 1 (three Drudges at (3, 0))."""
+    game = Game()
+    game.start((1, 2, 3, 4, 5), {TWINS: twins, YSOLDE: ysolde}, (1, 1))
+    return game
+
+
+def track(game: Game, unit: str, **changes) -> None:
+    tracks = {**game.battle.tracks, unit: msgspec.structs.replace(game.battle.tracks[unit], **changes)}
+    game.state = msgspec.structs.replace(game.state, game=msgspec.structs.replace(game.battle, tracks=tracks))
+
+
+def test_recuperate_makes_a_vitality_roll_healing_wounds_but_not_grievous_ones():
+    """Recuperate (1+); vitality d6: 4-5 heal 1, 6 heals up to 2; grievous wounds stay."""
+    game = started()
+    track(game, TWINS, wounds=1, grievous=1)
+    events = game.do(cmd.Recuperate(TWINS, die=1), 6)
+    assert events[0] == ev.DieSpent(TWINS, 1, False, "recuperate")
+    assert events[-2:] == [ev.VitalityRolled(TWINS, "d6", 6, "critical"), ev.Healed(TWINS, 1)]
+    assert (game.battle.tracks[TWINS].wounds, game.battle.tracks[TWINS].grievous) == (0, 1)
+    assert game.do(cmd.Recuperate(TWINS, die=4), 3)[-1] == ev.VitalityRolled(TWINS, "d6", 3, "failure")
+
+
+def test_search_on_a_discovery_marker_takes_a_card_and_the_marker():
+    """Search (4+): in the marker's hex; not next to a visible hostile."""
+    game = started()
+    for n in (1, 2, 3):
+        game.patch(f"ashen-drudge-1-{n}", slain=True)
+    game.patch("pim", at=Hex(3, 0))
+    assert game.refused(cmd.Search(TWINS, miniature="pim", die=1)).code == "die_too_low"
+    assert game.do(cmd.Search(TWINS, miniature="pim", die=4)) == [ev.DieSpent(TWINS, 4, False, "search"), ev.DiscoveryTaken(TWINS, 1)]
+    assert game.battle.markers == () and game.battle.tracks[TWINS].discoveries == 1
+
+
+def test_search_without_a_marker_costs_three_inspiration_points_and_never_next_to_a_hostile():
+    """Search (4+); INSPIRATION: 3 points to search a hex with no marker."""
+    game = started()
+    error = game.refused(cmd.Search(TWINS, miniature="pell", die=4))
+    assert (error.code, error.params["q"], error.params["r"]) == ("no_discovery_marker", -2, 0)
+    assert game.refused(cmd.Search(TWINS, miniature="pell", die=4, inspiration=True)).code == "not_enough_inspiration"
+    track(game, TWINS, inspiration=4)
+    events = game.do(cmd.Search(TWINS, miniature="pell", die=5, inspiration=True))
+    assert events[1:] == [ev.InspirationSpent(TWINS, 3, "search"), ev.DiscoveryTaken(TWINS, 0)]
+    assert game.battle.tracks[TWINS].inspiration == 1
+    game.patch("ashen-drudge-1-2", at=Hex(-1, 0))
+    error = game.refused(cmd.Search(TWINS, miniature="pell", die=6, inspiration=True))
+    assert (error.code, error.params["hostiles"]) == ("hostile_adjacent", ["ashen-drudge-1-2"])
+
+
+def test_summon_replaces_an_adjacent_portal_with_an_escape_chamber():
+    """Summon (4+): the portal at (3, 1), from the hex next to it."""
+    game = started()
+    assert game.refused(cmd.Summon(TWINS, miniature="pell", die=4, q=3, r=1)).code == "no_portal_adjacent"
+    game.patch("pell", at=Hex(2, 1))
+    assert game.refused(cmd.Summon(TWINS, miniature="pell", die=1, q=3, r=1)).code == "die_too_low"
+    assert game.do(cmd.Summon(TWINS, miniature="pell", die=5, q=3, r=1))[-1] == ev.EscapeChamberPlaced(3, 1, TWINS)
+    assert (game.battle.portals, game.battle.escapes, game.battle.escape_called) == ((), (Hex(3, 1),), True)
+
+
+def test_a_unique_action_with_extra_dice_adds_them_to_the_next_attack():
+    """Unique actions: Ysolde's Steady Hands (4+): her next attack rolls 1 more die (content)."""
+    game = started()
+    game.do(cmd.EndActivation(TWINS))
+    assert game.refused(cmd.Unique(YSOLDE, action="Steady Hands", die=2)).code == "die_too_low"
+    assert game.refused(cmd.Unique(YSOLDE, action="Dance", die=4)).code == "no_such_action"
+    assert game.do(cmd.Unique(YSOLDE, action="Steady Hands", die=4))[-1] == ev.UniqueActionTaken(YSOLDE, "Steady Hands", "extra_dice", 1)
+    events = game.do(cmd.Attack(YSOLDE, weapon="Arc Carbine", target=DRUDGE, die=5), 1, 2, 3)  # 5 hexes: 2 d8 and the extra one
+    made = next(e for e in events if isinstance(e, ev.AttackMade))
+    assert made.faces == [1, 2, 3] and game.battle.tracks[YSOLDE].bonus_dice == 0
+
+
+def test_a_unique_action_that_heals():
+    """Unique actions: Brother Kettle's Litany of Mending (5+) takes 1 wound off his card."""
+    game = Game(explorers="Brother Kettle")
+    game.start((1, 2, 3, 4, 5), {KETTLE: (5, 4, 2, 1)}, (2,))
+    track(game, KETTLE, wounds=2)
+    assert game.do(cmd.Unique(KETTLE, action="Litany of Mending", die=5))[-1] == ev.Healed(KETTLE, 1)
+    assert game.battle.tracks[KETTLE].wounds == 1
+
+
+def test_a_stunned_miniature_discards_a_die_to_stand_up_before_acting():
+    """ATTACKS, Stunned: next activated, it discards an activation die to stand up."""
+    game = started()
+    game.patch("pim", stunned=True)
+    assert game.refused(cmd.Move(TWINS, miniature="pim", die=4, q=-1, r=0)).code == "stunned"
+    assert game.refused(cmd.StandUp(TWINS, miniature="pell", die=1)).code == "not_stunned"
+    assert game.do(cmd.StandUp(TWINS, miniature="pim", die=1)) == [ev.DieSpent(TWINS, 1, False, "stand up"), ev.StoodUp("pim")]
+    game.do(cmd.Move(TWINS, miniature="pim", die=4, q=-1, r=0))
+    assert game.at("pim") == Hex(-1, 0) and game.battle.tracks[TWINS].dice == (6, 5)
+
+
+def test_a_stunned_miniature_stunned_again_suffers_a_wound():
+    game = started()
+    box = mission.dice_box_for(game.state, server_seed=None, fresh_seed=None, manual_faces=[])
+    assert stun.stun(game.battle, game.battle.miniatures[DRUDGE], by=TWINS, dice=box, actor="worker") == [ev.Stunned(DRUDGE)]
+    game.patch(DRUDGE, stunned=True)
+    assert stun.stun(game.battle, game.battle.miniatures[DRUDGE], by=TWINS, dice=box, actor="worker") == [ev.Wounded(DRUDGE, 1, 0)]
+
+
+def test_an_attack_re_rolls_its_failures_once_for_a_point_each():
+    """INSPIRATION: 1 point a re-rolled action die; the second result applies (then cover)."""
+    game = started()
+    track(game, TWINS, inspiration=2)
+    events = game.do(cmd.Attack(TWINS, miniature="pim", weapon="Long Rifle", target=DRUDGE, die=4, reroll=True), 3, 11)
+    assert ev.InspirationSpent(TWINS, 1, "re-roll") in events and ev.Rerolled(TWINS, [0], [3], [11]) in events
+    made = next(e for e in events if isinstance(e, ev.AttackMade))
+    assert (made.faces, made.outcomes) == ([11], ["success"])
+    assert game.battle.tracks[TWINS].inspiration == 1

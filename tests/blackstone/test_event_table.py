@@ -1,0 +1,147 @@
+"""The event phase (blackstone-fortress.md#COMBAT, 4. Event phase; #EVENT PHASE) and every
+row of the event table (#EVENT TABLE, 1 to 20), with manual dice; the leader's picks go through
+ResolveEvent when there is more than one."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from domain.kit.boards.hex import Hex
+from domain.systems.blackstone import commands as cmd
+from domain.systems.blackstone import events as ev
+from tests.blackstone.game import Game
+
+TWINS, YSOLDE = "pim-and-pell", "ysolde-marr"
+D1, D2 = "ashen-drudge-1-1", "ashen-drudge-1-2"
+
+
+def event_phase(**battle) -> Game:
+    """Sunken passage, turn 1 played out: Ysolde and the twins at (-2, 0), three Drudges at (3, 0)."""
+    game = Game()
+    game.start((1, 2, 3, 4, 5), {TWINS: (6, 5, 4, 1), YSOLDE: (3, 3, 2, 1)}, (1, 1))
+    change(game, phase="event", **battle)
+    return game
+
+
+def change(game: Game, **battle) -> None:
+    game.state = msgspec.structs.replace(game.state, game=msgspec.structs.replace(game.battle, **battle))
+
+
+def track(game: Game, unit: str, **changes) -> None:
+    change(game, tracks={**game.battle.tracks, unit: msgspec.structs.replace(game.battle.tracks[unit], **changes)})
+
+
+def test_1_all_is_dust_discards_a_discovery_marker():
+    game = event_phase()
+    assert game.do(cmd.RollEvent(), 1)[1:] == [ev.EventRolled(1, "all_is_dust"), ev.MarkerDiscarded(1)]
+    assert game.battle.markers == () and game.battle.phase == "turn_over"
+
+
+def test_1_all_is_dust_without_markers_costs_each_explorer_a_point_down_to_0():
+    game = event_phase(markers=())
+    track(game, TWINS, inspiration=2)
+    assert game.do(cmd.RollEvent(), 1)[2:] == [ev.InspirationLost(TWINS, 1)]
+    assert (game.battle.tracks[TWINS].inspiration, game.battle.tracks[YSOLDE].inspiration) == (1, 0)
+
+
+@pytest.mark.parametrize("face", [2, 3])
+def test_2_3_unfulfilled_destiny_skips_the_next_destiny_roll(face):
+    game = event_phase()
+    assert game.do(cmd.RollEvent(), face)[-1] == ev.DestinyForgone()
+    events = game.do(cmd.StartTurn(), 6, 5, 4, 3, 2, 2, 1, 1, 1, 1)  # activation dice and the shuffle only
+    assert not any(isinstance(e, ev.DestinyRolled) for e in events)
+    assert game.battle.destiny == () and game.battle.no_destiny is False
+
+
+def test_4_6_not_dead_yet_returns_a_slain_hostile_as_close_to_an_explorer_as_it_fits():
+    game = event_phase()
+    game.patch(D1, slain=True)
+    game.patch(D2, slain=True)
+    assert game.do(cmd.RollEvent(), 5)[-1] == ev.EventChoiceAwaited("not_dead_yet", [D1, D2])
+    assert game.refused(cmd.ResolveEvent(pick="ashen-drudge-1-3")).code == "not_an_option"
+    assert game.do(cmd.ResolveEvent(pick=D2)) == [ev.EventResolved("not_dead_yet", D2), ev.HostileReturned(D2, -2, 1)]
+    drudge = game.battle.miniatures[D2]
+    assert (drudge.at, drudge.slain, drudge.returned, game.battle.phase) == (Hex(-2, 1), False, True, "turn_over")
+
+
+def test_7_10_changing_conditions_draws_an_encounter_card_and_keeps_its_twist():
+    game = event_phase()
+    twist = "Shards in the air: hostiles' attacks at 1 hex roll one more die."
+    assert game.do(cmd.RollEvent(), 8)[2:] == [ev.EncounterDrawn(0, "glass-swarm"), ev.TwistDrawn("glass-swarm", twist)]
+    assert game.battle.twists == (twist,) and "glass-swarm" not in game.battle.encounter.draw_pile
+
+
+def test_11_14_escape_chamber_has_no_effect_once_rolled_or_summoned():
+    game = event_phase(escape_called=True)
+    assert game.do(cmd.RollEvent(), 14)[1:] == [ev.EventRolled(14, "escape_chamber")]
+    assert game.battle.portals == (Hex(3, 1),)
+
+
+def test_11_14_escape_chamber_lets_the_leader_pick_among_equally_far_portals():
+    """Furthest by route from the closest explorer (the wall makes (3, 1) 6 away, these 5)."""
+    game = event_phase(portals=(Hex(2, 1), Hex(3, 0), Hex(0, 0)))
+    assert game.do(cmd.RollEvent(), 11)[-1] == ev.EventChoiceAwaited("escape_chamber", ["2,1", "3,0"])
+    assert game.do(cmd.ResolveEvent(pick="3,0"))[-1] == ev.EscapeChamberPlaced(3, 0, "event")
+
+
+def test_15_17_inspiration_the_leader_picks_an_explorer_and_points_stop_at_4():
+    game = event_phase()
+    assert game.do(cmd.RollEvent(), 16)[-1] == ev.EventChoiceAwaited("inspiration", [YSOLDE, TWINS])
+    assert game.do(cmd.ResolveEvent(pick=TWINS))[-1] == ev.InspirationGained(TWINS, 1)
+    game = event_phase()
+    track(game, TWINS, inspiration=4)
+    game.do(cmd.RollEvent(), 15)
+    assert game.do(cmd.ResolveEvent(pick=TWINS)) == [ev.EventResolved("inspiration", TWINS)]
+
+
+def test_18_19_heroic_effort_brings_an_out_of_action_explorer_back_with_a_vitality_roll():
+    game = event_phase()
+    game._apply(ev.OutOfAction(YSOLDE))
+    track(game, YSOLDE, wounds=4)
+    events = game.do(cmd.RollEvent(), 18, 5)  # Ysolde's vitality d6: 5 heals 1
+    assert [e for e in events if not type(e).__name__ == "DiceRolled"][1:] == [
+        ev.BackInAction(YSOLDE),
+        ev.MiniaturePlaced(YSOLDE, -2, 0),  # in the twins' hex
+        ev.VitalityRolled(YSOLDE, "d6", 5, "success"),
+        ev.Healed(YSOLDE, 1),
+    ]
+    assert not game.battle.tracks[YSOLDE].out_of_action and game.battle.tracks[YSOLDE].wounds == 3
+
+
+def test_18_19_heroic_effort_with_nobody_out_of_action_is_a_vitality_roll():
+    game = event_phase()
+    assert game.do(cmd.RollEvent(), 19)[-1] == ev.EventChoiceAwaited("heroic_effort", [YSOLDE, TWINS])
+    assert game.do(cmd.ResolveEvent(pick=TWINS), 2)[-1] == ev.VitalityRolled(TWINS, "d6", 2, "failure")
+
+
+def test_20_lucky_find_the_picked_explorer_takes_a_discovery_card():
+    game = event_phase()
+    game.do(cmd.RollEvent(), 20)
+    assert game.do(cmd.ResolveEvent(pick=YSOLDE))[-1] == ev.DiscoveryTaken(YSOLDE, 0)
+    assert game.battle.tracks[YSOLDE].discoveries == 1
+
+
+def test_the_combat_ends_when_every_explorer_is_out_of_action():
+    """EVENT PHASE: checked before the event roll; no die is rolled."""
+    game = event_phase()
+    game._apply(ev.OutOfAction(YSOLDE))
+    game._apply(ev.OutOfAction(TWINS))
+    assert game.do(cmd.RollEvent()) == [ev.CombatEnded("defeat")]
+    assert game.battle.outcome == "defeat"
+
+
+def test_the_combat_ends_when_every_explorer_in_action_is_in_the_escape_chamber_and_the_battlefield_is_cleared():
+    game = event_phase(escapes=(Hex(3, 1),), portals=())
+    for mini, at in (("pim", Hex(2, 1)), ("pell", Hex(2, 1)), (YSOLDE, Hex(3, 1))):
+        game.patch(mini, at=at)
+    game.patch(YSOLDE, at=Hex(-2, 0))
+    assert game.do(cmd.RollEvent(), 17)[1] == ev.EventRolled(17, "inspiration")  # Ysolde is not aboard
+    game = event_phase(escapes=(Hex(3, 1),), portals=())
+    for mini, at in (("pim", Hex(2, 1)), ("pell", Hex(2, 1)), (YSOLDE, Hex(3, 1))):
+        game.patch(mini, at=at)
+    assert game.do(cmd.RollEvent()) == [ev.CombatEnded("escaped")]
+    battle = game.battle
+    assert (battle.outcome, battle.markers, battle.escapes) == ("escaped", (), (Hex(3, 1),))
+    assert all(m.at is None for m in battle.miniatures.values() if m.side == "hostile") and game.at(YSOLDE) == Hex(3, 1)
+    assert game.refused(cmd.StartTurn()).code == "combat_over"
