@@ -44,6 +44,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -54,7 +55,7 @@ from benchmarks.harness import ENVS, percentile, redis_prefix, redis_url
 from domain.systems.starquest import events as sqe
 from service import store as store_module
 from service.ledger import Ledger
-from tests.harness import Campaign, ScriptedPlayer, over
+from tests.harness import Campaign, Member, ScriptedPlayer, over
 from tests.harness import play as play_missions
 from tests.servers import in_process
 from tests.starquest.players import ai_due, brawl, hold_and_shoot
@@ -215,10 +216,17 @@ class Workers:
 # -- the scripted heroes --------------------------------------------------------------------------
 
 
-def play(campaign: Campaign, missions: list[str], until_ai: bool = False) -> None:
+def brawls(client: Any, first: int, count: int) -> list[tuple[Member, str]]:
+    """`count` sample brawls with the same heroes, each in a campaign of its own (a hero plays
+    one mission of its campaign at a time), and the host that plays it."""
+    hosts = [Campaign(client, f"Bench {n}") for n in range(first, first + count)]
+    return [(campaign.host, brawl(campaign, n, seed="bench")) for n, campaign in enumerate(hosts, first)]
+
+
+def play(missions: list[tuple[Member, str]], until_ai: bool = False) -> None:
     """The heroes of every mission played (tests/starquest/players.py's `hold_and_shoot`) in
     turn, until every mission is over (or, with until_ai, has reached its first AI phase)."""
-    players = [ScriptedPlayer(campaign.host, m, hold_and_shoot) for m in missions]
+    players = [ScriptedPlayer(host, m, hold_and_shoot) for host, m in missions]
     if not play_missions(players, ai_due if until_ai else over, seconds=WAIT_S, pause=0.002):
         raise SystemExit(f"the missions did not finish within {WAIT_S}s")
 
@@ -250,10 +258,11 @@ def measure(backend: str, workers: int, missions: int, lives: list[int], backlog
         env = {**os.environ, **store_env, "REDIS_URL": redis_url(), "SKIRMISH_REDIS_PREFIX": prefix, "SKIRMISH_SEAL_KEY": seal_key,
                "SKIRMISH_DATA_DIR": directory}  # fmt: skip
         with in_process(store_env, bytes.fromhex(seal_key)) as here:  # the heroes' API, in this process
-            store, ledger, campaign = here.store, here.ledger, Campaign(here.client, "Bench")
+            store, ledger = here.store, here.ledger
             # throughput: a backlog of due activations, then the workers
-            queued = [brawl(campaign, n, seed="bench") for n in range(backlog)]
-            play(campaign, queued, until_ai=True)
+            backlogged = brawls(here.client, 0, backlog)
+            queued = [m for _, m in backlogged]
+            play(backlogged, until_ai=True)
             from projections.runner import Projections
 
             projections = Projections(store)
@@ -285,10 +294,10 @@ def measure(backend: str, workers: int, missions: int, lives: list[int], backlog
             for live in lives:
                 played[live] = []
                 while len(played[live]) < missions:
-                    group = [brawl(campaign, n + i, seed="bench") for i in range(min(live, missions - len(played[live])))]
+                    group = brawls(here.client, n, min(live, missions - len(played[live])))
                     n += len(group)
-                    play(campaign, group)
-                    played[live] += group
+                    play(group)
+                    played[live] += [m for _, m in group]
             worker_commits, parts = pool.stop()
             commits = {**COMMITS, **worker_commits}
             if profile:

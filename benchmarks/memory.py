@@ -14,8 +14,9 @@ from tests.harness import Http
 def peak_memory(store_env: dict[str, str], directory: Path, missions: int) -> dict[str, float]:
     with serve(store_env, directory, workers=0) as server:
         idle = server.peak_rss_mb()
-        campaign = party_campaign(Http(server.port), "Memory")
-        parties = [Party(campaign) for _ in range(missions)]
+        http = Http(server.port)
+        # a campaign each: a hero plays one mission of its campaign at a time
+        parties = [Party(party_campaign(http, f"Memory {n}")) for n in range(missions)]
         for party in parties:
             party.step()
         for party in parties:  # every state read once more: all held at once

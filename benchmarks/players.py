@@ -29,7 +29,7 @@ def party_campaign(client: Client, name: str = "Bench") -> Campaign:
 
 class Party:
     """Plays hero turns on one mission as "ann", timing each accepted command's round trip by
-    command type; a new mission replaces one that has ended."""
+    command type; a new mission replaces one whose battle is decided."""
 
     def __init__(self, campaign: Campaign) -> None:
         self.campaign, self.ann = campaign, campaign.members["ann"]
@@ -60,6 +60,9 @@ class Party:
         while True:
             turn = self.player.turn()
             if over(turn):
+                # ended by the host, so the campaign frees its heroes for the next one
+                ended = self.campaign.host.end(self.player.mission_id)
+                assert ended.status_code == 201, ended.text
                 self.player.mission_id = self._mission()
                 continue
             if self.player.strategy(turn):

@@ -96,7 +96,7 @@ def mission_records(campaign_id: str, mission_id: str, n: int) -> Iterator[Recor
         elif step % 1000 == 1 and state.epoch.number > 0 and not state.epoch.rolled:
             command = ContributeClientSeed(f"player-{step}")
         elif step % 50 == 0 and last_roll is not None:
-            command = RollDice("2d6", "re-roll", replaces=last_roll[0])
+            command = RollDice("3d6+d3", "re-roll", replaces=last_roll[0])
         else:
             command = RollDice("3d6+d3", "attack")
         box = mission.dice_box_for(state, server_seed=seeds[state.epoch.commitment], fresh_seed=_seed(step), manual_faces=None)

@@ -24,6 +24,10 @@ def test_the_bearer_scheme_is_declared_and_required_under_campaigns_and_missions
             assert ({"401", "403"} <= operation["responses"].keys()) == needs_token, (method, path)
 
 
+#: A failing probe answers its own body (what is wrong), documented as such.
+HEALTH_PROBES = {"/health": "Health", "/ready": "Ready"}
+
+
 def test_every_error_answer_is_documented_as_a_problem(client: TestClient):
     document = _document(client)
     problem = document["components"]["schemas"]["Problem"]
@@ -33,8 +37,14 @@ def test_every_error_answer_is_documented_as_a_problem(client: TestClient):
     for path, operations in document["paths"].items():
         for method, operation in operations.items():
             for status, response in operation["responses"].items():
-                if int(status) >= 400:
+                if int(status) >= 400 and path not in HEALTH_PROBES:
                     assert response["content"] == {"application/json": {"schema": {"$ref": "#/components/schemas/Problem"}}}, (method, path, status)
+
+
+def test_a_failing_health_probe_is_documented_with_its_own_body(client: TestClient):
+    paths = _document(client)["paths"]
+    for path, body in HEALTH_PROBES.items():
+        assert paths[path]["get"]["responses"]["503"]["content"] == {"application/json": {"schema": {"$ref": f"#/components/schemas/{body}"}}}
 
 
 def test_writes_document_their_refusals_and_reads_by_id_their_404(client: TestClient):

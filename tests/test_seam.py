@@ -74,7 +74,9 @@ def test_systems_are_listed_with_their_versions_options_and_schemas(client, with
     assert schema["$defs"]["Advance"]["required"] == ["type", "unit", "q", "r"]
     star_quest = client.get(listed["star-quest"]["commands_schema"]).json()
     assert star_quest["$defs"]["Advance"]["required"] == ["type", "unit", "x", "y"]
-    assert client.get("/systems/chess").status_code == 422
+    for path in ("/systems/chess", "/systems/chess/special-rules", "/systems/chess/schemas/commands.json"):
+        unknown = client.get(path)
+        assert (unknown.status_code, unknown.json()["code"], unknown.json()["params"]["id"]) == (404, "not_found", "/systems/chess")
 
 
 def test_the_openapi_document_gives_each_systems_mission_options(client):

@@ -180,7 +180,7 @@ def error_statuses(method: str, path: str, parameters: set[str]) -> set[int]:
         statuses |= {413, 422}
     if path == "/imports":
         statuses.add(409)
-    if path.endswith("/replay") or "{system}" in path:  # a position past the mission, a system nobody runs
+    if path.endswith("/replay"):  # a position past the mission
         statuses.add(422)
     if not path.startswith(_STORELESS):
         statuses.add(503)
@@ -198,6 +198,6 @@ def document_errors(handlers: list[Any]) -> None:
         for method in handler.http_methods:
             statuses = error_statuses(method, _PATH_PARAMETER.sub(r"{\1}", path), parameters)
             errors = {status: ResponseSpec(Problem, description=ERROR_STATUSES[status], generate_examples=False) for status in sorted(statuses)}
-            handler.responses = {**(handler.responses or {}), **errors}
+            handler.responses = {**errors, **(handler.responses or {})}  # what a route declares itself stands
             if 401 in statuses:
                 handler.security = [{BEARER: []}]

@@ -13,7 +13,7 @@ from api.http.bodies import Body
 from api.http.errors import ApiError, language
 from api.http.schemas import SCHEMA_RESPONSE, json_schema_bytes
 from domain.contract import GameSystem
-from domain.registry import SYSTEMS, system_named
+from domain.registry import SYSTEMS
 from service import i18n
 from service.exports import SCHEMA_MEDIA_TYPE
 
@@ -53,15 +53,23 @@ def list_systems() -> list[SystemView]:
     return [_view(SYSTEMS[name]) for name in sorted(SYSTEMS)]
 
 
+def _running(name: str) -> GameSystem:
+    """A system this server runs: any other name in a path names nothing (404)."""
+    known = SYSTEMS.get(name)
+    if known is None:
+        raise ApiError(404, "not_found", "README.md#game-systems", params={"id": f"/systems/{name}"})
+    return known
+
+
 @get("/systems/{system:str}", sync_to_thread=False)
 def read_system(system: FromPath[str]) -> SystemView:
-    return _view(system_named(system))
+    return _view(_running(system))
 
 
 @get("/systems/{system:str}/schemas/{which:str}", sync_to_thread=False, media_type=SCHEMA_MEDIA_TYPE, responses=SCHEMA_RESPONSE)
 def system_schema(system: FromPath[str], which: FromPath[str]) -> Response[bytes]:
     """`commands.json` or `events.json`: the engine's types and this system's own, tagged by `type`."""
-    system_named(system)
+    _running(system)
     kind = which.removesuffix(".json")
     if kind not in ("commands", "events") or not which.endswith(".json"):
         raise ApiError(404, "not_found", "README.md#game-systems", params={"id": f"/systems/{system}/schemas/{which}", "variant": "route"})
@@ -85,7 +93,7 @@ class SpecialRuleView(Body):
 def special_rules(system: FromPath[str], request: Request) -> list[SpecialRuleView]:
     """Every special rule a game system knows, with its name in the request's language."""
     lang = language(request)
-    known = system_named(system)
+    known = _running(system)
     return [SpecialRuleView(r.name, i18n.rule_name(r.name, lang, system), r.place, r.values, list(r.versions)) for r in known.special_rules]
 
 
