@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from domain.errors import RuleError
 from domain.events import Event
-from domain.systems.blackstone import combat, creation
+from domain.systems.blackstone import combat, creation, hostiles
 from domain.systems.blackstone import commands as cmd
 from domain.systems.blackstone.state import Battle
 from domain.systems.blackstone.versions import rule
@@ -39,4 +39,8 @@ def decide(state, command, dice, actor, refs) -> list[Event]:  # noqa: ANN001
         return combat.end_activation(battle, command, dice, actor)
     if isinstance(command, cmd.RollEvent):
         return combat.roll_event(battle, dice, actor)
+    if isinstance(command, cmd.ActivateHostiles):
+        return hostiles.activate_group(battle, command, dice, actor)
+    if isinstance(command, cmd.PickHostile):
+        return hostiles.pick_hostile(battle, command, dice, actor)
     raise RuleError("not_implemented_yet", rule("COMBAT"), params={"command": type(command).__name__})
