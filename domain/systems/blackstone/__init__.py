@@ -8,6 +8,7 @@ import typing
 
 from domain.contract import GameSystem
 from domain.events import DiceRolled
+from domain.systems.blackstone import ai
 from domain.systems.blackstone.commands import COMMANDS
 from domain.systems.blackstone.decide import decide
 from domain.systems.blackstone.events import EVENTS
@@ -34,5 +35,10 @@ SYSTEM = GameSystem(
     follows=(DiceRolled,),
     outcome=lambda battle: battle.outcome,
     view=view,
+    # The workers play the hostile groups (unless a fifth player does): a group's card may come
+    # up when the activation phase begins or when the card before it is done.
+    ai_wakes=ai.WAKES,
+    ai=ai.ai,
+    ai_key=ai.ai_key,
     words="domain.systems.blackstone.words",
 )

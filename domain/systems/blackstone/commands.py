@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from domain.commands import HOST, Command
+from domain.commands import HOST, PLAYERS, WORKER, Command
 from domain.systems.blackstone.content import ActionDie, Chamber, CombatCard, EncounterCard, Explorer, Hostile
 
 
@@ -18,6 +18,7 @@ class SetUpBattle(Command, tag=True):
     hostiles: list[Hostile]
     action_dice: list[ActionDie]
     encounter_cards: list[EncounterCard]
+    hostile_player: str = ""
 
 
 class ExplorerCommand(Command):
@@ -146,6 +147,30 @@ class ResolveEvent(Command, tag=True):
     pick: str = ""
 
 
+# -- hostile groups' activations (domain/systems/blackstone/hostiles.py) ---------------------------
+
+
+class HostileCommand(Command):
+    """A command for the hostiles: the seat "hostile" (a fifth player's), or the workers'."""
+
+    def units(self) -> tuple[str, ...]:
+        return ("hostile",)
+
+
+class ActivateHostiles(HostileCommand, tag=True):
+    """The group whose initiative card is up activates (blackstone-fortress.md#HOSTILE ACTIONS):
+    the worker's command, or the hostile player's."""
+
+    roles: ClassVar[frozenset[str]] = PLAYERS | WORKER
+    card: str
+
+
+class PickHostile(HostileCommand, tag=True):
+    """The hostile player's pick of the next hostile among equally close ones (#HOSTILE ACTIVATIONS)."""
+
+    miniature: str
+
+
 COMMANDS = (
     SetUpBattle,
     PlaceExplorer,
@@ -166,4 +191,6 @@ COMMANDS = (
     PassOverwatch,
     Inspire,
     ResolveEvent,
+    ActivateHostiles,
+    PickHostile,
 )

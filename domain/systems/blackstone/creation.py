@@ -33,7 +33,7 @@ def set_up(command: SetUpBattle, version: str, dice: DiceBox, actor: str) -> lis
         events.append(event)
         battle = evolve(battle, event)
 
-    add(ev.BattleSetUp(version, command.card, command.chambers, command.explorers, command.hostiles, command.action_dice, command.encounter_cards))
+    add(ev.BattleSetUp(version, command.card, command.chambers, command.explorers, command.hostiles, command.action_dice, command.encounter_cards, command.hostile_player))
     assert battle is not None
     starts = [bf.at(h) for h in (command.card.ambush_hexes if command.card.ambush else command.card.arrival)]
     for explorer in command.explorers:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from domain.errors import RuleError
 from domain.events import Event
-from domain.systems.blackstone import combat, creation, event_phase, explorer_actions, initiative, inspiration, overwatch, stun
+from domain.systems.blackstone import combat, creation, event_phase, explorer_actions, hostiles, initiative, inspiration, overwatch, stun
 from domain.systems.blackstone import commands as cmd
 from domain.systems.blackstone.state import Battle
 from domain.systems.blackstone.versions import rule
@@ -43,8 +43,8 @@ def decide(state, command, dice, actor, refs) -> list[Event]:  # noqa: ANN001
 
 
 def _more(battle: Battle, command, dice, actor: str) -> list[Event]:  # noqa: ANN001
-    """The initiative phase's swaps, the other explorer actions, overwatch, inspiration and
-    the event table's picks."""
+    """The initiative phase's swaps, the other explorer actions, overwatch, inspiration, the
+    event table's picks and the hostile groups' activations."""
     if isinstance(command, cmd.CoveringFire):
         return initiative.covering_fire(battle, command)
     if isinstance(command, cmd.Gambit):
@@ -67,4 +67,8 @@ def _more(battle: Battle, command, dice, actor: str) -> list[Event]:  # noqa: AN
         return inspiration.inspire(battle, command)
     if isinstance(command, cmd.ResolveEvent):
         return event_phase.resolve_event(battle, command, dice, actor)
+    if isinstance(command, cmd.ActivateHostiles):
+        return hostiles.activate_group(battle, command, dice, actor)
+    if isinstance(command, cmd.PickHostile):
+        return hostiles.pick_hostile(battle, command, dice, actor)
     raise RuleError("not_implemented_yet", rule("COMBAT"), params={"command": type(command).__name__})

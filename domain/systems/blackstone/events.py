@@ -15,6 +15,7 @@ class BattleSetUp(Event, tag=True):
     hostiles: list[Hostile]
     action_dice: list[ActionDie]
     encounter_cards: list[EncounterCard]
+    hostile_player: str = ""
 
 
 class MiniaturePlaced(Event, tag=True):
@@ -213,6 +214,9 @@ class Stunned(Event, tag=True):
 
 
 class StoodUp(Event, tag=True):
+    """A stunned miniature stands up: an explorer by spending a die, a hostile instead of rolling
+    on its behaviour table (#ATTACKS, Stunned)."""
+
     miniature: str
 
 
@@ -279,6 +283,46 @@ class RecoveryRolled(Event, tag=True):
     died: bool
 
 
+# -- hostile groups' activations (domain/systems/blackstone/hostiles.py) ---------------------------
+
+
+class HostileActivationBegun(Event, tag=True):
+    """A hostile group's initiative card came up; `waiting`: its hostiles on the battlefield,
+    the ones to activate (reinforcements deployed now are not, #HOSTILE ACTIVATIONS)."""
+
+    card: str
+    group: int
+    waiting: list[str]
+
+
+class ReinforcementRolled(Event, tag=True):
+    """The blackstone die against the smallest slain size of the group (#HOSTILE ACTIONS)."""
+
+    group: int
+    face: int
+    size: str
+    count: int
+
+
+class HostileOrderTied(Event, tag=True):
+    """Several hostiles are equally close to an explorer: the hostile player picks the next."""
+
+    who: str
+    options: list[str]
+
+
+class HostileActivated(Event, tag=True):
+    miniature: str
+
+
+class BehaviourChosen(Event, tag=True):
+    """The behaviour roll's face and the action of the first column that applies."""
+
+    miniature: str
+    face: int
+    action: str
+
+
 EVENTS = (
     BattleSetUp,
     MiniaturePlaced,
@@ -326,4 +370,9 @@ EVENTS = (
     TwistDrawn,
     BackInAction,
     RecoveryRolled,
+    HostileActivationBegun,
+    ReinforcementRolled,
+    HostileOrderTied,
+    HostileActivated,
+    BehaviourChosen,
 )

@@ -6,12 +6,12 @@ from __future__ import annotations
 import msgspec
 
 from domain.events import DiceRolled, Event
-from domain.kit import decks
+from domain.kit import choices, decks
 from domain.kit.boards import hex as hx
 from domain.systems.blackstone import events as ev
 from domain.systems.blackstone.battlefield import at, build_board
 from domain.systems.blackstone.naming import slug
-from domain.systems.blackstone.state import EXPLORER, HOSTILE, Battle, Miniature, PendingEvent, Track, Watch
+from domain.systems.blackstone.state import EXPLORER, HOSTILE, Battle, HostileTurn, Miniature, PendingEvent, Track, Watch
 
 replace = msgspec.structs.replace
 ENCOUNTER_DECK = "encounter"
@@ -54,6 +54,7 @@ def _set_up(event: ev.BattleSetUp) -> Battle:
         markers=event.card.markers,
         portals=tuple(at(p) for p in event.card.portals),
         encounter_cards={c.id: c for c in event.encounter_cards},
+        hostile_player=event.hostile_player,
     )
 
 
@@ -333,3 +334,39 @@ _HANDLERS = {
     ev.BackInAction: _back,
     ev.RecoveryRolled: _noted,
 }
+
+
+# -- hostile groups' activations (domain/systems/blackstone/hostiles.py) ---------------------------
+
+
+def _group_begun(battle: Battle, e: ev.HostileActivationBegun) -> Battle:
+    return replace(battle, hostile_turn=HostileTurn(e.card, e.group, tuple(e.waiting)))
+
+
+def _order_tied(battle: Battle, e: ev.HostileOrderTied) -> Battle:
+    assert battle.hostile_turn is not None
+    pending = choices.open_choice(e.who, "next_hostile", e.options, {"card": battle.hostile_turn.card})
+    return replace(battle, hostile_turn=replace(battle.hostile_turn, pending=pending))
+
+
+def _hostile_activated(battle: Battle, e: ev.HostileActivated) -> Battle:
+    turn = battle.hostile_turn
+    assert turn is not None
+    return replace(battle, hostile_turn=replace(turn, waiting=tuple(m for m in turn.waiting if m != e.miniature), pending=None))
+
+
+def _group_or_explorer_ended(battle: Battle, e: ev.ActivationEnded) -> Battle:
+    """A hostile group's activation is over with its card's."""
+    return _ended(replace(battle, hostile_turn=None), e)
+
+
+_HANDLERS.update(
+    {
+        ev.HostileActivationBegun: _group_begun,
+        ev.ReinforcementRolled: lambda battle, _e: battle,
+        ev.HostileOrderTied: _order_tied,
+        ev.HostileActivated: _hostile_activated,
+        ev.BehaviourChosen: lambda battle, _e: battle,
+        ev.ActivationEnded: _group_or_explorer_ended,
+    }
+)

@@ -24,6 +24,9 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     #: 1 to 4 explorer names of the pack, comma-separated.
     explorers: str = ""
     pack: str = "core"
+    #: The member who plays the hostile groups (a fifth player, whose seat is "hostile"); empty:
+    #: the workers play them (blackstone-fortress.md#HOSTILE ACTIONS).
+    hostile_player: str = ""
 
 
 def setup(context: Setup) -> SetUpBattle:
@@ -46,6 +49,7 @@ def setup(context: Setup) -> SetUpBattle:
         hostiles=list(pack.hostiles),
         action_dice=list(pack.action_dice),
         encounter_cards=list(pack.encounter_cards),
+        hostile_player=options.hostile_player,
     )
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import msgspec
 
 from domain.kit import decks
+from domain.kit.choices import PendingChoice
 from domain.kit.boards import hex as hx
 from domain.systems.blackstone.content import ActionDie, CombatCard, EncounterCard, Explorer, Hostile, Marker
 
@@ -78,6 +79,15 @@ class Watch(msgspec.Struct, frozen=True):
 
     hostile: str
     waiting: tuple[str, ...]
+class HostileTurn(msgspec.Struct, frozen=True):
+    """A hostile group's activation under way (blackstone-fortress.md#HOSTILE ACTIVATIONS): the
+    hostiles still to activate (not its reinforcements), and the hostile player's pending pick
+    of the next one when several are equally close."""
+
+    card: str
+    group: int
+    waiting: tuple[str, ...]
+    pending: PendingChoice | None = None
 
 
 class Battle(msgspec.Struct, frozen=True):
@@ -116,6 +126,9 @@ class Battle(msgspec.Struct, frozen=True):
     pending: PendingEvent | None = None
     #: An overwatch trigger waiting for the explorers who may answer it (#OVERWATCH).
     watch: Watch | None = None
+    #: The member who plays the hostiles (a fifth player, seat "hostile"); "" when the workers do.
+    hostile_player: str = ""
+    hostile_turn: HostileTurn | None = None
 
     @property
     def current(self) -> str | None:

@@ -1,0 +1,388 @@
+"""Hostile groups' activations (blackstone-fortress.md#HOSTILE ACTIONS, #HOSTILE ACTIVATIONS,
+#HOSTILE MOVEMENT AND ATTACKS, #BASIC HOSTILE ACTIONS, #REINFORCEMENTS): the reinforcement roll
+and deployment next to a portal, then each hostile from the closest to an explorer to the
+furthest, its behaviour roll and the action of the first column that applies.
+
+Where the rules leave a pick to the hostile player, the workers (and, for targets and hexes,
+a human hostile player too) take it by one fixed rule, written in docs/blackstone-rules-notes.md:
+equal hostiles, explorers and hexes go by the lowest id or (q, r). Only the order of equally
+close hostiles is offered to a human hostile player, as a pending choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from domain.dicebox import DiceBox
+from domain.errors import RuleError
+from domain.events import Event
+from domain.kit import choices, stacking
+from domain.kit.boards import hex as hx
+from domain.systems.blackstone import battlefield as bf
+from domain.systems.blackstone import events as ev
+from domain.systems.blackstone.combat import BLACKSTONE, after_activation, resolve_attack
+from domain.systems.blackstone.commands import ActivateHostiles, PickHostile
+from domain.systems.blackstone.content import Weapon
+from domain.systems.blackstone.evolve import evolve
+from domain.systems.blackstone.state import EXPLORER, HOSTILE, Battle, Miniature
+from domain.systems.blackstone.versions import rule
+
+SIZES = ("small", "large", "huge")
+#: blackstone-fortress.md#REINFORCEMENTS: blackstone die face -> slain hostiles returned, by
+#: the size of the smallest slain hostile of the group; faces not listed return none.
+REINFORCEMENTS = {"small": {1: 6, 2: 4, 3: 2}, "large": {1: 4, 2: 2, 3: 2}, "huge": {1: 1}}
+FAR = 10**6
+
+
+class Resolution:
+    """The events of an activation so far, each folded before the next is chosen (where a
+    hostile goes and whom it attacks depend on what happened before)."""
+
+    def __init__(self, battle: Battle) -> None:
+        self.battle = battle
+        self.events: list[Event] = []
+
+    def add(self, *events: Event) -> None:
+        for event in events:
+            self.events.append(event)
+            self.battle = evolve(self.battle, event)
+
+    def mini(self, mini_id: str) -> Miniature:
+        return self.battle.miniatures[mini_id]
+
+
+# -- the group's activation ------------------------------------------------------------------------
+
+
+def activate_group(battle: Battle, command: ActivateHostiles, dice: DiceBox, actor: str) -> list[Event]:
+    """#HOSTILE ACTIONS: the group's card is up; reinforcements first, then its hostiles."""
+    if battle.current != command.card or command.card in battle.tracks:
+        raise RuleError("not_this_groups_turn", rule("HOSTILE ACTIONS"), params={"card": command.card, "current": battle.current or battle.phase})
+    if battle.hostile_turn is not None:
+        raise RuleError("group_activating", rule("HOSTILE ACTIVATIONS"), params={"card": battle.hostile_turn.card})
+    group = group_number(battle, command.card)
+    done = Resolution(battle)
+    done.add(ev.HostileActivationBegun(command.card, group, [m.id for m in members(battle, group) if m.on_board]))
+    reinforce(done, group, dice, actor)
+    carry_on(done, dice, actor)
+    return done.events
+
+
+def pick_hostile(battle: Battle, command: PickHostile, dice: DiceBox, actor: str) -> list[Event]:
+    """The hostile player's answer to a tie in the order (#HOSTILE ACTIVATIONS); then on."""
+    turn = battle.hostile_turn
+    choices.check_answer(turn.pending if turn else None, battle.hostile_player, command.miniature, rule=rule("HOSTILE ACTIVATIONS"))
+    done = Resolution(battle)
+    activate(done, command.miniature, dice, actor)
+    carry_on(done, dice, actor)
+    return done.events
+
+
+def group_number(battle: Battle, card: str) -> int:
+    return next(m.group for m in battle.miniatures.values() if m.side == HOSTILE and f"group-{m.group}" == card)
+
+
+def members(battle: Battle, group: int) -> list[Miniature]:
+    return sorted((m for m in battle.miniatures.values() if m.side == HOSTILE and m.group == group), key=lambda m: m.id)
+
+
+def carry_on(done: Resolution, dice: DiceBox, actor: str) -> None:
+    """Activate the waiting hostiles, closest first, until a tie waits for the hostile player
+    or the group is done (its card turned, the event phase after the last card)."""
+    while nearest := next_hostiles(done.battle):
+        if len(nearest) > 1 and done.battle.hostile_player:
+            done.add(ev.HostileOrderTied(done.battle.hostile_player, nearest))
+            return
+        activate(done, nearest[0], dice, actor)
+    turn = done.battle.hostile_turn
+    assert turn is not None
+    tail = after_activation(done.battle)
+    done.add(ev.ActivationEnded(turn.card, []), *tail)
+
+
+def next_hostiles(battle: Battle) -> list[str]:
+    """#HOSTILE ACTIVATIONS: the waiting hostiles closest to an explorer by the shortest route,
+    measured now (those before it may have moved); several when equally close, by id."""
+    turn = battle.hostile_turn
+    assert turn is not None
+    waiting = [battle.miniatures[m] for m in turn.waiting if battle.miniatures[m].on_board]
+    if not waiting:
+        return []
+    near = explorer_distances(battle)
+    best = min(near.get(m.at, FAR) for m in waiting)
+    return sorted(m.id for m in waiting if near.get(m.at, FAR) == best)
+
+
+def activate(done: Resolution, mini_id: str, dice: DiceBox, actor: str) -> None:
+    """One hostile: a stunned one stands up (#ATTACKS, Stunned); any other rolls the blackstone
+    die on its behaviour table and takes the first column that applies."""
+    done.add(ev.HostileActivated(mini_id))
+    mini = done.mini(mini_id)
+    if mini.stunned:
+        done.add(ev.StoodUp(mini_id))
+        return
+    roll = dice.roll([BLACKSTONE], purpose=f"behaviour roll: {mini_id}", rule=rule("HOSTILE ACTIVATIONS"), actor=actor, unit=mini_id)
+    action = behaviour(done.battle, mini, roll.results[0])
+    done.add(roll, ev.BehaviourChosen(mini_id, roll.results[0], action))
+    ACTIONS[action](done, mini_id, dice, actor)
+
+
+def behaviour(battle: Battle, mini: Miniature, face: int) -> str:
+    """The action of the first column of the face's row whose condition applies; hold if none."""
+    row = battle.hostiles[mini.name].row(face)
+    return next((c.action for c in row.columns if CONDITIONS[c.when](battle, mini)), "hold")
+
+
+# -- behaviour table conditions --------------------------------------------------------------------
+
+
+def visible_explorers(battle: Battle, mini: Miniature) -> list[Miniature]:
+    assert mini.at is not None
+    return [e for e in battle.side(EXPLORER) if bf.sees(battle, mini.at, e.at)]
+
+
+def adjacent_explorers(battle: Battle, mini: Miniature) -> list[Miniature]:
+    return [e for e in visible_explorers(battle, mini) if hx.distance(mini.at, e.at) == 1]
+
+
+CONDITIONS: dict[str, Callable[[Battle, Miniature], bool]] = {
+    "always": lambda battle, mini: True,
+    "adjacent": lambda battle, mini: bool(adjacent_explorers(battle, mini)),
+    "in_range": lambda battle, mini: bool(targets(battle, mini)),
+    "visible": lambda battle, mini: bool(visible_explorers(battle, mini)),
+    "wounded": lambda battle, mini: mini.damage > 0,
+}
+
+
+# -- distances -------------------------------------------------------------------------------------
+
+
+def distances(battle: Battle, cell: hx.Hex) -> dict[hx.Hex, int]:
+    """Route distances from `cell`: round walls, through no obstructed hex (#HOSTILE ACTIVATIONS)."""
+    return dict(hx.reachable(battle.board, cell))
+
+
+def explorer_distances(battle: Battle) -> dict[hx.Hex, int]:
+    """Each hex's route distance to the closest explorer."""
+    near: dict[hx.Hex, int] = {}
+    for explorer in battle.side(EXPLORER):
+        for cell, steps in distances(battle, explorer.at).items():
+            near[cell] = min(steps, near.get(cell, FAR))
+    return near
+
+
+def by_distance(battle: Battle, mini: Miniature, explorers: list[Miniature]) -> list[Miniature]:
+    """Explorers from the closest to the furthest by the shortest route; equals by id."""
+    assert mini.at is not None
+    steps = distances(battle, mini.at)
+    return sorted((e for e in explorers if e.at in steps), key=lambda e: (steps[e.at], e.id))
+
+
+# -- attacks ---------------------------------------------------------------------------------------
+
+
+def weapon_for(battle: Battle, mini: Miniature, target: Miniature) -> Weapon | None:
+    """#HOSTILE MOVEMENT AND ATTACKS: a weapon it carries that reaches the target; the first listed."""
+    hexes = hx.distance(mini.at, target.at)
+    return next((w for w in battle.hostiles[mini.name].weapons if w.band(hexes) is not None), None)
+
+
+def targets(battle: Battle, mini: Miniature) -> list[Miniature]:
+    """Explorers it may attack (#ATTACKS, 1): visible and in range; only adjacent ones if any."""
+    adjacent = adjacent_explorers(battle, mini)
+    return [e for e in (adjacent or visible_explorers(battle, mini)) if weapon_for(battle, mini, e) is not None]
+
+
+def strike(done: Resolution, mini_id: str, target: Miniature, dice: DiceBox, actor: str, *, aimed: bool = False) -> None:
+    mini = done.mini(mini_id)
+    weapon = weapon_for(done.battle, mini, target)
+    assert weapon is not None
+    done.add(*resolve_attack(done.battle, mini, target, weapon, dice, actor, aimed=aimed))
+
+
+def attack_closest(done: Resolution, mini_id: str, dice: DiceBox, actor: str) -> None:
+    """Attack the closest explorer in range and visible; none eligible: no attack."""
+    mini = done.mini(mini_id)
+    if mini.on_board and (eligible := by_distance(done.battle, mini, targets(done.battle, mini))):
+        strike(done, mini_id, eligible[0], dice, actor)
+
+
+# -- moves -----------------------------------------------------------------------------------------
+
+
+def in_cover(battle: Battle, cell: hx.Hex) -> bool:
+    """A hex that puts a hostile in cover: no explorer sees it uncovered (as at deployment)."""
+    return bf.in_cover_from_all(battle, cell, [e.at for e in battle.side(EXPLORER)])
+
+
+def move_towards(done: Resolution, mini_id: str) -> None:
+    """#HOSTILE MOVEMENT AND ATTACKS: up to MOVE hexes towards the closest explorer, each hex
+    entered closer to it; of several such hexes one in cover first, then the closer, then the
+    lowest (q, r). Explorers' move rules: no enemy's hex, no wall, a stop next to an enemy,
+    no end in an over-full hex (it stops short instead)."""
+    battle, mini = done.battle, done.mini(mini_id)
+    if not mini.on_board:
+        return
+    closest = by_distance(battle, mini, battle.side(EXPLORER))
+    if not closest:
+        return
+    to_goal = distances(battle, closest[0].at)
+    foes = {e.at for e in battle.side(EXPLORER)}
+    halts = {n for f in foes for n in hx.neighbours(f)}
+    walls = set(battle.board.walls)
+    path = [mini.at]
+    for _ in range(battle.hostiles[mini.name].move):
+        here = path[-1]
+        if len(path) > 1 and here in halts:
+            break
+        closer = [n for n in hx.neighbours(here) if n in to_goal and to_goal[n] < to_goal[here] and n not in foes and hx.side(here, n) not in walls]
+        if not closer:
+            break
+        path.append(min(closer, key=lambda n: (not in_cover(battle, n), to_goal[n], n)))
+    while len(path) > 1 and not bf.room_for(battle, mini.size, path[-1], leaving=mini.id):
+        path.pop()
+    if len(path) > 1:
+        done.add(ev.Moved(mini_id, path))
+
+
+def unseen_hexes(battle: Battle) -> set[hx.Hex]:
+    watchers = [e.at for e in battle.side(EXPLORER)]
+    return {c for c in battle.board.cells if not any(bf.sees(battle, w, c) for w in watchers)}
+
+
+def hidden_move(done: Resolution, mini_id: str, steps: int, *, sneaking: bool) -> bool:
+    """A move ending in a hex no explorer sees. Sneak (#HOSTILE ACTIONS): entering no seen hex,
+    ending as close as possible to an explorer (staying put if nothing is closer). Fall back:
+    twice MOVE, any way, ending unseen as far from the explorers as it can. Then a hex in cover,
+    fewer hexes moved, the lowest (q, r). False when there is no such move."""
+    battle, mini = done.battle, done.mini(mini_id)
+    if not mini.on_board:
+        return False
+    foes = {e.at for e in battle.side(EXPLORER)}
+    unseen = unseen_hexes(battle)
+    blockers = foes | (set(battle.board.cells) - unseen if sneaking else set())
+    full = stacking.too_full(bf.LIMITS, bf.occupants(battle, mini.id), mini.size)
+    halts = {n for f in foes for n in hx.neighbours(f)}
+    ends = {c: cost for c, cost in hx.reachable(battle.board, mini.at, blockers=blockers, occupied=full, halts=halts, max_cost=steps) if c in unseen or c == mini.at}
+    near = explorer_distances(battle)
+    if sneaking:
+        best = min(ends, key=lambda c: (near.get(c, FAR), not in_cover(battle, c), ends[c], c))
+    else:
+        ends.pop(mini.at, None)
+        if not ends:
+            return False
+        best = min(ends, key=lambda c: (-near.get(c, FAR), not in_cover(battle, c), ends[c], c))
+    if best != mini.at:
+        route = hx.shortest_path(battle.board, mini.at, best, blockers=blockers, occupied=full, halts=halts, max_cost=steps)
+        assert route is not None
+        done.add(ev.Moved(mini_id, list(route.cells)))
+    return True
+
+
+# -- the actions (#HOSTILE ACTIONS, #BASIC HOSTILE ACTIONS) ----------------------------------------
+
+
+def advance(done: Resolution, mini_id: str, dice: DiceBox, actor: str) -> None:
+    """Advance: move towards the closest explorer, then attack the closest in range and visible."""
+    move_towards(done, mini_id)
+    attack_closest(done, mini_id, dice, actor)
+
+
+def aim(done: Resolution, mini_id: str, dice: DiceBox, actor: str) -> None:
+    """Aim: attack the furthest explorer in range and visible, ignoring cover."""
+    mini = done.mini(mini_id)
+    steps = distances(done.battle, mini.at)
+    if eligible := sorted(targets(done.battle, mini), key=lambda e: (-steps.get(e.at, FAR), e.id)):
+        strike(done, mini_id, eligible[0], dice, actor, aimed=True)
+
+
+def charge(done: Resolution, mini_id: str, dice: DiceBox, actor: str) -> None:
+    """Charge: move towards the closest explorer; attack one adjacent and visible (the lowest
+    id), or if there is none move towards the closest explorer a second time."""
+    move_towards(done, mini_id)
+    mini = done.mini(mini_id)
+    adjacent = sorted((e for e in targets(done.battle, mini) if hx.distance(mini.at, e.at) == 1), key=lambda e: e.id)
+    if adjacent:
+        strike(done, mini_id, adjacent[0], dice, actor)
+    else:
+        move_towards(done, mini_id)
+
+
+def fall_back(done: Resolution, mini_id: str, dice: DiceBox, actor: str) -> None:
+    """Fall back: with twice its MOVE, a move ending unseen if it can; else attack the closest."""
+    if not hidden_move(done, mini_id, 2 * done.battle.hostiles[done.mini(mini_id).name].move, sneaking=False):
+        attack_closest(done, mini_id, dice, actor)
+
+
+def hold(done: Resolution, mini_id: str, dice: DiceBox, actor: str) -> None:
+    """Hold: nothing."""
+
+
+def onslaught(done: Resolution, mini_id: str, dice: DiceBox, actor: str) -> None:
+    """Onslaught: attack the closest explorer in range and visible, twice, choosing again."""
+    attack_closest(done, mini_id, dice, actor)
+    attack_closest(done, mini_id, dice, actor)
+
+
+def sneak(done: Resolution, mini_id: str, dice: DiceBox, actor: str) -> None:
+    """Sneak: a move ending as close as possible to an explorer, entering no hex they see."""
+    hidden_move(done, mini_id, done.battle.hostiles[done.mini(mini_id).name].move, sneaking=True)
+
+
+ACTIONS: dict[str, Callable[[Resolution, str, DiceBox, str], None]] = {
+    "advance": advance,
+    "aim": aim,
+    "charge": charge,
+    "fall_back": fall_back,
+    "hold": hold,
+    "onslaught": onslaught,
+    "sneak": sneak,
+}
+
+
+# -- reinforcements (#HOSTILE ACTIONS, Reinforcement rolls; #REINFORCEMENTS) -----------------------
+
+
+def reinforce(done: Resolution, group: int, dice: DiceBox, actor: str) -> None:
+    """If any of the group are slain: the blackstone die against the smallest slain size; that
+    many slain hostiles return (the smallest first, then by id), each deployed next to a portal
+    and then attacking or moving (#HOSTILE ACTIONS)."""
+    slain = sorted((m for m in members(done.battle, group) if m.slain), key=lambda m: (SIZES.index(m.size), m.id))
+    if not slain:
+        return
+    roll = dice.roll([BLACKSTONE], purpose=f"reinforcement roll: group {group}", rule=rule("HOSTILE ACTIONS"), actor=actor)
+    face, size = roll.results[0], slain[0].size
+    count = REINFORCEMENTS[size].get(face, 0)
+    done.add(roll, ev.ReinforcementRolled(group, face, size, count))
+    for mini in slain[:count]:
+        cell = reinforcement_hex(done.battle, mini)
+        if cell is None:
+            continue  # #DEPLOYMENT: no room, it stays slain
+        done.add(ev.HostileDeployed(mini.id, mini.name, group, cell.q, cell.r))
+        arrive(done, mini.id, dice, actor)
+
+
+def reinforcement_hex(battle: Battle, mini: Miniature) -> hx.Hex | None:
+    """Next to a portal, where it fits and no explorer stands, as close as possible to a hostile
+    of its group on the battlefield, or with none, to an explorer; then the lowest (q, r)."""
+    friends = [m.at for m in members(battle, mini.group) if m.on_board]
+    towards = friends or [e.at for e in battle.side(EXPLORER)]
+    cells = {n for p in battle.portals for n in hx.neighbours(p) if bf.room_for(battle, mini.size, n)}
+    if not cells:
+        return None
+
+    def closeness(cell: hx.Hex) -> int:
+        steps = distances(battle, cell)
+        return min((steps.get(t, FAR) for t in towards), default=FAR)
+
+    return min(cells, key=lambda c: (closeness(c), c))
+
+
+def arrive(done: Resolution, mini_id: str, dice: DiceBox, actor: str) -> None:
+    """A reinforcement just deployed attacks the closest explorer it sees in range, or, seeing
+    none, moves towards the closest explorer (#HOSTILE ACTIONS)."""
+    mini = done.mini(mini_id)
+    if targets(done.battle, mini):
+        attack_closest(done, mini_id, dice, actor)
+    elif not visible_explorers(done.battle, mini):
+        move_towards(done, mini_id)

@@ -1,0 +1,170 @@
+"""Blackstone Fortress's hostile groups played by the workers (README.md#ai-worker;
+blackstone-fortress.md#HOSTILE ACTIONS): a combat of the sample pack over HTTP, the explorers
+played by this file (shoot what they can, else end the activation; the host leads the turn),
+the hostile groups by a worker, each group card once a turn under its key; a worker killed
+mid-activation leaves it to another, written once; a fifth player as the hostile player keeps
+the workers idle.
+
+The end of combat by the escape chamber is not built yet: a combat runs until every explorer is
+out of action (defeat) or for at most `TURNS` turns."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import msgspec
+import pytest
+
+from domain.kit.boards import hex as hx
+from domain.systems.blackstone import battlefield as bf
+from domain.systems.blackstone.commands import ActivateHostiles
+from domain.systems.blackstone.state import HOSTILE, Battle
+from domain.verification import verify_stream
+from service.ledger import Ledger
+from tests.harness import Campaign, Member, ScriptedPlayer, Turn, play
+from tests.servers import wait_until
+from tests.test_ai_worker import WAIT_S, WorkerProcess, battle, processes, rig, settle, worker_env  # noqa: F401 - fixtures
+
+TURNS = 6
+EXPLORERS = "Ysolde Marr, Oskra Vey"
+UNITS = ("ysolde-marr", "oskra-vey")
+
+
+def combat(campaign: Campaign, card: str = "passage-ambush", **options: str) -> tuple[str, Member]:
+    """A combat of the core pack with server dice, its explorers commanded by "ann"."""
+    ann = campaign.members.get("ann") or campaign.invite("ann", "player", UNITS)
+    mission_id = campaign.mission("Expedition", "blackstone-fortress", "en", {"combat": card, "explorers": EXPLORERS, **options}, dice_mode="server", client_seed=card)
+    return mission_id, ann
+
+
+def lead(turn: Turn) -> bool:
+    """The leader's part: start each turn, close the initiative phase, roll the event."""
+    game: Battle = turn.game
+    command = {"deployment": "StartTurn", "turn_over": "StartTurn", "initiative": "BeginActivations", "event": "RollEvent"}.get(game.phase)
+    if command is None or (command == "StartTurn" and game.turn >= TURNS):
+        return False
+    turn.accepted({"type": command})
+    return True
+
+
+def shoot_or_end(turn: Turn) -> bool:
+    """The explorer whose card is up attacks the first hostile it may (its best die first), or ends."""
+    game: Battle = turn.game
+    track = game.tracks.get(game.current or "")
+    if track is None or game.phase != "activation":
+        return False
+    mini = game.miniatures[track.miniatures[0]]
+    side = game.profile(track).standard
+    foes = sorted((m for m in game.side(HOSTILE) if bf.sees(game, mini.at, m.at)), key=lambda m: (hx.distance(mini.at, m.at), m.id))
+    adjacent = [m for m in foes if hx.distance(mini.at, m.at) == 1]
+    for weapon in side.weapons:
+        die = max((d for d in track.dice if d >= weapon.cost), default=None)
+        target = next((m for m in (adjacent or foes) if weapon.band(hx.distance(mini.at, m.at))), None)
+        if die is not None and target is not None:
+            turn.accepted({"type": "Attack", "unit": track.id, "weapon": weapon.name, "target": target.id, "die": die})
+            return True
+    turn.accepted({"type": "EndActivation", "unit": track.id})
+    return True
+
+
+def finished(turn: Turn) -> bool:
+    game: Battle = turn.game
+    return turn.outcome is not None or (game.turn >= TURNS and game.phase == "turn_over")
+
+
+def group_activations(ledger: Ledger, mission_id: str) -> list[tuple[int, str, str, str]]:
+    """(turn, card, actor, key) of every ActivateHostiles written, in log order."""
+    out, turn_now = [], 0
+    for record in ledger.records(mission_id):
+        if type(record.event).__name__ == "TurnStarted":
+            turn_now = record.event.turn
+        if isinstance(record.command, ActivateHostiles) and type(record.event).__name__ == "HostileActivationBegun":
+            out.append((turn_now, record.command.card, record.actor, record.command_key))
+    return out
+
+
+def assert_each_group_card_once_by_the_worker(ledger: Ledger, mission_id: str) -> int:
+    """Every group card dealt in a turn that reached its event phase was activated once, in the
+    dealt order, by the worker, under `ai:{mission}:{turn}:{card}`."""
+    dealt: dict[int, list[str]] = {}
+    turn_now = 0
+    for record in ledger.records(mission_id):
+        name = type(record.event).__name__
+        if name == "TurnStarted":
+            turn_now = record.event.turn
+        elif name == "InitiativeDealt":
+            dealt[turn_now] = [c for c in record.event.order if c.startswith("group-")]
+    done = group_activations(ledger, mission_id)
+    for turn_no, cards in dealt.items():
+        assert [c for t, c, _, _ in done if t == turn_no] == cards[: len([1 for t, *_ in done if t == turn_no])], (turn_no, cards, done)
+    assert all(actor == "worker" and key == f"ai:{mission_id}:{t}:{card}" for t, card, actor, key in done), done
+    assert all(n == 1 for n in Counter(key for *_, key in done).values())
+    assert not ledger.mission(mission_id).attention
+    assert verify_stream(ledger.store.read(mission_id)).chain.ok
+    return len(done)
+
+
+def test_a_combat_of_the_sample_pack_the_hostiles_played_by_the_worker(rig, client):  # noqa: F811
+    ledger, _, _, relay, worker = rig
+    campaign = Campaign(client, "Expedition")
+    mission_id, ann = combat(campaign)
+    players = [ScriptedPlayer(campaign.host, mission_id, lead), ScriptedPlayer(ann, mission_id, shoot_or_end)]
+    assert play(players, until=finished, rounds=3000, between=lambda: settle(relay, worker))
+    game = battle(ledger, mission_id)
+    assert game.outcome == "defeat" or (game.turn, game.phase) == (TURNS, "turn_over")
+    turns = sum(1 for r in ledger.records(mission_id) if type(r.event).__name__ == "EventPhaseStarted")
+    assert assert_each_group_card_once_by_the_worker(ledger, mission_id) >= 2 * (turns if game.outcome is None else turns - 1)
+    kinds = Counter(type(r.event).__name__ for r in ledger.records(mission_id))
+    assert kinds["BehaviourChosen"] > 0 and kinds["AttackMade"] > 0
+
+
+def test_a_hostile_player_commands_the_groups_and_the_worker_stays_idle(rig, client):  # noqa: F811
+    """HOSTILE ACTIONS: a fifth player (seat "hostile") plays them; another player may not."""
+    ledger, _, _, relay, worker = rig
+    campaign = Campaign(client, "Expedition")
+    hela = campaign.invite("hela", "player", ("hostile",))
+    mission_id, ann = combat(campaign, hostile_player="hela")
+    campaign.host.accepted(mission_id, {"type": "StartTurn"})
+    campaign.host.accepted(mission_id, {"type": "BeginActivations"})
+    settle(relay, worker)
+    card = battle(ledger, mission_id).current
+    assert card == "group-1" or card == "group-2"  # an ambush: the groups first
+    assert ann.command(mission_id, {"type": "ActivateHostiles", "card": card}).status_code == 403
+    answer = hela.accepted(mission_id, {"type": "ActivateHostiles", "card": card})
+    assert answer["events"] and all(r.actor == "hela" for r in ledger.records(mission_id) if isinstance(r.command, ActivateHostiles))
+
+
+def _ambush_up(ledger: Ledger, campaign: Campaign) -> tuple[str, str]:
+    """An ambush whose first turn deals the hostile groups first: the first group's card up."""
+    mission_id, _ = combat(campaign)
+    campaign.host.accepted(mission_id, {"type": "StartTurn"})
+    campaign.host.accepted(mission_id, {"type": "BeginActivations"})
+    game = battle(ledger, mission_id)
+    return mission_id, game.current
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("stage", ["before_submit", "before_ack"])
+def test_a_worker_killed_in_a_group_activation_leaves_it_to_another_exactly_once(rig, worker_env, tmp_path, processes, stage, client):  # noqa: F811
+    """SIGKILL once the worker took the job: decided but nothing written (before_submit), or
+    committed but not acknowledged (before_ack); a second worker finishes both groups, once each."""
+    ledger, client_redis, keys, _, _ = rig
+    campaign = Campaign(client, "Expedition")
+    mission_id, first = _ambush_up(ledger, campaign)
+    hook = {"before_submit": "SKIRMISH_WORKER_PAUSE_BEFORE_SUBMIT_MS", "before_ack": "SKIRMISH_WORKER_PAUSE_BEFORE_ACK_MS"}[stage]
+    doomed = WorkerProcess(worker_env, tmp_path, "doomed", **{hook: "600000"})
+    processes.append(doomed)
+    paused = wait_until(lambda: doomed.said("test pause") or (not doomed.alive() and pytest.fail(doomed.log.read_text())), WAIT_S, "the worker to take the job")
+    assert paused["stage"] == stage
+    doomed.kill()
+    written = [card for _, card, _, _ in group_activations(ledger, mission_id)]
+    assert written == ([] if stage == "before_submit" else [first])
+    rescuer = WorkerProcess(worker_env, tmp_path, "rescuer")
+    processes.append(rescuer)
+    wait_until(lambda: (battle(ledger, mission_id).current or "").startswith("group-") is False, WAIT_S, "both groups activated by the second worker")
+    cards = [card for _, card, _, _ in group_activations(ledger, mission_id)]
+    assert cards[0] == first and sorted(cards) == ["group-1", "group-2"]
+    assert assert_each_group_card_once_by_the_worker(ledger, mission_id) == 2
+    wait_until(lambda: client_redis.xpending(keys.jobs, "workers")["pending"] == 0, WAIT_S, "no job left pending")
+    assert rescuer.stop() == 0
+    assert msgspec.json.encode(battle(ledger, mission_id).hostile_turn) == b"null"
