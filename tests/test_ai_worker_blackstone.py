@@ -5,8 +5,8 @@ the hostile groups by a worker, each group card once a turn under its key; a wor
 mid-activation leaves it to another, written once; a fifth player as the hostile player keeps
 the workers idle.
 
-The end of combat by the escape chamber is not built yet: a combat runs until every explorer is
-out of action (defeat) or for at most `TURNS` turns."""
+A combat runs until it ends (every explorer out of action, or every one left in an escape
+chamber) or for at most `TURNS` turns: these explorers never walk to an escape chamber."""
 
 from __future__ import annotations
 
@@ -38,8 +38,12 @@ def combat(campaign: Campaign, card: str = "passage-ambush", **options: str) -> 
 
 
 def lead(turn: Turn) -> bool:
-    """The leader's part: start each turn, close the initiative phase, roll the event."""
+    """The leader's part: start each turn, close the initiative phase, roll the event and pick
+    the first option where the event asks for a pick."""
     game: Battle = turn.game
+    if game.phase == "event_choice" and game.pending is not None:
+        turn.accepted({"type": "ResolveEvent", "pick": game.pending.options[0]})
+        return True
     command = {"deployment": "StartTurn", "turn_over": "StartTurn", "initiative": "BeginActivations", "event": "RollEvent"}.get(game.phase)
     if command is None or (command == "StartTurn" and game.turn >= TURNS):
         return False
@@ -111,7 +115,7 @@ def test_a_combat_of_the_sample_pack_the_hostiles_played_by_the_worker(rig, clie
     players = [ScriptedPlayer(campaign.host, mission_id, lead), ScriptedPlayer(ann, mission_id, shoot_or_end)]
     assert play(players, until=finished, rounds=3000, between=lambda: settle(relay, worker))
     game = battle(ledger, mission_id)
-    assert game.outcome == "defeat" or (game.turn, game.phase) == (TURNS, "turn_over")
+    assert game.outcome in ("defeat", "escaped") or (game.turn, game.phase) == (TURNS, "turn_over")
     turns = sum(1 for r in ledger.records(mission_id) if type(r.event).__name__ == "EventPhaseStarted")
     assert assert_each_group_card_once_by_the_worker(ledger, mission_id) >= 2 * (turns if game.outcome is None else turns - 1)
     kinds = Counter(type(r.event).__name__ for r in ledger.records(mission_id))
