@@ -11,6 +11,10 @@ from domain.events import DiceRolled
 RULE = "design.md#Dice"
 
 
+class NoSeed(RuntimeError):
+    """A server roll or a reveal without the epoch's seed: the server could not open it."""
+
+
 class DiceBox:
     """Turns roll requests of one decision into roll events, one nonce each.
 
@@ -82,7 +86,7 @@ class DiceBox:
 
     def reveal(self) -> bytes:
         if self._server_seed is None:
-            raise RuntimeError("the caller did not hand this dice box the epoch's seed")
+            raise NoSeed("the caller did not hand this dice box the epoch's seed")
         return self._server_seed
 
     def fresh_seed(self) -> bytes:

@@ -31,7 +31,8 @@ from domain.codecs import warm as warm_codecs
 from domain.commands import PLAYERS, Command
 from domain.contract import Setup
 from domain.errors import Forbidden, RuleError
-from domain.events import EpochStarted, Event, MissionCreated
+from domain.dicebox import NoSeed
+from domain.events import AttentionNeeded, EpochStarted, Event, MissionCreated
 from domain.registry import system_named
 from service.content import packs_of
 from service.seal import Sealer
@@ -42,6 +43,8 @@ WORKER = campaigns.Member("worker", "worker", "worker", "")
 #: Conflicts with other processes are retried this often before the client gets a 409.
 RETRIES = 20
 AI_WORKER = "README.md#ai-worker"
+#: The attention a mission raises when its epoch's sealed seed is missing or will not open.
+SEED_UNUSABLE = "seed_unusable"
 #: Streams kept folded in memory (a mission with a battlefield is some tens of kB).
 CACHE_SIZE = 2000
 
@@ -350,14 +353,23 @@ class Ledger:
                         self._check_seats(actor, state, command)
                     if expected_version is not None and expected_version != state.version:
                         raise VersionConflict(state.version, f"expected version {expected_version}, the mission is at {state.version}")
+                    try:
+                        server_seed, unusable = self._server_seed(state.epoch.commitment), None
+                    except Unavailable as error:
+                        server_seed, unusable = None, f"epoch {state.epoch.number}: {error}"
+                        stream = self._flag_unusable_seed(mission_id, stream, unusable)
+                        state = stream.state
                     fresh = secrets.token_bytes(32)
                     dice = missions.dice_box_for(
                         state,
-                        server_seed=self._server_seed(state.epoch.commitment),
+                        server_seed=server_seed,
                         fresh_seed=fresh,
                         manual_faces=faces if faces is not None else getattr(command, "faces", None),
                     )
-                    events = missions.decide(state, command, dice, actor.name, self._refs(mission_id, state, command))
+                    try:
+                        events = missions.decide(state, command, dice, actor.name, self._refs(mission_id, state, command))
+                    except NoSeed:
+                        raise Unavailable(f"{unusable}; the mission needs attention") from None
                 except (RuleError, VersionConflict):
                     if confirmed:
                         raise
@@ -509,12 +521,29 @@ class Ledger:
         if seed is None:
             sealed = self.store.sealed_seed(commitment)
             if sealed is None:
-                raise Unavailable(f"the sealed seed of commitment {commitment[:12]}… is missing from the store")
+                raise Unavailable(f"the sealed seed of commitment {commitment[:12]}… is missing from the store; no roll or reveal until it is restored")
             try:
                 seed = self._seeds[commitment] = self.sealer.unseal(sealed, commitment)
             except InvalidTag:
-                raise Unavailable("the seal key does not open this mission's sealed seed; check SKIRMISH_SEAL_KEY") from None
+                raise Unavailable(f"the seal key does not open the sealed seed of commitment {commitment[:12]}… (swapped, or sealed with another key); check SKIRMISH_SEAL_KEY") from None
         return seed
+
+    def _flag_unusable_seed(self, mission_id: str, stream: Stream, reason: str) -> Stream:
+        """A sealed seed that is missing or will not open leaves the mission unable to roll or
+        reveal: the mission says so as attention, once per reason (README.md#verification),
+        and every command that needs no seed still goes on."""
+        state: missions.MissionState = stream.state
+        if any(flag.code == SEED_UNUSABLE and flag.reason == reason for flag in state.attention):
+            return stream
+        records = self._record(mission_id, stream, [AttentionNeeded(reason, SEED_UNUSABLE, missions.DICE)], "server", codec=MISSION.codec(state))
+        try:
+            self.store.append(records)
+        except StreamConflict:
+            return self._load(mission_id, MISSION)
+        self._apply(mission_id, stream, records, MISSION)
+        for listener in self.on_append:
+            listener(mission_id)
+        return stream
 
     def _seal_seeds(self, events: Sequence[Event], fresh: bytes) -> None:
         """Seal a new epoch's seed before the events that commit to it are written."""
