@@ -109,6 +109,14 @@ class FlagAttention(Command, tag=True):
     rule: str
 
 
+class ClearAttention(Command, tag=True):
+    """The host has looked at what the mission's attention flags name and clears them all,
+    saying why (README.md#reliability); a flag whose cause remains is raised again."""
+
+    roles: ClassVar[frozenset[str]] = HOST
+    reason: str
+
+
 CORE_COMMANDS: tuple[type[Command], ...] = (
     RollDice,
     Shuffle,
@@ -119,4 +127,5 @@ CORE_COMMANDS: tuple[type[Command], ...] = (
     ResolveDispute,
     RecordVerification,
     FlagAttention,
+    ClearAttention,
 )

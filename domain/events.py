@@ -105,6 +105,14 @@ class AttentionNeeded(Event, tag=True):
     rule: str
 
 
+class AttentionCleared(Event, tag=True):
+    """The host acknowledged the mission's `flags` attention flags, with a reason."""
+
+    reason: str
+    by: str
+    flags: int
+
+
 class Withheld(Event, tag=True):
     """Stands in a reader's export for an event the reader may not see yet: only that one
     happened (domain/visibility.py). Never stored."""
@@ -124,5 +132,6 @@ CORE_EVENTS: tuple[type[Event], ...] = (
     RollAnnulled,
     EpochVerified,
     AttentionNeeded,
+    AttentionCleared,
     Withheld,
 )

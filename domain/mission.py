@@ -10,6 +10,7 @@ import msgspec
 from domain import dice as fair
 from domain import audit, epochs, limits, notation
 from domain.commands import (
+    ClearAttention,
     Command,
     ContributeClientSeed,
     DisputeRoll,
@@ -25,6 +26,7 @@ from domain.dicebox import DiceBox
 from domain.epochs import Epoch
 from domain.errors import Forbidden, RuleError
 from domain.events import (
+    AttentionCleared,
     AttentionNeeded,
     ClientSeedContributed,
     DiceRolled,
@@ -44,6 +46,7 @@ DICE = "design.md#Dice"
 TRAY = notation.RULE
 LIFE = "README.md#missions"
 DISPUTES = "README.md#disputes"
+RELIABILITY = "README.md#reliability"
 
 
 class Attention(msgspec.Struct, frozen=True):
@@ -284,6 +287,15 @@ def _flag_attention(state: MissionState, command: FlagAttention, dice: DiceBox, 
     return [AttentionNeeded(command.reason, command.code, command.rule)]
 
 
+def _clear_attention(state: MissionState, command: ClearAttention, dice: DiceBox, actor: str, refs: Mapping[int, Event]) -> list[Event]:
+    limits.check_text("reason", command.reason)
+    if not state.attention:
+        raise RuleError("no_attention", RELIABILITY, params={})
+    if not command.reason.strip():
+        raise RuleError("empty_reason", RELIABILITY, params={}, field="reason")
+    return [AttentionCleared(command.reason, actor, len(state.attention))]
+
+
 def _dispute(state: MissionState, command: DisputeRoll, dice: DiceBox, actor: str, refs: Mapping[int, Event]) -> list[Event]:
     limits.check_text("reason", command.reason)
     _standing_roll(state, refs, command.roll, "not_disputable", DISPUTES, "only a roll that still counts can be disputed", field="roll")
@@ -347,9 +359,10 @@ _HANDLERS: dict[type[Command], Any] = {
     ResolveDispute: _resolve,
     RecordVerification: _record_verification,
     FlagAttention: _flag_attention,
+    ClearAttention: _clear_attention,
 }
 #: Commands a mission still takes after its end: audits, disputes and the worker's flags go on.
-_AFTER_THE_END = (RecordVerification, DisputeRoll, ResolveDispute, FlagAttention)
+_AFTER_THE_END = (RecordVerification, DisputeRoll, ResolveDispute, FlagAttention, ClearAttention)
 
 
 # -- evolving ---------------------------------------------------------------------------------
@@ -392,6 +405,10 @@ def _attention(state: MissionState, event: AttentionNeeded) -> MissionState:
     return msgspec.structs.replace(state, attention=(*state.attention, flag))
 
 
+def _attention_cleared(state: MissionState, event: AttentionCleared) -> MissionState:
+    return msgspec.structs.replace(state, attention=())
+
+
 _APPLIERS: dict[type[Event], Any] = {
     EpochStarted: epochs.started,
     ClientSeedContributed: epochs.contributed,
@@ -403,4 +420,5 @@ _APPLIERS: dict[type[Event], Any] = {
     RollAnnulled: _annulled,
     EpochVerified: _verified,
     AttentionNeeded: _attention,
+    AttentionCleared: _attention_cleared,
 }

@@ -12,12 +12,13 @@ import psycopg
 import pytest
 
 from api.http.bodies import MissionView
-from domain.commands import DisputeRoll, EndMission, RollDice
-from service import store
-from service.ledger import Ledger, Unavailable
+from domain.commands import DisputeRoll, EndMission, FlagAttention, RollDice
+from service import i18n, store
+from service.ledger import WORKER, Ledger, Unavailable
 from service.seal import Sealer
 from tests.test_tamper import TAMPERED, _tamper_store
 from tests import test_worker
+from tests.harness import Campaign
 from tests.test_concurrency import _setup
 from tests.test_worker import _drain, _verified
 
@@ -81,3 +82,27 @@ def test_a_swapped_sealed_seed_raises_attention_and_the_mission_stays_readable(s
     disputed = restarted.handle(mission_id, host, DisputeRoll(roll, "looks odd"))
     assert [type(r.event).__name__ for r in disputed.events] == ["RollDisputed"]
     assert restarted.mission(mission_id).disputes == {roll: "looks odd"}
+
+
+def test_the_host_clears_attention_with_a_reason_recorded_as_an_event(client, ledger):
+    """README.md#reliability: only the host clears the flags, saying why; nothing to clear is 422."""
+    campaign = Campaign(client, "Cleared")
+    ann = campaign.invite("ann", "player")
+    mission_id = campaign.mission("m", "table")
+    clear = {"type": "ClearAttention", "reason": "seal key restored"}
+    nothing = campaign.host.command(mission_id, clear)
+    assert (nothing.status_code, nothing.json()["code"], nothing.json()["rule"]) == (422, "no_attention", "README.md#reliability")
+    ledger.handle(mission_id, WORKER, FlagAttention("the AI is stuck", "ai_failed", "README.md#ai-worker"))
+    ledger.handle(mission_id, WORKER, FlagAttention("and again", "ai_failed", "README.md#ai-worker"))
+    assert len(campaign.host.mission(mission_id)["attention"]) == 2
+
+    refused = ann.command(mission_id, clear)
+    assert refused.status_code == 403
+    blank = campaign.host.command(mission_id, {"type": "ClearAttention", "reason": "  "})
+    assert (blank.status_code, blank.json()["code"]) == (422, "empty_reason")
+    (event,) = campaign.host.accepted(mission_id, clear)["events"]
+    assert event["event"] == {"type": "AttentionCleared", "reason": "seal key restored", "by": "host", "flags": 2}
+    assert campaign.host.mission(mission_id)["attention"] == []
+    cleared = ledger.records(mission_id)[-1].event
+    assert i18n.describe(cleared, "de") == "host hat 2 Hinweis(e) gelöscht: seal key restored"
+    assert i18n.describe(cleared, "en") == "host cleared 2 attention flag(s): seal key restored"
