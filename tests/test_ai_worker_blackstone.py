@@ -1,6 +1,7 @@
 """Blackstone Fortress's hostile groups played by the workers (README.md#ai-worker;
 blackstone-fortress.md#HOSTILE ACTIONS): a combat of the sample pack over HTTP, the explorers
-played by this file (shoot what they can, else end the activation; the host leads the turn),
+played by this file (shoot what they can, else end the activation, and pass overwatch; the host
+leads the turn),
 the hostile groups by a worker, each group card once a turn under its key; a worker killed
 mid-activation leaves it to another, written once; a fifth player as the hostile player keeps
 the workers idle.
@@ -51,9 +52,20 @@ def lead(turn: Turn) -> bool:
     return True
 
 
+def pass_overwatch(turn: Turn) -> bool:
+    """OVERWATCH: an explorer offered overwatch passes; the worker then carries the group on."""
+    game: Battle = turn.game
+    if game.watch is None or not game.watch.waiting:
+        return False
+    turn.accepted({"type": "PassOverwatch", "unit": game.watch.waiting[0]})
+    return True
+
+
 def shoot_or_end(turn: Turn) -> bool:
     """The explorer whose card is up attacks the first hostile it may (its best die first), or ends."""
     game: Battle = turn.game
+    if pass_overwatch(turn):
+        return True
     track = game.tracks.get(game.current or "")
     if track is None or game.phase != "activation":
         return False
@@ -120,6 +132,9 @@ def test_a_combat_of_the_sample_pack_the_hostiles_played_by_the_worker(rig, clie
     assert assert_each_group_card_once_by_the_worker(ledger, mission_id) >= 2 * (turns if game.outcome is None else turns - 1)
     kinds = Counter(type(r.event).__name__ for r in ledger.records(mission_id))
     assert kinds["BehaviourChosen"] > 0 and kinds["AttackMade"] > 0
+    # OVERWATCH: every pause for the explorers' answers carried on by the worker, each once.
+    resumed = [r.command_key for r in ledger.records(mission_id) if type(r.event).__name__ == "HostilesResumed"]
+    assert len(resumed) == kinds["HostilesPaused"] == len(set(resumed)) and all(":resume-" in k for k in resumed)
 
 
 def test_a_hostile_player_commands_the_groups_and_the_worker_stays_idle(rig, client):  # noqa: F811
