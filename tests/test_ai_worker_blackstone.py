@@ -1,12 +1,14 @@
 """Blackstone Fortress's hostile groups played by the workers (README.md#ai-worker;
 blackstone-fortress.md#HOSTILE ACTIONS): a combat of the sample pack over HTTP, the explorers
-played by this file (shoot what they can, else end the activation; the host leads the turn),
+played by this file (shoot what they can, else end the activation, and pass overwatch; the host
+leads the turn),
 the hostile groups by a worker, each group card once a turn under its key; a worker killed
 mid-activation leaves it to another, written once; a fifth player as the hostile player keeps
 the workers idle.
 
 A combat runs until it ends (every explorer out of action, or every one left in an escape
-chamber) or for at most `TURNS` turns: these explorers never walk to an escape chamber."""
+chamber) or for at most `TURNS` turns; the shooting explorers never walk to an escape chamber,
+the escaping ones (`escape`) do nothing else."""
 
 from __future__ import annotations
 
@@ -17,9 +19,11 @@ import pytest
 
 from domain.kit.boards import hex as hx
 from domain.systems.blackstone import battlefield as bf
+from domain.systems.blackstone.combat import side_of
 from domain.systems.blackstone.commands import ActivateHostiles
 from domain.systems.blackstone.state import HOSTILE, Battle
 from domain.verification import verify_stream
+from service import ledger as ledger_module
 from service.ledger import Ledger
 from tests.harness import Campaign, Member, ScriptedPlayer, Turn, play
 from tests.servers import wait_until
@@ -51,9 +55,20 @@ def lead(turn: Turn) -> bool:
     return True
 
 
+def pass_overwatch(turn: Turn) -> bool:
+    """OVERWATCH: an explorer offered overwatch passes; the worker then carries the group on."""
+    game: Battle = turn.game
+    if game.watch is None or not game.watch.waiting:
+        return False
+    turn.accepted({"type": "PassOverwatch", "unit": game.watch.waiting[0]})
+    return True
+
+
 def shoot_or_end(turn: Turn) -> bool:
     """The explorer whose card is up attacks the first hostile it may (its best die first), or ends."""
     game: Battle = turn.game
+    if pass_overwatch(turn):
+        return True
     track = game.tracks.get(game.current or "")
     if track is None or game.phase != "activation":
         return False
@@ -68,6 +83,39 @@ def shoot_or_end(turn: Turn) -> bool:
             turn.accepted({"type": "Attack", "unit": track.id, "weapon": weapon.name, "target": target.id, "die": die})
             return True
     turn.accepted({"type": "EndActivation", "unit": track.id})
+    return True
+
+
+def escape(turn: Turn) -> bool:
+    """EXPLORER ACTIONS, Summon; EVENT PHASE: the explorer whose card is up heads for an escape
+    chamber: next to a portal with a 4+ it summons one; else it moves (its lowest die) to the
+    hex closest by route to an escape chamber's hexes, or with none to a portal's; there, or
+    with no closer hex or no die, it ends its activation."""
+    game: Battle = turn.game
+    if pass_overwatch(turn):
+        return True
+    track = game.tracks.get(game.current or "")
+    if track is None or game.phase != "activation":
+        return False
+    mini = game.miniatures[track.miniatures[0]]
+    aboard = {c for e in game.escapes for c in hx.area(e, 1)}
+    portal = next((p for p in game.portals if hx.distance(p, mini.at) <= 1), None)
+    summon = max((d for d in track.dice if d >= 4), default=None)
+    if not aboard and portal is not None and summon is not None:
+        turn.accepted({"type": "Summon", "unit": track.id, "die": summon, "q": portal.q, "r": portal.r})
+        return True
+    goals = aboard or {n for p in game.portals for n in hx.area(p, 1)}
+    near: dict[hx.Hex, int] = {}
+    for goal in goals:
+        for cell, steps in hx.reachable(game.board, goal):
+            near[cell] = min(steps, near.get(cell, 10**6))
+    move = side_of(game, track).move
+    ends = [c for c, _ in hx.reachable(game.board, mini.at, max_cost=move) if c != mini.at and bf.room_for(game, mini.size, c, leaving=mini.id) and bf.route(game, mini, c, move)]
+    best = min(ends, key=lambda c: (near.get(c, 10**6), c), default=None)
+    if mini.at in aboard or not track.dice or best is None or near.get(best, 10**6) >= near.get(mini.at, 10**6):
+        turn.accepted({"type": "EndActivation", "unit": track.id})
+        return True
+    turn.accepted({"type": "Move", "unit": track.id, "die": min(track.dice), "q": best.q, "r": best.r})
     return True
 
 
@@ -120,6 +168,28 @@ def test_a_combat_of_the_sample_pack_the_hostiles_played_by_the_worker(rig, clie
     assert assert_each_group_card_once_by_the_worker(ledger, mission_id) >= 2 * (turns if game.outcome is None else turns - 1)
     kinds = Counter(type(r.event).__name__ for r in ledger.records(mission_id))
     assert kinds["BehaviourChosen"] > 0 and kinds["AttackMade"] > 0
+    # OVERWATCH: every pause for the explorers' answers carried on by the worker, each once.
+    resumed = [r.command_key for r in ledger.records(mission_id) if type(r.event).__name__ == "HostilesResumed"]
+    assert len(resumed) == kinds["HostilesPaused"] == len(set(resumed)) and all(":resume-" in k for k in resumed)
+
+
+def test_explorers_walk_to_an_escape_chamber_and_the_combat_ends_escaped(rig, client, monkeypatch):  # noqa: F811
+    """EXPLORER ACTIONS, Summon; EVENT PHASE: the explorers summon an escape chamber at the
+    sunken passage's portal (or the event places it) and walk in; the combat ends "escaped"
+    over HTTP, the hostiles played by the worker, and the mission's stream verifies. The
+    server's seeds are fixed, so the encounter (which hostiles) and every die are the same
+    each run: with other dice a huge hostile may put both explorers out of action first."""
+    monkeypatch.setattr(ledger_module.secrets, "token_bytes", lambda n: bytes(range(n)))
+    ledger, _, _, relay, worker = rig
+    campaign = Campaign(client, "Expedition")
+    mission_id, ann = combat(campaign, "sunken-passage")
+    players = [ScriptedPlayer(campaign.host, mission_id, lead), ScriptedPlayer(ann, mission_id, escape)]
+    assert play(players, until=finished, rounds=3000, between=lambda: settle(relay, worker))
+    game = battle(ledger, mission_id)
+    assert game.outcome == "escaped" and game.escapes == (hx.Hex(3, 1),)
+    aboard = set(hx.area(hx.Hex(3, 1), 1))
+    assert all(game.miniatures[m].at in aboard for t in game.tracks.values() if not t.out_of_action for m in t.miniatures)
+    assert assert_each_group_card_once_by_the_worker(ledger, mission_id) >= 1
 
 
 def test_a_hostile_player_commands_the_groups_and_the_worker_stays_idle(rig, client):  # noqa: F811

@@ -1,17 +1,21 @@
 """Overwatch attacks (blackstone-fortress.md#OVERWATCH): the hostiles' side calls
-`overwatch.after_hostile` after a hostile's move, attack or deployment; here a hostile move
-event is applied directly, as the hostiles' activation will."""
+`overwatch.after_hostile` after a hostile's move, attack or deployment; the first tests apply a
+hostile move event directly, the last ones run a group's activation (#HOSTILE ACTIVATIONS),
+which pauses for the offer and goes on with `ResumeHostiles`."""
 
 from __future__ import annotations
+
+import msgspec
 
 from domain.kit.boards.hex import Hex
 from domain.systems.blackstone import commands as cmd
 from domain.systems.blackstone import events as ev
-from domain.systems.blackstone import overwatch
+from domain.systems.blackstone import ai, overwatch
 from tests.blackstone.game import Game
 
 TWINS, YSOLDE = "pim-and-pell", "ysolde-marr"
 DRUDGE = "ashen-drudge-1-1"
+D2, D3 = "ashen-drudge-1-2", "ashen-drudge-1-3"
 
 
 def hostile_moves(game: Game, to: Hex = Hex(2, 0)) -> list:
@@ -72,3 +76,68 @@ def test_each_offered_explorer_attacks_or_passes_once_then_the_activation_goes_o
     events = game.do(cmd.Overwatch(TWINS, miniature="pell", weapon="Snub Pistol", die=5), 2)  # 4 hexes: a d6, a failure
     assert events[-1] == ev.OverwatchClosed(DRUDGE) and game.battle.watch is None
     assert game.refused(cmd.PassOverwatch(TWINS)).code == "no_overwatch"
+
+
+# -- during a hostile group's activation (#HOSTILE ACTIVATIONS) -----------------------------------
+
+
+def test_a_hostile_attack_pauses_the_group_for_overwatch_and_a_slain_hostile_skips_its_rest():
+    """OVERWATCH; HOSTILE ACTIVATIONS: the Drudge's onslaught (13) fires once (a 1, a failure),
+    the explorers who see it are offered overwatch and the group waits with its second attack
+    kept; the worker has nothing to do until they answered. Pim's aimed Long Rifle slays it
+    (12), so its second attack is not made; the worker's continuation rolls for D2 and D3."""
+    game = game_at_group_1()
+    events = game.do(cmd.ActivateHostiles("group-1"), 13, 1)
+    assert events[-2:] == [ev.OverwatchOffered(DRUDGE, [YSOLDE, TWINS]), ev.HostilesPaused([["attack", DRUDGE]])]
+    assert game.battle.hostile_turn.paused and game.battle.current == "group-1"
+    assert ai.ai(game.state) is None
+    assert game.refused(cmd.ResumeHostiles("group-1")).params == {"waiting": [YSOLDE, TWINS]}
+    assert game.refused(cmd.ActivateHostiles("group-1")).code == "group_activating"
+    game.do(cmd.PassOverwatch(YSOLDE))
+    game.do(cmd.Overwatch(TWINS, miniature="pim", weapon="Long Rifle", die=4, aim=3), 12)
+    assert game.battle.miniatures[DRUDGE].slain and game.battle.watch is None
+    resume = ai.ai(game.state)
+    assert resume == cmd.ResumeHostiles("group-1") and ai.ai_key(game.state, resume) == "1:group-1:resume-1"
+    events = game.do(resume, 1, 2)
+    assert events[0] == ev.HostilesResumed("group-1")
+    assert [(e.miniature, e.face) for e in events if isinstance(e, ev.BehaviourChosen)] == [(D2, 1), (D3, 2)]
+    assert not any(isinstance(e, ev.AttackMade) for e in events)
+    assert ev.ActivationEnded("group-1", []) in events and game.battle.hostile_turn is None
+    assert game.battle.phase == "event"  # group-1 was the last card
+    assert game.refused(cmd.ResumeHostiles("group-1")).code == "group_not_paused"
+
+
+def test_a_deployed_reinforcement_and_its_attack_each_offer_overwatch():
+    """OVERWATCH: deployed, then attacking; HOSTILE ACTIONS, Reinforcement rolls: a 3 returns
+    the slain D2 next to the portal at (3, 0). Both explorers pass the deployment; its attack
+    (a 1) is offered again, a second pause with a key of its own; then D1 and D3 activate."""
+    game = game_at_group_1()
+    game.patch(D2, slain=True)
+    events = game.do(cmd.ActivateHostiles("group-1"), 3)
+    assert events[-3:] == [ev.HostileDeployed(D2, "Ashen Drudge", 1, 3, 0), ev.OverwatchOffered(D2, [YSOLDE, TWINS]), ev.HostilesPaused([["arrive", D2]])]
+    game.do(cmd.PassOverwatch(TWINS))
+    game.do(cmd.PassOverwatch(YSOLDE))
+    events = game.do(ai.ai(game.state), 1)
+    made = next(e for e in events if isinstance(e, ev.AttackMade))
+    assert (made.attacker, made.target, made.faces) == (D2, "pell", [1])
+    assert events[-2:] == [ev.OverwatchOffered(D2, [YSOLDE, TWINS]), ev.HostilesPaused([])]
+    game.do(cmd.PassOverwatch(YSOLDE))
+    game.do(cmd.PassOverwatch(TWINS))
+    assert ai.ai_key(game.state, ai.ai(game.state)) == "1:group-1:resume-2"
+    events = game.do(ai.ai(game.state), 1, 1)
+    assert [e.miniature for e in events if isinstance(e, ev.HostileActivated)] == [DRUDGE, D3]
+    assert game.battle.hostile_turn is None
+
+
+def test_a_hostile_player_carries_the_group_on_after_overwatch():
+    """OVERWATCH with a hostile player: the worker stays idle; the player resumes the group."""
+    game = game_at_group_1()
+    game.patch(D2, slain=True)
+    game.state = msgspec.structs.replace(game.state, game=msgspec.structs.replace(game.battle, hostile_player="hela"))
+    game.do(cmd.ActivateHostiles("group-1"), 3)
+    game.do(cmd.PassOverwatch(TWINS))
+    game.do(cmd.PassOverwatch(YSOLDE))
+    assert ai.ai(game.state) is None
+    events = game.do(cmd.ResumeHostiles("group-1"), 1)
+    assert events[0] == ev.HostilesResumed("group-1")
+    assert events[-2:] == [ev.OverwatchOffered(D2, [YSOLDE, TWINS]), ev.HostilesPaused([])]

@@ -171,6 +171,14 @@ class PickHostile(HostileCommand, tag=True):
     miniature: str
 
 
+class ResumeHostiles(HostileCommand, tag=True):
+    """The group's activation goes on after the explorers answered an overwatch offer (#OVERWATCH):
+    the worker's command, or the hostile player's."""
+
+    roles: ClassVar[frozenset[str]] = PLAYERS | WORKER
+    card: str
+
+
 COMMANDS = (
     SetUpBattle,
     PlaceExplorer,
@@ -193,4 +201,5 @@ COMMANDS = (
     ResolveEvent,
     ActivateHostiles,
     PickHostile,
+    ResumeHostiles,
 )

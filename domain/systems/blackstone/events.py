@@ -323,6 +323,19 @@ class BehaviourChosen(Event, tag=True):
     action: str
 
 
+class HostilesPaused(Event, tag=True):
+    """Overwatch was offered (#OVERWATCH): the group's activation waits; `steps` are what is
+    left of the hostile's action and the reinforcements, each [step, miniature]."""
+
+    steps: list[list[str]]
+
+
+class HostilesResumed(Event, tag=True):
+    """The explorers answered the overwatch offer: the group's activation goes on."""
+
+    card: str
+
+
 EVENTS = (
     BattleSetUp,
     MiniaturePlaced,
@@ -375,4 +388,6 @@ EVENTS = (
     HostileOrderTied,
     HostileActivated,
     BehaviourChosen,
+    HostilesPaused,
+    HostilesResumed,
 )

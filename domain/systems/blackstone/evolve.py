@@ -355,6 +355,17 @@ def _hostile_activated(battle: Battle, e: ev.HostileActivated) -> Battle:
     return replace(battle, hostile_turn=replace(turn, waiting=tuple(m for m in turn.waiting if m != e.miniature), pending=None))
 
 
+def _paused(battle: Battle, e: ev.HostilesPaused) -> Battle:
+    turn = battle.hostile_turn
+    assert turn is not None
+    return replace(battle, hostile_turn=replace(turn, paused=True, steps=tuple((step, mini) for step, mini in e.steps), pauses=turn.pauses + 1))
+
+
+def _resumed(battle: Battle, _e: ev.HostilesResumed) -> Battle:
+    assert battle.hostile_turn is not None
+    return replace(battle, hostile_turn=replace(battle.hostile_turn, paused=False, steps=()))
+
+
 def _group_or_explorer_ended(battle: Battle, e: ev.ActivationEnded) -> Battle:
     """A hostile group's activation is over with its card's."""
     return _ended(replace(battle, hostile_turn=None), e)
@@ -368,5 +379,7 @@ _HANDLERS.update(
         ev.HostileActivated: _hostile_activated,
         ev.BehaviourChosen: lambda battle, _e: battle,
         ev.ActivationEnded: _group_or_explorer_ended,
+        ev.HostilesPaused: _paused,
+        ev.HostilesResumed: _resumed,
     }
 )

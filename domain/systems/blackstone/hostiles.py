@@ -3,6 +3,10 @@
 and deployment next to a portal, then each hostile from the closest to an explorer to the
 furthest, its behaviour roll and the action of the first column that applies.
 
+Overwatch (#OVERWATCH): after each hostile's move, attack or deployment the explorers may be
+offered overwatch (`overwatch.after_hostile`); the activation then pauses with the steps still
+to come kept in `HostileTurn.steps`, and `ResumeHostiles` carries it on once they answered.
+
 Where the rules leave a pick to the hostile player, the workers (and, for targets and hexes,
 a human hostile player too) take it by one fixed rule, written in docs/blackstone-rules-notes.md:
 equal hostiles, explorers and hexes go by the lowest id or (q, r). Only the order of equally
@@ -20,8 +24,9 @@ from domain.kit import choices, stacking
 from domain.kit.boards import hex as hx
 from domain.systems.blackstone import battlefield as bf
 from domain.systems.blackstone import events as ev
+from domain.systems.blackstone import overwatch
 from domain.systems.blackstone.combat import BLACKSTONE, after_activation, resolve_attack
-from domain.systems.blackstone.commands import ActivateHostiles, PickHostile
+from domain.systems.blackstone.commands import ActivateHostiles, PickHostile, ResumeHostiles
 from domain.systems.blackstone.content import Weapon
 from domain.systems.blackstone.evolve import evolve
 from domain.systems.blackstone.state import EXPLORER, HOSTILE, Battle, Miniature
@@ -32,6 +37,8 @@ SIZES = ("small", "large", "huge")
 #: the size of the smallest slain hostile of the group; faces not listed return none.
 REINFORCEMENTS = {"small": {1: 6, 2: 4, 3: 2}, "large": {1: 4, 2: 2, 3: 2}, "huge": {1: 1}}
 FAR = 10**6
+#: One step of a hostile action, and the hostile taking it.
+Step = tuple[str, str]
 
 
 class Resolution:
@@ -63,8 +70,7 @@ def activate_group(battle: Battle, command: ActivateHostiles, dice: DiceBox, act
     group = group_number(battle, command.card)
     done = Resolution(battle)
     done.add(ev.HostileActivationBegun(command.card, group, [m.id for m in members(battle, group) if m.on_board]))
-    reinforce(done, group, dice, actor)
-    carry_on(done, dice, actor)
+    carry_on(done, reinforce(done, group, dice, actor), dice, actor)
     return done.events
 
 
@@ -73,8 +79,21 @@ def pick_hostile(battle: Battle, command: PickHostile, dice: DiceBox, actor: str
     turn = battle.hostile_turn
     choices.check_answer(turn.pending if turn else None, battle.hostile_player, command.miniature, rule=rule("HOSTILE ACTIVATIONS"))
     done = Resolution(battle)
-    activate(done, command.miniature, dice, actor)
-    carry_on(done, dice, actor)
+    carry_on(done, activate(done, command.miniature, dice, actor), dice, actor)
+    return done.events
+
+
+def resume(battle: Battle, command: ResumeHostiles, dice: DiceBox, actor: str) -> list[Event]:
+    """#OVERWATCH: the explorers offered overwatch have all answered; the group's activation
+    goes on with the steps it paused before."""
+    turn = battle.hostile_turn
+    if turn is None or turn.card != command.card or not turn.paused:
+        raise RuleError("group_not_paused", rule("HOSTILE ACTIVATIONS"), params={"card": command.card})
+    if battle.watch is not None:
+        raise RuleError("overwatch_waiting", overwatch.OVERWATCH, params={"waiting": list(battle.watch.waiting)})
+    done = Resolution(battle)
+    done.add(ev.HostilesResumed(turn.card))
+    carry_on(done, list(turn.steps), dice, actor)
     return done.events
 
 
@@ -86,18 +105,40 @@ def members(battle: Battle, group: int) -> list[Miniature]:
     return sorted((m for m in battle.miniatures.values() if m.side == HOSTILE and m.group == group), key=lambda m: m.id)
 
 
-def carry_on(done: Resolution, dice: DiceBox, actor: str) -> None:
-    """Activate the waiting hostiles, closest first, until a tie waits for the hostile player
-    or the group is done (its card turned, the event phase after the last card)."""
+def carry_on(done: Resolution, steps: list[Step], dice: DiceBox, actor: str) -> None:
+    """Take the steps under way, then activate the waiting hostiles, closest first, until an
+    overwatch offer pauses the group, a tie waits for the hostile player, or the group is done
+    (its card turned, the event phase after the last card)."""
+    if not run(done, steps, dice, actor):
+        return
     while nearest := next_hostiles(done.battle):
         if len(nearest) > 1 and done.battle.hostile_player:
             done.add(ev.HostileOrderTied(done.battle.hostile_player, nearest))
             return
-        activate(done, nearest[0], dice, actor)
+        if not run(done, activate(done, nearest[0], dice, actor), dice, actor):
+            return
     turn = done.battle.hostile_turn
     assert turn is not None
     tail = after_activation(done.battle)
     done.add(ev.ActivationEnded(turn.card, []), *tail)
+
+
+#: What sets off overwatch (#OVERWATCH): a hostile's finished move or attack, or its deployment.
+TRIGGERS = (ev.Moved, ev.AttackMade, ev.HostileDeployed)
+
+
+def run(done: Resolution, steps: list[Step], dice: DiceBox, actor: str) -> bool:
+    """Take the steps one by one; after a step in which the hostile moved, attacked or was
+    deployed, offer overwatch. False when an offer pauses the group (the rest is kept)."""
+    left = list(steps)
+    while left:
+        step, mini_id = left.pop(0)
+        before = len(done.events)
+        STEPS[step](done, mini_id, dice, actor)
+        if any(isinstance(e, TRIGGERS) for e in done.events[before:]) and (offer := overwatch.after_hostile(done.battle, mini_id)):
+            done.add(*offer, ev.HostilesPaused([list(s) for s in left]))
+            return False
+    return True
 
 
 def next_hostiles(battle: Battle) -> list[str]:
@@ -113,18 +154,18 @@ def next_hostiles(battle: Battle) -> list[str]:
     return sorted(m.id for m in waiting if near.get(m.at, FAR) == best)
 
 
-def activate(done: Resolution, mini_id: str, dice: DiceBox, actor: str) -> None:
+def activate(done: Resolution, mini_id: str, dice: DiceBox, actor: str) -> list[Step]:
     """One hostile: a stunned one stands up (#ATTACKS, Stunned); any other rolls the blackstone
-    die on its behaviour table and takes the first column that applies."""
+    die on its behaviour table and takes the first column that applies: its steps."""
     done.add(ev.HostileActivated(mini_id))
     mini = done.mini(mini_id)
     if mini.stunned:
         done.add(ev.StoodUp(mini_id))
-        return
+        return []
     roll = dice.roll([BLACKSTONE], purpose=f"behaviour roll: {mini_id}", rule=rule("HOSTILE ACTIVATIONS"), actor=actor, unit=mini_id)
     action = behaviour(done.battle, mini, roll.results[0])
     done.add(roll, ev.BehaviourChosen(mini_id, roll.results[0], action))
-    ACTIONS[action](done, mini_id, dice, actor)
+    return [(step, mini_id) for step in ACTIONS[action]]
 
 
 def behaviour(battle: Battle, mini: Miniature, face: int) -> str:
@@ -280,27 +321,31 @@ def hidden_move(done: Resolution, mini_id: str, steps: int, *, sneaking: bool) -
 
 
 # -- the actions (#HOSTILE ACTIONS, #BASIC HOSTILE ACTIONS) ----------------------------------------
+# Each action is a list of steps; overwatch may come between two of them (#OVERWATCH). A step
+# whose hostile was slain meanwhile does nothing.
 
 
-def advance(done: Resolution, mini_id: str, dice: DiceBox, actor: str) -> None:
-    """Advance: move towards the closest explorer, then attack the closest in range and visible."""
+def advance_move(done: Resolution, mini_id: str, dice: DiceBox, actor: str) -> None:
+    """Advance and Charge: move towards the closest explorer."""
     move_towards(done, mini_id)
-    attack_closest(done, mini_id, dice, actor)
 
 
 def aim(done: Resolution, mini_id: str, dice: DiceBox, actor: str) -> None:
     """Aim: attack the furthest explorer in range and visible, ignoring cover."""
     mini = done.mini(mini_id)
+    if not mini.on_board:
+        return
     steps = distances(done.battle, mini.at)
     if eligible := sorted(targets(done.battle, mini), key=lambda e: (-steps.get(e.at, FAR), e.id)):
         strike(done, mini_id, eligible[0], dice, actor, aimed=True)
 
 
-def charge(done: Resolution, mini_id: str, dice: DiceBox, actor: str) -> None:
-    """Charge: move towards the closest explorer; attack one adjacent and visible (the lowest
-    id), or if there is none move towards the closest explorer a second time."""
-    move_towards(done, mini_id)
+def charge_attack(done: Resolution, mini_id: str, dice: DiceBox, actor: str) -> None:
+    """Charge, after its move: attack one adjacent and visible explorer (the lowest id), or if
+    there is none move towards the closest explorer a second time."""
     mini = done.mini(mini_id)
+    if not mini.on_board:
+        return
     adjacent = sorted((e for e in targets(done.battle, mini) if hx.distance(mini.at, e.at) == 1), key=lambda e: e.id)
     if adjacent:
         strike(done, mini_id, adjacent[0], dice, actor)
@@ -314,52 +359,47 @@ def fall_back(done: Resolution, mini_id: str, dice: DiceBox, actor: str) -> None
         attack_closest(done, mini_id, dice, actor)
 
 
-def hold(done: Resolution, mini_id: str, dice: DiceBox, actor: str) -> None:
-    """Hold: nothing."""
-
-
-def onslaught(done: Resolution, mini_id: str, dice: DiceBox, actor: str) -> None:
-    """Onslaught: attack the closest explorer in range and visible, twice, choosing again."""
-    attack_closest(done, mini_id, dice, actor)
-    attack_closest(done, mini_id, dice, actor)
-
-
 def sneak(done: Resolution, mini_id: str, dice: DiceBox, actor: str) -> None:
     """Sneak: a move ending as close as possible to an explorer, entering no hex they see."""
     hidden_move(done, mini_id, done.battle.hostiles[done.mini(mini_id).name].move, sneaking=True)
 
 
-ACTIONS: dict[str, Callable[[Resolution, str, DiceBox, str], None]] = {
-    "advance": advance,
-    "aim": aim,
-    "charge": charge,
-    "fall_back": fall_back,
-    "hold": hold,
-    "onslaught": onslaught,
-    "sneak": sneak,
+#: Each action's steps: Advance moves then attacks the closest; Charge moves then attacks an
+#: adjacent explorer or moves again; Onslaught attacks the closest twice, choosing again; Hold
+#: does nothing.
+ACTIONS: dict[str, tuple[str, ...]] = {
+    "advance": ("move", "attack"),
+    "aim": ("aim",),
+    "charge": ("move", "charge_attack"),
+    "fall_back": ("fall_back",),
+    "hold": (),
+    "onslaught": ("attack", "attack"),
+    "sneak": ("sneak",),
 }
 
 
 # -- reinforcements (#HOSTILE ACTIONS, Reinforcement rolls; #REINFORCEMENTS) -----------------------
 
 
-def reinforce(done: Resolution, group: int, dice: DiceBox, actor: str) -> None:
+def reinforce(done: Resolution, group: int, dice: DiceBox, actor: str) -> list[Step]:
     """If any of the group are slain: the blackstone die against the smallest slain size; that
     many slain hostiles return (the smallest first, then by id), each deployed next to a portal
-    and then attacking or moving (#HOSTILE ACTIONS)."""
+    and then attacking or moving (#HOSTILE ACTIONS): the steps, one hostile after the other."""
     slain = sorted((m for m in members(done.battle, group) if m.slain), key=lambda m: (SIZES.index(m.size), m.id))
     if not slain:
-        return
+        return []
     roll = dice.roll([BLACKSTONE], purpose=f"reinforcement roll: group {group}", rule=rule("HOSTILE ACTIONS"), actor=actor)
     face, size = roll.results[0], slain[0].size
     count = REINFORCEMENTS[size].get(face, 0)
     done.add(roll, ev.ReinforcementRolled(group, face, size, count))
-    for mini in slain[:count]:
-        cell = reinforcement_hex(done.battle, mini)
-        if cell is None:
-            continue  # #DEPLOYMENT: no room, it stays slain
-        done.add(ev.HostileDeployed(mini.id, mini.name, group, cell.q, cell.r))
-        arrive(done, mini.id, dice, actor)
+    return [(step, mini.id) for mini in slain[:count] for step in ("deploy", "arrive")]
+
+
+def deploy(done: Resolution, mini_id: str, dice: DiceBox, actor: str) -> None:
+    """A returning hostile takes the reinforcement hex; with no room it stays slain (#DEPLOYMENT)."""
+    mini = done.mini(mini_id)
+    if (cell := reinforcement_hex(done.battle, mini)) is not None:
+        done.add(ev.HostileDeployed(mini.id, mini.name, mini.group, cell.q, cell.r))
 
 
 def reinforcement_hex(battle: Battle, mini: Miniature) -> hx.Hex | None:
@@ -382,7 +422,21 @@ def arrive(done: Resolution, mini_id: str, dice: DiceBox, actor: str) -> None:
     """A reinforcement just deployed attacks the closest explorer it sees in range, or, seeing
     none, moves towards the closest explorer (#HOSTILE ACTIONS)."""
     mini = done.mini(mini_id)
+    if not mini.on_board:
+        return
     if targets(done.battle, mini):
         attack_closest(done, mini_id, dice, actor)
     elif not visible_explorers(done.battle, mini):
         move_towards(done, mini_id)
+
+
+STEPS: dict[str, Callable[[Resolution, str, DiceBox, str], None]] = {
+    "move": advance_move,
+    "attack": attack_closest,
+    "aim": aim,
+    "charge_attack": charge_attack,
+    "fall_back": fall_back,
+    "sneak": sneak,
+    "deploy": deploy,
+    "arrive": arrive,
+}

@@ -88,6 +88,11 @@ class HostileTurn(msgspec.Struct, frozen=True):
     group: int
     waiting: tuple[str, ...]
     pending: PendingChoice | None = None
+    #: Paused for overwatch (#OVERWATCH), with the steps still to take, and how many times it
+    #: paused (the workers' key for each continuation).
+    paused: bool = False
+    steps: tuple[tuple[str, str], ...] = ()
+    pauses: int = 0
 
 
 class Battle(msgspec.Struct, frozen=True):
