@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 import tomllib
+from collections.abc import Mapping
 from typing import Any, TypeVar
 
 import msgspec
@@ -141,3 +142,66 @@ def located(name: str, error: msgspec.ValidationError, *, top_hint: str = "") ->
         if top_hint and problem == "unknown field" and not path.count(".") and "[" not in path:
             problem += f"; {top_hint}"
     return ContentError(name, path, problem)
+
+
+# --- packs of several files ---------------------------------------------------------------
+
+#: A problem found after typing: the path into the merged pack (section, index, field...) and the text.
+Problem = tuple[tuple[Any, ...], str]
+
+
+class Merged(msgspec.Struct, frozen=True):
+    """A pack's files typed and merged: the one header, every section's entries in file order,
+    and for each entry the file and the index it has there (for `refuse`)."""
+
+    header: Any
+    header_file: str
+    sections: dict[str, tuple[Any, ...]]
+    origin: dict[str, list[tuple[str, int]]]
+
+
+def merge_files(
+    files: Mapping[str, bytes], kind: type, sections: tuple[str, ...]
+) -> Merged:
+    """Parse and type each file as `kind` (a Struct with an optional `pack` header and a tuple
+    per section), then merge them; exactly one file holds the header."""
+    if not files:
+        raise ContentError("(pack)", "", "the pack has no files")
+    hint = f"a pack file has only: pack, {', '.join(sections)}"
+    typed = [
+        (name, convert(name, parse(name, files[name]), kind, top_hint=hint))
+        for name in sorted(files)
+    ]
+    headers = [(name, f.pack) for name, f in typed if f.pack is not None]
+    if len(headers) != 1:
+        raise ContentError(
+            headers[1][0] if headers else "(pack)",
+            "pack",
+            "exactly one file has a [pack] table with name and version",
+        )
+    merged = {s: tuple(e for _, f in typed for e in getattr(f, s)) for s in sections}
+    origin = {
+        s: [(name, i) for name, f in typed for i in range(len(getattr(f, s)))]
+        for s in sections
+    }
+    return Merged(headers[0][1], headers[0][0], merged, origin)
+
+
+def refuse(problems: list[Problem], merged: Merged) -> None:
+    """Raise one ContentError for all `problems`, each at the file and index its entry came from."""
+    if not problems:
+        return
+    first, *rest = (_at(path, text, merged) for path, text in problems)
+    raise ContentError(first.file, first.field, first.problem, more=tuple(rest))
+
+
+def _at(path: tuple[Any, ...], text: str, merged: Merged) -> ContentError:
+    file = merged.header_file
+    if len(path) >= 2 and path[0] in merged.origin:
+        file, index = merged.origin[path[0]][path[1]]
+        path = (path[0], index, *path[2:])
+    return ContentError(
+        file,
+        "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip("."),
+        text,
+    )

@@ -1,0 +1,164 @@
+"""Ruinstars content: unit stat cards with their weapons, items, squads and missions, as data
+(docs/ruinstars-content-format.md). Every name here is ours; the rules decide what the numbers do.
+
+A weapon special is written as its code with its x where it takes one ("RNG12", "ACC1", "2MC",
+"*"); `SPECIALS` says which codes exist, which take an x and where they apply.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+import msgspec
+
+FORMAT = "docs/ruinstars-content-format.md"
+Kind = Literal["melee", "ranged"]
+#: ruinstars-2e.md#WEAPON SPECIALS: code -> (lowest and highest x or None, the weapon kinds it fits).
+SPECIALS: dict[str, tuple[tuple[int, int] | None, tuple[str, ...]]] = {
+    "*": (None, ("melee", "ranged")),
+    "2MC": (None, ("melee",)),
+    "2RC": (None, ("ranged",)),
+    "ACC": ((1, 10), ("ranged",)),
+    "AUT": ((1, 10), ("melee", "ranged")),
+    "BLS": (None, ("melee", "ranged")),
+    "BRU": ((1, 10), ("melee",)),
+    "CHR": ((1, 10), ("melee", "ranged")),
+    "HIT": (None, ("melee", "ranged")),
+    "HVY": (None, ("melee", "ranged")),
+    "LIM": (None, ("melee", "ranged")),
+    "NCV": (None, ("melee", "ranged")),
+    "PBK": (None, ("ranged",)),
+    "RLT": (None, ("melee", "ranged")),
+    "RND": ((1, 10), ("melee", "ranged")),
+    "RNG": ((1, 48), ("ranged",)),
+    "SPR": (None, ("melee", "ranged")),
+    "STN": (None, ("melee", "ranged")),
+}
+_SPECIAL = re.compile(r"^(\*|2MC|2RC|[A-Z]{3})(\d*)$")
+#: The base a unit or item stands on when its card names none (millimetres).
+DEFAULT_BASE = 32
+
+
+class Struct(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    pass
+
+
+def split_special(text: str) -> tuple[str, int | None] | None:
+    """A special as (code, x), or None when it is not written as a code with digits."""
+    match = _SPECIAL.match(text)
+    if match is None:
+        return None
+    return match.group(1), int(match.group(2)) if match.group(2) else None
+
+
+class Weapon(Struct):
+    """ruinstars-2e.md#WEAPON STATS: melee or ranged, ATT dice, SKL to roll under, its specials."""
+
+    name: str
+    kind: Kind
+    att: int
+    skl: int
+    specials: tuple[str, ...] = ()
+    #: Gear Points it adds when chosen; 0 for a weapon that comes with the unit.
+    gp: int = 0
+
+    def special(self, code: str) -> int | None:
+        """The x of `code` (1 for a special without one), or None when the weapon lacks it."""
+        for text in self.specials:
+            parsed = split_special(text)
+            if parsed and parsed[0] == code:
+                return parsed[1] if parsed[1] is not None else 1
+        return None
+
+
+class Unit(Struct):
+    """ruinstars-2e.md#STAT CARDS: a unit's card."""
+
+    name: str
+    act: int
+    arm: int
+    hit: int
+    gp: int = 0
+    fv: int = 0
+    weapons: tuple[Weapon, ...] = ()
+    skills: tuple[str, ...] = ()
+    leader: bool = False
+    #: Marked with an asterisk: a squad includes it once (#BUILDING YOUR SQUAD).
+    unique: bool = False
+    base: int = DEFAULT_BASE
+
+
+class Item(Struct):
+    """An item that can be targeted in combat (a Spawn Point): no ACT, only ARM and HIT."""
+
+    name: str
+    arm: int
+    hit: int
+    base: int = DEFAULT_BASE
+
+
+class Squad(Struct):
+    """A squad as fielded: the unit cards it holds, one entry per unit (a card may repeat)."""
+
+    name: str
+    units: tuple[str, ...]
+
+
+class Mission(Struct):
+    """A mission's battlefield, deployment, turns and swarm (ruinstars-2e.md#1 - SURVIVE)."""
+
+    id: str
+    name: str
+    #: The battlefield's side in inches (#BATTLEFIELD: 2' by 2').
+    size: int = 24
+    turns: int = 4
+    #: Player units deploy within this many inches of the centre.
+    deploy_within: float = 4
+    #: The item the spawn points are, and where each stands ([x, y] in inches).
+    spawn_item: str = ""
+    spawn_points: tuple[tuple[float, float], ...] = ()
+    #: The unit card spawned next to each spawn point, and at most how many per point a turn.
+    spawns: str = ""
+    spawn_max: int = 0
+
+
+class Fielded(Struct):
+    """A squad as a mission fields it: its id, its name, and its unit ids with their cards
+    (in the order the squad lists them)."""
+
+    id: str
+    name: str
+    units: tuple[tuple[str, str], ...]
+
+
+SECTIONS = ("units", "items", "squads", "missions")
+
+
+class PackHeader(Struct):
+    name: str
+    version: str
+
+
+class PackFile(Struct):
+    pack: PackHeader | None = None
+    units: tuple[Unit, ...] = ()
+    items: tuple[Item, ...] = ()
+    squads: tuple[Squad, ...] = ()
+    missions: tuple[Mission, ...] = ()
+
+
+class Pack(Struct):
+    name: str
+    version: str
+    units: tuple[Unit, ...]
+    items: tuple[Item, ...]
+    squads: tuple[Squad, ...]
+    missions: tuple[Mission, ...]
+
+    def named(self, section: str, key: str):  # noqa: ANN201 - one of the sections' types
+        field = "id" if section == "missions" else "name"
+        return next(
+            (item for item in getattr(self, section) if getattr(item, field) == key),
+            None,
+        )

@@ -1,0 +1,218 @@
+"""The game cycle (ruinstars-2e.md#GAME CYCLE): deployment, the start of a turn with its
+initiative roll-off, alternating activations with ACT spent per action, and the end of a turn."""
+
+from __future__ import annotations
+
+import math
+
+from domain.dicebox import DiceBox
+from domain.errors import RuleError
+from domain.events import Event
+from domain.kit import choices
+from domain.kit.boards import inches
+from domain.systems.ruinstars import commands as cmd
+from domain.systems.ruinstars import events as ev
+from domain.systems.ruinstars.state import (
+    ACTIVATIONS,
+    BETWEEN_TURNS,
+    DEPLOYMENT,
+    END_OF_TURN,
+    READY,
+    Game,
+    Model,
+)
+from domain.systems.ruinstars.versions import rule
+
+#: ruinstars-2e.md#BASIC ACTIONS: a Move goes up to 6".
+MOVE_INCHES = 6
+TURNS, ACTIONS, MOVEMENT = rule("TURNS"), rule("ACTIONS"), rule("MOVEMENT")
+
+
+def deploy(game: Game, command: cmd.Deploy) -> list[Event]:
+    """ruinstars-2e.md#DEPLOYMENT: within `deploy_within` inches of the centre (to the base's
+    nearest edge), on the battlefield, on no other base."""
+    where = rule("DEPLOYMENT")
+    if game.phase != DEPLOYMENT:
+        raise RuleError("deployment_over", where, params={"phase": game.phase})
+    model = unit(game, command.unit)
+    base = inches.Base(command.x, command.y, radius=model.radius)
+    centre = game.mission.size / 2
+    away = math.hypot(command.x - centre, command.y - centre) - model.radius
+    if not inches.at_most(away, game.mission.deploy_within):
+        raise RuleError(
+            "outside_deployment",
+            where,
+            params={
+                "unit": model.id,
+                "inches": round(away, 2),
+                "within": game.mission.deploy_within,
+            },
+        )
+    _check_place(game, model, base, where)
+    return [ev.UnitDeployed(model.id, command.x, command.y)]
+
+
+def start_turn(game: Game, dice: DiceBox, actor: str) -> list[Event]:
+    """ruinstars-2e.md#TURNS, Start of Turn: units Ready, then each squad rolls a D6; the lowest
+    wins initiative, a tie for lowest rolls again (every squad, the whole roll-off)."""
+    if game.phase not in (DEPLOYMENT, BETWEEN_TURNS):
+        raise RuleError(
+            "turn_running", TURNS, params={"turn": game.turn, "phase": game.phase}
+        )
+    if waiting := sorted(
+        m.id for s in game.squads for m in game.units_of(s.id) if m.at is None
+    ):
+        raise RuleError("not_deployed", rule("DEPLOY UNITS"), params={"units": waiting})
+    turn = game.turn + 1
+    events: list[Event] = [ev.TurnStarted(turn)]
+    squads = [s.id for s in game.squads]
+    if len(squads) == 1:
+        return [*events, ev.InitiativeRolled(squads, [], squads[0])]
+    rounds: list[list[int]] = []
+    while True:
+        rolled = dice.roll(
+            [6] * len(squads),
+            purpose=f"initiative, turn {turn}",
+            rule=TURNS,
+            actor=actor,
+        )
+        events.append(rolled)
+        rounds.append(list(rolled.results))
+        lowest = [
+            s
+            for s, face in zip(squads, rolled.results, strict=True)
+            if face == min(rolled.results)
+        ]
+        if len(lowest) == 1:
+            return [*events, ev.InitiativeRolled(squads, rounds, lowest[0])]
+
+
+def choose_first(game: Game, command: cmd.ChooseFirst) -> list[Event]:
+    choices.check_answer(game.pending, command.squad, command.first, rule=TURNS)
+    return [ev.FirstSquadChosen(command.squad, command.first)]
+
+
+def activate(game: Game, command: cmd.Activate) -> list[Event]:
+    """ruinstars-2e.md#ALTERNATING ACTIVATIONS: a Ready unit of the squad that is up, one at a time."""
+    where = rule("ALTERNATING ACTIVATIONS")
+    model = unit(game, command.unit)
+    if game.phase != ACTIVATIONS or game.active:
+        raise RuleError(
+            "cannot_activate_now",
+            where,
+            params={"phase": game.phase, "active": game.active or "-"},
+        )
+    if model.squad != game.up:
+        raise RuleError(
+            "not_your_squads_activation",
+            where,
+            params={"unit": model.id, "up": game.up},
+        )
+    if model.status != READY:
+        raise RuleError(
+            "not_ready", where, params={"unit": model.id, "status": model.status}
+        )
+    return [ev.UnitActivated(model.id)]
+
+
+def move(game: Game, command: cmd.Move) -> list[Event]:
+    """ruinstars-2e.md#MOVEMENT: up to 6" in a straight line, never across an enemy's base, ending
+    on the battlefield and on no base; ACT as #ACTIONS prices it."""
+    model = activating(game, command.unit)
+    act = cost(model, "move", 1)
+    start = model.at
+    assert start is not None
+    end = inches.Base(command.x, command.y, radius=model.radius)
+    length = math.hypot(command.x - start.x, command.y - start.y)
+    if not inches.at_most(length, MOVE_INCHES):
+        raise RuleError(
+            "too_far",
+            MOVEMENT,
+            params={"unit": model.id, "inches": round(length, 2), "max": MOVE_INCHES},
+        )
+    enemies = [
+        m
+        for m in game.models.values()
+        if m.squad != model.squad and m.at is not None and not m.item
+    ]
+    if crossed := sorted(
+        m.id
+        for m in enemies
+        if inches.passes_over(start, inches.Point(command.x, command.y), m.at)
+    ):
+        raise RuleError(
+            "through_enemy", MOVEMENT, params={"unit": model.id, "enemies": crossed}
+        )
+    _check_place(game, model, end, MOVEMENT)
+    return [ev.UnitMoved(model.id, command.x, command.y, round(length, 3), act)]
+
+
+def end_activation(game: Game, command: cmd.EndActivation) -> list[Event]:
+    activating(game, command.unit)
+    return [ev.ActivationEnded(command.unit)]
+
+
+def end_turn(game: Game) -> list[Event]:
+    """ruinstars-2e.md#TURNS, End of Turn: once every unit has activated."""
+    if game.phase != END_OF_TURN:
+        raise RuleError("units_to_activate", TURNS, params={"phase": game.phase})
+    return [ev.TurnEnded(game.turn)]
+
+
+def unit(game: Game, unit_id: str) -> Model:
+    model = game.models.get(unit_id)
+    if model is None or model.item:
+        raise RuleError(
+            "no_such_unit",
+            rule("STAT CARDS"),
+            params={
+                "unit": unit_id,
+                "known": sorted(k for k, m in game.models.items() if not m.item),
+            },
+        )
+    return model
+
+
+def activating(game: Game, unit_id: str) -> Model:
+    model = unit(game, unit_id)
+    if game.active != model.id:
+        raise RuleError(
+            "not_activating",
+            rule("ALTERNATING ACTIVATIONS"),
+            params={"unit": model.id, "active": game.active or "-"},
+        )
+    return model
+
+
+def cost(model: Model, action: str, base: int) -> int:
+    """ruinstars-2e.md#ACTIONS: the listed ACT, +1 for each time the action was done already in
+    this activation; refused when the unit has not that much ACT left."""
+    act = base + model.done.get(action, 0)
+    if act > model.act:
+        raise RuleError(
+            "not_enough_act",
+            ACTIONS,
+            params={"unit": model.id, "action": action, "cost": act, "left": model.act},
+        )
+    return act
+
+
+def _check_place(game: Game, model: Model, base: inches.Base, where: str) -> None:
+    size = game.mission.size
+    if not (
+        base.radius <= base.x <= size - base.radius
+        and base.radius <= base.y <= size - base.radius
+    ):
+        raise RuleError(
+            "off_the_battlefield",
+            where,
+            params={"unit": model.id, "x": base.x, "y": base.y, "size": size},
+        )
+    if on := sorted(
+        m.id
+        for m in game.models.values()
+        if m.id != model.id and m.at is not None and inches.overlaps(base, m.at)
+    ):
+        raise RuleError(
+            "on_another_base", where, params={"unit": model.id, "others": on}
+        )

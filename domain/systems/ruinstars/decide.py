@@ -1,0 +1,53 @@
+"""Deciding Ruinstars' commands: check, then the events, or a RuleError citing the section
+(`ruinstars-2e.md#SECTION`)."""
+
+from __future__ import annotations
+
+from domain.errors import RuleError
+from domain.events import Event
+from domain.kit import choices
+from domain.systems.ruinstars import commands as cmd
+from domain.systems.ruinstars import cycle
+from domain.systems.ruinstars import events as ev
+from domain.systems.ruinstars.state import MISSION_END, Game
+from domain.systems.ruinstars.versions import rule
+
+
+def decide(state, command, dice, actor, refs) -> list[Event]:  # noqa: ANN001
+    game: Game | None = state.game
+    if isinstance(command, cmd.SetUpMission):
+        if game is not None:
+            raise RuleError("mission_set_up", rule("MISSION START"))
+        return [
+            ev.MissionSetUp(
+                state.rules_version,
+                command.mission,
+                command.cards,
+                command.items,
+                command.squads,
+            )
+        ]
+    if game is None:
+        raise RuleError("mission_not_set_up", rule("MISSION START"))
+    if game.phase == MISSION_END:
+        raise RuleError("mission_over", rule("MISSION END"), params={"turn": game.turn})
+    if isinstance(command, cmd.ChooseFirst):
+        return cycle.choose_first(game, command)
+    choices.check_nothing_pending(game.pending, rule=rule("TURNS"))
+    if isinstance(command, cmd.Deploy):
+        return cycle.deploy(game, command)
+    if isinstance(command, cmd.StartTurn):
+        return cycle.start_turn(game, dice, actor)
+    if isinstance(command, cmd.Activate):
+        return cycle.activate(game, command)
+    if isinstance(command, cmd.Move):
+        return cycle.move(game, command)
+    if isinstance(command, cmd.EndActivation):
+        return cycle.end_activation(game, command)
+    if isinstance(command, cmd.EndTurn):
+        return cycle.end_turn(game)
+    raise RuleError(
+        "not_implemented_yet",
+        rule("ACTIONS"),
+        params={"command": type(command).__name__},
+    )

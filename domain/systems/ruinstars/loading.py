@@ -1,0 +1,128 @@
+"""Reading a Ruinstars pack from file contents: parse, type-check, merge, cross-check.
+
+Pure (bytes in, a Pack or a ContentError out); a problem names the file and the field as the
+author wrote them (docs/ruinstars-content-format.md). Parsing and merging are the kit's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from domain.kit.content import Problem, merge_files, refuse
+from domain.systems.ruinstars.content import (
+    SECTIONS,
+    SPECIALS,
+    Pack,
+    PackFile,
+    Weapon,
+    split_special,
+)
+
+#: A stat rolled under on a D6 (ARM, SKL) is 1 to 6: a 6 always fails, so 6 is the most it can do.
+D6 = (1, 6)
+
+
+def load_pack(files: Mapping[str, bytes]) -> Pack:
+    """Files by name to a checked pack; ContentError naming file, field and problem."""
+    merged = merge_files(files, PackFile, SECTIONS)
+    pack = Pack(merged.header.name, merged.header.version, **merged.sections)
+    refuse(list(check(pack)), merged)
+    return pack
+
+
+def check(pack: Pack) -> Iterator[Problem]:
+    """Every range and cross-reference the types alone cannot check."""
+    for section in SECTIONS:
+        yield from _unique(pack, section)
+    for i, unit in enumerate(pack.units):
+        yield from _range(
+            ("units", i),
+            unit,
+            {"act": (1, 10), "arm": D6, "hit": (1, 20), "gp": (0, 100), "fv": (0, 20)},
+        )
+        for w, weapon in enumerate(unit.weapons):
+            yield from _weapon(weapon, ("units", i, "weapons", w))
+    for i, item in enumerate(pack.items):
+        yield from _range(("items", i), item, {"arm": D6, "hit": (1, 20)})
+    cards = {u.name for u in pack.units}
+    for i, squad in enumerate(pack.squads):
+        if not squad.units:
+            yield ("squads", i, "units"), "a squad needs at least one unit"
+        for u, name in enumerate(squad.units):
+            if name not in cards:
+                yield (
+                    ("squads", i, "units", u),
+                    f"no unit card {name!r}; known: {sorted(cards)}",
+                )
+    items = {t.name for t in pack.items}
+    for i, mission in enumerate(pack.missions):
+        if mission.spawn_item and mission.spawn_item not in items:
+            yield (
+                ("missions", i, "spawn_item"),
+                f"no item {mission.spawn_item!r}; known: {sorted(items)}",
+            )
+        if mission.spawns and mission.spawns not in cards:
+            yield (
+                ("missions", i, "spawns"),
+                f"no unit card {mission.spawns!r}; known: {sorted(cards)}",
+            )
+        yield from _range(("missions", i), mission, {"size": (6, 72), "turns": (1, 12)})
+        for k, (x, y) in enumerate(mission.spawn_points):
+            if not (0 <= x <= mission.size and 0 <= y <= mission.size):
+                yield (
+                    ("missions", i, "spawn_points", k),
+                    f'[{x}, {y}] is off a {mission.size}" battlefield',
+                )
+
+
+def _unique(pack: Pack, section: str) -> Iterator[Problem]:
+    key = "id" if section == "missions" else "name"
+    seen: set[str] = set()
+    for i, entry in enumerate(getattr(pack, section)):
+        if getattr(entry, key) in seen:
+            yield (section, i, key), f"{getattr(entry, key)!r} appears twice"
+        seen.add(getattr(entry, key))
+
+
+def _range(
+    at: tuple[Any, ...], entry: Any, limits: dict[str, tuple[int, int]]
+) -> Iterator[Problem]:
+    for field, (low, high) in limits.items():
+        if not low <= getattr(entry, field) <= high:
+            yield (*at, field), f"{getattr(entry, field)} is not in {low}..{high}"
+
+
+def _weapon(weapon: Weapon, at: tuple[Any, ...]) -> Iterator[Problem]:
+    yield from _range(
+        at,
+        weapon,
+        {"skl": D6, "att": (0 if weapon.special("HIT") else 1, 12), "gp": (0, 100)},
+    )
+    seen: set[str] = set()
+    for s, text in enumerate(weapon.specials):
+        parsed = split_special(text)
+        known = SPECIALS.get(parsed[0]) if parsed else None
+        if parsed is None or known is None:
+            yield (
+                (*at, "specials", s),
+                f"unknown weapon special {text!r}; known: {', '.join(SPECIALS)}",
+            )
+            continue
+        code, x = parsed
+        values, kinds = known
+        if code in seen:
+            yield (*at, "specials", s), f"{code} is given twice"
+        seen.add(code)
+        if values is None and x is not None:
+            yield (*at, "specials", s), f"{code} takes no number"
+        elif values is not None and (x is None or not values[0] <= x <= values[1]):
+            yield (
+                (*at, "specials", s),
+                f"{code} takes a number x in {values[0]}..{values[1]} ({code}x)",
+            )
+        if weapon.kind not in kinds:
+            yield (
+                (*at, "specials", s),
+                f"{code} applies to {' or '.join(kinds)} weapons, not {weapon.kind}",
+            )
