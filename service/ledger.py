@@ -145,11 +145,15 @@ def utc_now() -> str:
 
 
 class Ledger:
-    def __init__(self, store: EventStore, sealer: Sealer, clock: Callable[[], str] = utc_now, cache_size: int = CACHE_SIZE) -> None:
+    def __init__(
+        self, store: EventStore, sealer: Sealer, clock: Callable[[], str] = utc_now, cache_size: int = CACHE_SIZE, fresh_seed: Callable[[], bytes] = lambda: secrets.token_bytes(32)
+    ) -> None:
         warm_codecs()
         self.store = store
         self.sealer = sealer
         self.clock = clock
+        #: Where each new epoch's secret server seed comes from (a test may fix it, to know its dice).
+        self.fresh_seed = fresh_seed
         #: Recently used streams, least recent first; the oldest is dropped past `cache_size`
         #: (it is read again from the store when next asked for).
         self._streams: OrderedDict[str, Stream] = OrderedDict()
@@ -235,7 +239,7 @@ class Ledger:
         with it, all or nothing."""
         self._require(actor, {"host"}, "create missions")
         mission_id = str(uuid.uuid4())
-        fresh = secrets.token_bytes(32)
+        fresh = self.fresh_seed()
         mission_events = missions.create(
             mission_id=mission_id,
             campaign_id=campaign_id,
@@ -359,7 +363,7 @@ class Ledger:
                         server_seed, unusable = None, f"epoch {state.epoch.number}: {error}"
                         stream = self._flag_unusable_seed(mission_id, stream, unusable)
                         state = stream.state
-                    fresh = secrets.token_bytes(32)
+                    fresh = self.fresh_seed()
                     dice = missions.dice_box_for(
                         state,
                         server_seed=server_seed,
@@ -455,7 +459,7 @@ class Ledger:
                     return CampaignCommandResult(campaign_id, state.version, True, self._replayed(campaign_id, stream, idempotency_key, digest))
                 if expected_version is not None and expected_version != state.version:
                     raise VersionConflict(state.version, f"expected version {expected_version}, the campaign is at {state.version}")
-                fresh = secrets.token_bytes(32)
+                fresh = self.fresh_seed()
                 seed_here = not state.epochs or self.store.sealed_seed(state.epochs[-1].commitment) is not None
                 events = campaigns.open_epoch(state, fresh, seed_here)
                 folded = state

@@ -23,7 +23,6 @@ from domain.systems.blackstone.combat import side_of
 from domain.systems.blackstone.commands import ActivateHostiles
 from domain.systems.blackstone.state import HOSTILE, Battle
 from domain.verification import verify_stream
-from service import ledger as ledger_module
 from service.ledger import Ledger
 from tests.harness import Campaign, Member, ScriptedPlayer, Turn, play
 from tests.servers import wait_until
@@ -179,8 +178,8 @@ def test_explorers_walk_to_an_escape_chamber_and_the_combat_ends_escaped(rig, cl
     over HTTP, the hostiles played by the worker, and the mission's stream verifies. The
     server's seeds are fixed, so the encounter (which hostiles) and every die are the same
     each run: with other dice a huge hostile may put both explorers out of action first."""
-    monkeypatch.setattr(ledger_module.secrets, "token_bytes", lambda n: bytes(range(n)))
     ledger, _, _, relay, worker = rig
+    monkeypatch.setattr(ledger, "fresh_seed", lambda: bytes(range(32)))
     campaign = Campaign(client, "Expedition")
     mission_id, ann = combat(campaign, "sunken-passage")
     players = [ScriptedPlayer(campaign.host, mission_id, lead), ScriptedPlayer(ann, mission_id, escape)]
