@@ -76,6 +76,18 @@ def test_summon_replaces_an_adjacent_portal_with_an_escape_chamber():
     assert (game.battle.portals, game.battle.escapes, game.battle.escape_called) == ((), (Hex(3, 1),), True)
 
 
+def test_the_no_summon_twist_refuses_summon_citing_its_card():
+    """EVENT TABLE, Changing conditions: "The colossus wakes"'s twist (no_summon) holds for the
+    rest of the combat; Summon is refused naming the card, no die spent."""
+    game = started()
+    game.patch("pell", at=Hex(2, 1))
+    game.state = msgspec.structs.replace(game.state, game=msgspec.structs.replace(game.battle, twists=("the-colossus-wakes",)))
+    error = game.refused(cmd.Summon(TWINS, miniature="pell", die=5, q=3, r=1))
+    assert (error.code, error.rule) == ("summon_forbidden", "blackstone-fortress.md#EVENT TABLE")
+    assert error.params == {"card": "The colossus wakes", "twist": "The floor trembles: no explorer may Summon."}
+    assert 5 in game.battle.tracks[TWINS].dice and game.battle.portals == (Hex(3, 1),)
+
+
 def test_a_unique_action_with_extra_dice_adds_them_to_the_next_attack():
     """Unique actions: Ysolde's Steady Hands (4+): her next attack rolls 1 more die (content)."""
     game = started()

@@ -69,7 +69,7 @@ def test_7_10_changing_conditions_draws_an_encounter_card_and_keeps_its_twist():
     game = event_phase()
     twist = "Shards in the air: hostiles' attacks at 1 hex roll one more die."
     assert game.do(cmd.RollEvent(), 8)[2:] == [ev.EncounterDrawn(0, "glass-swarm"), ev.TwistDrawn("glass-swarm", twist)]
-    assert game.battle.twists == (twist,) and "glass-swarm" not in game.battle.encounter.draw_pile
+    assert game.battle.twists == ("glass-swarm",) and "glass-swarm" not in game.battle.encounter.draw_pile
 
 
 def test_11_14_escape_chamber_has_no_effect_once_rolled_or_summoned():

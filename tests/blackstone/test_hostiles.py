@@ -128,6 +128,18 @@ def test_charge_attacks_an_adjacent_visible_explorer():
     assert game.battle.tracks["ysolde-marr"].grievous == 1
 
 
+def test_the_shards_twist_gives_hostiles_one_more_die_at_1_hex():
+    """EVENT TABLE, Changing conditions: "Glass swarm"'s twist (hostile_extra_dice, 1 hex, 1 die):
+    the charging mite next to Ysolde rolls 2 dice (8 and 2) instead of 1."""
+    game = gallery()
+    game.state = msgspec.structs.replace(game.state, game=msgspec.structs.replace(game.battle, twists=("glass-swarm",)))
+    game.patch("ysolde-marr", at=Hex(2, -1))
+    game.do(cmd.ActivateHostiles(GROUP), 1, 1, 1)
+    events = game.do(cmd.ActivateHostiles("group-2"), 9, 8, 2, 1, 1, 1, 1, 1)
+    assert summary(events)[3] == ("attack", "ysolde-marr", 1, [8, 2], False)
+    assert game.battle.tracks["ysolde-marr"].grievous == 1
+
+
 def test_the_second_column_applies_when_the_first_does_not():
     """HOSTILE ACTIVATIONS: a Glass Mite's 1-8 row reads "visible: sneak", else "advance"; Ysolde
     is out of its sight, so it advances."""

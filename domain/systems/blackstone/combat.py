@@ -11,7 +11,7 @@ from domain.events import Event
 from domain.kit import decks, pools
 from domain.kit.boards import hex as hx
 from domain.systems.blackstone import battlefield as bf
-from domain.systems.blackstone import inspiration, rerolls
+from domain.systems.blackstone import inspiration, rerolls, twists
 from domain.systems.blackstone import events as ev
 from domain.systems.blackstone.commands import Attack, EndActivation, ExplorerCommand, Move
 from domain.systems.blackstone.content import Side, Weapon
@@ -191,7 +191,7 @@ def resolve_attack(
     if band is None:
         raise RuleError("out_of_range", rule("ATTACKS"), params={"weapon": weapon.name, "range": hexes, "reach": weapon.reach})
     table = battle.action_dice[band.die].table()
-    bonus = battle.tracks[attacker.explorer].bonus_dice if attacker.explorer else 0
+    bonus = battle.tracks[attacker.explorer].bonus_dice if attacker.explorer else twists.hostile_extra_dice(battle, hexes)
     purpose = f"attack: {attacker.id} with {weapon.name} at {target.id}"
     events, faces = rerolls.action_roll(battle, band.die, band.count + bonus, dice, purpose=purpose, rule=rule("ATTACKS"), actor=actor, unit=attacker.id, reroller=reroller)
     watchers = [m.at for m in (cover_from or [attacker])]

@@ -169,6 +169,19 @@ class Party(Struct):
     count: int
 
 
+TwistKind = Literal["no_summon", "hostile_extra_dice"]
+
+
+class TwistEffect(Struct):
+    """What a twist does while it holds (#EVENT TABLE, Changing conditions), as data:
+    no_summon (explorers may not Summon), hostile_extra_dice (hostiles' attacks at `range`
+    hexes or closer roll `amount` more dice)."""
+
+    effect: TwistKind
+    range: int = 0
+    amount: int = 0
+
+
 class EncounterCard(Struct):
     """Four encounters: the one numbered like a discovery marker deploys at that marker."""
 
@@ -176,6 +189,8 @@ class EncounterCard(Struct):
     name: str
     encounters: tuple[tuple[Party, ...], tuple[Party, ...], tuple[Party, ...], tuple[Party, ...]]
     twist: str = ""
+    #: The twist's effects the server plays; the rest of its text is the table's.
+    twist_effects: tuple[TwistEffect, ...] = ()
 
 
 SECTIONS = ("action_dice", "explorers", "hostiles", "chambers", "combat_cards", "encounter_cards")

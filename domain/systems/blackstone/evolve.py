@@ -275,7 +275,7 @@ def _returned(battle: Battle, e: ev.HostileReturned) -> Battle:
 
 
 def _twist(battle: Battle, e: ev.TwistDrawn) -> Battle:
-    return replace(battle, twists=(*battle.twists, e.twist))
+    return replace(battle, twists=(*battle.twists, e.card))
 
 
 def _back(battle: Battle, e: ev.BackInAction) -> Battle:

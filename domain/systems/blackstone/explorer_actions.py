@@ -9,7 +9,7 @@ from domain.events import Event
 from domain.kit import pools
 from domain.kit.boards import hex as hx
 from domain.systems.blackstone import events as ev
-from domain.systems.blackstone import inspiration, rerolls
+from domain.systems.blackstone import inspiration, rerolls, twists
 from domain.systems.blackstone.battlefield import enemies, sees
 from domain.systems.blackstone.combat import acting, activating, side_of, spend
 from domain.systems.blackstone.commands import Recuperate, Search, Summon, Unique
@@ -66,8 +66,12 @@ def search(battle: Battle, command: Search) -> list[Event]:
 
 
 def summon(battle: Battle, command: Summon) -> list[Event]:
-    """Summon (4+): a portal in a hex next to the miniature becomes an escape chamber."""
+    """Summon (4+): a portal in a hex next to the miniature becomes an escape chamber; not while
+    a twist forbids it (#EVENT TABLE, Changing conditions)."""
     track, mini = acting(battle, command)
+    if forbidding := twists.holding(battle, "no_summon"):
+        card = forbidding[0][0]
+        raise RuleError("summon_forbidden", rule("EVENT TABLE"), params={"card": card.name, "twist": card.twist})
     portal = hx.Hex(command.q, command.r)
     assert mini.at is not None
     if portal not in battle.portals or hx.distance(portal, mini.at) > 1:

@@ -125,7 +125,7 @@ class Battle(msgspec.Struct, frozen=True):
     escapes: tuple[hx.Hex, ...] = ()
     #: The event "Escape chamber" or a Summon action happened (#EVENT TABLE, 11-14).
     escape_called: bool = False
-    #: The twists of encounter cards drawn by "Changing conditions", for the rest of the combat.
+    #: The encounter cards drawn by "Changing conditions" whose twist holds for the rest of the combat.
     twists: tuple[str, ...] = ()
     #: An event roll waiting for the leader's pick.
     pending: PendingEvent | None = None
