@@ -86,6 +86,20 @@ def test_aim_attacks_the_furthest_explorer_ignoring_cover():
     assert game.battle.tracks["pim-and-pell"].grievous == 1
 
 
+def test_a_defence_roll_re_rolls_a_failure_once_for_a_point_when_chosen():
+    """EXPLORER DEFENSE ROLLS with INSPIRATION (1 point a re-roll) and SETUP (once, the second
+    result applies): the twins chose re-rolls; the Drudge's aimed critical, defended with a 1,
+    re-rolled to a 6: negated; no points left, nothing more is re-rolled."""
+    game = passage()
+    game.patch("ysolde-marr", at=Hex(0, 0))
+    game.state = msgspec.structs.replace(game.state, game=msgspec.structs.replace(game.battle, tracks={**game.battle.tracks, "pim-and-pell": msgspec.structs.replace(game.battle.tracks["pim-and-pell"], inspiration=1)}))
+    assert game.do(cmd.DefenceRerolls("pim-and-pell")) == [ev.DefenceRerollsChosen("pim-and-pell", True)]
+    events = game.do(cmd.ActivateHostiles(GROUP), 5, 6, 1, 6, 1, 1)
+    assert ev.Rerolled("pim-and-pell", [0], [1], [6]) in events and ev.InspirationSpent("pim-and-pell", 1, "re-roll") in events
+    assert ev.DefenceRolled("pim-and-pell", "d6", 6, "critical", "negated") in events
+    assert (game.battle.tracks["pim-and-pell"].grievous, game.battle.tracks["pim-and-pell"].inspiration) == (0, 0)
+
+
 def test_onslaught_attacks_the_closest_twice_with_cover():
     """HOSTILE ACTIONS, Onslaught: the closest in range and visible (Ysolde, 4 hexes), twice;
     ATTACKS, Cover: behind the barrier a 6 is a success only."""

@@ -228,10 +228,14 @@ def explorer_wounds(battle: Battle, target: Miniature, wounds: int, grievous: in
     kept = {"wound": 0, "grievous": 0}
     events: list[Event] = []
     for kind in ["grievous"] * grievous + ["wound"] * wounds:
-        roll = dice.roll([table.sides], purpose=f"defence roll: {track.id} against a {kind}", rule=rule("EXPLORER DEFENSE ROLLS"), actor=actor, unit=track.id)
-        outcome = pools.outcome(table, roll.results[0])
+        reroller = battle.tracks[track.id] if track.reroll_defence else None
+        purpose = f"defence roll: {track.id} against a {kind}"
+        rolled, faces = rerolls.action_roll(battle, table_name, 1, dice, purpose=purpose, rule=rule("EXPLORER DEFENSE ROLLS"), actor=actor, unit=track.id, reroller=reroller)
+        for event in rolled:
+            battle = evolve(battle, event)
+        outcome = pools.outcome(table, faces[0])
         result = defended(kind, outcome)
-        events += [roll, ev.DefenceRolled(track.id, table_name, roll.results[0], outcome, result)]
+        events += [*rolled, ev.DefenceRolled(track.id, table_name, faces[0], outcome, result)]
         if result != "negated":
             kept[result] += 1
     if kept["wound"] or kept["grievous"]:

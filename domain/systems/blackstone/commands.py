@@ -140,6 +140,13 @@ class Inspire(ExplorerCommand, tag=True):
     """Spend 3 inspiration points to turn the character card to its inspired side."""
 
 
+class DefenceRerolls(ExplorerCommand, tag=True):
+    """A standing choice: re-roll (or not) failed defence dice with inspiration from now on;
+    defence rolls come in the hostiles' activation, where no explorer command is asked."""
+
+    reroll: bool = True
+
+
 class ResolveEvent(Command, tag=True):
     """The leader's pick for an event of the event table (an explorer, a hostile, a marker, a portal)."""
 
@@ -198,6 +205,7 @@ COMMANDS = (
     Overwatch,
     PassOverwatch,
     Inspire,
+    DefenceRerolls,
     ResolveEvent,
     ActivateHostiles,
     PickHostile,

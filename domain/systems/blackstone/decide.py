@@ -65,6 +65,8 @@ def _more(battle: Battle, command, dice, actor: str) -> list[Event]:  # noqa: AN
         return overwatch.pass_(battle, command)
     if isinstance(command, cmd.Inspire):
         return inspiration.inspire(battle, command)
+    if isinstance(command, cmd.DefenceRerolls):
+        return inspiration.defence_rerolls(battle, command)
     if isinstance(command, cmd.ResolveEvent):
         return event_phase.resolve_event(battle, command, dice, actor)
     if isinstance(command, cmd.ActivateHostiles):

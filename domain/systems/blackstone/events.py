@@ -160,6 +160,11 @@ class InspirationLost(Event, tag=True):
     points: int
 
 
+class DefenceRerollsChosen(Event, tag=True):
+    unit: str
+    reroll: bool
+
+
 class Inspired(Event, tag=True):
     """The character card turned to its inspired side, wounds moved across."""
 
@@ -363,6 +368,7 @@ EVENTS = (
     InspirationSpent,
     InspirationLost,
     Inspired,
+    DefenceRerollsChosen,
     Rerolled,
     VitalityRolled,
     Healed,

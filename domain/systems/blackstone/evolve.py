@@ -199,6 +199,10 @@ def _points(battle: Battle, e: ev.InspirationSpent | ev.InspirationLost) -> Batt
     return _track(battle, e.unit, inspiration=battle.tracks[e.unit].inspiration - e.points)
 
 
+def _defence_rerolls(battle: Battle, e: ev.DefenceRerollsChosen) -> Battle:
+    return _track(battle, e.unit, reroll_defence=e.reroll)
+
+
 def _flipped(battle: Battle, e: ev.Inspired) -> Battle:
     return _track(battle, e.unit, inspired=True)
 
@@ -313,6 +317,7 @@ _HANDLERS = {
     ev.InspirationSpent: _points,
     ev.InspirationLost: _points,
     ev.Inspired: _flipped,
+    ev.DefenceRerollsChosen: _defence_rerolls,
     ev.Rerolled: _noted,
     ev.VitalityRolled: _noted,
     ev.Healed: _healed,

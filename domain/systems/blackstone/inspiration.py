@@ -6,7 +6,7 @@ from __future__ import annotations
 from domain.errors import RuleError
 from domain.events import Event
 from domain.systems.blackstone import events as ev
-from domain.systems.blackstone.commands import Inspire
+from domain.systems.blackstone.commands import DefenceRerolls, Inspire
 from domain.systems.blackstone.state import Battle, Track
 from domain.systems.blackstone.versions import rule
 
@@ -27,12 +27,22 @@ def gain(track: Track, points: int = 1) -> list[Event]:
     return [ev.InspirationGained(track.id, kept)] if kept > 0 else []
 
 
+def explorer(battle: Battle, unit: str) -> Track:
+    track = battle.tracks.get(unit)
+    if track is None or track.out_of_action:
+        raise RuleError("unknown_explorer", rule("INSPIRATION"), params={"names": [unit], "known": sorted(battle.tracks)})
+    return track
+
+
+def defence_rerolls(battle: Battle, command: DefenceRerolls) -> list[Event]:
+    """Defence rolls are action dice too (#INSPIRATION: 1 point a re-roll); the choice stands."""
+    return [ev.DefenceRerollsChosen(explorer(battle, command.unit).id, command.reroll)]
+
+
 def inspire(battle: Battle, command: Inspire) -> list[Event]:
     """3 points turn the card to its inspired side, for the rest of the expedition; the wound
     counters move across (they stay on the track)."""
-    track = battle.tracks.get(command.unit)
-    if track is None or track.out_of_action:
-        raise RuleError("unknown_explorer", rule("INSPIRATION"), params={"names": [command.unit], "known": sorted(battle.tracks)})
+    track = explorer(battle, command.unit)
     if track.inspired:
         raise RuleError("inspired_already", rule("INSPIRATION"), params={"unit": track.id})
     return [spend(track, INSPIRED_SIDE, "inspired side"), ev.Inspired(track.id)]

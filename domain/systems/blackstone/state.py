@@ -60,6 +60,8 @@ class Track(msgspec.Struct, frozen=True):
     discoveries: int = 0
     #: Extra action dice for its next attack this activation (a unique action's effect).
     bonus_dice: int = 0
+    #: Its player's standing choice to re-roll failed defence dice with inspiration (rerolls.py).
+    reroll_defence: bool = False
 
     @property
     def empty_spaces(self) -> int:
