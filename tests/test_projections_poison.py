@@ -12,8 +12,17 @@ from domain.chain import Recorded, seal
 from domain.events import DiceRolled
 from projections.models import NAMES
 from projections.runner import Projections
+from tests.conftest import Table
 from tests.test_projections import Game
 from tests.test_tamper import TAMPERED, _tamper_store
+
+
+def _played(client) -> Table:
+    """A mission with three rolls (events 3-5): event 4 is the one tampered with."""
+    table = Table(client)
+    for index in range(3):
+        table.roll("3d6", purpose=f"shot {index}")
+    return table
 
 
 def _version(projections: Projections, mission_id: str) -> int:
@@ -71,3 +80,19 @@ def test_an_event_that_chains_but_does_not_fold_isolates_its_stream(ledger, stor
     assert _version(projections, healthy) == 4
     audited = msgspec.json.decode(projections.tables.row("audit", healthy))
     assert [r["purpose"] for r in audited["epochs"][0]["rolls"]] == ["attack 0", "attack 1"]
+
+
+def test_health_names_each_isolated_stream_and_fails(client, ledger, store, store_env):
+    """An isolated stream's mission cannot make progress, so `/health` is a 503 `failing` naming
+    the projection, stream, position and reason (README.md#reliability)."""
+    table = _played(client)
+    assert client.get("/health").json()["isolated"] == []
+    _tamper_store(store_env, table.mission_id, "json")
+    Projections(store).catch_up()  # what the worker holding the projections does
+
+    answer = client.get("/health")
+    assert (answer.status_code, answer.json()["status"]) == (503, "failing")
+    isolated = answer.json()["isolated"]
+    assert [(i["projection"], i["stream"], i["position"]) for i in isolated] == [(name, table.mission_id, TAMPERED) for name in NAMES]
+    assert all(i["reason"].startswith("the stored event does not decode: ") for i in isolated)
+    assert answer.json()["problems"] == [f"the {i['projection']} projection skips stream {table.mission_id} from position {TAMPERED}: {i['reason']}" for i in isolated]

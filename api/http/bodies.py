@@ -261,9 +261,19 @@ class Problem(Body):
     params: dict[str, Any] | None = None
 
 
+class IsolatedStream(Body):
+    """A stream a projection skips from `position` on, its event there not decoding or folding
+    (README.md#reliability); None: the stored record does not even name its position."""
+
+    projection: str
+    stream: str
+    position: int | None
+    reason: str
+
+
 class Health(Body):
     """`ok`, or `failing` (a 503) with the reasons in `problems`: a part is down, or a mission
-    cannot make progress (no live worker, a job waiting too long)."""
+    cannot make progress (no live worker, a job waiting too long, its stream isolated)."""
 
     status: Literal["ok", "failing"]
     store: str
@@ -276,6 +286,8 @@ class Health(Body):
     processes: list[Process] = []
     #: Events each read model has still to fold.
     projection_lag: dict[str, int] = {}
+    #: Streams the projections skip: their missions cannot make progress until a person looks.
+    isolated: list[IsolatedStream] = []
 
 
 class Ready(Body):
