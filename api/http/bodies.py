@@ -180,12 +180,13 @@ class EpochView(Body, omit_defaults=True):
 
 
 class AttentionView(Body):
-    """A flag the AI worker raised (README.md#ai-worker): what it could not do, and why."""
+    """A flag the AI worker raised (README.md#ai-worker), or a projection isolating the
+    mission's stream (README.md#reliability): what could not be done, and why."""
 
     reason: str
     code: str
     rule: str
-    #: Position of the AttentionNeeded event.
+    #: Position of the AttentionNeeded event, or of the event an isolated stream stops at.
     event: int
 
 
