@@ -17,8 +17,9 @@ import msgspec
 
 from domain import mission as missions
 from domain.codecs import decode_stream, mission_codec
-from projections.models import Battlefield, CampaignRow, ProjectionError
+from projections.models import NAMES, Battlefield, CampaignRow, ProjectionError
 from projections.runner import Projections
+from projections.tables import Isolated
 from service.store import EventStore
 
 #: How long a read may spend catching a projection up before it answers 503.
@@ -67,15 +68,21 @@ class ReadModels:
         self._current("campaign")
         return self.projections.tables.row("campaign", campaign_id)
 
-    def missions(self, mission_ids: list[str]) -> dict[str, Any]:
+    def isolations(self, mission_id: str) -> dict[str, Isolated]:
+        """The projections that isolated the mission's stream (README.md#reliability)."""
+        return self.projections.tables.isolations(mission_id, NAMES)
+
+    def missions(self, mission_ids: list[str], before: int | None = None) -> dict[str, Any]:
         """Each mission's folded state (`domain.mission.MissionState`): its battlefield row, and
         the events the log holds beyond it folded on top, read-only (the worker holding the
-        projections lease saves the rows; a hot read path writes nothing)."""
+        projections lease saves the rows; a hot read path writes nothing). `before`: fold only
+        the events before this position (where the battlefield isolated the stream)."""
         tables, found = self.projections.tables, {}
         for mission_id in mission_ids:
             raw = tables.row("battlefield", mission_id)
             state = self._battlefield.decode(raw) if raw is not None else None
-            tail = self.store.read(mission_id, state.version if state is not None else 0)
+            after = state.version if state is not None else 0
+            tail = self.store.read(mission_id, after, None if before is None else max(0, before - 1 - after))
             if tail:
                 codec = mission_codec(state.system) if state is not None else None
                 for record in decode_stream(tail, codec):

@@ -137,6 +137,16 @@ class ProjectionTables:
     def isolated(self, projection: str) -> dict[str, Isolated]:
         return {stream: msgspec.json.decode(raw, type=Isolated) for stream, raw in self.rows(_isolated_rows(projection)).items()}
 
+    def isolations(self, stream: str, projections: Iterable[str]) -> dict[str, Isolated]:
+        """The projections that isolated one stream, and where and why (one query: a mission's
+        view asks on every poll)."""
+        names = [_isolated_rows(name) for name in projections]
+        d = self.dialect
+        with self.datastore.transaction(commit=False) as cursor:
+            cursor.execute(d.sql(f"SELECT projection, value FROM {d.rows} WHERE key = ? AND projection IN ({','.join('?' * len(names))})"), (stream, *names))
+            found = {row["projection"].removesuffix(".isolated"): bytes(row["value"]) for row in cursor.fetchall()}
+        return {name: msgspec.json.decode(raw, type=Isolated) for name, raw in sorted(found.items())}
+
     def save(self, projection: str, expected: int, position: int, rows: Mapping[str, bytes], isolated: Mapping[str, Isolated] | None = None) -> bool:
         """Move the position from `expected` to `position` and write the rows, in one transaction.
 

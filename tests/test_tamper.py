@@ -40,8 +40,9 @@ def _played_mission(client: TestClient) -> Table:
 
 def _change_one_byte(raw: bytes, kind: str) -> bytes:
     """`digit`: one face of the roll gets another digit (still valid JSON, still canonical).
-    `json`: the `[` opening the faces becomes `#`, so the bytes no longer decode."""
-    marker = b'"faces":['
+    `json`: the `[` opening the faces becomes `#`, so the bytes no longer decode; `event`: the
+    `{` opening the event does (any event, not only a roll)."""
+    marker = b'"event":{' if kind == "event" else b'"faces":['
     at = raw.index(marker) + len(marker)
     if kind == "digit":
         old = raw[at : at + 1]
@@ -55,11 +56,11 @@ def _change_one_byte(raw: bytes, kind: str) -> bytes:
     return changed
 
 
-def _tamper_store(store_env: dict[str, str], mission_id: str, kind: str) -> None:
-    """Rewrite the stored `state` of event 4 behind the server's back, straight in the database."""
+def _tamper_store(store_env: dict[str, str], mission_id: str, kind: str, position: int = TAMPERED) -> None:
+    """Rewrite the stored `state` of an event (4 unless told) behind the server's back, straight in the database."""
     if store_env["PERSISTENCE_MODULE"] == "eventsourcing.sqlite":
         with sqlite3.connect(store_env["SQLITE_DBNAME"], timeout=10) as db:
-            key = (uuid.UUID(mission_id).hex, TAMPERED)
+            key = (uuid.UUID(mission_id).hex, position)
             (raw,) = db.execute("SELECT state FROM stored_events WHERE originator_id=? AND originator_version=?", key).fetchone()
             cursor = db.execute(
                 "UPDATE stored_events SET state=? WHERE originator_id=? AND originator_version=?",
@@ -76,7 +77,7 @@ def _tamper_store(store_env: dict[str, str], mission_id: str, kind: str) -> None
         password=store_env["POSTGRES_PASSWORD"],
         autocommit=True,
     ) as db:
-        key = (uuid.UUID(mission_id), TAMPERED)
+        key = (uuid.UUID(mission_id), position)
         (raw,) = db.execute(f"SELECT state FROM {table} WHERE originator_id=%s AND originator_version=%s", key).fetchone()
         cursor = db.execute(
             f"UPDATE {table} SET state=%s WHERE originator_id=%s AND originator_version=%s",

@@ -5,6 +5,8 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+import msgspec
+
 from litestar import Litestar, Request, Response, get, post
 from litestar.config.cors import CORSConfig
 from litestar.datastructures import State
@@ -17,6 +19,7 @@ from api.http import ai, campaigns, docs, health, localized, replays, streams, s
 from api.http.auth import member_of
 from api.http.access import member_of_campaign, reader, submit
 from api.http.bodies import (
+    AttentionView,
     CampaignToken,
     CampaignView,
     ConclusionView,
@@ -47,13 +50,15 @@ from domain.commands import (
     RotateSeed,
     Shuffle,
 )
+from domain.mission import RELIABILITY
 from domain.registry import SYSTEMS
 from domain.verification import Verdict, verify_stream
 from domain.visibility import shown_all
-from projections.reads import ReadModels
+from projections.reads import ReadModels, Stale
+from projections.tables import Isolated
 from service import i18n
 from service.exports import EXPORT_MEDIA_TYPE, mission_export
-from service.ledger import BadOptions, CommandResult, Ledger
+from service.ledger import BadOptions, CommandResult, Ledger, Unavailable
 from service.views import campaign_games, viewer_of
 
 PAGE_LIMIT = 1000
@@ -134,13 +139,41 @@ def list_missions(campaign_id: FromPath[str], request: Request, ledger: LedgerDe
     return [MissionListed(m.mission_id, m.name, m.system, m.outcome, m.version) for m in (row.missions if row is not None else ())]
 
 
+#: The attention code of a mission whose stream a projection isolated.
+STREAM_ISOLATED = "stream_isolated"
+
+
+def _isolation(projection: str, why: Isolated) -> str:
+    shown = "; the view shows the mission before it" if projection == "battlefield" else ""
+    return f"the {projection} projection isolated this mission's stream at position {why.position}: {why.reason}{shown}"
+
+
 @get("/missions/{mission_id:str}", sync_to_thread=True)
 def read_mission(mission_id: FromPath[str], request: Request, ledger: LedgerDep, reads: ReadsDep) -> MissionView:
     """The battlefield as the reader may see it, read from the battlefield projection caught up
-    with the log first (the same `evolve` the rules fold with)."""
-    member = member_of(request, ledger, ledger.campaign_of(mission_id))
-    state = reads.missions([mission_id])[mission_id]
-    return localized.mission_view(state, viewer_of(member), language(request))
+    with the log first (the same `evolve` the rules fold with).
+
+    A projection that isolated the mission's stream shows as attention; where the battlefield
+    did, the view stands before the poisoned event, and where nothing stands before it the 503
+    names the isolation (README.md#reliability)."""
+    isolations = reads.isolations(mission_id)
+    stop = isolations.get("battlefield")
+    try:
+        campaign_id = ledger.campaign_of(mission_id)
+    except Unavailable:
+        if not isolations:
+            raise
+        campaign_id = None  # the stream does not decode: the battlefield row names the campaign
+    try:
+        state = reads.missions([mission_id], stop.position if stop is not None else None)[mission_id]
+    except Stale:
+        if not isolations:
+            raise
+        raise Unavailable("; ".join(_isolation(name, why) for name, why in isolations.items())) from None
+    member = member_of(request, ledger, campaign_id or state.campaign_id)
+    view = localized.mission_view(state, viewer_of(member), language(request))
+    flags = [AttentionView(_isolation(name, why), STREAM_ISOLATED, RELIABILITY, why.position or 0) for name, why in isolations.items()]
+    return msgspec.structs.replace(view, attention=[*view.attention, *flags]) if flags else view
 
 
 @get("/missions/{mission_id:str}/events", sync_to_thread=True)

@@ -180,12 +180,13 @@ class EpochView(Body, omit_defaults=True):
 
 
 class AttentionView(Body):
-    """A flag the AI worker raised (README.md#ai-worker): what it could not do, and why."""
+    """A flag the AI worker raised (README.md#ai-worker), or a projection isolating the
+    mission's stream (README.md#reliability): what could not be done, and why."""
 
     reason: str
     code: str
     rule: str
-    #: Position of the AttentionNeeded event.
+    #: Position of the AttentionNeeded event, or of the event an isolated stream stops at.
     event: int
 
 
@@ -261,9 +262,19 @@ class Problem(Body):
     params: dict[str, Any] | None = None
 
 
+class IsolatedStream(Body):
+    """A stream a projection skips from `position` on, its event there not decoding or folding
+    (README.md#reliability); None: the stored record does not even name its position."""
+
+    projection: str
+    stream: str
+    position: int | None
+    reason: str
+
+
 class Health(Body):
     """`ok`, or `failing` (a 503) with the reasons in `problems`: a part is down, or a mission
-    cannot make progress (no live worker, a job waiting too long)."""
+    cannot make progress (no live worker, a job waiting too long, its stream isolated)."""
 
     status: Literal["ok", "failing"]
     store: str
@@ -276,6 +287,8 @@ class Health(Body):
     processes: list[Process] = []
     #: Events each read model has still to fold.
     projection_lag: dict[str, int] = {}
+    #: Streams the projections skip: their missions cannot make progress until a person looks.
+    isolated: list[IsolatedStream] = []
 
 
 class Ready(Body):

@@ -11,7 +11,7 @@ from eventsourcing.persistence import PersistenceError
 from litestar import Request, Response, get
 from litestar.openapi.datastructures import ResponseSpec
 
-from api.http.bodies import Health, Ready
+from api.http.bodies import Health, IsolatedStream, Ready
 from projections.runner import Projections
 from service.health import STUCK_MS, Jobs, Process
 
@@ -35,6 +35,19 @@ def _projections(request: Request) -> Projections:
     return state.health_projections
 
 
+def isolated_streams(projections: Projections) -> list[IsolatedStream]:
+    """Every stream a projection skips, projection by projection."""
+    return [
+        IsolatedStream(name, stream, why.position, why.reason)
+        for name, runner in projections.runners.items()
+        for stream, why in sorted(runner.isolated().items())
+    ]
+
+
+def isolation_problem(stream: IsolatedStream) -> str:
+    return f"the {stream.projection} projection skips stream {stream.stream} from position {stream.position}: {stream.reason}"
+
+
 def problems(jobs: Jobs | None, processes: list[Process]) -> list[str]:
     """Why no mission can make progress, in words; empty when it can."""
     found = [f"{p.name} is down ({p.last_exit or 'not started'}); restarting it" for p in processes if not p.alive]
@@ -55,14 +68,15 @@ def health(request: Request) -> Response[Health]:
     kind = _store_kind(request)
     try:
         events: int | None = state.ledger.store.max_notification_id()
-        lag = _projections(request).lag()
-        found = []
+        projections = _projections(request)
+        lag, isolated = projections.lag(), isolated_streams(projections)
+        found = [isolation_problem(stream) for stream in isolated]
     except PersistenceError as error:
-        events, lag, found = None, {}, [f"the event store cannot be read: {error}"]
+        events, lag, isolated, found = None, {}, [], [f"the event store cannot be read: {error}"]
     jobs = state.jobs() if state.get("jobs") else None
     processes = state.processes() if state.get("processes") else []
     found += problems(jobs, processes)
-    body = Health("failing" if found else "ok", kind, events, found, jobs, processes, lag)
+    body = Health("failing" if found else "ok", kind, events, found, jobs, processes, lag, isolated)
     return Response(body, status_code=503 if found else 200)
 
 
