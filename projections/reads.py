@@ -17,6 +17,7 @@ import msgspec
 
 from domain import mission as missions
 from domain.codecs import decode_stream, mission_codec
+from domain.errors import RuleError
 from projections.models import NAMES, Battlefield, CampaignRow, ProjectionError
 from projections.runner import Projections
 from projections.tables import Isolated
@@ -85,8 +86,12 @@ class ReadModels:
             tail = self.store.read(mission_id, after, None if before is None else max(0, before - 1 - after))
             if tail:
                 codec = mission_codec(state.system) if state is not None else None
-                for record in decode_stream(tail, codec):
-                    state = missions.evolve(state, record.event)
+                try:
+                    for record in decode_stream(tail, codec):
+                        state = missions.evolve(state, record.event)
+                except (msgspec.DecodeError, msgspec.ValidationError, RuleError, AssertionError) as error:
+                    # a poisoned event the projections have not reached yet: shown, never a 500
+                    raise Stale(f"an event of mission {mission_id} after position {after} does not decode or fold ({error}); run `skirmish verify`") from None
             if state is None:
                 raise Stale(f"the log holds no mission {mission_id}")
             found[mission_id] = state

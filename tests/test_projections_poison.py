@@ -134,3 +134,15 @@ def test_a_mission_isolated_at_its_first_event_answers_a_503_naming_it(client, l
     detail = answer.json()["params"]["detail"]
     for name in sorted(NAMES):
         assert f"the {name} projection isolated this mission's stream at position 1: the stored event does not decode" in detail
+
+
+def test_a_poisoned_event_the_projections_have_not_reached_is_a_503_not_a_500(client, ledger, store, store_env, seal_key):
+    """The view folds the events past its projection row itself: one that does not decode,
+    before any projection has isolated it, answers 503 naming the mission, never a 500 (the
+    server that played the mission still holds it in memory, so only the view reads the log)."""
+    table = _played(client)
+    _tamper_store(store_env, table.mission_id, "event", position=4)
+
+    answer = client.get(table.url(), headers=table.player)
+    assert (answer.status_code, answer.json()["code"]) == (503, "unavailable"), answer.text
+    assert f"an event of mission {table.mission_id} after position 0 does not decode or fold" in answer.json()["params"]["detail"]
