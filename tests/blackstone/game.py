@@ -12,15 +12,14 @@ import msgspec
 
 from domain import mission
 from domain.contract import Setup
-from domain.errors import RuleError
 from domain.kit.boards.hex import Hex
 from domain.systems.blackstone import commands as cmd
 from domain.systems.blackstone.loading import load_pack
 from domain.systems.blackstone.setup import Options, setup
 from domain.systems.blackstone.state import Battle
 from service.content import load_pack_dir, pack_folder
+from tests.rule_table import SEED, RuleTable
 
-SEED = bytes(range(32))
 CORE = load_pack_dir(pack_folder("domain.systems.blackstone:packs/core"), load_pack)
 
 
@@ -33,7 +32,7 @@ def keep(cards: int) -> list[int]:
 ENCOUNTERS = 6
 
 
-class Game:
+class Game(RuleTable):
     def __init__(
         self,
         combat: str = "sunken-passage",
@@ -61,30 +60,6 @@ class Game:
         command = setup(Setup("en", Options(combat=combat, explorers=explorers), {"core": pack}))
         faces = [] if dice == "server" else list(encounter_faces if encounter_faces is not None else keep(ENCOUNTERS))
         self.do(command, *faces)
-
-    def _apply(self, event: Any) -> None:
-        self.events.append(event)
-        self.state = mission.evolve(self.state, event)
-
-    def do(self, command: Any, *faces: int, actor: str = "host") -> list[Any]:
-        assert self.state is not None
-        if self.state.dice_mode == "manual":
-            box = mission.dice_box_for(self.state, server_seed=None, fresh_seed=None, manual_faces=list(faces))
-        else:
-            box = mission.dice_box_for(self.state, server_seed=self.seed, fresh_seed=None, manual_faces=None)
-        events = mission.decide(self.state, command, box, actor, {})
-        for event in events:
-            self._apply(event)
-        return events
-
-    def refused(self, command: Any, *faces: int) -> RuleError:
-        before = self.state
-        try:
-            events = self.do(command, *faces)
-        except RuleError as error:
-            assert self.state is before
-            return error
-        raise AssertionError(f"{type(command).__name__} was accepted: {[type(e).__name__ for e in events]}")
 
     def patch(self, mini: str, **changes: Any) -> None:
         """Change a miniature outside the rules, to set a scene."""

@@ -8,13 +8,13 @@ from typing import Any
 
 from domain import mission
 from domain.contract import Setup
-from domain.errors import RuleError
 from domain.systems.ruinstars import commands as cmd
 from domain.systems.ruinstars.loading import load_pack
 from domain.systems.ruinstars.setup import Options, setup
 from domain.systems.ruinstars.state import Game as State
 from domain.systems.ruinstars.state import Model
 from service.content import load_pack_dir, pack_folder
+from tests.rule_table import RuleTable
 
 CORE = load_pack_dir(pack_folder("domain.systems.ruinstars:packs/core"), load_pack)
 #: Spots within 4" of the centre (12, 12) of the 24" battlefield, far enough apart for 32 mm bases.
@@ -31,7 +31,7 @@ SPOTS = [
 ]
 
 
-class Game:
+class Game(RuleTable):
     def __init__(self, squads: str = "Cinder Watch", *, pack: Any = CORE) -> None:
         self.events: list[Any] = []
         self.state: mission.MissionState | None = None
@@ -48,31 +48,6 @@ class Game:
         ):
             self._apply(event)
         self.do(setup(Setup("2e", Options(squads=squads), {"core": pack})))
-
-    def _apply(self, event: Any) -> None:
-        self.events.append(event)
-        self.state = mission.evolve(self.state, event)
-
-    def do(self, command: Any, *faces: int, actor: str = "host") -> list[Any]:
-        assert self.state is not None
-        box = mission.dice_box_for(
-            self.state, server_seed=None, fresh_seed=None, manual_faces=list(faces)
-        )
-        events = mission.decide(self.state, command, box, actor, {})
-        for event in events:
-            self._apply(event)
-        return events
-
-    def refused(self, command: Any, *faces: int) -> RuleError:
-        before = self.state
-        try:
-            events = self.do(command, *faces)
-        except RuleError as error:
-            assert self.state is before
-            return error
-        raise AssertionError(
-            f"{type(command).__name__} was accepted: {[type(e).__name__ for e in events]}"
-        )
 
     def deploy_all(self) -> None:
         units = [u for s in self.game.squads for u, _ in s.units]

@@ -15,7 +15,6 @@ from typing import Any
 import msgspec
 
 from domain import mission
-from domain.errors import RuleError
 from domain.events import DiceRolled
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
@@ -34,9 +33,8 @@ from domain.systems.starquest.content import (
     Weapon,
 )
 from domain.systems.starquest.state import Battle, Unit
+from tests.rule_table import SEED, RuleTable
 
-SEED = bytes(range(32))
-"""A fixed 32-byte server seed for the tests that roll real dice."""
 
 GOAL = (44.0, 44.0)
 """The AI goal of every scene unless told otherwise."""
@@ -141,7 +139,7 @@ def _checked(value: Any, kind: type) -> Any:
 BYSTANDER = hero("Bystander")
 
 
-class Game:
+class Game(RuleTable):
     """One Star Quest mission on a test table.
 
     `heroes` are deployed at `at[slug(name)]` (default: 4" apart along y=6), and the first
@@ -242,35 +240,6 @@ class Game:
             self.do(cmd.StartRound())
 
     # -- running commands ----------------------------------------------------------------
-
-    def _apply(self, event: Any) -> None:
-        self.events.append(event)
-        self.state = mission.evolve(self.state, event)
-
-    def dice(self, faces: Sequence[int] | None):
-        assert self.state is not None
-        if self.state.dice_mode == "manual":
-            return mission.dice_box_for(self.state, server_seed=None, fresh_seed=None, manual_faces=list(faces or []))
-        assert not faces, "server dice take no typed faces"
-        return mission.dice_box_for(self.state, server_seed=self.seed, fresh_seed=None, manual_faces=None)
-
-    def do(self, command: Any, *faces: int, actor: str = "host") -> list[Any]:
-        """Decide and apply one command; `faces` are every die it rolls, in order."""
-        assert self.state is not None
-        events = mission.decide(self.state, command, self.dice(faces), actor, {})
-        for event in events:
-            self._apply(event)
-        return events
-
-    def refused(self, command: Any, *faces: int) -> RuleError:
-        """The command must be refused; nothing changes. Returns the error (its code and rule)."""
-        before = self.state
-        try:
-            events = self.do(command, *faces)
-        except RuleError as error:
-            assert self.state is before
-            return error
-        raise AssertionError(f"{type(command).__name__} was accepted: {[type(e).__name__ for e in events]}")
 
     def apply(self, event: Any) -> None:
         """Put an engine event straight into the log: a short cut for setting up a scene."""

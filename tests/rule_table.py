@@ -1,0 +1,53 @@
+"""A mission decided in memory for rule tests, whatever its game system: every command goes
+through the engine's decider (`domain.mission.decide` + `evolve`), as the ledger would run it.
+
+In a manual-dice mission a test types every face a command rolls, in the order the engine rolls
+them; the decider refuses leftover or missing faces, so a test also pins how many dice a rule
+rolls. A server-dice mission rolls provably fair dice from the fixed `seed`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from domain import mission
+from domain.dicebox import DiceBox
+from domain.errors import RuleError
+
+SEED = bytes(range(32))
+"""A fixed 32-byte server seed for the tests that roll real dice."""
+
+
+class RuleTable:
+    state: mission.MissionState | None
+    events: list[Any]
+    seed: bytes = SEED
+
+    def _apply(self, event: Any) -> None:
+        self.events.append(event)
+        self.state = mission.evolve(self.state, event)
+
+    def dice(self, faces: Sequence[int] | None) -> DiceBox:
+        assert self.state is not None
+        if self.state.dice_mode == "manual":
+            return mission.dice_box_for(self.state, server_seed=None, fresh_seed=None, manual_faces=list(faces or []))
+        return mission.dice_box_for(self.state, server_seed=self.seed, fresh_seed=None, manual_faces=None)
+
+    def do(self, command: Any, *faces: int, actor: str = "host") -> list[Any]:
+        """Decide and apply one command; `faces` are every die it rolls, in order."""
+        assert self.state is not None
+        events = mission.decide(self.state, command, self.dice(faces), actor, {})
+        for event in events:
+            self._apply(event)
+        return events
+
+    def refused(self, command: Any, *faces: int) -> RuleError:
+        """The command must be refused; nothing changes. Returns the error (its code and rule)."""
+        before = self.state
+        try:
+            events = self.do(command, *faces)
+        except RuleError as error:
+            assert self.state is before
+            return error
+        raise AssertionError(f"{type(command).__name__} was accepted: {[type(e).__name__ for e in events]}")
