@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 import msgspec
@@ -40,6 +39,7 @@ from api.http.bodies import (
 )
 from api.http.errors import BEARER, HANDLERS, document_errors, language, malformed
 from api.http.json_request import MAX_BODY_BYTES, JsonRequest
+from api.http.kept import kept
 from api.http.openapi import ContractJson
 from api.http.schemas import json_schema_bytes
 from domain import audit
@@ -72,16 +72,9 @@ def _ledger(request: Request) -> Ledger:
     return request.app.state.ledger
 
 
-_making_reads = threading.Lock()
-
-
 def _reads(request: Request) -> ReadModels:
     """The read models, made on first use (they create their tables in the store), once."""
-    state = request.app.state
-    with _making_reads:
-        if state.get("reads") is None:
-            state.reads = ReadModels(state.ledger.store)
-    return state.reads
+    return kept(request, "reads", ReadModels)
 
 
 def _after(position: int) -> int:

@@ -4,7 +4,6 @@ README.md#reliability."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 
 from eventsourcing.persistence import PersistenceError
@@ -12,6 +11,7 @@ from litestar import Request, Response, get
 from litestar.openapi.datastructures import ResponseSpec
 
 from api.http.bodies import Health, IsolatedStream, Ready
+from api.http.kept import kept
 from projections.runner import Projections
 from service.health import STUCK_MS, Jobs, Process
 
@@ -20,19 +20,13 @@ from service.health import STUCK_MS, Jobs, Process
 JobsProbe = Callable[[], Jobs]
 ProcessesProbe = Callable[[], list[Process]]
 
-_making = threading.Lock()
-
-
 def _store_kind(request: Request) -> str:
     return request.app.state.ledger.store.factory.__class__.__module__.split(".")[-1]
 
 
 def _projections(request: Request) -> Projections:
-    state = request.app.state
-    with _making:
-        if state.get("health_projections") is None:
-            state.health_projections = Projections(state.ledger.store)
-    return state.health_projections
+    """Every projection's runner (the read models keep only those they read), to report lag."""
+    return kept(request, "health_projections", Projections)
 
 
 def isolated_streams(projections: Projections) -> list[IsolatedStream]:
