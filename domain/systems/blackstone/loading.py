@@ -1,7 +1,8 @@
 """Reading a Blackstone Fortress pack from file contents: parse, type-check, merge, cross-check.
 
 Pure (bytes in, a Pack or a ContentError out). A problem names the file and the field as the
-author wrote them (docs/blackstone-content-format.md); parsing is the kit's (domain/kit/content.py).
+author wrote them (docs/blackstone-content-format.md); parsing and merging are the kit's
+(domain/kit/content.py).
 """
 
 from __future__ import annotations
@@ -10,42 +11,18 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from domain.kit.boards import hex as hx
-from domain.kit.content import ContentError, convert, parse
+from domain.kit.content import Problem, merge_files, refuse
 from domain.systems.blackstone.content import SECTIONS, Chamber, Pack, PackFile, Weapon
 
-Problem = tuple[tuple[Any, ...], str]
 BLACKSTONE_FACES = 20
 
 
 def load_pack(files: Mapping[str, bytes]) -> Pack:
     """Files by name to a checked pack; ContentError naming file, field and problem."""
-    if not files:
-        raise ContentError("(pack)", "", "the pack has no files")
-    hint = f"a pack file has only: pack, {', '.join(SECTIONS)}"
-    parsed = [(name, convert(name, parse(name, files[name]), PackFile, top_hint=hint)) for name in sorted(files)]
-    headers = [(name, f.pack) for name, f in parsed if f.pack is not None]
-    if len(headers) != 1:
-        where = headers[1][0] if headers else "(pack)"
-        raise ContentError(where, "pack", "exactly one file has a [pack] table with name and version")
-    origin = {s: [(name, i) for name, f in parsed for i in range(len(getattr(f, s)))] for s in SECTIONS}
-    header = headers[0][1]
-    pack = Pack(header.name, header.version, **{s: tuple(e for _, f in parsed for e in getattr(f, s)) for s in SECTIONS})
-    problems = list(check(pack))
-    if problems:
-        first, *rest = (_located(p, origin, headers[0][0]) for p in problems)
-        raise ContentError(first.file, first.field, first.problem, more=tuple(rest))
+    merged = merge_files(files, PackFile, SECTIONS)
+    pack = Pack(merged.header.name, merged.header.version, **merged.sections)
+    refuse(list(check(pack)), merged)
     return pack
-
-
-def _located(problem: Problem, origin: dict[str, list[tuple[str, int]]], fallback: str) -> ContentError:
-    path, text = problem
-    if len(path) >= 2 and path[0] in origin:
-        file, index = origin[path[0]][path[1]]
-        path = (path[0], index, *path[2:])
-    else:
-        file = fallback
-    rendered = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
-    return ContentError(file, rendered, text)
 
 
 def check(pack: Pack) -> Iterator[Problem]:
