@@ -4,6 +4,8 @@
 #   ./dev.sh test    install with test extras and run the whole test suite
 #   ./dev.sh bench   install and run the benchmark suite (benchmarks/suite.py), printing a table,
 #                    then the longer contract pass (benchmarks/fuzz.py: schemathesis, a live server)
+#   ./dev.sh mutate  mutation testing (tests/mutation/run.py: mutmut): the score of each module in
+#                    tests/mutation/targets.toml, or of those named, or --changed [BASE] (default main)
 set -euo pipefail
 cd "$(dirname "$0")"
 PYTHON="${PYTHON:-python3.11}"
@@ -23,6 +25,7 @@ install() {
 case "${1:-}" in
   serve) shift; install serve ""; exec .venv/bin/skirmish serve "$@" ;;
   test) shift; install test "[test]"; exec .venv/bin/python -m pytest "$@" ;;
+  mutate) shift; install mutate "[test,mutation]"; exec .venv/bin/python tests/mutation/run.py "$@" ;;
   bench) shift; install test "[test]"; .venv/bin/python benchmarks/suite.py "$@"; exec .venv/bin/python benchmarks/fuzz.py "$@" ;;
-  *) echo "usage: ./dev.sh serve [--port N] | ./dev.sh test [pytest args] | ./dev.sh bench [--smoke]" >&2; exit 2 ;;
+  *) echo "usage: ./dev.sh serve [--port N] | ./dev.sh test [pytest args] | ./dev.sh bench [--smoke] | ./dev.sh mutate [MODULE...] [--changed [BASE]] [--show]" >&2; exit 2 ;;
 esac
