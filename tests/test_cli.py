@@ -28,8 +28,10 @@ def skirmish(*args: str, env: dict[str, str], cwd: Path) -> subprocess.Completed
 def _env(home: Path, **extra: str) -> dict[str, str]:
     """A user's environment: a home of its own, and nothing of ours unless given."""
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(home), **extra}
-    if "PYTHONPATH" in os.environ:
-        env["PYTHONPATH"] = os.environ["PYTHONPATH"]
+    # Where the code comes from, and which mutant of it runs under `./dev.sh mutate`.
+    for name in ("PYTHONPATH", "MUTANT_UNDER_TEST"):
+        if name in os.environ:
+            env[name] = os.environ[name]
     return env
 
 

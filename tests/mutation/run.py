@@ -5,7 +5,7 @@ copied there with the module mutated, and only the tests the targets file names 
 one module takes minutes, not the whole suite's time. `PYTHONPATH` points at the mutated copy,
 so a test that starts the `skirmish` command in a subprocess runs the mutant too.
 
-    python tests/mutation/run.py [MODULE ...] [--changed [BASE]] [--show]
+    python tests/mutation/run.py [MODULE ...] [--core] [--changed [BASE]] [--show]
 
 Prints the score per module: killed / (mutants - equivalent ones listed in
 tests/mutation/equivalent.md); a mutant without a test counts as survived. Exits 1 when a
@@ -117,11 +117,14 @@ def show(module: str, name: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("modules", nargs="*", help="paths such as domain/dice.py; default: every target")
+    parser.add_argument("--core", action="store_true", help="only the trust core (the targets marked core = true)")
     parser.add_argument("--changed", nargs="?", const="main", metavar="BASE", help="only the targets that differ from BASE (default main)")
     parser.add_argument("--show", action="store_true", help="print each surviving mutant's diff")
     parser.add_argument("--children", type=int, default=os.cpu_count() or 2, help="mutants tested at once")
     args = parser.parse_args(argv)
     known = targets()
+    if args.core:
+        known = {module: spec for module, spec in known.items() if spec.get("core")}
     modules = args.modules or (changed_modules(args.changed, known) if args.changed else sorted(known))
     unknown = [m for m in modules if m not in known]
     if unknown:
