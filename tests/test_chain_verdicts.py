@@ -4,6 +4,8 @@ stream can be wrong is named at its first bad record, with the reason a person r
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Sequence
 
 import msgspec
@@ -79,6 +81,18 @@ def test_the_first_record_links_to_64_zeros():
     assert chain.link_hash(GENESIS, records[0]) == records[0].hash
 
 
+def test_each_hash_is_the_specs():
+    """design.md#Hash chain, re-computed with hashlib and json: sha256 of the previous hash as 32
+    raw bytes and the record with `hash` empty, keys sorted, no whitespace."""
+    prev = GENESIS
+    for record in _records():
+        body = {**msgspec.to_builtins(record), "hash": ""}
+        text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        assert record.hash == hashlib.sha256(bytes.fromhex(prev) + text.encode()).hexdigest()
+        assert canonical(record) == json.dumps({**body, "hash": record.hash}, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+        prev = record.hash
+
+
 def _broken(rows, position: int, checked: int, reason: str) -> None:
     assert chain.verify(rows) == (checked, chain.ChainBreak(position, reason))
     verdict = verification.verify_stream(rows)
@@ -146,6 +160,8 @@ def test_a_redacted_record_still_links():
     assert chain.verify(rows)[1] is not None
     assert chain.verify(rows, redacted=[3]) == (6, None)
     assert verification.verify_named_stream(STREAM, "mission", rows, redacted=[3]).chain == verification.ChainVerdict(True, 6)
+    rows[4] = (5, b"\xff")
+    assert verification.verify_named_stream(STREAM, "mission", rows, redacted=[3]).chain == verification.ChainVerdict(False, 4, 5, "stored bytes do not decode: they are not UTF-8")
 
 
 def _first_roll(event) -> bool:
@@ -193,7 +209,8 @@ def test_a_campaign_stream_has_no_dice_verdict_and_a_broken_one_is_named():
     verdict = verification.verify_named_stream(STREAM, "campaign", _rows(records))
     assert (verdict.ok, verdict.dice, verdict.chain) == (True, None, verification.ChainVerdict(True, 6))
     broken = verification.verify_named_stream(STREAM, "campaign", _rows(records[:1] + [msgspec.structs.replace(records[1], at="later")] + records[2:]))
-    assert (broken.ok, broken.chain) == (False, verification.ChainVerdict(False, 1, 2, "hash does not match the event's bytes"))
+    assert (broken.stream, broken.kind, broken.ok, broken.dice) == (STREAM, "campaign", False, None)
+    assert broken.chain == verification.ChainVerdict(False, 1, 2, "hash does not match the event's bytes")
 
 
 def test_an_empty_stream_is_intact_and_has_no_rolls():

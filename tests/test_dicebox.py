@@ -74,11 +74,11 @@ def test_faces_left_over_are_counted():
 def test_a_server_box_hands_out_only_the_seeds_it_was_given():
     box = DiceBox(epoch=0, client_seed="c", next_nonce=0)
     assert not box.manual
-    with pytest.raises(NoSeed):
+    with pytest.raises(NoSeed, match="^the caller did not hand this dice box the epoch's seed$"):
         box.reveal()
     with pytest.raises(NoSeed):
         box.roll([6], purpose="p", rule="r", actor="a")
-    with pytest.raises(RuntimeError, match="fresh seed"):
+    with pytest.raises(RuntimeError, match="^the caller did not hand this dice box a fresh seed$"):
         box.fresh_seed()
     given = DiceBox(epoch=0, client_seed="c", next_nonce=0, server_seed=b"s" * 32, fresh_seed=b"f" * 32)
     assert (given.reveal(), given.fresh_seed()) == (b"s" * 32, b"f" * 32)
@@ -90,3 +90,17 @@ def test_a_campaigns_box_records_its_own_event_type():
     event = box.roll([6], purpose="p", rule="r", actor="a")
     assert type(event) is CampaignDiceRolled
     assert (event.epoch, event.nonce, event.source) == (1, 0, "server")
+
+
+def test_a_shuffle_short_of_typed_faces_names_its_purpose():
+    error = _refusal(lambda: _manual(1).shuffle(["a", "b", "c"], purpose="initiative", rule="r", actor="a"))
+    assert error.params == {"given": 1, "used": 0, "needed": [3, 2], "purpose": "initiative"}
+
+
+def test_a_total_without_a_constant_is_the_results_alone():
+    assert _manual(5, 2).roll([6, 6], purpose="p", rule="r", actor="a", notation="2d6").total == 7
+
+
+def test_one_halving_flag_per_die():
+    with pytest.raises(ValueError):
+        _manual(5, 2).roll([6, 6], purpose="p", rule="r", actor="a", halved=[True])

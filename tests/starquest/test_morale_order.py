@@ -12,6 +12,7 @@ from domain.events import DiceRolled
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
 from domain.systems.starquest import morale
+from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.state import Figure
 from tests.starquest.game import enemy, hero, names, of
 from tests.starquest.test_melee_morale import charge, table
@@ -39,15 +40,39 @@ def both_due(rules: str, ace=None):
 def test_the_remaining_units_test_after_the_hero_answers(rules, accept):
     game = both_due(rules)
     events = game.do(cmd.EndActivation("ace"), 2)
-    assert [(t.unit, t.stat, t.target, t.roll, t.passed) for t in of(events, ev.StatTested)] == [("ace", "qua", 4, 2, False)]
+    assert of(events, ev.UnitFatigued) == ([ev.UnitFatigued("ace", "charged")] if rules == "en" else [])
+    assert of(events, ev.StatTested) == [ev.StatTested("ace", "qua", 4, 2, False, "morale")]
     (offer,) = of(events, ev.ChoiceOffered)
     assert (offer.unit, offer.kind, offer.cost) == ("ace", "ignore_shaken", {"en": 2, "de": 2}[rules])
     assert offer.context == {"then": "ignore_shaken", "ending": "ace", "remaining": "grunt-1-1"}
     events = game.do(cmd.Answer("ace", accept), 1)
-    assert [(t.unit, t.roll, t.passed) for t in of(events, ev.StatTested)] == [("grunt-1-1", 1, False)]
+    assert of(events, ev.StatTested) == [ev.StatTested("grunt-1-1", "qua", 4, 1, False, "morale")]
     assert [e.unit for e in of(events, ev.UnitShaken)] == ([] if accept else ["ace"]) + ["grunt-1-1"]
     assert of(events, ev.ActivationEnded) == [ev.ActivationEnded("ace")]
     assert (game.unit("ace").shaken, game.unit("grunt-1-1").shaken) == (not accept, True)
+
+
+def test_every_unit_left_tests_after_the_answer_in_order():
+    """Three units due (Ace, then a Brute at half its Tou, then the Grunts): Ace's answer lets
+    both others test."""
+    game = table("en", grunt=enemy("Grunt", toughness=1, weapons=("Claw",)), models=PAIR, more=[(enemy("Brute", toughness=4, weapons=("Claw",)), ((30.0, 30.0),))])
+    hurt(game, "ace", 2)
+    charge(game, 5, 1, 6, 1)
+    hurt(game, "brute-2-1", 2)
+    battle = game.battle
+    assert battle.turn is not None
+    game.state = msgspec.structs.replace(game.state, game=msgspec.structs.replace(battle, turn=msgspec.structs.replace(battle.turn, wounded=battle.turn.wounded | {"brute-2-1"})))
+    (offer,) = of(game.do(cmd.EndActivation("ace"), 2), ev.ChoiceOffered)
+    assert offer.context["remaining"] == "brute-2-1,grunt-1-1"
+    events = game.do(cmd.Answer("ace", False), 1, 6)
+    assert [(t.unit, t.passed) for t in of(events, ev.StatTested)] == [("brute-2-1", False), ("grunt-1-1", True)]
+    assert [e.unit for e in of(events, ev.UnitShaken)] == ["ace", "brute-2-1"]
+
+
+def test_only_the_unit_whose_activation_it_is_ends_it():
+    game = both_due("en")
+    with pytest.raises(AssertionError):
+        morale.end_of_activation(Resolution(game.battle, game.dice([]), "host"), "grunt-1-1")
 
 
 def test_a_passed_test_lets_the_next_unit_test():
@@ -113,6 +138,8 @@ def test_one_model_tests_at_half_its_toughness_left(toughness, wounds, fear, tes
     game = table(grunt=enemy("Grunt", toughness=toughness, weapons=("Claw",)))
     hurt(game, "grunt-1-1", wounds)
     assert morale.must_test(game.battle, game.unit("grunt-1-1"), fear) is tests
+    if not fear:
+        assert morale.must_test(game.battle, game.unit("grunt-1-1")) is tests
 
 
 def test_a_tou_9_enemy_takes_its_d3_wounds_one_at_a_time_after_regeneration():
