@@ -100,6 +100,15 @@ def test_rending_keeps_a_better_ap(rules):
     assert (resolved.blocked, resolved.wounds) == (0, 1)
 
 
+@BOTH
+@pytest.mark.parametrize(("block", "wounds"), [(5, 0), (4, 1)])
+def test_rendings_ap_is_four_not_more(rules, block, wounds):
+    """Def 2 in the crater against a natural 6's AP(4): 5 + 1 - 4 blocks, 4 + 1 - 4 does not."""
+    g = range_game(rules, weapon("Ripper", rules=["Rending"]), target=enemy("Target", defense=2, toughness=3), terrain=[CRATER])
+    resolved, _ = shot(g, 6, block)
+    assert (resolved.cover, resolved.blocked, resolved.wounds) == (True, 1 - wounds, wounds)
+
+
 @pytest.mark.parametrize(("rules", "rule"), [("en", "Rending"), ("en", "Poison"), ("de", "Bane"), ("de", "Unstoppable"), ("de", "Rending")])
 def test_these_weapons_leave_regeneration_no_roll(rules, rule):
     resolved, events = shot(range_game(rules, weapon("Bad", rules=[rule]), target=TOUGH), 4, 1)
