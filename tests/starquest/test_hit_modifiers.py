@@ -9,8 +9,8 @@ import pytest
 
 from domain.events import DiceRolled
 from domain.systems.starquest import events as ev
-from domain.systems.starquest.commands import Activate, Advance, Answer, Hold, Shoot
-from tests.starquest.game import enemy, of, piece, weapon
+from domain.systems.starquest.commands import Activate, Advance, Answer, Charge, Hold, Shoot
+from tests.starquest.game import Game, enemy, hero, of, piece, wave, weapon
 from tests.starquest.test_rules import BOTH, FAR, NEAR, T, range_game
 
 SHY = enemy("Target", defense=4, toughness=3, rules=["Stealth"])
@@ -136,3 +136,28 @@ def test_a_hit_the_defender_cannot_block_but_with_a_six(rules):
     """AP(3) against Def 4 in the open: a 6 blocks, a 5 does not (5 - 3 < 4)."""
     resolved, _ = shot(range_game(rules, weapon("Laser", attacks=2, ap=3)), 4, 4, 6, 5)
     assert (resolved.hits, resolved.blocked, resolved.wounds) == (2, 1, 1)
+
+
+@BOTH
+def test_furious_adds_nothing_to_a_shot(rules):
+    """A Furious hero's extra hits are for charging: a natural 6 shot is one hit (one block die)."""
+    resolved, events = shot(range_game(rules, hero_rules=["Furious"]), 6, 1)
+    assert (resolved.hits, resolved.wounds) == (1, 1)
+    assert {r.rule for r in of(events, DiceRolled)} == {f"star-quest.{rules}.md#{'Shooting' if rules == 'en' else 'SCHIESSEN'}"}
+
+
+def test_a_furious_lances_extra_hit_has_the_lances_ap():
+    """English (Lance): a Furious hero charging with a Lance rolls a natural 6: two hits, both
+    AP(1); Def 4 blocks of 4 fail both (4 - 1 < 4). The melee dice cite #Melee."""
+    g = Game(
+        "en",
+        heroes=[hero("Ace", weapons=("Fury",), rules=("Furious",))],
+        enemies=[enemy("Grunt", toughness=3, weapons=("Claw",))],
+        weapons=[weapon("Fury", range=0, rules=["Lance"]), weapon("Claw", range=0)],
+        waves=[wave(1, "Grunt", (10.0, 14.0))],
+        at={"ace": (10.0, 6.0)},
+    )
+    g.do(Activate("ace"))
+    events = g.do(Charge("ace", "grunt-1-1"), 6, 4, 4, 1)  # the Claw strikes back and misses
+    assert [(e.weapon, e.hits, e.blocked, e.wounds) for e in of(events, ev.AttackResolved)] == [("Fury", 2, 0, 2), ("Claw", 0, 0, 0)]
+    assert {r.rule for r in of(events, DiceRolled)} == {"star-quest.en.md#Melee"}
