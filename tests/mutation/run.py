@@ -70,9 +70,12 @@ def changed_modules(base: str, known: dict[str, dict]) -> list[str]:
     return sorted(p for p in paths if p in known)
 
 
+def workdir(module: str) -> Path:
+    return WORK / module.removesuffix(".py").replace("/", ".")
+
+
 def run_module(module: str, spec: dict, children: int, equivalents: set[str]) -> Score:
-    slug = module.removesuffix(".py").replace("/", ".")
-    work = WORK / slug
+    work = workdir(module)
     shutil.rmtree(work, ignore_errors=True)
     (work / "mutants").mkdir(parents=True)
     package = module.split("/")[0]
@@ -110,8 +113,7 @@ def run_module(module: str, spec: dict, children: int, equivalents: set[str]) ->
 
 
 def show(module: str, name: str) -> str:
-    work = WORK / module.removesuffix(".py").replace("/", ".")
-    return subprocess.run([str(MUTMUT), "show", name], cwd=work, capture_output=True, text=True).stdout
+    return subprocess.run([str(MUTMUT), "show", name], cwd=workdir(module), capture_output=True, text=True).stdout
 
 
 def main(argv: list[str] | None = None) -> int:
