@@ -161,3 +161,12 @@ def test_a_furious_lances_extra_hit_has_the_lances_ap():
     events = g.do(Charge("ace", "grunt-1-1"), 6, 4, 4, 1)  # the Claw strikes back and misses
     assert [(e.weapon, e.hits, e.blocked, e.wounds) for e in of(events, ev.AttackResolved)] == [("Fury", 2, 0, 2), ("Claw", 0, 0, 0)]
     assert {r.rule for r in of(events, DiceRolled)} == {"star-quest.en.md#Melee"}
+
+
+@BOTH
+@pytest.mark.parametrize(("block", "wounds"), [(1, 1), (2, 0)])
+def test_a_natural_one_never_blocks(rules, block, wounds):
+    """Def 2 in the crater: a 1 + 1 would reach 2, but a natural 1 fails; a 2 blocks."""
+    g = range_game(rules, target=enemy("Target", defense=2, toughness=3), terrain=[CRATER])
+    resolved, _ = shot(g, 5, block)
+    assert (resolved.cover, resolved.blocked, resolved.wounds) == (True, 1 - wounds, wounds)
