@@ -1,5 +1,6 @@
 """Grimdark Future has one rules version here, 1.5; sections are cited by their headings, and its
-readings of the One Page Rules mechanics it shares with Star Quest are one table (`ONE_PAGE`)."""
+readings of the One Page Rules mechanics it shares with the other One Page Rules game are one
+table (`ONE_PAGE`)."""
 
 from __future__ import annotations
 

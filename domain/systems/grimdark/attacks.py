@@ -1,0 +1,63 @@
+"""Attacks (grimdark-future-1.5.md#Shooting, #Melee): one Quality test per attack, each hit rolled
+against the target's Defense to wound, through the One Page Rules core (domain/kit/onepage.py)
+with Grimdark Future's table; AP(X), Blast(X) and Regeneration as #Special Rules says."""
+
+from __future__ import annotations
+
+from domain.kit import onepage
+from domain.systems.grimdark import events as ev
+from domain.systems.grimdark import geometry
+from domain.systems.grimdark.content import Weapon
+from domain.systems.grimdark.resolution import Resolution
+from domain.systems.grimdark.versions import ONE_PAGE
+
+#: #Melee: attackers within 2" of an enemy strike.
+STRIKE_REACH = 2.0
+
+
+def weapons_that_reach(res: Resolution, unit_id: str, target_id: str, melee: bool) -> dict[Weapon, int]:
+    """Each weapon that can attack `target` and its attacks, summed over the models that carry it,
+    in the order the models carry them: in melee models within 2", else in range and in sight."""
+    game = res.game
+    unit, target = game.units[unit_id], game.units[target_id]
+    found: dict[Weapon, int] = {}
+    for model, base in zip(unit.models, unit.bases(), strict=True):
+        for weapon in model.weapons:
+            if weapon.melee != melee:
+                continue
+            if melee:
+                able = geometry.in_range(base, target, STRIKE_REACH)
+            else:
+                able = geometry.in_range(base, target, weapon.range) and geometry.sees(game, base, target, (unit.id, target.id))
+            if able:
+                found[weapon] = found.get(weapon, 0) + weapon.attacks
+    return found
+
+
+def attack(res: Resolution, unit_id: str, target_id: str, melee: bool) -> int:
+    """Every weapon that reaches, one after another; the wounds caused (for casualties, morale)."""
+    section = "Melee" if melee else "Shooting"
+    total = 0
+    for weapon, attacks in weapons_that_reach(res, unit_id, target_id, melee).items():
+        total += _one_weapon(res, unit_id, target_id, weapon, attacks, section)
+    return total
+
+
+def _one_weapon(res: Resolution, unit_id: str, target_id: str, weapon: Weapon, attacks: int, section: str) -> int:
+    unit, target = res.game.units[unit_id], res.game.units[target_id]
+    #: #Morale: Pinned units have -1 to their attack rolls in melee.
+    modifier = -1 if section == "Melee" and unit.pinned else 0
+    faces = res.roll(attacks, f"{unit_id}: {weapon.name} to hit {target_id}", section)
+    follow_up = lambda count: res.roll(count, f"{unit_id}: {weapon.name}, 6s needing a 4+", "General Principles")  # noqa: E731
+    hits = sum(onepage.successes(ONE_PAGE, faces, unit.profile.quality, modifier, follow_up))
+    blast = weapon.rule("Blast")
+    if blast and hits:
+        hits *= onepage.blast_times(ONE_PAGE, int(blast), len(target.models))
+    wound_faces = res.roll(hits, f"{unit_id}: {weapon.name} to wound {target_id}", section)
+    wound_modifier = onepage.defense_modifier(ONE_PAGE, int(weapon.rule("AP")))
+    wound_follow_up = lambda count: res.roll(count, f"{unit_id}: {weapon.name} wounds, 6s needing a 4+", "General Principles")  # noqa: E731
+    wounds = onepage.wounds_from(ONE_PAGE, onepage.successes(ONE_PAGE, wound_faces, target.profile.defense, wound_modifier, wound_follow_up))
+    if wounds and target.profile.rule("Regeneration"):
+        wounds = onepage.regenerated(ONE_PAGE, res.roll(wounds, f"{target_id} regenerates", "Special Rules"))
+    res.emit(ev.AttackResolved(unit_id, weapon.name, target_id, attacks, hits, wounds))
+    return wounds

@@ -1,0 +1,206 @@
+"""Folding Grimdark Future's events into the battle: the one function the write side, every
+projection and every replay use."""
+
+from __future__ import annotations
+
+import re
+
+import msgspec
+
+from domain.events import Event
+from domain.systems.grimdark import events as ev
+from domain.systems.grimdark.content import BARE_HANDS, Army
+from domain.systems.grimdark.state import (
+    DEPLOYMENT,
+    EDGE,
+    FIRST_MARKER,
+    MARKERS,
+    OBJECTIVE_ROLL_OFF,
+    OVER,
+    ROUNDS,
+    Casualties,
+    Game,
+    Marker,
+    Melee,
+    Model,
+    Unit,
+)
+
+replace = msgspec.structs.replace
+
+
+def evolve(game: Game | None, event: Event) -> Game:
+    if isinstance(event, ev.MissionSetUp):
+        return _set_up(event)
+    assert game is not None
+    handler = _HANDLERS.get(type(event))
+    if handler is None:
+        raise AssertionError(f"grimdark-future has no {type(event).__name__}")
+    return handler(game, event)
+
+
+def slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+def _set_up(event: ev.MissionSetUp) -> Game:
+    units: dict[str, Unit] = {}
+    for army in event.armies:
+        units.update(_units(army, set(units)))
+    return Game(event.rules, event.mission, tuple(a.id for a in event.armies), units)
+
+
+def _units(army: Army, taken: set[str]) -> dict[str, Unit]:
+    """Units by a readable id (their name, numbered when two share one); models `<unit>-1`, ..."""
+    units = {}
+    for profile in army.units:
+        unit_id, n = slug(profile.name), 1
+        while unit_id in taken or unit_id in units:
+            n += 1
+            unit_id = f"{slug(profile.name)}-{n}"
+        kinds = [g for g in profile.models for _ in range(g.count)]
+        models = tuple(
+            Model(f"{unit_id}-{k}", group.name, group.weapons if any(w.melee for w in group.weapons) else (*group.weapons, BARE_HANDS))
+            for k, group in enumerate(kinds, 1)
+        )
+        units[unit_id] = Unit(unit_id, army.id, profile, models)
+    return units
+
+
+def _unit(game: Game, unit_id: str, **changes: object) -> Game:
+    return replace(game, units={**game.units, unit_id: replace(game.units[unit_id], **changes)})
+
+
+def _placed(unit: Unit, positions: list[tuple[float, float]]) -> tuple[Model, ...]:
+    return tuple(replace(m, x=x, y=y) for m, (x, y) in zip(unit.models, positions, strict=True))
+
+
+def _rolled_off(game: Game, event: ev.RolledOff) -> Game:
+    if event.purpose == "deployment":
+        return replace(game, phase=EDGE, deploys_first=event.winner, up=event.winner)
+    return replace(game, phase=FIRST_MARKER, up=event.winner)
+
+
+def _edge(game: Game, event: ev.EdgePicked) -> Game:
+    other = next(e for e in ("south", "north") if e != event.edge)
+    return replace(game, phase=OBJECTIVE_ROLL_OFF, edges={event.side: event.edge, game.other(event.side): other}, up="")
+
+
+def _counted(game: Game, event: ev.MarkersCounted) -> Game:
+    return replace(game, markers_due=event.count)
+
+
+def _first_marker(game: Game, event: ev.FirstMarkerChosen) -> Game:
+    return replace(game, phase=MARKERS, up=event.first)
+
+
+def _marker(game: Game, event: ev.MarkerPlaced) -> Game:
+    markers = (*game.markers, Marker(event.marker, event.x, event.y))
+    if len(markers) < game.markers_due:
+        return replace(game, markers=markers, up=game.other(event.side))
+    return replace(game, markers=markers, phase=DEPLOYMENT, up=game.deploys_first)
+
+
+def _deployed(game: Game, event: ev.UnitDeployed) -> Game:
+    unit = game.units[event.unit]
+    game = _unit(game, event.unit, models=_placed(unit, event.positions), deployed=True)
+    waiting = [s for s in (game.other(unit.side), unit.side) if any(not u.deployed for u in game.of_side(s))]
+    return replace(game, up=waiting[0] if waiting else "")
+
+
+def _round(game: Game, event: ev.RoundStarted) -> Game:
+    units = {k: replace(u, activated=False) for k, u in game.units.items()}
+    return replace(game, phase=ROUNDS, units=units, round=event.round, up=event.first, finished_first="")
+
+
+def _moved(game: Game, event: ev.UnitMoved) -> Game:
+    unit = game.units[event.unit]
+    return replace(_unit(game, event.unit, models=_placed(unit, event.positions)), active=event.unit)
+
+
+def _due(game: Game, event: ev.CasualtiesDue) -> Game:
+    return replace(game, pending=Casualties(event.unit, event.wounds, event.then))
+
+
+def _wounded(game: Game, event: ev.ModelWounded) -> Game:
+    unit = game.units[event.unit]
+    models = tuple(replace(m, wounds=m.wounds + event.wounds) if m.id == event.model else m for m in unit.models)
+    return _unit(game, event.unit, models=models)
+
+
+def _removed(game: Game, event: ev.ModelRemoved) -> Game:
+    unit = game.units[event.unit]
+    return _unit(game, event.unit, models=tuple(m for m in unit.models if m.id != event.model))
+
+
+def _melee_started(game: Game, event: ev.MeleeStarted) -> Game:
+    return replace(game, melee=Melee(event.attacker, event.defender))
+
+
+def _attacked(game: Game, event: ev.AttackResolved) -> Game:
+    """In a melee, count the wounds each side caused (#Melee: the side that caused fewer tests)."""
+    melee = game.melee
+    if melee is None:
+        return game
+    if event.unit == melee.attacker:
+        return replace(game, melee=replace(melee, by_attacker=melee.by_attacker + event.wounds))
+    return replace(game, melee=replace(melee, by_defender=melee.by_defender + event.wounds))
+
+
+def _taken(game: Game, event: ev.CasualtiesTaken) -> Game:
+    return replace(game, pending=None)
+
+
+def _pinned(game: Game, event: ev.UnitPinned) -> Game:
+    return _unit(game, event.unit, pinned=True)
+
+
+def _routed(game: Game, event: ev.UnitRouted) -> Game:
+    return _unit(game, event.unit, models=())
+
+
+def _melee_ended(game: Game, event: ev.MeleeEnded) -> Game:
+    return replace(game, melee=None)
+
+
+def _ended(game: Game, event: ev.ActivationEnded) -> Game:
+    """#Playing the Game: sides alternate; a side with no unit left waits while the other goes on."""
+    unit = game.units[event.unit]
+    game = replace(_unit(game, event.unit, activated=True, pinned=False), active="", pending=None)
+    finished = game.finished_first or (unit.side if not game.ready(unit.side) else "")
+    other = game.other(unit.side)
+    up = other if game.ready(other) else unit.side if game.ready(unit.side) else ""
+    return replace(game, up=up, finished_first=finished)
+
+
+def _round_ended(game: Game, event: ev.RoundEnded) -> Game:
+    return game
+
+
+def _battle_ended(game: Game, event: ev.BattleEnded) -> Game:
+    return replace(game, phase=OVER, up="", seized=event.seized, outcome=event.outcome)
+
+
+_HANDLERS = {
+    ev.RolledOff: _rolled_off,
+    ev.EdgePicked: _edge,
+    ev.MarkersCounted: _counted,
+    ev.FirstMarkerChosen: _first_marker,
+    ev.MarkerPlaced: _marker,
+    ev.UnitDeployed: _deployed,
+    ev.RoundStarted: _round,
+    ev.UnitMoved: _moved,
+    ev.MeleeStarted: _melee_started,
+    ev.AttackResolved: _attacked,
+    ev.CasualtiesTaken: _taken,
+    ev.CasualtiesDue: _due,
+    ev.ModelWounded: _wounded,
+    ev.ModelRemoved: _removed,
+    ev.MoraleTested: lambda game, event: game,
+    ev.UnitPinned: _pinned,
+    ev.UnitRouted: _routed,
+    ev.MeleeEnded: _melee_ended,
+    ev.ActivationEnded: _ended,
+    ev.RoundEnded: _round_ended,
+    ev.BattleEnded: _battle_ended,
+}

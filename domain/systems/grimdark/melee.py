@@ -1,0 +1,62 @@
+"""Melee (grimdark-future-1.5.md#Melee): the chargers strike, the defenders that remain strike
+back, the side that caused fewer wounds takes a morale test (Routing if it fails at half or
+less, #Morale), and the attacker moves back 1". Each side's casualties are its owner's pick, so
+the fight may wait for them (casualties.py) and goes on from `strike_back` or `finish`."""
+
+from __future__ import annotations
+
+import math
+
+from domain.systems.grimdark import attacks, casualties, morale, rounds
+from domain.systems.grimdark import events as ev
+from domain.systems.grimdark.resolution import Resolution
+from domain.systems.grimdark.state import Unit
+
+#: #Melee: the attacker moves back by 1" once both sides attacked.
+BACK_OFF = 1.0
+
+
+def fight(res: Resolution, attacker: str, defender: str) -> None:
+    res.emit(ev.MeleeStarted(attacker, defender))
+    wounds = attacks.attack(res, attacker, defender, melee=True)
+    if not casualties.due(res, defender, wounds, "strike_back"):
+        strike_back(res)
+
+
+def strike_back(res: Resolution) -> None:
+    fought = res.game.melee
+    assert fought is not None
+    wounds = 0
+    if not res.game.units[fought.defender].destroyed:
+        wounds = attacks.attack(res, fought.defender, fought.attacker, melee=True)
+    if not casualties.due(res, fought.attacker, wounds, "melee_end"):
+        finish(res)
+
+
+def finish(res: Resolution) -> None:
+    fought = res.game.melee
+    assert fought is not None
+    attacker, defender = res.game.units[fought.attacker], res.game.units[fought.defender]
+    if not attacker.destroyed and not defender.destroyed:
+        if fought.by_attacker < fought.by_defender:
+            morale.test(res, attacker.id, in_melee=True)
+        elif fought.by_defender < fought.by_attacker:
+            morale.test(res, defender.id, in_melee=True)
+    attacker, defender = res.game.units[fought.attacker], res.game.units[fought.defender]
+    positions = [(m.x, m.y) for m in attacker.models]
+    if not attacker.destroyed and not defender.destroyed:
+        positions = _backed_off(attacker, defender)
+        res.emit(ev.UnitMoved(attacker.id, "back_off", positions, BACK_OFF))
+    res.emit(ev.MeleeEnded(fought.attacker, fought.defender, fought.by_attacker, fought.by_defender))
+    rounds.end_activation(res, fought.attacker)
+
+
+def _backed_off(attacker: Unit, defender: Unit) -> list[tuple[float, float]]:
+    """Each model 1" straight away from the closest enemy model's centre."""
+    moved = []
+    for model in attacker.models:
+        closest = min(defender.models, key=lambda d: (math.hypot(d.x - model.x, d.y - model.y), d.id))
+        dx, dy = model.x - closest.x, model.y - closest.y
+        length = math.hypot(dx, dy) or 1.0
+        moved.append((round(model.x + BACK_OFF * dx / length, 3), round(model.y + BACK_OFF * dy / length, 3)))
+    return moved
