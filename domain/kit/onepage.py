@@ -2,10 +2,10 @@
 tests, Defense rolls, casting), Defense rolls turning hits into wounds, Regeneration, the move of
 each action with Fast and Slow, and Blast's multiplier.
 
-Star Quest and Grimdark Future give some of them the same name and another meaning. Each game
-keeps one `OnePageTable` of its readings, cited to its own rules file (Star Quest's in
-`domain/systems/starquest/versions.py`, Grimdark Future's in
-`domain/systems/grimdark/versions.py`); the functions below read a table, never a game's name.
+The One Page Rules games give some of them the same name and another meaning (Blast(X) multiplies
+every hit in grimdark-future-1.5.md, and is capped and split in the skirmish game). Each game keeps
+one `OnePageTable` of its readings in its `versions.py`, cited to its own rules file; the functions
+below read a table, never a game's name.
 """
 
 from __future__ import annotations
