@@ -153,3 +153,11 @@ def test_a_charge_must_reach_base_contact_with_an_enemy():
     assert (short.code, short.rule, short.params) == ("no_contact", "grimdark-future-1.5.md#Movement", {"unit": "dust-riders", "target": "skitter-swarm"})
     friend = game.refused(cmd.Charge(unit="dust-riders", target="mortar-team", positions=[(40, 10), (41.5, 10), (43, 10), (44.5, 10)]))
     assert (friend.code, friend.field) == ("not_an_enemy", "target")
+
+
+def test_a_unit_with_no_weapon_in_range_of_the_target_cannot_shoot_it():
+    """The captain's Service Pistol reaches 12"; the Creeper Swarm stands 45" away."""
+    game = Game()
+    game.ready()
+    refused = game.refused(cmd.Hold(unit="captain-hale-morrow", target="creeper-swarm"))
+    assert (refused.code, refused.rule, refused.field, refused.params) == ("no_shot", SHOOTING, "target", {"unit": "captain-hale-morrow", "target": "creeper-swarm"})

@@ -106,10 +106,13 @@ class ModelRemoved(Event, tag=True):
 
 
 class MoraleTested(Event, tag=True):
+    """The die, the Quality it had to reach, and what the rules added (Fearless +1)."""
+
     unit: str
     face: int
     target: int
     passed: bool
+    modifier: int = 0
 
 
 class UnitPinned(Event, tag=True):

@@ -18,7 +18,7 @@ def test(res: Resolution, unit_id: str, in_melee: bool = False) -> bool:
     target, modifier = unit.profile.quality, 1 if unit.profile.rule("Fearless") else 0
     faces = res.roll(1, f"{unit_id}: morale test", MORALE)
     (passed,) = onepage.successes(ONE_PAGE, faces, target, modifier, lambda count: res.roll(count, f"{unit_id}: morale, a 6 needing a 4+", "General Principles"))
-    res.emit(ev.MoraleTested(unit_id, faces[0], target, passed))
+    res.emit(ev.MoraleTested(unit_id, faces[0], target, passed, modifier))
     if passed:
         return True
     if in_melee and unit.at_half_or_less():

@@ -1,0 +1,71 @@
+"""grimdark-future-1.5.md#Special Rules and #General Principles with known dice: Regeneration,
+Fearless, a Pinned unit's -1 in melee, and a target above 6 taking a 6 then a 4+."""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.systems.grimdark import commands as cmd
+from domain.systems.grimdark import events as ev
+from tests.grimdark.game import SHALLOW, Game
+
+
+def _with_quality(unit_name: str, quality: int):
+    armies = tuple(
+        msgspec.structs.replace(a, units=tuple(msgspec.structs.replace(u, quality=quality) if u.name == unit_name else u for u in a.units)) for a in SHALLOW.armies
+    )
+    return msgspec.structs.replace(SHALLOW, armies=armies)
+
+
+def test_regeneration_ignores_each_wound_on_5_plus_before_it_is_taken():
+    """The Brood Mother (Defense 5+, Tough(6), Regeneration): the Shredder's AP(1) wounds twice
+    on 4+; she regenerates one of them."""
+    game = Game()
+    game.ready()
+    events = game.do(cmd.Hold(unit="vanguard-squad", target="brood-mother"), 4, 4, 5, 6, 5, 2, 1, 1, 1, 1)
+    regenerates = [e for e in events if getattr(e, "purpose", "") == "brood-mother regenerates"]
+    assert [(r.results, r.rule) for r in regenerates] == [([5, 2], "grimdark-future-1.5.md#Special Rules")]
+    assert [e for e in events if isinstance(e, ev.AttackResolved)] == [
+        ev.AttackResolved("vanguard-squad", "Shredder", "brood-mother", 2, 2, 1),
+        ev.AttackResolved("vanguard-squad", "Long Rifle", "brood-mother", 4, 0, 0),
+    ]
+    assert ev.ModelWounded("brood-mother", "brood-mother-1", 1) in events  # one model: no pick to wait for
+    assert not any(isinstance(e, ev.MoraleTested) for e in events)  # 5 of 6 wounds left
+
+
+def test_fearless_adds_1_to_the_morale_roll():
+    """Captain Hale Morrow (Quality 3+, Tough(3), Fearless) down to 1 wound left tests: a 2 passes."""
+    game = Game()
+    game.ready()
+    game.do(cmd.Hold(unit="captain-hale-morrow"))
+    events = game.do(cmd.Hold(unit="spine-spitters", target="captain-hale-morrow"), 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 4, 5, 2)
+    assert ev.ModelWounded("captain-hale-morrow", "captain-hale-morrow-1", 2) in events
+    assert ev.MoraleTested("captain-hale-morrow", 2, 3, True, 1) in events
+    assert not game.unit("captain-hale-morrow").pinned
+
+
+def test_a_pinned_unit_strikes_at_minus_1_and_a_7_takes_a_6_then_a_4():
+    """Skitters of Quality 6+ are Pinned by the mortar, then charged: striking back at -1 they
+    need a 7, so each 6 rolls again and counts on 4+."""
+    game = Game(pack=_with_quality("Skitter Swarm", 6))
+    game.ready()
+    game.do(cmd.Hold(unit="captain-hale-morrow"))
+    game.do(cmd.Hold(unit="brood-mother"))
+    game.do(cmd.Hold(unit="mortar-team", target="skitter-swarm"), 4, 4, 1, 3, 3, 3, 3, 2, 1)
+    game.do(cmd.RemoveCasualties(unit="skitter-swarm", models=[f"skitter-swarm-{k}" for k in (5, 6, 7, 8)]), 4)
+    assert game.unit("skitter-swarm").pinned
+    game.do(cmd.Hold(unit="spine-spitters"))
+    contact = 20 - 2 * 0.492126
+    charge = cmd.Charge(unit="dust-riders", target="skitter-swarm", positions=[(40, contact), (41.5, contact), (43, contact), (44.5, contact)])
+    events = game.do(charge, 1, 1, 1, 1, 1, 1, 1, 1, 6, 6, 5, 1, 4, 3, 4)
+    rolls = [(e.purpose, e.results, e.rule) for e in events if type(e).__name__ == "DiceRolled"]
+    assert rolls[1:] == [
+        ("skitter-swarm: Fangs to hit dust-riders", [6, 6, 5, 1], "grimdark-future-1.5.md#Melee"),
+        ("skitter-swarm: Fangs, 6s needing a 4+", [4, 3], "grimdark-future-1.5.md#General Principles"),
+        ("skitter-swarm: Fangs to wound dust-riders", [4], "grimdark-future-1.5.md#Melee"),
+    ]
+    assert [e for e in events if isinstance(e, ev.AttackResolved)] == [
+        ev.AttackResolved("dust-riders", "Lance", "skitter-swarm", 8, 0, 0),
+        ev.AttackResolved("skitter-swarm", "Fangs", "dust-riders", 4, 1, 1),
+    ]
+    assert events[-1] == ev.CasualtiesDue("dust-riders", 1, "melee_end")
