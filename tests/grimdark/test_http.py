@@ -46,3 +46,44 @@ def test_two_players_prepare_a_duel_each_commanding_only_their_own_army(client):
     assert (game["phase"], game["up"], game["edges"]) == ("deployment", VANGUARD, {VANGUARD: "south", BROOD: "north"})
     assert [(m["id"], m["x"], m["y"]) for m in game["markers"]] == [("marker-1", 20.0, 24.0), ("marker-2", 50.0, 24.0), ("marker-3", 35.0, 24.0)]
     assert game["units"]["brood-mother"]["models"][0] | {"weapons": None} == {"id": "brood-mother-1", "name": "Brood Mother", "weapons": None, "x": 10.0, "y": 42.0, "wounds": 0}
+
+
+def test_a_duel_played_to_its_end_over_http_replays_to_the_same_events(client):
+    """Four rounds of alternating activations; the Vanguard's captain rushes to a marker and holds
+    it alone, so the Vanguard wins 1 to 0, and every command decided again gives the same events."""
+    from tests.grimdark.game import ORDER, SPOTS, row
+
+    campaign = Campaign(client, "Border War")
+    ann = campaign.invite("ann", "player", [VANGUARD])
+    bob = campaign.invite("bob", "player", [BROOD])
+    battle = campaign.mission("Duel", "grimdark-future", dice_mode="manual", client_seed="gf")
+    players = {VANGUARD: ann, BROOD: bob}
+    ann.accepted(battle, {"type": "RollOff", "purpose": "deployment"}, faces=[6, 1])
+    ann.accepted(battle, {"type": "PickEdge", "side": VANGUARD, "edge": "south"})
+    bob.accepted(battle, {"type": "RollOff", "purpose": "objectives"}, faces=[1, 1, 6])
+    bob.accepted(battle, {"type": "ChooseFirstMarker", "side": BROOD, "first": VANGUARD})
+    for side, x in ((VANGUARD, 6), (BROOD, 30), (VANGUARD, 54)):
+        players[side].accepted(battle, {"type": "PlaceMarker", "side": side, "x": x, "y": 24})
+    units = {u: (VANGUARD if k % 2 == 0 else BROOD) for k, u in enumerate(ORDER)}
+    for unit in ORDER:
+        x, y = SPOTS[unit]
+        y, back = (y, -1.5) if units[unit] == VANGUARD else (y + 18, 1.5)
+        size = {"captain-hale-morrow": 1, "brood-mother": 1, "mortar-team": 3, "bone-crushers": 3, "dust-riders": 4, "spine-spitters": 5}.get(unit, 5 if units[unit] == VANGUARD else 8)
+        players[units[unit]].accepted(battle, {"type": "Deploy", "unit": unit, "positions": row(x, y, size, 2.0 if unit == "bone-crushers" else 1.5, back)})
+    ann.accepted(battle, {"type": "Rush", "unit": "captain-hale-morrow", "positions": [[6, 21.5]]})
+    first = True
+    for _round in range(4):
+        for vanguard, brood in zip(ORDER[::2], ORDER[1::2], strict=True):
+            if not first:
+                ann.accepted(battle, {"type": "Hold", "unit": vanguard})
+            first = False
+            last = bob.accepted(battle, {"type": "Hold", "unit": brood})
+    assert [r["event"]["type"] for r in last["events"][-2:]] == ["RoundEnded", "BattleEnded"]
+    assert last["events"][-1]["event"] | {"type": None} == {"type": None, "seized": {VANGUARD: 1, BROOD: 0}, "outcome": VANGUARD}
+    game = ann.mission(battle)["game"]
+    assert (game["phase"], game["round"], game["outcome"]) == ("over", 4, VANGUARD)
+    over = bob.command(battle, {"type": "Hold", "unit": "brood-mother"})
+    assert (over.status_code, over.json()["code"], over.json()["params"]) == (422, "battle_over", {"outcome": VANGUARD})
+    campaign.host.end(battle)  # reveals the seed: every command can be decided again
+    report = ann.read(f"/missions/{battle}/replay/check")
+    assert report == {"ok": True, "commands": 59, "checked": 59, "unverifiable": [], "mismatches": []}
