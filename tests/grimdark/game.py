@@ -12,7 +12,6 @@ from typing import Any
 
 import msgspec
 
-from domain import mission
 from domain.contract import Setup
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark.loading import load_pack
@@ -45,20 +44,7 @@ ORDER = ("captain-hale-morrow", "brood-mother", "vanguard-squad", "spine-spitter
 
 class Game(RuleTable):
     def __init__(self, armies: str = f"{VANGUARD},{BROOD}", *, pack: Any = SHALLOW) -> None:
-        self.events: list[Any] = []
-        self.state: mission.MissionState | None = None
-        for event in mission.create(
-            mission_id="m-1",
-            campaign_id="c-1",
-            name="rule test",
-            system="grimdark-future",
-            rules_version="1.5",
-            dice_mode="manual",
-            client_seed="rule-tests",
-            options={},
-            fresh_seed=bytes(range(32)),
-        ):
-            self._apply(event)
+        self.create("grimdark-future", "1.5")
         self.do(setup(Setup("1.5", Options(armies=armies), {"core": pack})))
 
     @property

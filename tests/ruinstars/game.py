@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain import mission
 from domain.contract import Setup
 from domain.systems.ruinstars import commands as cmd
 from domain.systems.ruinstars.loading import load_pack
@@ -33,20 +32,7 @@ SPOTS = [
 
 class Game(RuleTable):
     def __init__(self, squads: str = "Cinder Watch", *, pack: Any = CORE) -> None:
-        self.events: list[Any] = []
-        self.state: mission.MissionState | None = None
-        for event in mission.create(
-            mission_id="m-1",
-            campaign_id="c-1",
-            name="rule test",
-            system="ruinstars",
-            rules_version="2e",
-            dice_mode="manual",
-            client_seed="rule-tests",
-            options={},
-            fresh_seed=bytes(range(32)),
-        ):
-            self._apply(event)
+        self.create("ruinstars", "2e")
         self.do(setup(Setup("2e", Options(squads=squads), {"core": pack})))
 
     def deploy_all(self) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from domain.kit.content import Problem, merge_files, refuse
+from domain.kit.content import Problem, checked_pack
 from domain.systems.ruinstars.content import (
     SECTIONS,
     SPECIALS,
@@ -25,10 +25,7 @@ D6 = (1, 6)
 
 def load_pack(files: Mapping[str, bytes]) -> Pack:
     """Files by name to a checked pack; ContentError naming file, field and problem."""
-    merged = merge_files(files, PackFile, SECTIONS)
-    pack = Pack(merged.header.name, merged.header.version, **merged.sections)
-    refuse(list(check(pack)), merged)
-    return pack
+    return checked_pack(files, PackFile, SECTIONS, Pack, check)
 
 
 def check(pack: Pack) -> Iterator[Problem]:
