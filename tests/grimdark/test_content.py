@@ -3,10 +3,14 @@ the Duel load; a malformed list is refused naming the file, the field and the pr
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
+from domain.contract import Setup
+from domain.errors import RuleError
 from domain.kit.content import ContentError
 from domain.systems.grimdark.loading import load_pack
+from domain.systems.grimdark.setup import Options, setup
 from tests.grimdark.game import CORE
 
 HEADER = b'[pack]\nname = "t"\nversion = "1"\n'
@@ -47,3 +51,33 @@ def test_a_malformed_army_list_is_refused_naming_file_field_and_problem(unit, fi
     with pytest.raises(ContentError) as refused:
         load_pack({"pack.toml": HEADER, "armies.toml": army})
     assert (refused.value.file, refused.value.field, refused.value.problem) == ("armies.toml", field, problem)
+
+
+def _setup(pack, **options):
+    return setup(Setup("1.5", Options(**options), {"core": pack}))
+
+
+def _with_units(army_id: str, change):
+    armies = tuple(msgspec.structs.replace(a, units=change(a.units)) if a.id == army_id else a for a in CORE.armies)
+    return msgspec.structs.replace(CORE, armies=armies)
+
+
+def test_an_army_is_checked_against_the_games_points_heroes_and_vehicles():
+    """#Preparation: 500pts, at least one Hero, up to 2 Vehicles or Monsters; #Playing Bigger Games."""
+    assert [a.id for a in _setup(CORE).armies] == ["ashen-vanguard", "thornback-brood"]
+    heavy = _with_units("ashen-vanguard", lambda units: (*units, msgspec.structs.replace(units[1], name="Spare Squad")))
+    with pytest.raises(RuleError) as over:
+        _setup(heavy)
+    assert (over.value.code, over.value.rule, over.value.params) == ("army_over_points", "grimdark-future-1.5.md#Preparation", {"army": "ashen-vanguard", "points": 610, "max": 500})
+    assert [a.points for a in _setup(heavy, points=750).armies] == [610, 500]
+    leaderless = _with_units("thornback-brood", lambda units: units[1:])
+    with pytest.raises(RuleError) as heroes:
+        _setup(leaderless)
+    assert heroes.value.params == {"army": "thornback-brood", "heroes": 0, "min": 1, "max": 1}
+    tanks = _with_units("thornback-brood", lambda units: (units[0], *(msgspec.structs.replace(u, kind="monster", points=10) for u in units[1:])))
+    with pytest.raises(RuleError) as vehicles:
+        _setup(tanks)
+    assert (vehicles.value.code, vehicles.value.params) == ("army_vehicles", {"army": "thornback-brood", "count": 4, "max": 2})
+    with pytest.raises(RuleError) as size:
+        _setup(CORE, points=600)
+    assert (size.value.code, size.value.rule, size.value.field) == ("unknown_game_size", "grimdark-future-1.5.md#Playing Bigger Games", "options.points")

@@ -7,6 +7,7 @@ import msgspec
 
 from domain.contract import Setup
 from domain.errors import RuleError
+from domain.systems.grimdark.armies import check
 from domain.systems.grimdark.commands import SetUpMission
 from domain.systems.grimdark.content import FORMAT, Pack
 
@@ -18,6 +19,8 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     #: The two armies of the pack that fight, comma-separated; each is a side players hold.
     armies: str = "ashen-vanguard,thornback-brood"
     pack: str = "core"
+    #: The game's size: each army's points at most, and its unit limits (#Playing Bigger Games).
+    points: int = 500
 
 
 def setup(context: Setup) -> SetUpMission:
@@ -32,4 +35,7 @@ def setup(context: Setup) -> SetUpMission:
     armies = [pack.army(n) for n in names]
     if len(names) != 2 or names[0] == names[1] or None in armies:
         raise RuleError("bad_armies", FORMAT, params={"names": names, "known": [a.id for a in pack.armies]}, field="options.armies")
-    return SetUpMission(mission=mission, armies=[a for a in armies if a is not None])
+    fielded = [a for a in armies if a is not None]
+    for army in fielded:
+        check(army, options.points)
+    return SetUpMission(mission=mission, armies=fielded)
