@@ -69,3 +69,58 @@ def test_a_pinned_unit_strikes_at_minus_1_and_a_7_takes_a_6_then_a_4():
         ev.AttackResolved("skitter-swarm", "Fangs", "dust-riders", 4, 1, 1),
     ]
     assert events[-1] == ev.CasualtiesDue("dust-riders", 1, "melee_end")
+
+
+def _with_rules(unit_name: str, weapon_name: str = "", rules: tuple[str, ...] = ()):
+    """The core pack with `rules` added to one unit (or to one of its weapons)."""
+
+    def weapon(w):
+        return msgspec.structs.replace(w, rules=(*w.rules, *rules)) if w.name == weapon_name else w
+
+    def unit(u):
+        if u.name != unit_name:
+            return u
+        if not weapon_name:
+            return msgspec.structs.replace(u, rules=(*u.rules, *rules))
+        return msgspec.structs.replace(u, models=tuple(msgspec.structs.replace(m, weapons=tuple(weapon(w) for w in m.weapons)) for m in u.models))
+
+    armies = tuple(msgspec.structs.replace(a, units=tuple(unit(u) for u in a.units)) for a in SHALLOW.armies)
+    return msgspec.structs.replace(SHALLOW, armies=armies)
+
+
+def _attacks(events):
+    return [e for e in events if isinstance(e, ev.AttackResolved)]
+
+
+def test_linked_adds_1_to_the_attack_rolls():
+    game = Game(pack=_with_rules("Vanguard Squad", "Long Rifle", ("Linked",)))
+    game.ready()
+    events = game.do(cmd.Hold(unit="vanguard-squad", target="spine-spitters"), 1, 1, 3, 3, 3, 2, 3, 3, 3)
+    assert _attacks(events)[-1] == ev.AttackResolved("vanguard-squad", "Long Rifle", "spine-spitters", 4, 3, 3)
+
+
+def test_stealth_takes_1_off_shooting_rolls_against_the_unit():
+    game = Game(pack=_with_rules("Spine Spitters", rules=("Stealth",)))
+    game.ready()
+    events = game.do(cmd.Hold(unit="vanguard-squad", target="spine-spitters"), 1, 1, 4, 4, 4, 5, 3)
+    assert _attacks(events)[-1] == ev.AttackResolved("vanguard-squad", "Long Rifle", "spine-spitters", 4, 1, 1)
+
+
+def test_poison_adds_x_to_the_wound_roll():
+    """The Shredder with Poison(1) against the Brood Mother (Defense 5+, AP(1)): a 3 wounds."""
+    game = Game(pack=_with_rules("Vanguard Squad", "Shredder", ("Poison(1)",)))
+    game.ready()
+    events = game.do(cmd.Hold(unit="vanguard-squad", target="brood-mother"), 4, 4, 3, 2, 1, 1, 1, 1, 1)
+    assert _attacks(events) == [
+        ev.AttackResolved("vanguard-squad", "Shredder", "brood-mother", 2, 2, 1),
+        ev.AttackResolved("vanguard-squad", "Long Rifle", "brood-mother", 4, 0, 0),
+    ]
+
+
+def test_rending_sixes_to_hit_wound_on_2_plus_whatever_the_defense():
+    """Long Rifles with Rending at the Bone Crushers (Defense 5+): the 6 to hit wounds on a 2, the
+    4 to hit does not."""
+    game = Game(pack=_with_rules("Vanguard Squad", "Long Rifle", ("Rending",)))
+    game.ready()
+    events = game.do(cmd.Hold(unit="vanguard-squad", target="bone-crushers"), 1, 1, 6, 4, 1, 1, 2, 2)
+    assert _attacks(events)[-1] == ev.AttackResolved("vanguard-squad", "Long Rifle", "bone-crushers", 4, 2, 1)

@@ -1,12 +1,13 @@
 """Attacks (grimdark-future-1.5.md#Shooting, #Melee): one Quality test per attack, each hit rolled
 against the target's Defense to wound, through the One Page Rules core (domain/kit/onepage.py)
-with Grimdark Future's table; AP(X), Blast(X) and Regeneration as #Special Rules says."""
+with Grimdark Future's table; the special rules an attack reads are weapon_rules.py's, AP(X),
+Blast(X) and Regeneration the core's."""
 
 from __future__ import annotations
 
 from domain.kit import onepage
 from domain.systems.grimdark import events as ev
-from domain.systems.grimdark import geometry
+from domain.systems.grimdark import geometry, weapon_rules
 from domain.systems.grimdark.content import Weapon
 from domain.systems.grimdark.resolution import Resolution
 from domain.systems.grimdark.versions import ONE_PAGE
@@ -45,19 +46,23 @@ def attack(res: Resolution, unit_id: str, target_id: str, melee: bool) -> int:
 
 def _one_weapon(res: Resolution, unit_id: str, target_id: str, weapon: Weapon, attacks: int, section: str) -> int:
     unit, target = res.game.units[unit_id], res.game.units[target_id]
-    #: #Morale: Pinned units have -1 to their attack rolls in melee.
-    modifier = -1 if section == "Melee" and unit.pinned else 0
+    modifier = weapon_rules.hit_modifier(unit, target, weapon, section == "Melee")
     faces = res.roll(attacks, f"{unit_id}: {weapon.name} to hit {target_id}", section)
     follow_up = lambda count: res.roll(count, f"{unit_id}: {weapon.name}, 6s needing a 4+", "General Principles")  # noqa: E731
-    hits = sum(onepage.successes(ONE_PAGE, faces, unit.profile.quality, modifier, follow_up))
+    hit_faces = [f for f, hit in zip(faces, onepage.successes(ONE_PAGE, faces, unit.profile.quality, modifier, follow_up), strict=True) if hit]
     blast = weapon.rule("Blast")
-    if blast and hits:
-        hits *= onepage.blast_times(ONE_PAGE, int(blast), len(target.models))
-    wound_faces = res.roll(hits, f"{unit_id}: {weapon.name} to wound {target_id}", section)
-    wound_modifier = onepage.defense_modifier(ONE_PAGE, int(weapon.rule("AP")))
-    wound_follow_up = lambda count: res.roll(count, f"{unit_id}: {weapon.name} wounds, 6s needing a 4+", "General Principles")  # noqa: E731
-    wounds = onepage.wounds_from(ONE_PAGE, onepage.successes(ONE_PAGE, wound_faces, target.profile.defense, wound_modifier, wound_follow_up))
+    times = onepage.blast_times(ONE_PAGE, int(blast), len(target.models)) if blast else 1
+    hits = [f for f in hit_faces for _ in range(times)]
+    wound_faces = res.roll(len(hits), f"{unit_id}: {weapon.name} to wound {target_id}", section)
+    wound_modifier = onepage.defense_modifier(ONE_PAGE, int(weapon.rule("AP")), weapon_rules.poison(target, weapon))
+    wounds = onepage.wounds_from(
+        ONE_PAGE,
+        [
+            onepage.passes(ONE_PAGE, face, weapon_rules.ALWAYS_WOUNDS_ON) if weapon_rules.rending(weapon, hit) else onepage.passes(ONE_PAGE, face, target.profile.defense, wound_modifier)
+            for hit, face in zip(hits, wound_faces, strict=True)
+        ],
+    )
     if wounds and target.profile.rule("Regeneration"):
         wounds = onepage.regenerated(ONE_PAGE, res.roll(wounds, f"{target_id} regenerates", "Special Rules"))
-    res.emit(ev.AttackResolved(unit_id, weapon.name, target_id, attacks, hits, wounds))
+    res.emit(ev.AttackResolved(unit_id, weapon.name, target_id, attacks, len(hits), wounds))
     return wounds

@@ -23,8 +23,12 @@ RULES: dict[str, tuple[Place, tuple[int, int] | None]] = {
     "Blast": ("weapon", (2, 6)),
     "Fast": ("unit", None),
     "Fearless": ("unit", None),
+    "Linked": ("weapon", None),
+    "Poison": ("weapon", (1, 6)),
     "Regeneration": ("unit", None),
+    "Rending": ("weapon", None),
     "Slow": ("unit", None),
+    "Stealth": ("unit", None),
     "Tough": ("unit", (2, 24)),
 }
 _RULE = re.compile(r"^([A-Z][A-Za-z-]*)(?:\((\d+)\))?$")

@@ -1,0 +1,43 @@
+"""The special rules an attack reads (grimdark-future-1.5.md#Special Rules), one small function
+each: what it adds to the rolls to hit, how a hit wounds. The core's rolls are the kit's
+(domain/kit/onepage.py); these say what the rules file adds to them."""
+
+from __future__ import annotations
+
+from domain.systems.grimdark.content import Weapon
+from domain.systems.grimdark.state import Unit
+
+#: Rending: a 6 to hit always wounds on 2+ (as EMP against vehicles, not built yet).
+ALWAYS_WOUNDS_ON = 2
+
+
+def linked(unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> int:
+    """Linked: +1 to its attack rolls."""
+    return 1 if weapon.rule("Linked") else 0
+
+
+def stealth(unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> int:
+    """Stealth: enemies get -1 to their shooting rolls against it."""
+    return -1 if not melee and target.profile.rule("Stealth") else 0
+
+
+def pinned(unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> int:
+    """#Morale: Pinned units have -1 to their attack rolls in melee."""
+    return -1 if melee and unit.pinned else 0
+
+
+HIT_MODIFIERS = (linked, stealth, pinned)
+
+
+def hit_modifier(unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> int:
+    return sum(rule(unit, target, weapon, melee) for rule in HIT_MODIFIERS)
+
+
+def poison(target: Unit, weapon: Weapon) -> int:
+    """Poison(X): +X to the wound roll; not against Vehicles."""
+    return 0 if target.profile.kind == "vehicle" else int(weapon.rule("Poison"))
+
+
+def rending(weapon: Weapon, hit_face: int) -> bool:
+    """Rending: a 6 to hit always wounds on 2+."""
+    return bool(weapon.rule("Rending")) and hit_face == 6
