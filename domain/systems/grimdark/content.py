@@ -120,11 +120,14 @@ class Army(Struct):
 
 class Mission(Struct):
     """A mission of grimdark-future-1.5.md#Missions: how many objective markers it places
-    ("d3+2", or a number) and the table."""
+    ("d3+2", or a number), where they go, and the table."""
 
     id: str
     name: str
     markers: str = "d3+2"
+    #: "alternate" (#Missions, Placing Objectives), "quarters" (the same, one in each table
+    #: quarter: Seize Ground), "centre" (King of the Hill) or "zone-centres" (Breakthrough).
+    placement: Literal["alternate", "quarters", "centre", "zone-centres"] = "alternate"
     rounds: int = 4
     width: int = 72
     depth: int = 48

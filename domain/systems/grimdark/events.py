@@ -38,6 +38,8 @@ class FirstMarkerChosen(Event, tag=True):
 
 
 class MarkerPlaced(Event, tag=True):
+    """`side` "" when the mission places it (King of the Hill, Breakthrough)."""
+
     side: str
     marker: str
     x: float

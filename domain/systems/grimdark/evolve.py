@@ -95,9 +95,10 @@ def _first_marker(game: Game, event: ev.FirstMarkerChosen) -> Game:
 
 
 def _marker(game: Game, event: ev.MarkerPlaced) -> Game:
+    """A side's marker passes the turn to the other; the mission's own (no side) pass nothing."""
     markers = (*game.markers, Marker(event.marker, event.x, event.y))
     if len(markers) < game.markers_due:
-        return replace(game, markers=markers, up=game.other(event.side))
+        return replace(game, markers=markers, up=game.other(event.side) if event.side else game.up)
     return replace(game, markers=markers, phase=DEPLOYMENT, up=game.deploys_first)
 
 

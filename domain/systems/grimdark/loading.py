@@ -15,6 +15,8 @@ from domain.systems.grimdark.content import RULES, SECTIONS, Pack, PackFile, spl
 #: Quality and Defense are rolled on a D6: 2+ to 6+.
 D6_VALUE = (2, 6)
 MARKERS = ("d3+2", "1", "2", "3", "4", "5")
+#: How many markers a placement puts down by itself, or may hold (one per quarter).
+FIXED_MARKERS = {"centre": "1", "zone-centres": "2", "quarters": "4"}
 
 
 def load_pack(files: Mapping[str, bytes]) -> Pack:
@@ -51,6 +53,9 @@ def check(pack: Pack) -> Iterator[Problem]:
     for i, mission in enumerate(pack.missions):
         if mission.markers not in MARKERS:
             yield ("missions", i, "markers"), f"{mission.markers!r} is not one of {', '.join(MARKERS)}"
+        fixed = FIXED_MARKERS.get(mission.placement)
+        if fixed is not None and mission.markers != fixed:
+            yield ("missions", i, "markers"), f"{mission.placement} places {fixed} markers, not {mission.markers!r}"
         yield from _range(("missions", i), mission, {"rounds": (1, 12), "width": (24, 144), "depth": (24, 96)})
 
 

@@ -15,7 +15,7 @@ from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
 from domain.systems.grimdark import geometry
 from domain.systems.grimdark.resolution import Resolution
-from domain.systems.grimdark.state import DEPLOYMENT, DEPLOYMENT_ROLL_OFF, EDGE, EDGES, FIRST_MARKER, MARKERS, OBJECTIVE_ROLL_OFF, Game
+from domain.systems.grimdark.state import DEPLOYMENT, DEPLOYMENT_ROLL_OFF, EDGE, EDGES, FIRST_MARKER, MARKERS, OBJECTIVE_ROLL_OFF, ZONE_DEPTH, Game
 from domain.systems.grimdark.versions import rule
 
 PREPARATION = "Preparation"
@@ -60,7 +60,28 @@ def pick_edge(res: Resolution, command: cmd.PickEdge) -> list[Event]:
     if command.edge not in EDGES:
         raise RuleError("unknown_edge", rule(PREPARATION), params={"edge": command.edge, "known": list(EDGES)}, field="edge")
     res.emit(ev.EdgePicked(command.side, command.edge))
+    spots = fixed_markers(res.game)
+    if spots:
+        res.emit(ev.MarkersCounted(len(spots)))
+        for k, (x, y) in enumerate(spots, 1):
+            res.emit(ev.MarkerPlaced("", f"marker-{k}", x, y))
     return res.events
+
+
+def fixed_markers(game: Game) -> list[tuple[float, float]]:
+    """Markers a mission puts down itself once the edges are known (#Missions): King of the Hill's
+    at the table's centre, Breakthrough's at the centre of each deployment zone (south first)."""
+    width, depth = game.mission.width, game.mission.depth
+    if game.mission.placement == "centre":
+        return [(width / 2, depth / 2)]
+    if game.mission.placement == "zone-centres":
+        return [(width / 2, ZONE_DEPTH / 2), (width / 2, depth - ZONE_DEPTH / 2)]
+    return []
+
+
+def quarter(game: Game, x: float, y: float) -> int:
+    """The table quarter a point is in, 0-3 (a point on a middle line is in the higher one)."""
+    return (2 if y >= game.mission.depth / 2 else 0) + (1 if x >= game.mission.width / 2 else 0)
 
 
 def choose_first_marker(res: Resolution, command: cmd.ChooseFirstMarker) -> list[Event]:
@@ -85,6 +106,10 @@ def place_marker(res: Resolution, command: cmd.PlaceMarker) -> list[Event]:
         gap = inches.distance(here, inches.Base(marker.x, marker.y))
         if inches.at_most(gap, MARKER_GAP):
             raise RuleError("markers_too_close", rule(PREPARATION), params={"marker": marker.id, "gap": round(gap, 2), "min": MARKER_GAP})
+    if game.mission.placement == "quarters":
+        taken = [m.id for m in game.markers if quarter(game, m.x, m.y) == quarter(game, command.x, command.y)]
+        if taken:
+            raise RuleError("quarter_taken", rule("Missions"), params={"x": command.x, "y": command.y, "marker": taken[0]})
     res.emit(ev.MarkerPlaced(command.side, f"marker-{len(game.markers) + 1}", command.x, command.y))
     return res.events
 
