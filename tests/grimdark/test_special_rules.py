@@ -124,3 +124,54 @@ def test_rending_sixes_to_hit_wound_on_2_plus_whatever_the_defense():
     game.ready()
     events = game.do(cmd.Hold(unit="vanguard-squad", target="bone-crushers"), 1, 1, 6, 4, 1, 1, 2, 2)
     assert _attacks(events)[-1] == ev.AttackResolved("vanguard-squad", "Long Rifle", "bone-crushers", 4, 2, 1)
+
+
+def _as_monster(unit_name: str):
+    armies = tuple(
+        msgspec.structs.replace(a, units=tuple(msgspec.structs.replace(u, kind="monster") if u.name == unit_name else u for u in a.units)) for a in SHALLOW.armies
+    )
+    return msgspec.structs.replace(SHALLOW, armies=armies)
+
+
+def test_impact_and_furious_hit_automatically_when_charging():
+    """Dust Riders with Impact(1) and Furious charge the Skitters (Defense 3+): four Impact hits,
+    four Quality tests for Furious (one 4+), then the Lances."""
+    game = Game(pack=_with_rules("Dust Riders", rules=("Impact(1)", "Furious")))
+    game.ready()
+    contact = 20 - 2 * 0.492126
+    charge = cmd.Charge(unit="dust-riders", target="skitter-swarm", positions=[(40, contact), (41.5, contact), (43, contact), (44.5, contact)])
+    #                    Impact wounds  Furious tests  its wound  Lances to hit
+    events = game.do(charge, 3, 3, 1, 2, 4, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 1, 1)
+    assert [(e.purpose, e.rule) for e in events if type(e).__name__ == "DiceRolled"][:3] == [
+        ("dust-riders: Impact to wound skitter-swarm", "grimdark-future-1.5.md#Special Rules"),
+        ("dust-riders: Furious", "grimdark-future-1.5.md#Special Rules"),
+        ("dust-riders: Furious to wound skitter-swarm", "grimdark-future-1.5.md#Special Rules"),
+    ]
+    assert _attacks(events) == [
+        ev.AttackResolved("dust-riders", "Impact", "skitter-swarm", 4, 4, 2),
+        ev.AttackResolved("dust-riders", "Furious", "skitter-swarm", 4, 1, 1),
+        ev.AttackResolved("dust-riders", "Lance", "skitter-swarm", 8, 0, 0),
+    ]
+    assert events[-1] == ev.CasualtiesDue("skitter-swarm", 3, "strike_back")
+
+
+def test_a_monster_has_fear_and_impact_3_and_a_failed_fear_test_costs_1_to_hit():
+    """The Brood Mother as a Monster charges the captain: he tests against Fear (a 1 fails,
+    Fearless or not), her three Impact hits and her Talons miss, and his Arc Blade strikes back
+    at -1: of 3, 3 and 4 only the 4 hits his Quality 3+."""
+    game = Game(pack=_as_monster("Brood Mother"))
+    game.ready()
+    game.do(cmd.Hold(unit="captain-hale-morrow"))
+    contact = 10 + 0.492126 + 0.984252
+    events = game.do(cmd.Charge(unit="brood-mother", target="captain-hale-morrow", positions=[(4, contact)]), 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 4, 4, 2, 2)
+    assert [e for e in events if isinstance(e, (ev.MoraleTested, ev.FearFailed))] == [
+        ev.MoraleTested("captain-hale-morrow", 1, 3, False, 1),
+        ev.FearFailed("captain-hale-morrow"),
+        ev.MoraleTested("brood-mother", 2, 3, False, 0),  # she caused fewer wounds: 0 to 1
+    ]
+    assert _attacks(events) == [
+        ev.AttackResolved("brood-mother", "Impact", "captain-hale-morrow", 3, 3, 0),
+        ev.AttackResolved("brood-mother", "Scything Talons", "captain-hale-morrow", 4, 0, 0),
+        ev.AttackResolved("captain-hale-morrow", "Arc Blade", "brood-mother", 3, 1, 1),
+    ]
+    assert ev.UnitPinned("brood-mother") in events and not game.unit("captain-hale-morrow").pinned

@@ -46,19 +46,45 @@ def attack(res: Resolution, unit_id: str, target_id: str, melee: bool) -> int:
 
 def _one_weapon(res: Resolution, unit_id: str, target_id: str, weapon: Weapon, attacks: int, section: str) -> int:
     unit, target = res.game.units[unit_id], res.game.units[target_id]
-    modifier = weapon_rules.hit_modifier(unit, target, weapon, section == "Melee")
+    modifier = weapon_rules.hit_modifier(res.game, unit, target, weapon, section == "Melee")
     faces = res.roll(attacks, f"{unit_id}: {weapon.name} to hit {target_id}", section)
-    follow_up = lambda count: res.roll(count, f"{unit_id}: {weapon.name}, 6s needing a 4+", "General Principles")  # noqa: E731
-    hit_faces = [f for f, hit in zip(faces, onepage.successes(ONE_PAGE, faces, unit.profile.quality, modifier, follow_up), strict=True) if hit]
+    hit_faces = [f for f, hit in zip(faces, _quality_tests(res, unit_id, weapon.name, faces, modifier), strict=True) if hit]
     blast = weapon.rule("Blast")
     times = onepage.blast_times(ONE_PAGE, int(blast), len(target.models)) if blast else 1
     hits = [f for f in hit_faces for _ in range(times)]
+    return _wounds(res, unit_id, target_id, weapon, attacks, hits, section)
+
+
+def charge_hits(res: Resolution, unit_id: str, target_id: str) -> int:
+    """#Special Rules: Impact(X), X automatic hits a model when charging; Furious, one Quality
+    test a model, each success an automatic hit. Wounds as any hit, with no AP."""
+    unit = res.game.units[unit_id]
+    wounds = 0
+    impact = int(unit.profile.rule("Impact"))
+    if impact:
+        count = impact * len(unit.models)
+        wounds += _wounds(res, unit_id, target_id, Weapon("Impact"), count, [0] * count, "Special Rules")
+    if unit.profile.rule("Furious"):
+        faces = res.roll(len(unit.models), f"{unit_id}: Furious", "Special Rules")
+        hits = sum(_quality_tests(res, unit_id, "Furious", faces, 0))
+        wounds += _wounds(res, unit_id, target_id, Weapon("Furious"), len(faces), [0] * hits, "Special Rules")
+    return wounds
+
+
+def _quality_tests(res: Resolution, unit_id: str, name: str, faces: list[int], modifier: int) -> list[bool]:
+    follow_up = lambda count: res.roll(count, f"{unit_id}: {name}, 6s needing a 4+", "General Principles")  # noqa: E731
+    return onepage.successes(ONE_PAGE, faces, res.game.units[unit_id].profile.quality, modifier, follow_up)
+
+
+def _wounds(res: Resolution, unit_id: str, target_id: str, weapon: Weapon, attacks: int, hits: list[int], section: str) -> int:
+    """Each hit (by its face to hit) rolled against the target's Defense; Regeneration after."""
+    target = res.game.units[target_id]
     wound_faces = res.roll(len(hits), f"{unit_id}: {weapon.name} to wound {target_id}", section)
-    wound_modifier = onepage.defense_modifier(ONE_PAGE, int(weapon.rule("AP")), weapon_rules.poison(target, weapon))
+    modifier = onepage.defense_modifier(ONE_PAGE, int(weapon.rule("AP")), weapon_rules.poison(target, weapon))
     wounds = onepage.wounds_from(
         ONE_PAGE,
         [
-            onepage.passes(ONE_PAGE, face, weapon_rules.ALWAYS_WOUNDS_ON) if weapon_rules.rending(weapon, hit) else onepage.passes(ONE_PAGE, face, target.profile.defense, wound_modifier)
+            onepage.passes(ONE_PAGE, face, weapon_rules.ALWAYS_WOUNDS_ON) if weapon_rules.rending(weapon, hit) else onepage.passes(ONE_PAGE, face, target.profile.defense, modifier)
             for hit, face in zip(hits, wound_faces, strict=True)
         ],
     )

@@ -22,7 +22,10 @@ RULES: dict[str, tuple[Place, tuple[int, int] | None]] = {
     "AP": ("weapon", (1, 6)),
     "Blast": ("weapon", (2, 6)),
     "Fast": ("unit", None),
+    "Fear": ("unit", None),
     "Fearless": ("unit", None),
+    "Furious": ("unit", None),
+    "Impact": ("unit", (1, 12)),
     "Linked": ("weapon", None),
     "Poison": ("weapon", (1, 6)),
     "Regeneration": ("unit", None),
@@ -31,6 +34,8 @@ RULES: dict[str, tuple[Place, tuple[int, int] | None]] = {
     "Stealth": ("unit", None),
     "Tough": ("unit", (2, 24)),
 }
+#: grimdark-future-1.5.md#Unit Types: what Vehicles and Monsters always count as having.
+KIND_RULES: dict[str, int | bool] = {"Fear": True, "Impact": 3}
 _RULE = re.compile(r"^([A-Z][A-Za-z-]*)(?:\((\d+)\))?$")
 #: The base a model stands on when its unit names none (millimetres).
 DEFAULT_BASE = 25
@@ -101,7 +106,12 @@ class UnitProfile(Struct):
     base: int = DEFAULT_BASE
 
     def rule(self, name: str) -> int | bool:
-        return rule_value(self.rules, name)
+        """Its own rules, and what its kind always counts as having (#Unit Types: Vehicles and
+        Monsters have Fear and Impact(3), unless it has an Impact of its own)."""
+        own = rule_value(self.rules, name)
+        if own or self.kind == "infantry":
+            return own
+        return KIND_RULES.get(name, False)
 
     @property
     def size(self) -> int:

@@ -70,6 +70,12 @@ class MeleeStarted(Event, tag=True):
     defender: str
 
 
+class FearFailed(Event, tag=True):
+    """`unit` failed its morale test before fighting a unit with Fear: -1 to its attack rolls."""
+
+    unit: str
+
+
 class AttackResolved(Event, tag=True):
     """One weapon's attacks on one target: attacks, hits (after Blast), wounds (after Regeneration)."""
 
@@ -158,6 +164,7 @@ EVENTS = (
     RoundStarted,
     UnitMoved,
     MeleeStarted,
+    FearFailed,
     AttackResolved,
     CasualtiesDue,
     CasualtiesTaken,

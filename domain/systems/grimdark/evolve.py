@@ -138,6 +138,11 @@ def _melee_started(game: Game, event: ev.MeleeStarted) -> Game:
     return replace(game, melee=Melee(event.attacker, event.defender))
 
 
+def _afraid(game: Game, event: ev.FearFailed) -> Game:
+    assert game.melee is not None
+    return replace(game, melee=replace(game.melee, afraid=(*game.melee.afraid, event.unit)))
+
+
 def _attacked(game: Game, event: ev.AttackResolved) -> Game:
     """In a melee, count the wounds each side caused (#Melee: the side that caused fewer tests)."""
     melee = game.melee
@@ -192,6 +197,7 @@ _HANDLERS = {
     ev.RoundStarted: _round,
     ev.UnitMoved: _moved,
     ev.MeleeStarted: _melee_started,
+    ev.FearFailed: _afraid,
     ev.AttackResolved: _attacked,
     ev.CasualtiesTaken: _taken,
     ev.CasualtiesDue: _due,

@@ -18,9 +18,20 @@ BACK_OFF = 1.0
 
 def fight(res: Resolution, attacker: str, defender: str) -> None:
     res.emit(ev.MeleeStarted(attacker, defender))
-    wounds = attacks.attack(res, attacker, defender, melee=True)
+    for unit_id, other in ((attacker, defender), (defender, attacker)):
+        fear(res, unit_id, other)
+    wounds = attacks.charge_hits(res, attacker, defender)
+    wounds += attacks.attack(res, attacker, defender, melee=True)
     if not casualties.due(res, defender, wounds, "strike_back"):
         strike_back(res)
+
+
+def fear(res: Resolution, unit_id: str, other: str) -> None:
+    """Fear (#Special Rules): a unit without it tests morale before fighting one with it; failed,
+    it gets -1 to its attack rolls in this melee (and nothing more)."""
+    if res.game.units[other].profile.rule("Fear") and not res.game.units[unit_id].profile.rule("Fear"):
+        if not morale.roll(res, unit_id, f"morale test against the Fear of {other}"):
+            res.emit(ev.FearFailed(unit_id))
 
 
 def strike_back(res: Resolution) -> None:

@@ -12,14 +12,20 @@ from domain.systems.grimdark.versions import ONE_PAGE
 MORALE = "Morale"
 
 
-def test(res: Resolution, unit_id: str, in_melee: bool = False) -> bool:
-    """One morale test; returns whether it passed."""
+def roll(res: Resolution, unit_id: str, why: str = "morale test") -> bool:
+    """The Quality test itself (Fearless +1); whether it passed."""
     unit = res.game.units[unit_id]
     target, modifier = unit.profile.quality, 1 if unit.profile.rule("Fearless") else 0
-    faces = res.roll(1, f"{unit_id}: morale test", MORALE)
+    faces = res.roll(1, f"{unit_id}: {why}", MORALE)
     (passed,) = onepage.successes(ONE_PAGE, faces, target, modifier, lambda count: res.roll(count, f"{unit_id}: morale, a 6 needing a 4+", "General Principles"))
     res.emit(ev.MoraleTested(unit_id, faces[0], target, passed, modifier))
-    if passed:
+    return passed
+
+
+def test(res: Resolution, unit_id: str, in_melee: bool = False) -> bool:
+    """A morale test with what failing it does: Pinned, or in melee at half or less, Rout."""
+    unit = res.game.units[unit_id]
+    if roll(res, unit_id):
         return True
     if in_melee and unit.at_half_or_less():
         res.emit(ev.UnitRouted(unit_id))

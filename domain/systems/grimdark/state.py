@@ -76,12 +76,14 @@ class Casualties(msgspec.Struct, frozen=True):
 
 
 class Melee(msgspec.Struct, frozen=True):
-    """A charge being fought: who charged whom and the wounds each side caused (#Melee)."""
+    """A charge being fought: who charged whom, the wounds each side caused (#Melee), and the
+    units that failed their test against Fear (-1 to their attack rolls, #Special Rules)."""
 
     attacker: str
     defender: str
     by_attacker: int = 0
     by_defender: int = 0
+    afraid: tuple[str, ...] = ()
 
 
 class Game(msgspec.Struct, frozen=True):

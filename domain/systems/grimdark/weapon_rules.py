@@ -5,32 +5,37 @@ each: what it adds to the rolls to hit, how a hit wounds. The core's rolls are t
 from __future__ import annotations
 
 from domain.systems.grimdark.content import Weapon
-from domain.systems.grimdark.state import Unit
+from domain.systems.grimdark.state import Game, Unit
 
 #: Rending: a 6 to hit always wounds on 2+ (as EMP against vehicles, not built yet).
 ALWAYS_WOUNDS_ON = 2
 
 
-def linked(unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> int:
+def linked(game: Game, unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> int:
     """Linked: +1 to its attack rolls."""
     return 1 if weapon.rule("Linked") else 0
 
 
-def stealth(unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> int:
+def stealth(game: Game, unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> int:
     """Stealth: enemies get -1 to their shooting rolls against it."""
     return -1 if not melee and target.profile.rule("Stealth") else 0
 
 
-def pinned(unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> int:
+def pinned(game: Game, unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> int:
     """#Morale: Pinned units have -1 to their attack rolls in melee."""
     return -1 if melee and unit.pinned else 0
 
 
-HIT_MODIFIERS = (linked, stealth, pinned)
+def fear(game: Game, unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> int:
+    """Fear: a unit that failed its test before this melee gets -1 to its attack rolls."""
+    return -1 if melee and game.melee is not None and unit.id in game.melee.afraid else 0
 
 
-def hit_modifier(unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> int:
-    return sum(rule(unit, target, weapon, melee) for rule in HIT_MODIFIERS)
+HIT_MODIFIERS = (linked, stealth, pinned, fear)
+
+
+def hit_modifier(game: Game, unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> int:
+    return sum(rule(game, unit, target, weapon, melee) for rule in HIT_MODIFIERS)
 
 
 def poison(target: Unit, weapon: Weapon) -> int:
