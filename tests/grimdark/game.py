@@ -65,12 +65,13 @@ class Game(RuleTable):
         self.do(cmd.PlaceMarker(side=BROOD, x=10, y=15))
         self.do(cmd.PlaceMarker(side=VANGUARD, x=56, y=15))
 
-    def ready(self, places: dict[str, tuple[float, float]] | None = None) -> None:
-        """Prepared and deployed at `SPOTS` (changed by `places`), round 1 about to start."""
+    def ready(self, places: dict[str, list[tuple[float, float]]] | None = None) -> None:
+        """Prepared and deployed in rows from `SPOTS`, or at `places` (every model's), round 1
+        about to start."""
         self.prepare()
-        spots = SPOTS | (places or {})
         for unit_id in ORDER:
-            x, y = spots[unit_id]
+            x, y = SPOTS[unit_id]
             back = -1.5 if self.unit(unit_id).side == VANGUARD else 1.5
             gap = 2.0 if unit_id == "bone-crushers" else 1.5
-            self.do(cmd.Deploy(unit=unit_id, positions=row(x, y, len(self.unit(unit_id).models), gap, back)))
+            positions = (places or {}).get(unit_id) or row(x, y, len(self.unit(unit_id).models), gap, back)
+            self.do(cmd.Deploy(unit=unit_id, positions=positions))

@@ -175,3 +175,83 @@ def test_a_monster_has_fear_and_impact_3_and_a_failed_fear_test_costs_1_to_hit()
         ev.AttackResolved("captain-hale-morrow", "Arc Blade", "brood-mother", 3, 1, 1),
     ]
     assert ev.UnitPinned("brood-mother") in events and not game.unit("captain-hale-morrow").pinned
+
+
+def _changed(pack, unit_name: str, **changes):
+    armies = tuple(msgspec.structs.replace(a, units=tuple(msgspec.structs.replace(u, **changes) if u.name == unit_name else u for u in a.units)) for a in pack.armies)
+    return msgspec.structs.replace(pack, armies=armies)
+
+
+#: The Vanguard Squad on 60 mm bases in two rows straight in front of the captain at (5, 6): no
+#: line from his base reaches the Brood Mother's at (5, 20) (#General Principles, Line of Sight).
+SCREEN = {
+    "captain-hale-morrow": [(5, 6)],
+    "vanguard-squad": [(1.7, 8.7), (5, 8.7), (8.3, 8.7), (3.35, 11.4), (6.65, 11.4)],
+    "brood-mother": [(5, 20)],
+    "spine-spitters": [(14, 20), (15.5, 20), (17, 20), (18.5, 20), (14, 21.5)],
+}
+
+
+def _screened(pistol_rules: tuple[str, ...]) -> Game:
+    pack = _changed(_with_rules("Captain Hale Morrow", "Service Pistol", pistol_rules), "Vanguard Squad", base=60)
+    captain = next(u for u in pack.armies[0].units if u.hero)
+    pistol = tuple(msgspec.structs.replace(w, range=18) if w.name == "Service Pistol" else w for w in captain.models[0].weapons)
+    game = Game(pack=_changed(pack, "Captain Hale Morrow", models=(msgspec.structs.replace(captain.models[0], weapons=pistol),)))
+    game.ready(SCREEN)
+    return game
+
+
+def test_a_unit_in_the_way_blocks_line_of_sight():
+    game = _screened(())
+    refused = game.refused(cmd.Hold(unit="captain-hale-morrow", target="brood-mother"))
+    assert (refused.code, refused.params) == ("no_shot", {"unit": "captain-hale-morrow", "target": "brood-mother"})
+
+
+def test_indirect_fires_at_a_target_out_of_sight_as_if_it_were_in_cover():
+    """-1 to the roll: a 3 misses the captain's Quality 3+, a 4 hits."""
+    missed = _screened(("Indirect",))
+    assert _attacks(missed.do(cmd.Hold(unit="captain-hale-morrow", target="brood-mother"), 3)) == [ev.AttackResolved("captain-hale-morrow", "Service Pistol", "brood-mother", 1, 0, 0)]
+    hit = _screened(("Indirect",))
+    assert _attacks(hit.do(cmd.Hold(unit="captain-hale-morrow", target="brood-mother"), 4, 5, 1)) == [ev.AttackResolved("captain-hale-morrow", "Service Pistol", "brood-mother", 1, 1, 1)]
+
+
+def test_limited_fires_once_in_a_battle():
+    game = Game(pack=_with_rules("Mortar Team", "Siege Mortar", ("Limited",)))
+    game.ready()
+    game.do(cmd.Hold(unit="captain-hale-morrow"))
+    game.do(cmd.Hold(unit="brood-mother"))
+    game.do(cmd.Hold(unit="mortar-team", target="creeper-swarm"), 1, 1, 1)
+    assert game.unit("mortar-team").spent == ("Siege Mortar",)
+    for vanguard, brood in (("vanguard-squad", "spine-spitters"), ("ridge-squad", "bone-crushers"), ("dust-riders", "skitter-swarm")):
+        game.do(cmd.Hold(unit=brood))
+        game.do(cmd.Hold(unit=vanguard))
+    game.do(cmd.Hold(unit="creeper-swarm"))
+    assert game.game.round == 2
+    game.do(cmd.Hold(unit="captain-hale-morrow"))
+    game.do(cmd.Hold(unit="brood-mother"))
+    assert game.refused(cmd.Hold(unit="mortar-team", target="creeper-swarm")).code == "no_shot"
+
+
+#: The Ridge Squad in a line just in front of the Vanguard Squad.
+IN_FRONT = {
+    "vanguard-squad": [(12, 8.5), (13.5, 8.5), (15, 8.5), (16.5, 8.5), (18, 8.5)],
+    "ridge-squad": [(12, 11), (13.5, 11), (15, 11), (16.5, 11), (18, 11)],
+}
+
+
+def test_flying_moves_over_other_units():
+    over = cmd.Advance(unit="vanguard-squad", positions=[(12, 14.5), (13.5, 14.5), (15, 14.5), (16.5, 14.5), (18, 14.5)])
+    walking = Game()
+    walking.ready(IN_FRONT)
+    assert walking.refused(over).params == {"unit": "vanguard-squad", "other": "ridge-squad"}
+    flying = Game(pack=_with_rules("Vanguard Squad", rules=("Flying",)))
+    flying.ready(IN_FRONT)
+    assert flying.do(over)[0] == ev.UnitMoved("vanguard-squad", "advance", over.positions, 6.0)
+
+
+def test_emp_wounds_vehicles_on_2_plus():
+    """Long Rifles with EMP at the Bone Crushers as a Vehicle (Defense 5+): a 2 wounds, a 1 not."""
+    game = Game(pack=_changed(_with_rules("Vanguard Squad", "Long Rifle", ("EMP",)), "Bone Crushers", kind="vehicle"))
+    game.ready()
+    events = game.do(cmd.Hold(unit="vanguard-squad", target="bone-crushers"), 1, 1, 4, 4, 1, 1, 2, 1)
+    assert _attacks(events)[-1] == ev.AttackResolved("vanguard-squad", "Long Rifle", "bone-crushers", 4, 2, 1)

@@ -52,7 +52,8 @@ def move(res: Resolution, unit: Unit, action: str, positions: list[tuple[float, 
         raise RuleError("too_far", rule(ACTIVATION), params={"unit": unit.id, "action": action, "max": allowance, "inches": round(longest, 2)}, field="positions")
     geometry.check_on_table(res.game, unit, bases, MOVEMENT)
     geometry.check_coherent(unit, bases)
-    geometry.check_path(res.game, unit, bases, MOVEMENT)
+    if not unit.profile.rule("Flying"):  # #Special Rules, Flying: through units and obstacles
+        geometry.check_path(res.game, unit, bases, MOVEMENT)
     geometry.check_apart(res.game, unit, bases, MOVEMENT, allowed=charging)
     res.emit(ev.UnitMoved(unit.id, action, [(b.x, b.y) for b in bases], round(longest, 3)))
 

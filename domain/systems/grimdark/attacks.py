@@ -24,12 +24,13 @@ def weapons_that_reach(res: Resolution, unit_id: str, target_id: str, melee: boo
     found: dict[Weapon, int] = {}
     for model, base in zip(unit.models, unit.bases(), strict=True):
         for weapon in model.weapons:
-            if weapon.melee != melee:
+            if weapon.melee != melee or weapon_rules.limited_spent(unit, weapon):
                 continue
             if melee:
                 able = geometry.in_range(base, target, STRIKE_REACH)
             else:
-                able = geometry.in_range(base, target, weapon.range) and geometry.sees(game, base, target, (unit.id, target.id))
+                seen = weapon.rule("Indirect") or geometry.sees(game, base, target, (unit.id, target.id))
+                able = geometry.in_range(base, target, weapon.range) and seen
             if able:
                 found[weapon] = found.get(weapon, 0) + weapon.attacks
     return found
@@ -84,7 +85,7 @@ def _wounds(res: Resolution, unit_id: str, target_id: str, weapon: Weapon, attac
     wounds = onepage.wounds_from(
         ONE_PAGE,
         [
-            onepage.passes(ONE_PAGE, face, weapon_rules.ALWAYS_WOUNDS_ON) if weapon_rules.rending(weapon, hit) else onepage.passes(ONE_PAGE, face, target.profile.defense, modifier)
+            onepage.passes(ONE_PAGE, face, weapon_rules.ALWAYS_WOUNDS_ON) if weapon_rules.always_wounds(weapon, target, hit) else onepage.passes(ONE_PAGE, face, target.profile.defense, modifier)
             for hit, face in zip(hits, wound_faces, strict=True)
         ],
     )

@@ -145,12 +145,19 @@ def _afraid(game: Game, event: ev.FearFailed) -> Game:
 
 def _attacked(game: Game, event: ev.AttackResolved) -> Game:
     """In a melee, count the wounds each side caused (#Melee: the side that caused fewer tests)."""
+    game = _spend(game, event)
     melee = game.melee
     if melee is None:
         return game
     if event.unit == melee.attacker:
         return replace(game, melee=replace(melee, by_attacker=melee.by_attacker + event.wounds))
     return replace(game, melee=replace(melee, by_defender=melee.by_defender + event.wounds))
+
+
+def _spend(game: Game, event: ev.AttackResolved) -> Game:
+    unit = game.units[event.unit]
+    limited = any(w.name == event.weapon and w.rule("Limited") for m in unit.models for w in m.weapons)
+    return _unit(game, unit.id, spent=(*unit.spent, event.weapon)) if limited and event.weapon not in unit.spent else game
 
 
 def _taken(game: Game, event: ev.CasualtiesTaken) -> Game:

@@ -37,6 +37,8 @@ class Unit(msgspec.Struct, frozen=True):
     activated: bool = False
     #: Until the end of its next activation (#Morale).
     pinned: bool = False
+    #: Its Limited weapons used already (#Special Rules, Limited).
+    spent: tuple[str, ...] = ()
 
     @property
     def destroyed(self) -> bool:

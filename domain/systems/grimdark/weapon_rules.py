@@ -4,10 +4,11 @@ each: what it adds to the rolls to hit, how a hit wounds. The core's rolls are t
 
 from __future__ import annotations
 
+from domain.systems.grimdark import geometry
 from domain.systems.grimdark.content import Weapon
 from domain.systems.grimdark.state import Game, Unit
 
-#: Rending: a 6 to hit always wounds on 2+ (as EMP against vehicles, not built yet).
+#: Rending (a 6 to hit) and EMP (against Vehicles) always wound on 2+.
 ALWAYS_WOUNDS_ON = 2
 
 
@@ -31,7 +32,14 @@ def fear(game: Game, unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> i
     return -1 if melee and game.melee is not None and unit.id in game.melee.afraid else 0
 
 
-HIT_MODIFIERS = (linked, stealth, pinned, fear)
+def indirect(game: Game, unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> int:
+    """Indirect: a target no model of the unit sees counts as in cover: -1 (#Terrain, Cover)."""
+    if melee or not weapon.rule("Indirect"):
+        return 0
+    return 0 if any(geometry.sees(game, base, target, (unit.id, target.id)) for base in unit.bases()) else -1
+
+
+HIT_MODIFIERS = (linked, stealth, pinned, fear, indirect)
 
 
 def hit_modifier(game: Game, unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> int:
@@ -43,6 +51,20 @@ def poison(target: Unit, weapon: Weapon) -> int:
     return 0 if target.profile.kind == "vehicle" else int(weapon.rule("Poison"))
 
 
-def rending(weapon: Weapon, hit_face: int) -> bool:
+def rending(weapon: Weapon, target: Unit, hit_face: int) -> bool:
     """Rending: a 6 to hit always wounds on 2+."""
     return bool(weapon.rule("Rending")) and hit_face == 6
+
+
+def emp(weapon: Weapon, target: Unit, hit_face: int) -> bool:
+    """EMP: against Vehicles it always wounds on 2+."""
+    return bool(weapon.rule("EMP")) and target.profile.kind == "vehicle"
+
+
+def always_wounds(weapon: Weapon, target: Unit, hit_face: int) -> bool:
+    return rending(weapon, target, hit_face) or emp(weapon, target, hit_face)
+
+
+def limited_spent(unit: Unit, weapon: Weapon) -> bool:
+    """Limited: used once, it is spent for the rest of the battle."""
+    return bool(weapon.rule("Limited")) and weapon.name in unit.spent
