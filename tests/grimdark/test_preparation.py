@@ -3,10 +3,12 @@ outside the zones and over 9" apart, and the units deployed alternately within 1
 
 from __future__ import annotations
 
+import msgspec
+
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
 from domain.systems.grimdark.state import DEPLOYMENT, MARKERS, ROUNDS
-from tests.grimdark.game import BROOD, VANGUARD, Game, row
+from tests.grimdark.game import BROOD, SHALLOW, SPOTS, VANGUARD, Game, row
 
 PREPARATION = "grimdark-future-1.5.md#Preparation"
 
@@ -70,3 +72,26 @@ def test_the_last_unit_deployed_starts_round_1_with_the_side_that_deployed_first
     assert (game.game.phase, game.game.round, game.game.up) == (ROUNDS, 1, VANGUARD)
     assert game.events[-1] == ev.RoundStarted(1, VANGUARD)
     assert all(u.deployed for u in game.game.units.values())
+
+
+def test_scouts_deploy_after_every_other_unit_over_12_inches_from_enemies_after_a_roll_off():
+    """grimdark-future-1.5.md#Special Rules, Scout: the Dust Riders and the Skitter Swarm."""
+
+    def scouting(unit):
+        return msgspec.structs.replace(unit, rules=(*unit.rules, "Scout")) if unit.name in ("Dust Riders", "Skitter Swarm") else unit
+
+    game = Game(pack=msgspec.structs.replace(SHALLOW, armies=tuple(msgspec.structs.replace(a, units=tuple(scouting(u) for u in a.units)) for a in SHALLOW.armies)))
+    game.prepare()
+    early = game.refused(cmd.Deploy(unit="dust-riders", positions=row(40, 10, 4)))
+    assert (early.code, early.rule, early.params["unit"]) == ("scouts_deploy_last", "grimdark-future-1.5.md#Special Rules", "dust-riders")
+    for unit in ("captain-hale-morrow", "brood-mother", "vanguard-squad", "spine-spitters", "ridge-squad", "bone-crushers", "mortar-team", "creeper-swarm"):
+        x, y = SPOTS[unit]
+        back = -1.5 if game.unit(unit).side == VANGUARD else 1.5
+        game.do(cmd.Deploy(unit=unit, positions=row(x, y, len(game.unit(unit).models), 2.0 if unit == "bone-crushers" else 1.5, back)))
+    assert (game.game.phase, game.game.up) == ("scout_roll_off", "")
+    assert game.do(cmd.RollOff(purpose="scouts"), 2, 5)[-1] == ev.RolledOff("scouts", [[2, 5]], BROOD)
+    near = game.refused(cmd.Deploy(unit="skitter-swarm", positions=row(40, 20, 8, back=1.5)))
+    assert (near.code, near.params) == ("scout_too_close", {"unit": "skitter-swarm", "enemy": "mortar-team", "gap": 10.2, "min": 12.0})
+    game.do(cmd.Deploy(unit="skitter-swarm", positions=row(62, 24, 8, back=1.5)))  # outside its zone: a Scout goes anywhere
+    game.do(cmd.Deploy(unit="dust-riders", positions=row(20, 4, 4)))
+    assert game.events[-1] == ev.RoundStarted(1, VANGUARD)

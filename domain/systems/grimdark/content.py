@@ -34,6 +34,7 @@ RULES: dict[str, tuple[Place, tuple[int, int] | None]] = {
     "Poison": ("weapon", (1, 6)),
     "Regeneration": ("unit", None),
     "Rending": ("weapon", None),
+    "Scout": ("unit", None),
     "Slow": ("unit", None),
     "Stealth": ("unit", None),
     "Tough": ("unit", (2, 24)),

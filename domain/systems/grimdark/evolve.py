@@ -18,6 +18,7 @@ from domain.systems.grimdark.state import (
     OBJECTIVE_ROLL_OFF,
     OVER,
     ROUNDS,
+    SCOUT_ROLL_OFF,
     Casualties,
     Game,
     Marker,
@@ -78,6 +79,8 @@ def _placed(unit: Unit, positions: list[tuple[float, float]]) -> tuple[Model, ..
 def _rolled_off(game: Game, event: ev.RolledOff) -> Game:
     if event.purpose == "deployment":
         return replace(game, phase=EDGE, deploys_first=event.winner, up=event.winner)
+    if event.purpose == "scouts":
+        return replace(game, phase=DEPLOYMENT, up=event.winner)
     return replace(game, phase=FIRST_MARKER, up=event.winner)
 
 
@@ -105,8 +108,14 @@ def _marker(game: Game, event: ev.MarkerPlaced) -> Game:
 def _deployed(game: Game, event: ev.UnitDeployed) -> Game:
     unit = game.units[event.unit]
     game = _unit(game, event.unit, models=_placed(unit, event.positions), deployed=True)
-    waiting = [s for s in (game.other(unit.side), unit.side) if any(not u.deployed for u in game.of_side(s))]
-    return replace(game, up=waiting[0] if waiting else "")
+    order = (game.other(unit.side), unit.side)
+    regular = [s for s in order if any(not u.deployed and not u.scout for u in game.of_side(s))]
+    if regular:
+        return replace(game, up=regular[0])
+    scouts = [s for s in order if any(not u.deployed for u in game.of_side(s))]
+    if len(scouts) == 2 and not any(u.scout and u.deployed for u in game.units.values()):
+        return replace(game, phase=SCOUT_ROLL_OFF, up="")
+    return replace(game, up=scouts[0] if scouts else "")
 
 
 def _round(game: Game, event: ev.RoundStarted) -> Game:

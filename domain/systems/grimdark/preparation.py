@@ -1,6 +1,6 @@
 """Before the first round (grimdark-future-1.5.md#Preparation): the deployment roll-off and the
 edge its winner picks, the markers' roll-off, D3+2 markers placed alternately, and the units
-deployed alternately within 12" of their edge.
+deployed alternately within 12" of their edge, Scouts last (#Special Rules, Scout).
 
 Reading (docs/grimdark-future-rules-notes.md): the markers are placed before the units deploy,
 because they go outside the deployment zones, which the edges decide.
@@ -15,13 +15,15 @@ from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
 from domain.systems.grimdark import geometry
 from domain.systems.grimdark.resolution import Resolution
-from domain.systems.grimdark.state import DEPLOYMENT, DEPLOYMENT_ROLL_OFF, EDGE, EDGES, FIRST_MARKER, MARKERS, OBJECTIVE_ROLL_OFF, ZONE_DEPTH, Game
+from domain.systems.grimdark.state import DEPLOYMENT, DEPLOYMENT_ROLL_OFF, EDGE, EDGES, FIRST_MARKER, MARKERS, OBJECTIVE_ROLL_OFF, SCOUT_ROLL_OFF, ZONE_DEPTH, Game, Unit
 from domain.systems.grimdark.versions import rule
 
 PREPARATION = "Preparation"
 #: #Preparation, Mission: markers over 9" from each other.
 MARKER_GAP = 9.0
-ROLL_OFFS = {"deployment": DEPLOYMENT_ROLL_OFF, "objectives": OBJECTIVE_ROLL_OFF}
+ROLL_OFFS = {"deployment": DEPLOYMENT_ROLL_OFF, "objectives": OBJECTIVE_ROLL_OFF, "scouts": SCOUT_ROLL_OFF}
+#: #Special Rules, Scout: placed over 12" away from enemies.
+SCOUT_GAP = 12.0
 
 
 def check_phase(game: Game, *phases: str) -> None:
@@ -114,6 +116,17 @@ def place_marker(res: Resolution, command: cmd.PlaceMarker) -> list[Event]:
     return res.events
 
 
+def scout_place(game: Game, unit: Unit, bases: list[inches.Base]) -> None:
+    """#Special Rules, Scout: after every other unit, anywhere over 12" away from enemies."""
+    waiting = [u.id for u in game.units.values() if not u.deployed and not u.scout]
+    if waiting:
+        raise RuleError("scouts_deploy_last", rule("Special Rules"), params={"unit": unit.id, "waiting": sorted(waiting)})
+    for enemy in game.of_side(game.other(unit.side)):
+        gaps = [inches.distance(b, e) for b in bases for e in enemy.bases()] if enemy.deployed else []
+        if gaps and inches.at_most(min(gaps), SCOUT_GAP):
+            raise RuleError("scout_too_close", rule("Special Rules"), params={"unit": unit.id, "enemy": enemy.id, "gap": round(min(gaps), 2), "min": SCOUT_GAP}, field="positions")
+
+
 def deploy(res: Resolution, command: cmd.Deploy) -> list[Event]:
     """The sides alternate one unit each, the roll-off's winner first; a side with none left
     waits while the other deploys the rest. The last one starts round 1."""
@@ -126,9 +139,12 @@ def deploy(res: Resolution, command: cmd.Deploy) -> list[Event]:
         raise RuleError("not_your_turn", rule(PREPARATION), params={"side": unit.side, "up": game.up})
     bases = geometry.placed(unit, command.positions, PREPARATION)
     geometry.check_on_table(game, unit, bases, PREPARATION)
-    outside = [m.id for m, b in zip(unit.models, bases, strict=True) if not game.in_zone(unit.side, b.y)]
-    if outside:
-        raise RuleError("outside_zone", rule(PREPARATION), params={"unit": unit.id, "models": outside, "edge": game.edges[unit.side], "depth": 12}, field="positions")
+    if unit.scout:
+        scout_place(game, unit, bases)
+    else:
+        outside = [m.id for m, b in zip(unit.models, bases, strict=True) if not game.in_zone(unit.side, b.y)]
+        if outside:
+            raise RuleError("outside_zone", rule(PREPARATION), params={"unit": unit.id, "models": outside, "edge": game.edges[unit.side], "depth": 12}, field="positions")
     geometry.check_coherent(unit, bases, "Movement")
     geometry.check_apart(game, unit, bases, "Movement")
     res.emit(ev.UnitDeployed(unit.id, [(b.x, b.y) for b in bases]))

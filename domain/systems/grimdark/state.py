@@ -12,6 +12,8 @@ from domain.systems.grimdark.content import Mission, UnitProfile, Weapon
 #: its winner picks who places first, markers placed, units deployed, rounds, the end.
 DEPLOYMENT_ROLL_OFF, EDGE, OBJECTIVE_ROLL_OFF, FIRST_MARKER = "deployment_roll_off", "edge", "objective_roll_off", "first_marker"
 MARKERS, DEPLOYMENT, ROUNDS, OVER = "markers", "deployment", "rounds", "over"
+#: Between deploying the other units and the Scouts, when both sides have Scouts.
+SCOUT_ROLL_OFF = "scout_roll_off"
 #: Long table edges; a side's deployment zone is within 12" of its edge (#Preparation, Deployment).
 EDGES = ("south", "north")
 ZONE_DEPTH = 12.0
@@ -43,6 +45,10 @@ class Unit(msgspec.Struct, frozen=True):
     @property
     def destroyed(self) -> bool:
         return not self.models
+
+    @property
+    def scout(self) -> bool:
+        return bool(self.profile.rule("Scout"))
 
     @property
     def tough(self) -> int:
