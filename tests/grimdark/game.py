@@ -22,8 +22,9 @@ from service.content import load_pack_dir, pack_folder
 from tests.rule_table import RuleTable
 
 CORE = load_pack_dir(pack_folder("domain.systems.grimdark:packs/core"), load_pack)
-#: The Duel on a table 30" deep: the deployment zones 6" apart, so the armies meet at once.
-SHALLOW = msgspec.structs.replace(CORE, missions=tuple(msgspec.structs.replace(m, depth=30) for m in CORE.missions))
+#: The missions on an open table 30" deep: the deployment zones 6" apart, so the armies meet at
+#: once, and no terrain unless a test puts some down.
+SHALLOW = msgspec.structs.replace(CORE, missions=tuple(msgspec.structs.replace(m, depth=30, terrain=()) for m in CORE.missions))
 VANGUARD, BROOD = "ashen-vanguard", "thornback-brood"
 
 

@@ -36,7 +36,7 @@ def test_the_core_pack_holds_two_armies_of_500_points_each_with_a_hero():
         (
             'quality = 4\ndefense = 4\npoints = 10\nrules = ["Psychic(1)"]\nmodels = [{ name = "A" }]',
             "armies[0].units[0].rules[0]",
-            "'Psychic(1)' is not a unit rule this server applies; it applies: Fast, Fear, Fearless, Flying, Furious, Impact, Regeneration, Scout, Slow, Stealth, Tough",
+            "'Psychic(1)' is not a unit rule this server applies; it applies: Fast, Fear, Fearless, Flying, Furious, Impact, Regeneration, Scout, Slow, Stealth, Strider, Tough",
         ),
         ('quality = 4\ndefense = 4\npoints = 10\nrules = ["Tough"]\nmodels = [{ name = "A" }]', "armies[0].units[0].rules[0]", "Tough takes a number X in 2..24: Tough(X)"),
         (

@@ -9,7 +9,7 @@ from __future__ import annotations
 from domain.errors import RuleError
 from domain.kit import onepage
 from domain.kit.boards import inches
-from domain.systems.grimdark import attacks, casualties, geometry, melee, morale, rounds
+from domain.systems.grimdark import attacks, casualties, dangerous, geometry, melee, morale, rounds
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
 from domain.systems.grimdark.resolution import Resolution
@@ -17,6 +17,8 @@ from domain.systems.grimdark.state import ROUNDS, Unit
 from domain.systems.grimdark.versions import ONE_PAGE, rule
 
 ACTIVATION, MOVEMENT = "Activation", "Movement"
+#: #Terrain, Difficult Terrain: no more than 6" at a time, whatever the action.
+DIFFICULT_CAP = 6.0
 
 
 def activating(res: Resolution, unit_id: str) -> Unit:
@@ -47,6 +49,9 @@ def move(res: Resolution, unit: Unit, action: str, positions: list[tuple[float, 
     """Check the move and record it; `charging` is the target a charge may reach."""
     bases = geometry.placed(unit, positions, MOVEMENT)
     allowance = onepage.move_inches(ONE_PAGE, action, unit.profile.rule)
+    crossed = geometry.crossed(res.game, unit, bases)
+    if any(p.difficult for p in crossed) and not (unit.profile.rule("Strider") or unit.profile.rule("Flying")):
+        allowance = min(allowance, DIFFICULT_CAP)  # #Terrain, Difficult Terrain
     longest = geometry.longest_move(unit, bases)
     if not inches.at_most(longest, allowance):
         raise RuleError("too_far", rule(ACTIVATION), params={"unit": unit.id, "action": action, "max": allowance, "inches": round(longest, 2)}, field="positions")
@@ -56,6 +61,7 @@ def move(res: Resolution, unit: Unit, action: str, positions: list[tuple[float, 
         geometry.check_path(res.game, unit, bases, MOVEMENT)
     geometry.check_apart(res.game, unit, bases, MOVEMENT, allowed=charging)
     res.emit(ev.UnitMoved(unit.id, action, [(b.x, b.y) for b in bases], round(longest, 3)))
+    dangerous.moved(res, unit, crossed)
 
 
 def shoot(res: Resolution, unit: Unit, target_id: str) -> None:
@@ -70,7 +76,7 @@ def shoot(res: Resolution, unit: Unit, target_id: str) -> None:
 
 def after_shooting(res: Resolution, target_id: str, wounds: int) -> None:
     if wounds:
-        morale.after_shooting(res, target_id)
+        morale.after_wounds(res, target_id)
     rounds.end_activation(res, res.game.active)
 
 
@@ -79,6 +85,7 @@ def hold(res: Resolution, command: cmd.Hold) -> list:
     if command.target:
         not_pinned(unit, "shoot")
     res.emit(ev.UnitMoved(unit.id, "hold", [(m.x, m.y) for m in unit.models], 0.0))
+    dangerous.moved(res, unit, geometry.crossed(res.game, unit, unit.bases()))
     if command.target:
         shoot(res, res.game.units[unit.id], command.target)
     else:

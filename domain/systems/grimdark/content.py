@@ -37,6 +37,7 @@ RULES: dict[str, tuple[Place, tuple[int, int] | None]] = {
     "Scout": ("unit", None),
     "Slow": ("unit", None),
     "Stealth": ("unit", None),
+    "Strider": ("unit", None),
     "Tough": ("unit", (2, 24)),
 }
 #: grimdark-future-1.5.md#Unit Types: what Vehicles and Monsters always count as having.
@@ -133,6 +134,19 @@ class Army(Struct):
         return sum(u.points for u in self.units)
 
 
+class TerrainPiece(Struct):
+    """A piece on the table (grimdark-future-1.5.md#Terrain): a polygon in inches, how tall it is,
+    and what it counts as. Field names match the kit's board Terrain, which is built from it."""
+
+    id: str
+    polygon: tuple[tuple[float, float], ...]
+    height: float = 3.0
+    cover: bool = False
+    difficult: bool = False
+    dangerous: bool = False
+    blocks_sight: bool = False
+
+
 class Mission(Struct):
     """A mission of grimdark-future-1.5.md#Missions: how many objective markers it places
     ("d3+2", or a number), where they go, and the table."""
@@ -146,6 +160,7 @@ class Mission(Struct):
     rounds: int = 4
     width: int = 72
     depth: int = 48
+    terrain: tuple[TerrainPiece, ...] = ()
 
 
 class Header(Struct):

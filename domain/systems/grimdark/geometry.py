@@ -74,9 +74,32 @@ def blockers(game: Game, *skip: str) -> list[Base]:
     return [b for u in game.units.values() if u.id not in skip and not u.destroyed and u.deployed for b in u.bases()]
 
 
+def terrain(game: Game) -> tuple[inches.Terrain, ...]:
+    """The mission's pieces as the kit's board measures them."""
+    return tuple(inches.Terrain(p.id, p.polygon, p.height, p.cover, p.difficult, p.dangerous, p.blocks_sight) for p in game.mission.terrain)
+
+
 def sees(game: Game, shooter: Base, target: Unit, skip: tuple[str, ...]) -> bool:
+    """#General Principles, Line of Sight: not through an obstacle (a piece that blocks sight and
+    stands taller than a model's eyes) nor through another unit's model."""
     others = blockers(game, *skip)
-    return any(inches.line_of_sight(shooter, t, (), others, eye=EYE, body=BODY) for t in target.bases())
+    return any(inches.line_of_sight(shooter, t, terrain(game), others, eye=EYE, body=BODY) for t in target.bases())
+
+
+def in_cover(game: Game, shooter: Unit, target: Unit) -> bool:
+    """#Terrain, Cover: most of the target's models within cover terrain or behind an obstacle,
+    seen from the shooting unit's first model (the kit's reading of "most")."""
+    return inches.unit_in_cover(target.bases(), shooter.bases()[0], terrain(game), eye=EYE)
+
+
+def crossed(game: Game, unit: Unit, bases: Sequence[Base]) -> list[inches.Terrain]:
+    """Every piece a model of the unit moves through, starts in or ends in (bases sweep)."""
+    pieces = terrain(game)
+    found: dict[str, inches.Terrain] = {}
+    for model, end in zip(unit.models, bases, strict=True):
+        for piece in inches.path_terrain((model.x, model.y), (end.x, end.y), pieces, end.radius):
+            found[piece.id] = piece
+    return list(found.values())
 
 
 def in_range(shooter: Base, target: Unit, reach: float) -> bool:

@@ -15,6 +15,7 @@ from domain.systems.grimdark.content import RULES, SECTIONS, Pack, PackFile, spl
 #: Quality and Defense are rolled on a D6: 2+ to 6+.
 D6_VALUE = (2, 6)
 MARKERS = ("d3+2", "1", "2", "3", "4", "5")
+MAX_TERRAIN = 40
 #: How many markers a placement puts down by itself, or may hold (one per quarter).
 FIXED_MARKERS = {"centre": "1", "zone-centres": "2", "quarters": "4"}
 
@@ -57,6 +58,14 @@ def check(pack: Pack) -> Iterator[Problem]:
         if fixed is not None and mission.markers != fixed:
             yield ("missions", i, "markers"), f"{mission.placement} places {fixed} markers, not {mission.markers!r}"
         yield from _range(("missions", i), mission, {"rounds": (1, 12), "width": (24, 144), "depth": (24, 96)})
+        if len(mission.terrain) > MAX_TERRAIN:
+            yield ("missions", i, "terrain"), f"at most {MAX_TERRAIN} pieces, not {len(mission.terrain)}"
+        for t, piece in enumerate(mission.terrain):
+            if not 3 <= len(piece.polygon) <= 32:
+                yield ("missions", i, "terrain", t, "polygon"), f"a piece has 3 to 32 corners, not {len(piece.polygon)}"
+            off = [list(c) for c in piece.polygon if not (0 <= c[0] <= mission.width and 0 <= c[1] <= mission.depth)]
+            if off:
+                yield ("missions", i, "terrain", t, "polygon"), f"corners {off} are off the {mission.width}\" x {mission.depth}\" table"
 
 
 def _range(at: tuple[Any, ...], entry: Any, limits: dict[str, tuple[int, int]]) -> Iterator[Problem]:

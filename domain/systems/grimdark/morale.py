@@ -34,7 +34,7 @@ def test(res: Resolution, unit_id: str, in_melee: bool = False) -> bool:
     return False
 
 
-def after_shooting(res: Resolution, unit_id: str) -> None:
+def after_wounds(res: Resolution, unit_id: str) -> None:
     """A unit the wounds left at half or less of its size (or Tough value) tests."""
     unit = res.game.units[unit_id]
     if not unit.destroyed and unit.at_half_or_less():

@@ -32,14 +32,16 @@ def fear(game: Game, unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> i
     return -1 if melee and game.melee is not None and unit.id in game.melee.afraid else 0
 
 
-def indirect(game: Game, unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> int:
-    """Indirect: a target no model of the unit sees counts as in cover: -1 (#Terrain, Cover)."""
-    if melee or not weapon.rule("Indirect"):
+def cover(game: Game, unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> int:
+    """#Terrain, Cover: -1 to shooting at a unit mostly in or behind cover; Indirect: a target no
+    model of the unit sees counts as in cover (once, however it is in cover)."""
+    if melee:
         return 0
-    return 0 if any(geometry.sees(game, base, target, (unit.id, target.id)) for base in unit.bases()) else -1
+    unseen = bool(weapon.rule("Indirect")) and not any(geometry.sees(game, base, target, (unit.id, target.id)) for base in unit.bases())
+    return -1 if unseen or geometry.in_cover(game, unit, target) else 0
 
 
-HIT_MODIFIERS = (linked, stealth, pinned, fear, indirect)
+HIT_MODIFIERS = (linked, stealth, pinned, fear, cover)
 
 
 def hit_modifier(game: Game, unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> int:
