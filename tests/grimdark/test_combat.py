@@ -108,7 +108,11 @@ def test_a_charge_strikes_the_defenders_strike_back_and_the_loser_routs_at_half(
     contact = 20 - 2 * 0.492126  # base to base with the Skitters' front row
     charge = cmd.Charge(unit="dust-riders", target="skitter-swarm", positions=[(40, contact), (41.5, contact), (43, contact), (44.5, contact)])
     events = game.do(charge, 6, 5, 4, 3, 2, 1, 4, 4, 2, 1, 3, 4, 5)
-    assert ev.MeleeStarted("dust-riders", "skitter-swarm") in events
+    assert events[1:3] == [  # the back row closes in until it touches the front row
+        ev.MeleeStarted("dust-riders", "skitter-swarm"),
+        ev.UnitMoved("skitter-swarm", "close_in", [(40, 20), (41.5, 20), (43, 20), (44.5, 20), (40, 20.984), (41.5, 20.984), (43, 20.984), (44.5, 20.984)], 0.516),
+    ]
+    assert game.game.active == "dust-riders"
     assert [e for e in events if isinstance(e, ev.AttackResolved)] == [ev.AttackResolved("dust-riders", "Lance", "skitter-swarm", 8, 5, 4)]
     assert events[-1] == ev.CasualtiesDue("skitter-swarm", 4, "strike_back")
     back = game.do(cmd.RemoveCasualties(unit="skitter-swarm", models=[f"skitter-swarm-{k}" for k in (1, 2, 3, 4)]), 5, 6, 1, 2, 4, 3)

@@ -124,8 +124,10 @@ def _round(game: Game, event: ev.RoundStarted) -> Game:
 
 
 def _moved(game: Game, event: ev.UnitMoved) -> Game:
+    """A unit's own action makes it the active unit; defenders closing in on a charge do not."""
     unit = game.units[event.unit]
-    return replace(_unit(game, event.unit, models=_placed(unit, event.positions)), active=event.unit)
+    active = game.active if event.action == "close_in" else event.unit
+    return replace(_unit(game, event.unit, models=_placed(unit, event.positions)), active=active)
 
 
 def _due(game: Game, event: ev.CasualtiesDue) -> Game:

@@ -7,23 +7,46 @@ from __future__ import annotations
 
 import math
 
-from domain.systems.grimdark import attacks, casualties, morale, rounds
+from domain.kit.boards import inches
+from domain.systems.grimdark import attacks, casualties, geometry, morale, rounds
 from domain.systems.grimdark import events as ev
 from domain.systems.grimdark.resolution import Resolution
 from domain.systems.grimdark.state import Unit
 
 #: #Melee: the attacker moves back by 1" once both sides attacked.
 BACK_OFF = 1.0
+#: #Melee: the defenders move by up to 3" toward the chargers.
+CLOSE_IN = 3.0
 
 
 def fight(res: Resolution, attacker: str, defender: str) -> None:
     res.emit(ev.MeleeStarted(attacker, defender))
+    close_in(res, defender, attacker)
     for unit_id, other in ((attacker, defender), (defender, attacker)):
         fear(res, unit_id, other)
     wounds = attacks.charge_hits(res, attacker, defender)
     wounds += attacks.attack(res, attacker, defender, melee=True)
     if not casualties.due(res, defender, wounds, "strike_back"):
         strike_back(res)
+
+
+def close_in(res: Resolution, defender: str, attacker: str) -> None:
+    """The defenders move up to 3" into base contact, or as close as they can: each model not
+    touching a charger goes straight at the closest one and stops at the first base in its way."""
+    unit, chargers = res.game.units[defender], res.game.units[attacker].bases()
+    others = geometry.blockers(res.game, defender)
+    moved, longest = [], 0.0
+    for model, base in zip(unit.models, unit.bases(), strict=True):
+        goal = min(chargers, key=lambda c: (inches.distance(base, c), c.x, c.y))
+        if geometry.touching(base, goal):
+            moved.append((model.x, model.y))
+            continue
+        mates = [b for b in unit.bases() if b != base]
+        to = inches.move_toward(base, goal, CLOSE_IN, [*others, *mates, *chargers])
+        moved.append((round(to.x, 3), round(to.y, 3)))
+        longest = max(longest, math.hypot(to.x - model.x, to.y - model.y))
+    if longest > 0:
+        res.emit(ev.UnitMoved(defender, "close_in", moved, round(longest, 3)))
 
 
 def fear(res: Resolution, unit_id: str, other: str) -> None:
