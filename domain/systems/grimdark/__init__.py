@@ -23,9 +23,10 @@ VERSIONS = typing.get_args(Version)
 
 
 def seats(game: Game | None, command: Command) -> tuple[str, ...]:
-    """A unit's command acts for the unit's side: players hold sides (army ids)."""
+    """Players hold armies: a unit's command acts for its army; a side's (an edge, a marker) for
+    the side, named after its first army, whose player speaks for it (#Multi-Player Games)."""
     if isinstance(command, cmd.UnitCommand) and game is not None and command.unit in game.units:
-        return (game.units[command.unit].side,)
+        return (game.units[command.unit].army,)
     return command.units()
 
 

@@ -29,16 +29,22 @@ def section(points: int) -> str:
     return rule("Preparation" if points == 500 else "Playing Bigger Games")
 
 
-def check(army: Army, points: int) -> None:
-    """Refuse an army over the game's points or outside its unit limits."""
+def check(side: list[Army], points: int) -> None:
+    """Refuse a side whose armies are over their share of the points (#Multi-Player Games: split
+    evenly between the side's players), or that is outside the unit limits, which count for the
+    whole side."""
     if points not in SIZES:
         raise RuleError("unknown_game_size", rule("Playing Bigger Games"), params={"points": points, "known": list(SIZES)}, field="options.points")
     fewest, most, vehicles = SIZES[points]
-    if army.points > points:
-        raise RuleError("army_over_points", section(points), params={"army": army.id, "points": army.points, "max": points}, field="options.armies")
-    heroes = sum(1 for u in army.units if u.hero)
+    share = points // len(side)
+    for army in side:
+        if army.points > share:
+            where = rule("Multi-Player Games") if len(side) > 1 else section(points)
+            raise RuleError("army_over_points", where, params={"army": army.id, "points": army.points, "max": share}, field="options.armies")
+    name = "+".join(a.id for a in side)
+    heroes = sum(1 for a in side for u in a.units if u.hero)
     if not fewest <= heroes <= most:
-        raise RuleError("army_heroes", section(points), params={"army": army.id, "heroes": heroes, "min": fewest, "max": most}, field="options.armies")
-    big = sum(1 for u in army.units if u.kind in ("vehicle", "monster"))
+        raise RuleError("army_heroes", section(points), params={"army": name, "heroes": heroes, "min": fewest, "max": most}, field="options.armies")
+    big = sum(1 for a in side for u in a.units if u.kind in ("vehicle", "monster"))
     if big > vehicles:
-        raise RuleError("army_vehicles", section(points), params={"army": army.id, "count": big, "max": vehicles}, field="options.armies")
+        raise RuleError("army_vehicles", section(points), params={"army": name, "count": big, "max": vehicles}, field="options.armies")

@@ -12,11 +12,13 @@ Position = tuple[float, float]
 
 
 class SetUpMission(Command, tag=True):
-    """The mission and both armies, copied from the pack so replays never depend on it."""
+    """The mission and the armies, copied from the pack so replays never depend on it; `sides`
+    groups the armies' ids into the two sides (empty: one army a side)."""
 
     roles: ClassVar[frozenset[str]] = HOST
     mission: Mission
     armies: list[Army]
+    sides: list[list[str]] = []
 
 
 class RollOff(Command, tag=True):

@@ -11,6 +11,8 @@ class MissionSetUp(Event, tag=True):
     rules: str
     mission: Mission
     armies: list[Army]
+    #: The armies' ids of each side; a side is named after its first army (#Multi-Player Games).
+    sides: list[list[str]] = []
 
 
 class RolledOff(Event, tag=True):

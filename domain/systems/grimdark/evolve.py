@@ -45,13 +45,15 @@ def slug(name: str) -> str:
 
 
 def _set_up(event: ev.MissionSetUp) -> Game:
+    sides = event.sides or [[a.id] for a in event.armies]
+    side_of = {army: side[0] for side in sides for army in side}
     units: dict[str, Unit] = {}
     for army in event.armies:
-        units.update(_units(army, set(units)))
-    return Game(event.rules, event.mission, tuple(a.id for a in event.armies), units)
+        units.update(_units(army, side_of[army.id], set(units)))
+    return Game(event.rules, event.mission, tuple(side[0] for side in sides), units)
 
 
-def _units(army: Army, taken: set[str]) -> dict[str, Unit]:
+def _units(army: Army, side: str, taken: set[str]) -> dict[str, Unit]:
     """Units by a readable id (their name, numbered when two share one); models `<unit>-1`, ..."""
     units = {}
     for profile in army.units:
@@ -64,7 +66,7 @@ def _units(army: Army, taken: set[str]) -> dict[str, Unit]:
             Model(f"{unit_id}-{k}", group.name, group.weapons if any(w.melee for w in group.weapons) else (*group.weapons, BARE_HANDS))
             for k, group in enumerate(kinds, 1)
         )
-        units[unit_id] = Unit(unit_id, army.id, profile, models)
+        units[unit_id] = Unit(unit_id, side, army.id, profile, models)
     return units
 
 

@@ -12,11 +12,16 @@ from domain.systems.grimdark.commands import SetUpMission
 from domain.systems.grimdark.content import FORMAT, Pack
 
 
+#: #Multi-Player Games: two to four players, each with an army.
+MAX_PLAYERS = 4
+
+
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """What a Grimdark Future mission is created with (`options` of the create body)."""
 
     mission: str = "duel"
-    #: The two armies of the pack that fight, comma-separated; each is a side players hold.
+    #: The two sides, comma-separated, each one army of the pack or several joined by "+"
+    #: (#Multi-Player Games: "a+b,c+d"); each army is the seat of one player.
     armies: str = "ashen-vanguard,thornback-brood"
     pack: str = "core"
     #: The game's size: each army's points at most, and its unit limits (#Playing Bigger Games).
@@ -31,11 +36,12 @@ def setup(context: Setup) -> SetUpMission:
     mission = pack.mission(options.mission)
     if mission is None:
         raise RuleError("unknown_mission", FORMAT, params={"mission": options.mission, "known": [m.id for m in pack.missions]}, field="options.mission")
-    names = [n.strip() for n in options.armies.split(",") if n.strip()]
+    sides = [[n.strip() for n in side.split("+")] for side in options.armies.split(",")]
+    names = [n for side in sides for n in side]
     armies = [pack.army(n) for n in names]
-    if len(names) != 2 or names[0] == names[1] or None in armies:
+    if len(sides) != 2 or len(set(names)) != len(names) or len(names) > MAX_PLAYERS or None in armies:
         raise RuleError("bad_armies", FORMAT, params={"names": names, "known": [a.id for a in pack.armies]}, field="options.armies")
     fielded = [a for a in armies if a is not None]
-    for army in fielded:
-        check(army, options.points)
-    return SetUpMission(mission=mission, armies=fielded)
+    for side in sides:
+        check([a for a in fielded if a.id in side], options.points)
+    return SetUpMission(mission=mission, armies=fielded, sides=sides if len(names) > 2 else [])

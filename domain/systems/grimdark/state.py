@@ -31,7 +31,10 @@ class Model(msgspec.Struct, frozen=True):
 
 class Unit(msgspec.Struct, frozen=True):
     id: str
+    #: The side it fights for (named after the side's first army), and the army it belongs to:
+    #: the seat of the player who commands it (#Multi-Player Games).
     side: str
+    army: str
     profile: UnitProfile
     #: The models still in play.
     models: tuple[Model, ...]
