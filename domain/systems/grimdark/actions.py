@@ -74,6 +74,14 @@ def shoot(res: Resolution, unit: Unit, target_id: str) -> None:
         after_shooting(res, target.id, wounds)
 
 
+def shoot_or_end(res: Resolution, unit_id: str, target: str) -> None:
+    """Hold and Advance may shoot (#Activation); without a target the activation ends here."""
+    if target:
+        shoot(res, res.game.units[unit_id], target)
+    else:
+        rounds.end_activation(res, unit_id)
+
+
 def after_shooting(res: Resolution, target_id: str, wounds: int) -> None:
     if wounds:
         morale.after_wounds(res, target_id)
@@ -86,10 +94,7 @@ def hold(res: Resolution, command: cmd.Hold) -> list:
         not_pinned(unit, "shoot")
     res.emit(ev.UnitMoved(unit.id, "hold", [(m.x, m.y) for m in unit.models], 0.0))
     dangerous.moved(res, unit, geometry.crossed(res.game, unit, unit.bases()))
-    if command.target:
-        shoot(res, res.game.units[unit.id], command.target)
-    else:
-        rounds.end_activation(res, unit.id)
+    shoot_or_end(res, unit.id, command.target)
     return res.events
 
 
@@ -97,10 +102,7 @@ def advance(res: Resolution, command: cmd.Advance) -> list:
     unit = activating(res, command.unit)
     not_pinned(unit, "advance")
     move(res, unit, "advance", command.positions)
-    if command.target:
-        shoot(res, res.game.units[unit.id], command.target)
-    else:
-        rounds.end_activation(res, unit.id)
+    shoot_or_end(res, unit.id, command.target)
     return res.events
 
 

@@ -7,7 +7,7 @@ import re
 
 import msgspec
 
-from domain.events import Event
+from domain.kit.folding import folder
 from domain.systems.grimdark import events as ev
 from domain.systems.grimdark.content import BARE_HANDS, Army
 from domain.systems.grimdark.state import (
@@ -28,16 +28,6 @@ from domain.systems.grimdark.state import (
 )
 
 replace = msgspec.structs.replace
-
-
-def evolve(game: Game | None, event: Event) -> Game:
-    if isinstance(event, ev.MissionSetUp):
-        return _set_up(event)
-    assert game is not None
-    handler = _HANDLERS.get(type(event))
-    if handler is None:
-        raise AssertionError(f"grimdark-future has no {type(event).__name__}")
-    return handler(game, event)
 
 
 def slug(name: str) -> str:
@@ -231,3 +221,5 @@ _HANDLERS = {
     ev.RoundEnded: _round_ended,
     ev.BattleEnded: _battle_ended,
 }
+
+evolve = folder("grimdark-future", ev.MissionSetUp, _set_up, _HANDLERS)

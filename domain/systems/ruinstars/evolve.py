@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.events import Event
 from domain.kit import choices
 from domain.kit.boards.inches import Base, base_radius_inches
+from domain.kit.folding import folder
 from domain.systems.ruinstars import events as ev
 from domain.systems.ruinstars.state import (
     ACTIVATED,
@@ -23,16 +23,6 @@ from domain.systems.ruinstars.state import (
 )
 
 replace = msgspec.structs.replace
-
-
-def evolve(game: Game | None, event: Event) -> Game:
-    if isinstance(event, ev.MissionSetUp):
-        return _set_up(event)
-    assert game is not None
-    handler = _HANDLERS.get(type(event))
-    if handler is None:
-        raise AssertionError(f"ruinstars has no {type(event).__name__}")
-    return handler(game, event)
 
 
 def _set_up(event: ev.MissionSetUp) -> Game:
@@ -148,3 +138,5 @@ _HANDLERS = {
     ev.ActivationEnded: _ended,
     ev.TurnEnded: _turn_ended,
 }
+
+evolve = folder("ruinstars", ev.MissionSetUp, _set_up, _HANDLERS)
