@@ -13,6 +13,7 @@ from domain.systems.grimdark.content import BARE_HANDS, Army
 from domain.systems.grimdark.state import (
     DEPLOYMENT,
     EDGE,
+    EDGES,
     FIRST_MARKER,
     MARKERS,
     OBJECTIVE_ROLL_OFF,
@@ -51,10 +52,10 @@ def _units(army: Army, side: str, taken: set[str]) -> dict[str, Unit]:
         while unit_id in taken or unit_id in units:
             n += 1
             unit_id = f"{slug(profile.name)}-{n}"
-        kinds = [g for g in profile.models for _ in range(g.count)]
+        groups = [g for g in profile.models for _ in range(g.count)]
         models = tuple(
             Model(f"{unit_id}-{k}", group.name, group.weapons if any(w.melee for w in group.weapons) else (*group.weapons, BARE_HANDS))
-            for k, group in enumerate(kinds, 1)
+            for k, group in enumerate(groups, 1)
         )
         units[unit_id] = Unit(unit_id, side, army.id, profile, models)
     return units
@@ -77,7 +78,7 @@ def _rolled_off(game: Game, event: ev.RolledOff) -> Game:
 
 
 def _edge(game: Game, event: ev.EdgePicked) -> Game:
-    other = next(e for e in ("south", "north") if e != event.edge)
+    other = next(e for e in EDGES if e != event.edge)
     return replace(game, phase=OBJECTIVE_ROLL_OFF, edges={event.side: event.edge, game.other(event.side): other}, up="")
 
 

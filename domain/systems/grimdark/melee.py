@@ -77,10 +77,8 @@ def finish(res: Resolution) -> None:
         elif fought.by_defender < fought.by_attacker:
             morale.test(res, defender.id, in_melee=True)
     attacker, defender = res.game.units[fought.attacker], res.game.units[fought.defender]
-    positions = [(m.x, m.y) for m in attacker.models]
     if not attacker.destroyed and not defender.destroyed:
-        positions = _backed_off(attacker, defender)
-        res.emit(ev.UnitMoved(attacker.id, "back_off", positions, BACK_OFF))
+        res.emit(ev.UnitMoved(attacker.id, "back_off", _backed_off(attacker, defender), BACK_OFF))
     res.emit(ev.MeleeEnded(fought.attacker, fought.defender, fought.by_attacker, fought.by_defender))
     rounds.end_activation(res, fought.attacker)
 
