@@ -57,14 +57,16 @@ class Game(RuleTable):
         return self.game.units[unit_id]
 
     def prepare(self) -> None:
-        """Roll-offs won by the Vanguard (5 vs 2, then 4 vs 3), south edge, three markers (D3 face 2)."""
+        """Roll-offs won by the Vanguard (5 vs 2, then 4 vs 3), south edge, three markers (a D3
+        face 2 where the mission rolls D3+2), the Vanguard's at (36, 15) and (56, 15), the
+        Brood's at (10, 15); two markers: the first two."""
         self.do(cmd.RollOff(purpose="deployment"), 5, 2)
         self.do(cmd.PickEdge(side=VANGUARD, edge="south"))
-        self.do(cmd.RollOff(purpose="objectives"), 2, 4, 3)
+        d3 = (2,) if self.game.mission.markers == "d3+2" else ()
+        self.do(cmd.RollOff(purpose="objectives"), *d3, 4, 3)
         self.do(cmd.ChooseFirstMarker(side=VANGUARD, first=VANGUARD))
-        self.do(cmd.PlaceMarker(side=VANGUARD, x=36, y=15))
-        self.do(cmd.PlaceMarker(side=BROOD, x=10, y=15))
-        self.do(cmd.PlaceMarker(side=VANGUARD, x=56, y=15))
+        for side, x in ((VANGUARD, 36), (BROOD, 10), (VANGUARD, 56))[: self.game.markers_due]:
+            self.do(cmd.PlaceMarker(side=side, x=x, y=15))
 
     def ready(self, places: dict[str, list[tuple[float, float]]] | None = None) -> None:
         """Prepared and deployed in rows from `SPOTS`, or at `places` (every model's), round 1

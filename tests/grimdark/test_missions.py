@@ -45,10 +45,55 @@ def test_seize_ground_places_four_markers_one_in_each_table_quarter():
     assert game.game.phase == DEPLOYMENT and len(game.game.markers) == 4
 
 
-def test_the_core_pack_offers_four_of_the_six_missions():
-    assert [(m.id, m.markers, m.placement) for m in CORE.missions] == [
-        ("duel", "d3+2", "alternate"),
-        ("seize-ground", "4", "quarters"),
-        ("breakthrough", "2", "zone-centres"),
-        ("king-of-the-hill", "1", "centre"),
+def test_the_core_pack_offers_the_six_missions():
+    assert [(m.id, m.markers, m.placement, m.objective) for m in CORE.missions] == [
+        ("duel", "d3+2", "alternate", "seize"),
+        ("seize-ground", "4", "quarters", "seize"),
+        ("relic-hunt", "3", "alternate", "carry"),
+        ("sabotage", "2", "alternate", "sabotage"),
+        ("breakthrough", "2", "zone-centres", "seize"),
+        ("king-of-the-hill", "1", "centre", "seize"),
     ]
+
+
+def _play_out(game: Game) -> None:
+    """Every unit holds until the battle ends (the Vanguard's captain has acted in round 1)."""
+    vanguard = ["vanguard-squad", "ridge-squad", "mortar-team", "dust-riders"]
+    brood = ["brood-mother", "spine-spitters", "bone-crushers", "skitter-swarm", "creeper-swarm"]
+    for b, v in zip(brood, [*vanguard, ""], strict=True):
+        game.do(cmd.Hold(unit=b))
+        if v:
+            game.do(cmd.Hold(unit=v))
+    for _ in range(3):
+        for v, b in zip(["captain-hale-morrow", *vanguard], brood, strict=True):
+            game.do(cmd.Hold(unit=v))
+            game.do(cmd.Hold(unit=b))
+
+
+def test_relic_hunt_a_unit_that_seizes_a_marker_carries_it_and_drops_it_where_it_falls():
+    game = Game(mission="relic-hunt")
+    game.ready()
+    events = game.do(cmd.Advance(unit="captain-hale-morrow", positions=[(8, 13)]))
+    assert events[-2:] == [ev.MarkerPickedUp("marker-2", "captain-hale-morrow"), ev.ActivationEnded("captain-hale-morrow")]
+    game.do(cmd.Hold(unit="spine-spitters", target="captain-hale-morrow"), 4, 4, 4, 1, 1, 1, 1, 1, 1, 1, 4, 4, 4)
+    assert ev.ModelRemoved("captain-hale-morrow", "captain-hale-morrow-1") in game.events
+    dropped = next(m for m in game.game.markers if m.id == "marker-2")
+    assert (dropped.carrier, dropped.x, dropped.y) == ("", 8, 13)
+
+
+def test_relic_hunt_a_carried_marker_counts_for_its_carriers_side():
+    game = Game(mission="relic-hunt")
+    game.ready()
+    game.do(cmd.Advance(unit="captain-hale-morrow", positions=[(8, 13)]))
+    _play_out(game)
+    assert game.events[-1] == ev.BattleEnded({VANGUARD: 1, "thornback-brood": 0}, VANGUARD)
+
+
+def test_sabotage_seizing_the_enemys_marker_destroys_it_and_wins_if_your_own_stands():
+    game = Game(mission="sabotage")
+    game.ready()
+    assert [(m.id, m.owner) for m in game.game.markers] == [("marker-1", VANGUARD), ("marker-2", "thornback-brood")]
+    events = game.do(cmd.Advance(unit="captain-hale-morrow", positions=[(8, 13)]))
+    assert ev.MarkerDestroyed("marker-2", VANGUARD) in events
+    _play_out(game)
+    assert game.events[-1] == ev.BattleEnded({VANGUARD: 1, "thornback-brood": 0}, VANGUARD)

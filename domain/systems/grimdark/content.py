@@ -157,6 +157,10 @@ class Mission(Struct):
     #: "alternate" (#Missions, Placing Objectives), "quarters" (the same, one in each table
     #: quarter: Seize Ground), "centre" (King of the Hill) or "zone-centres" (Breakthrough).
     placement: Literal["alternate", "quarters", "centre", "zone-centres"] = "alternate"
+    #: What a seized marker does: counts at the end ("seize"), is picked up by the unit that
+    #: seizes it ("carry": Relic Hunt), or, seized by the enemy of the side that placed it, is
+    #: destroyed ("sabotage").
+    objective: Literal["seize", "carry", "sabotage"] = "seize"
     rounds: int = 4
     width: int = 72
     depth: int = 48

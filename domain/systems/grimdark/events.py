@@ -48,6 +48,20 @@ class MarkerPlaced(Event, tag=True):
     y: float
 
 
+class MarkerPickedUp(Event, tag=True):
+    """Relic Hunt: the unit that seized the marker carries it."""
+
+    marker: str
+    unit: str
+
+
+class MarkerDestroyed(Event, tag=True):
+    """Sabotage: `side` seized its enemy's marker."""
+
+    marker: str
+    side: str
+
+
 class UnitDeployed(Event, tag=True):
     unit: str
     positions: list[tuple[float, float]]
@@ -162,6 +176,8 @@ EVENTS = (
     MarkersCounted,
     FirstMarkerChosen,
     MarkerPlaced,
+    MarkerPickedUp,
+    MarkerDestroyed,
     UnitDeployed,
     RoundStarted,
     UnitMoved,

@@ -92,7 +92,8 @@ def _first_marker(game: Game, event: ev.FirstMarkerChosen) -> Game:
 
 def _marker(game: Game, event: ev.MarkerPlaced) -> Game:
     """A side's marker passes the turn to the other; the mission's own (no side) pass nothing."""
-    markers = (*game.markers, Marker(event.marker, event.x, event.y))
+    owner = event.side if game.mission.objective == "sabotage" else ""
+    markers = (*game.markers, Marker(event.marker, event.x, event.y, owner=owner))
     if len(markers) < game.markers_due:
         return replace(game, markers=markers, up=game.other(event.side) if event.side else game.up)
     return replace(game, markers=markers, phase=DEPLOYMENT, up=game.deploys_first)
@@ -135,7 +136,24 @@ def _wounded(game: Game, event: ev.ModelWounded) -> Game:
 
 def _removed(game: Game, event: ev.ModelRemoved) -> Game:
     unit = game.units[event.unit]
-    return _unit(game, event.unit, models=tuple(m for m in unit.models if m.id != event.model))
+    model = unit.model(event.model)
+    assert model is not None
+    game = _unit(game, event.unit, models=tuple(m for m in unit.models if m.id != event.model))
+    return _drop(game, event.unit, model.x, model.y) if game.units[event.unit].destroyed else game
+
+
+def _drop(game: Game, unit_id: str, x: float, y: float) -> Game:
+    """#Missions, Relic Hunt: a destroyed carrier drops its marker on the spot."""
+    markers = tuple(replace(m, carrier="", x=x, y=y) if m.carrier == unit_id else m for m in game.markers)
+    return replace(game, markers=markers)
+
+
+def _picked_up(game: Game, event: ev.MarkerPickedUp) -> Game:
+    return replace(game, markers=tuple(replace(m, carrier=event.unit) if m.id == event.marker else m for m in game.markers))
+
+
+def _destroyed(game: Game, event: ev.MarkerDestroyed) -> Game:
+    return replace(game, markers=tuple(replace(m, destroyed=True) if m.id == event.marker else m for m in game.markers))
 
 
 def _melee_started(game: Game, event: ev.MeleeStarted) -> Game:
@@ -173,7 +191,8 @@ def _pinned(game: Game, event: ev.UnitPinned) -> Game:
 
 
 def _routed(game: Game, event: ev.UnitRouted) -> Game:
-    return _unit(game, event.unit, models=())
+    first = game.units[event.unit].models[0]
+    return _drop(_unit(game, event.unit, models=()), event.unit, first.x, first.y)
 
 
 def _melee_ended(game: Game, event: ev.MeleeEnded) -> Game:
@@ -204,6 +223,8 @@ _HANDLERS = {
     ev.MarkersCounted: _counted,
     ev.FirstMarkerChosen: _first_marker,
     ev.MarkerPlaced: _marker,
+    ev.MarkerPickedUp: _picked_up,
+    ev.MarkerDestroyed: _destroyed,
     ev.UnitDeployed: _deployed,
     ev.RoundStarted: _round,
     ev.UnitMoved: _moved,

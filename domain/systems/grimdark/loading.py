@@ -54,6 +54,8 @@ def check(pack: Pack) -> Iterator[Problem]:
     for i, mission in enumerate(pack.missions):
         if mission.markers not in MARKERS:
             yield ("missions", i, "markers"), f"{mission.markers!r} is not one of {', '.join(MARKERS)}"
+        if mission.objective == "sabotage" and (mission.placement, mission.markers) != ("alternate", "2"):
+            yield ("missions", i, "objective"), "sabotage takes two markers placed in turn, one a side"
         fixed = FIXED_MARKERS.get(mission.placement)
         if fixed is not None and mission.markers != fixed:
             yield ("missions", i, "markers"), f"{mission.placement} places {fixed} markers, not {mission.markers!r}"

@@ -75,6 +75,10 @@ class Marker(msgspec.Struct, frozen=True):
     id: str
     x: float
     y: float
+    #: Sabotage: the side it belongs to; Relic Hunt: the unit carrying it (#Missions).
+    owner: str = ""
+    carrier: str = ""
+    destroyed: bool = False
 
 
 class Casualties(msgspec.Struct, frozen=True):
