@@ -4,8 +4,14 @@ Seize Ground puts one in each table quarter."""
 
 from __future__ import annotations
 
+import msgspec
+import pytest
+
+from domain.contract import Setup
+from domain.errors import RuleError
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
+from domain.systems.grimdark.setup import Options, setup
 from domain.systems.grimdark.state import DEPLOYMENT
 from tests.grimdark.game import CORE, VANGUARD, Game
 
@@ -97,3 +103,22 @@ def test_sabotage_seizing_the_enemys_marker_destroys_it_and_wins_if_your_own_sta
     assert ev.MarkerDestroyed("marker-2", VANGUARD) in events
     _play_out(game)
     assert game.events[-1] == ev.BattleEnded({VANGUARD: 1, "thornback-brood": 0}, VANGUARD)
+
+
+def test_a_random_mission_is_rolled_on_the_table_before_anything_else():
+    """grimdark-future-1.5.md#Missions: 1 Duel ... 4 Sabotage ... 6 King of the Hill."""
+    game = Game(mission="random")
+    assert (game.game.phase, len(game.game.table)) == ("mission_roll", 6)
+    assert game.refused(cmd.RollOff(purpose="deployment")).params == {"phase": "mission_roll", "expected": ["deployment_roll_off"]}
+    events = game.do(cmd.RollMission(), 4)
+    assert [(e.purpose, e.results, e.rule) for e in events[:1]] == [("random mission", [4], "grimdark-future-1.5.md#Missions")]
+    assert events[1:] == [ev.MissionRolled(4, "sabotage")]
+    assert (game.game.mission.id, game.game.phase, game.game.table) == ("sabotage", "deployment_roll_off", ())
+    assert game.refused(cmd.RollMission(), 2).code == "wrong_phase"
+
+
+def test_random_needs_the_six_missions_in_the_pack():
+    duel_only = msgspec.structs.replace(CORE, missions=CORE.missions[:1])
+    with pytest.raises(RuleError) as refused:
+        setup(Setup("1.5", Options(mission="random"), {"core": duel_only}))
+    assert (refused.value.code, refused.value.field, refused.value.params) == ("unknown_mission", "options.mission", {"mission": "random", "known": ["duel"]})

@@ -19,6 +19,12 @@ class SetUpMission(Command, tag=True):
     mission: Mission
     armies: list[Army]
     sides: list[list[str]] = []
+    #: A random mission: the six of #Missions in the order of its table, one rolled for later.
+    table: list[Mission] = []
+
+
+class RollMission(Command, tag=True):
+    """A random mission: one die on the table of #Missions, before anything else."""
 
 
 class RollOff(Command, tag=True):
@@ -86,4 +92,4 @@ class RemoveCasualties(UnitCommand, tag=True):
     models: list[str]
 
 
-COMMANDS = (SetUpMission, RollOff, PickEdge, ChooseFirstMarker, PlaceMarker, Deploy, Hold, Advance, Rush, Charge, RemoveCasualties)
+COMMANDS = (SetUpMission, RollMission, RollOff, PickEdge, ChooseFirstMarker, PlaceMarker, Deploy, Hold, Advance, Rush, Charge, RemoveCasualties)

@@ -13,6 +13,7 @@ from domain.systems.grimdark.state import OVER, Game
 from domain.systems.grimdark.versions import rule
 
 _PREPARATION = {
+    cmd.RollMission: preparation.roll_mission,
     cmd.RollOff: preparation.roll_off,
     cmd.PickEdge: preparation.pick_edge,
     cmd.ChooseFirstMarker: preparation.choose_first_marker,
@@ -27,7 +28,7 @@ def decide(state, command, dice, actor, refs) -> list[Event]:  # noqa: ANN001
     if isinstance(command, cmd.SetUpMission):
         if game is not None:
             raise RuleError("mission_set_up", rule("Preparation"))
-        return [ev.MissionSetUp(state.rules_version, command.mission, command.armies, command.sides)]
+        return [ev.MissionSetUp(state.rules_version, command.mission, command.armies, command.sides, command.table)]
     if game is None:
         raise RuleError("mission_not_set_up", rule("Preparation"))
     if game.phase == OVER:

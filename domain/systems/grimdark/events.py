@@ -13,6 +13,12 @@ class MissionSetUp(Event, tag=True):
     armies: list[Army]
     #: The armies' ids of each side; a side is named after its first army (#Multi-Player Games).
     sides: list[list[str]] = []
+    table: list[Mission] = []
+
+
+class MissionRolled(Event, tag=True):
+    face: int
+    mission: str
 
 
 class RolledOff(Event, tag=True):
@@ -171,6 +177,7 @@ class BattleEnded(Event, tag=True):
 
 EVENTS = (
     MissionSetUp,
+    MissionRolled,
     RolledOff,
     EdgePicked,
     MarkersCounted,

@@ -12,10 +12,12 @@ from domain.systems.grimdark import events as ev
 from domain.systems.grimdark.content import BARE_HANDS, Army
 from domain.systems.grimdark.state import (
     DEPLOYMENT,
+    DEPLOYMENT_ROLL_OFF,
     EDGE,
     EDGES,
     FIRST_MARKER,
     MARKERS,
+    MISSION_ROLL,
     OBJECTIVE_ROLL_OFF,
     OVER,
     ROUNDS,
@@ -41,7 +43,12 @@ def _set_up(event: ev.MissionSetUp) -> Game:
     units: dict[str, Unit] = {}
     for army in event.armies:
         units.update(_units(army, side_of[army.id], set(units)))
-    return Game(event.rules, event.mission, tuple(side[0] for side in sides), units)
+    phase = MISSION_ROLL if event.table else DEPLOYMENT_ROLL_OFF
+    return Game(event.rules, event.mission, tuple(side[0] for side in sides), units, phase, tuple(event.table))
+
+
+def _mission_rolled(game: Game, event: ev.MissionRolled) -> Game:
+    return replace(game, mission=game.table[event.face - 1], table=(), phase=DEPLOYMENT_ROLL_OFF)
 
 
 def _units(army: Army, side: str, taken: set[str]) -> dict[str, Unit]:
@@ -218,6 +225,7 @@ def _battle_ended(game: Game, event: ev.BattleEnded) -> Game:
 
 
 _HANDLERS = {
+    ev.MissionRolled: _mission_rolled,
     ev.RolledOff: _rolled_off,
     ev.EdgePicked: _edge,
     ev.MarkersCounted: _counted,

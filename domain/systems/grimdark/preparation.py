@@ -15,7 +15,7 @@ from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
 from domain.systems.grimdark import geometry
 from domain.systems.grimdark.resolution import Resolution
-from domain.systems.grimdark.state import DEPLOYMENT, DEPLOYMENT_ROLL_OFF, EDGE, EDGES, FIRST_MARKER, MARKERS, OBJECTIVE_ROLL_OFF, SCOUT_ROLL_OFF, ZONE_DEPTH, Game, Unit
+from domain.systems.grimdark.state import DEPLOYMENT, DEPLOYMENT_ROLL_OFF, EDGE, EDGES, FIRST_MARKER, MARKERS, MISSION_ROLL, OBJECTIVE_ROLL_OFF, SCOUT_ROLL_OFF, ZONE_DEPTH, Game, Unit
 from domain.systems.grimdark.versions import rule
 
 PREPARATION = "Preparation"
@@ -36,6 +36,17 @@ def check_up(game: Game, side: str) -> None:
         raise RuleError("unknown_side", rule(PREPARATION), params={"side": side, "known": list(game.sides)}, field="side")
     if side != game.up:
         raise RuleError("not_your_turn", rule(PREPARATION), params={"side": side, "up": game.up})
+
+
+#: #Missions: the random mission table, by the die's face.
+RANDOM_MISSIONS = ("duel", "seize-ground", "relic-hunt", "sabotage", "breakthrough", "king-of-the-hill")
+
+
+def roll_mission(res: Resolution, command: cmd.RollMission) -> list[Event]:
+    check_phase(res.game, MISSION_ROLL)
+    (face,) = res.roll(1, "random mission", "Missions")
+    res.emit(ev.MissionRolled(face, res.game.table[face - 1].id))
+    return res.events
 
 
 def roll_off(res: Resolution, command: cmd.RollOff) -> list[Event]:

@@ -8,10 +8,11 @@ import msgspec
 from domain.kit.boards.inches import Base, base_radius_inches
 from domain.systems.grimdark.content import Mission, UnitProfile, Weapon
 
-#: Phases, in order: roll-off for deployment, the winner picks an edge, roll-off for the markers,
+#: Phases, in order: the random mission's roll (when the mission is random), roll-off for deployment, the winner picks an edge, roll-off for the markers,
 #: its winner picks who places first, markers placed, units deployed, rounds, the end.
 DEPLOYMENT_ROLL_OFF, EDGE, OBJECTIVE_ROLL_OFF, FIRST_MARKER = "deployment_roll_off", "edge", "objective_roll_off", "first_marker"
 MARKERS, DEPLOYMENT, ROUNDS, OVER = "markers", "deployment", "rounds", "over"
+MISSION_ROLL = "mission_roll"
 #: Between deploying the other units and the Scouts, when both sides have Scouts.
 SCOUT_ROLL_OFF = "scout_roll_off"
 #: Long table edges; a side's deployment zone is within 12" of its edge (#Preparation, Deployment).
@@ -108,6 +109,8 @@ class Game(msgspec.Struct, frozen=True):
     sides: tuple[str, ...]
     units: dict[str, Unit]
     phase: str = DEPLOYMENT_ROLL_OFF
+    #: A random mission's table until it is rolled.
+    table: tuple[Mission, ...] = ()
     edges: dict[str, str] = {}
     #: Who won the deployment roll-off (deploys first and activates first in round 1).
     deploys_first: str = ""
