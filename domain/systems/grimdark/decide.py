@@ -12,15 +12,19 @@ from domain.systems.grimdark.resolution import Resolution
 from domain.systems.grimdark.state import OVER, Game
 from domain.systems.grimdark.versions import rule
 
-_PREPARATION = {
+#: Every other command: the engine decodes only this system's, so each has its handler here.
+_HANDLERS = {
     cmd.RollMission: preparation.roll_mission,
     cmd.RollOff: preparation.roll_off,
     cmd.PickEdge: preparation.pick_edge,
     cmd.ChooseFirstMarker: preparation.choose_first_marker,
     cmd.PlaceMarker: preparation.place_marker,
     cmd.Deploy: preparation.deploy,
+    cmd.Hold: actions.hold,
+    cmd.Advance: actions.advance,
+    cmd.Rush: actions.rush,
+    cmd.Charge: actions.charge,
 }
-_ACTIONS = {cmd.Hold: actions.hold, cmd.Advance: actions.advance, cmd.Rush: actions.rush, cmd.Charge: actions.charge}
 
 
 def decide(state, command, dice, actor, refs) -> list[Event]:  # noqa: ANN001
@@ -38,10 +42,7 @@ def decide(state, command, dice, actor, refs) -> list[Event]:  # noqa: ANN001
         return remove_casualties(res, command)
     if game.pending is not None:
         raise RuleError("casualties_pending", rule("Shooting"), params={"unit": game.pending.unit, "wounds": game.pending.wounds})
-    handler = _PREPARATION.get(type(command)) or _ACTIONS.get(type(command))
-    if handler is None:
-        raise RuleError("not_implemented_yet", rule("Activation"), params={"command": type(command).__name__})
-    return handler(res, command)
+    return _HANDLERS[type(command)](res, command)
 
 
 def remove_casualties(res: Resolution, command: cmd.RemoveCasualties) -> list[Event]:
