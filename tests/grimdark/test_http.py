@@ -4,7 +4,8 @@ German citing grimdark-future-1.5.md, and the typed faces of a manual-dice missi
 
 from __future__ import annotations
 
-from tests.harness import Campaign
+from tests.grimdark.game import ORDER, SPOTS, row
+from tests.harness import Campaign, Member
 
 VANGUARD, BROOD = "ashen-vanguard", "thornback-brood"
 
@@ -48,11 +49,9 @@ def test_two_players_prepare_a_duel_each_commanding_only_their_own_army(client):
     assert game["units"]["brood-mother"]["models"][0] | {"weapons": None} == {"id": "brood-mother-1", "name": "Brood Mother", "weapons": None, "x": 10.0, "y": 42.0, "wounds": 0}
 
 
-def test_a_duel_played_to_its_end_over_http_replays_to_the_same_events(client):
-    """Four rounds of alternating activations; the Vanguard's captain rushes to a marker and holds
-    it alone, so the Vanguard wins 1 to 0, and every command decided again gives the same events."""
-    from tests.grimdark.game import ORDER, SPOTS, row
-
+def _deployed(client) -> tuple[Campaign, Member, Member, str]:
+    """A Duel on the core table, prepared and deployed over HTTP by ann (the Vanguard, south)
+    and bob (the Brood, north), with markers at (6, 24), (30, 24) and (54, 24): round 1 is next."""
     campaign = Campaign(client, "Border War")
     ann = campaign.invite("ann", "player", [VANGUARD])
     bob = campaign.invite("bob", "player", [BROOD])
@@ -70,6 +69,28 @@ def test_a_duel_played_to_its_end_over_http_replays_to_the_same_events(client):
         y, back = (y, -1.5) if units[unit] == VANGUARD else (y + 18, 1.5)
         size = {"captain-hale-morrow": 1, "brood-mother": 1, "mortar-team": 3, "bone-crushers": 3, "dust-riders": 4, "spine-spitters": 5}.get(unit, 5 if units[unit] == VANGUARD else 8)
         players[units[unit]].accepted(battle, {"type": "Deploy", "unit": unit, "positions": row(x, y, size, 2.0 if unit == "bone-crushers" else 1.5, back)})
+    return campaign, ann, bob, battle
+
+
+def test_the_owner_removes_its_casualties_and_only_the_owner(client):
+    """The Mortar Team's Blast(3) takes 4 wounds off the Skitter Swarm: bob picks the models, not
+    ann, and the Skitters, at half, pass their morale test with a 6."""
+    _, ann, bob, battle = _deployed(client)
+    shot = ann.accepted(battle, {"type": "Hold", "unit": "mortar-team", "target": "skitter-swarm"}, faces=[4, 4, 1, 3, 3, 3, 3, 1, 1])
+    assert shot["events"][-1]["event"] == {"type": "CasualtiesDue", "unit": "skitter-swarm", "wounds": 4, "then": "end"}
+    picks = {"type": "RemoveCasualties", "unit": "skitter-swarm", "models": [f"skitter-swarm-{k}" for k in (5, 6, 7, 8)]}
+    not_hers = ann.command(battle, picks, faces=[6])
+    assert (not_hers.status_code, not_hers.json()["code"], not_hers.json()["params"]["units"]) == (403, "not_your_unit", [BROOD])
+    taken = bob.accepted(battle, picks, faces=[6])
+    types = [r["event"]["type"] for r in taken["events"]]
+    assert types == ["ModelRemoved"] * 4 + ["CasualtiesTaken", "DiceRolled", "MoraleTested", "ActivationEnded"]
+    assert taken["events"][6]["event"] == {"type": "MoraleTested", "unit": "skitter-swarm", "face": 6, "target": 5, "passed": True, "modifier": 0}
+
+
+def test_a_duel_played_to_its_end_over_http_replays_to_the_same_events(client):
+    """Four rounds of alternating activations; the Vanguard's captain rushes to a marker and holds
+    it alone, so the Vanguard wins 1 to 0, and every command decided again gives the same events."""
+    campaign, ann, bob, battle = _deployed(client)
     ann.accepted(battle, {"type": "Rush", "unit": "captain-hale-morrow", "positions": [[6, 21.5]]})
     first = True
     for _round in range(4):
