@@ -77,7 +77,7 @@ def test_the_owner_removes_its_casualties_and_only_the_owner(client):
     ann, and the Skitters, at half, pass their morale test with a 6."""
     _, ann, bob, battle = _deployed(client)
     shot = ann.accepted(battle, {"type": "Hold", "unit": "mortar-team", "target": "skitter-swarm"}, faces=[4, 4, 1, 3, 3, 3, 3, 1, 1])
-    assert shot["events"][-1]["event"] == {"type": "CasualtiesDue", "unit": "skitter-swarm", "wounds": 4, "then": "end"}
+    assert shot["events"][-1]["event"] == {"type": "CasualtiesDue", "unit": "skitter-swarm", "wounds": 4, "then": "end", "deadly": 0}
     picks = {"type": "RemoveCasualties", "unit": "skitter-swarm", "models": [f"skitter-swarm-{k}" for k in (5, 6, 7, 8)]}
     not_hers = ann.command(battle, picks, faces=[6])
     assert (not_hers.status_code, not_hers.json()["code"], not_hers.json()["params"]["units"]) == (403, "not_your_unit", [BROOD])

@@ -255,3 +255,16 @@ def test_emp_wounds_vehicles_on_2_plus():
     game.ready()
     events = game.do(cmd.Hold(unit="vanguard-squad", target="bone-crushers"), 1, 1, 4, 4, 1, 1, 2, 1)
     assert _attacks(events)[-1] == ev.AttackResolved("vanguard-squad", "Long Rifle", "bone-crushers", 4, 2, 1)
+
+
+def test_deadly_wounds_count_three_times_on_one_model_and_never_carry_over():
+    """A Deadly Shredder and the Long Rifles at the Bone Crushers (Tough(3)): one Deadly wound and
+    one other; the Deadly one takes a whole model, the other wounds the next."""
+    game = Game(pack=_with_rules("Vanguard Squad", "Shredder", ("Deadly",)))
+    game.ready()
+    events = game.do(cmd.Hold(unit="vanguard-squad", target="bone-crushers"), 4, 4, 4, 1, 4, 1, 1, 1, 5)
+    assert events[-1] == ev.CasualtiesDue("bone-crushers", 2, "end", 1)
+    short = game.refused(cmd.RemoveCasualties(unit="bone-crushers", models=["bone-crushers-1"]))
+    assert (short.code, short.params) == ("casualties_do_not_fit", {"unit": "bone-crushers", "wounds": 2, "models": ["bone-crushers-1"], "takes": 3})
+    taken = game.do(cmd.RemoveCasualties(unit="bone-crushers", models=["bone-crushers-1", "bone-crushers-2"]))
+    assert taken[:2] == [ev.ModelRemoved("bone-crushers", "bone-crushers-1"), ev.ModelWounded("bone-crushers", "bone-crushers-2", 1)]

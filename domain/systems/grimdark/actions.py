@@ -13,7 +13,7 @@ from domain.systems.grimdark import attacks, casualties, dangerous, geometry, me
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
 from domain.systems.grimdark.resolution import Resolution
-from domain.systems.grimdark.state import ROUNDS, Unit
+from domain.systems.grimdark.state import ROUNDS, Unit, Wounds
 from domain.systems.grimdark.versions import ONE_PAGE, rule
 
 ACTIVATION, MOVEMENT = "Activation", "Movement"
@@ -82,8 +82,8 @@ def shoot_or_end(res: Resolution, unit_id: str, target: str) -> None:
         rounds.end_activation(res, unit_id)
 
 
-def after_shooting(res: Resolution, target_id: str, wounds: int) -> None:
-    if wounds:
+def after_shooting(res: Resolution, target_id: str, wounds: Wounds) -> None:
+    if wounds.count:
         morale.after_wounds(res, target_id)
     rounds.end_activation(res, res.game.active)
 

@@ -10,6 +10,7 @@ from domain.systems.grimdark import events as ev
 from domain.systems.grimdark import geometry, weapon_rules
 from domain.systems.grimdark.content import Weapon
 from domain.systems.grimdark.resolution import Resolution
+from domain.systems.grimdark.state import Wounds
 from domain.systems.grimdark.versions import ONE_PAGE
 
 #: #Melee: attackers within 2" of an enemy strike.
@@ -36,16 +37,16 @@ def weapons_that_reach(res: Resolution, unit_id: str, target_id: str, melee: boo
     return found
 
 
-def attack(res: Resolution, unit_id: str, target_id: str, melee: bool) -> int:
+def attack(res: Resolution, unit_id: str, target_id: str, melee: bool) -> Wounds:
     """Every weapon that reaches, one after another; the wounds caused (for casualties, morale)."""
     section = "Melee" if melee else "Shooting"
-    total = 0
+    total = Wounds()
     for weapon, attacks in weapons_that_reach(res, unit_id, target_id, melee).items():
         total += _one_weapon(res, unit_id, target_id, weapon, attacks, section)
     return total
 
 
-def _one_weapon(res: Resolution, unit_id: str, target_id: str, weapon: Weapon, attacks: int, section: str) -> int:
+def _one_weapon(res: Resolution, unit_id: str, target_id: str, weapon: Weapon, attacks: int, section: str) -> Wounds:
     unit, target = res.game.units[unit_id], res.game.units[target_id]
     modifier = weapon_rules.hit_modifier(res.game, unit, target, weapon, section == "Melee")
     faces = res.roll(attacks, f"{unit_id}: {weapon.name} to hit {target_id}", section)
@@ -56,11 +57,11 @@ def _one_weapon(res: Resolution, unit_id: str, target_id: str, weapon: Weapon, a
     return _wounds(res, unit_id, target_id, weapon, attacks, hits, section)
 
 
-def charge_hits(res: Resolution, unit_id: str, target_id: str) -> int:
+def charge_hits(res: Resolution, unit_id: str, target_id: str) -> Wounds:
     """#Special Rules: Impact(X), X automatic hits a model when charging; Furious, one Quality
     test a model, each success an automatic hit. Wounds as any hit, with no AP."""
     unit = res.game.units[unit_id]
-    wounds = 0
+    wounds = Wounds()
     impact = int(unit.profile.rule("Impact"))
     if impact:
         count = impact * len(unit.models)
@@ -77,8 +78,9 @@ def _quality_tests(res: Resolution, unit_id: str, name: str, faces: list[int], m
     return onepage.successes(ONE_PAGE, faces, res.game.units[unit_id].profile.quality, modifier, follow_up)
 
 
-def _wounds(res: Resolution, unit_id: str, target_id: str, weapon: Weapon, attacks: int, hits: list[int], section: str) -> int:
-    """Each hit (by its face to hit) rolled against the target's Defense; Regeneration after."""
+def _wounds(res: Resolution, unit_id: str, target_id: str, weapon: Weapon, attacks: int, hits: list[int], section: str) -> Wounds:
+    """Each hit (by its face to hit) rolled against the target's Defense; Regeneration after;
+    a Deadly weapon's wounds are kept apart for the casualties (#Special Rules, Deadly)."""
     target = res.game.units[target_id]
     wound_faces = res.roll(len(hits), f"{unit_id}: {weapon.name} to wound {target_id}", section)
     modifier = onepage.defense_modifier(ONE_PAGE, int(weapon.rule("AP")), weapon_rules.poison(target, weapon))
@@ -92,4 +94,4 @@ def _wounds(res: Resolution, unit_id: str, target_id: str, weapon: Weapon, attac
     if wounds and target.profile.rule("Regeneration"):
         wounds = onepage.regenerated(ONE_PAGE, res.roll(wounds, f"{target_id} regenerates", "Special Rules"))
     res.emit(ev.AttackResolved(unit_id, weapon.name, target_id, attacks, len(hits), wounds))
-    return wounds
+    return Wounds(wounds, wounds if weapon.rule("Deadly") else 0)

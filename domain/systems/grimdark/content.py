@@ -21,6 +21,7 @@ Place = Literal["unit", "weapon"]
 RULES: dict[str, tuple[Place, tuple[int, int] | None]] = {
     "AP": ("weapon", (1, 6)),
     "Blast": ("weapon", (2, 6)),
+    "Deadly": ("weapon", None),
     "EMP": ("weapon", None),
     "Fast": ("unit", None),
     "Fear": ("unit", None),

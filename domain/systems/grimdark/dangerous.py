@@ -6,7 +6,7 @@ from __future__ import annotations
 from domain.kit.boards import inches
 from domain.systems.grimdark import casualties, morale
 from domain.systems.grimdark.resolution import Resolution
-from domain.systems.grimdark.state import Unit
+from domain.systems.grimdark.state import Unit, Wounds
 
 TERRAIN = "Terrain"
 
@@ -27,6 +27,6 @@ def moved(res: Resolution, before: Unit, crossed: list[inches.Terrain]) -> None:
     faces = res.roll(len(exposed), f"{unit.id}: dangerous terrain", TERRAIN)
     hurt = [model_id for model_id, face in zip(exposed, faces, strict=True) if face == 1]
     for model_id in hurt:
-        casualties.apply(res, res.game.units[unit.id], [model_id], 1)
+        casualties.apply(res, res.game.units[unit.id], [model_id], Wounds(1))
     if hurt:
         morale.after_wounds(res, unit.id)

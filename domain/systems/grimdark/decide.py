@@ -9,7 +9,7 @@ from domain.systems.grimdark import actions, casualties, melee, preparation
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
 from domain.systems.grimdark.resolution import Resolution
-from domain.systems.grimdark.state import OVER, Game
+from domain.systems.grimdark.state import OVER, Game, Wounds
 from domain.systems.grimdark.versions import rule
 
 #: Every other command: the engine decodes only this system's, so each has its handler here.
@@ -50,11 +50,12 @@ def remove_casualties(res: Resolution, command: cmd.RemoveCasualties) -> list[Ev
     if pending is None or pending.unit != command.unit:
         raise RuleError("no_casualties_due", rule("Shooting"), params={"unit": command.unit, "due": pending.unit if pending else ""})
     unit = res.game.units[pending.unit]
-    casualties.check_pick(unit, command.models, pending.wounds)
-    casualties.apply(res, unit, command.models, pending.wounds)
+    wounds = Wounds(pending.wounds, pending.deadly)
+    casualties.check_pick(unit, command.models, wounds)
+    casualties.apply(res, unit, command.models, wounds)
     res.emit(ev.CasualtiesTaken(unit.id))
     if pending.then == "end":
-        actions.after_shooting(res, unit.id, pending.wounds)
+        actions.after_shooting(res, unit.id, wounds)
     elif pending.then == "strike_back":
         melee.strike_back(res)
     else:

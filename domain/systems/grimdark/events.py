@@ -111,11 +111,12 @@ class AttackResolved(Event, tag=True):
 
 
 class CasualtiesDue(Event, tag=True):
-    """The owner of `unit` picks the models that take these wounds."""
+    """The owner of `unit` picks the models that take these wounds (`deadly` of them Deadly)."""
 
     unit: str
     wounds: int
     then: str
+    deadly: int = 0
 
 
 class CasualtiesTaken(Event, tag=True):

@@ -132,7 +132,7 @@ def _moved(game: Game, event: ev.UnitMoved) -> Game:
 
 
 def _due(game: Game, event: ev.CasualtiesDue) -> Game:
-    return replace(game, pending=Casualties(event.unit, event.wounds, event.then))
+    return replace(game, pending=Casualties(event.unit, event.wounds, event.then, event.deadly))
 
 
 def _wounded(game: Game, event: ev.ModelWounded) -> Game:

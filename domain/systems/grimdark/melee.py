@@ -11,7 +11,7 @@ from domain.kit.boards import inches
 from domain.systems.grimdark import attacks, casualties, geometry, morale, rounds
 from domain.systems.grimdark import events as ev
 from domain.systems.grimdark.resolution import Resolution
-from domain.systems.grimdark.state import Unit
+from domain.systems.grimdark.state import Unit, Wounds
 
 #: #Melee: the attacker moves back by 1" once both sides attacked.
 BACK_OFF = 1.0
@@ -60,7 +60,7 @@ def fear(res: Resolution, unit_id: str, other: str) -> None:
 def strike_back(res: Resolution) -> None:
     fought = res.game.melee
     assert fought is not None
-    wounds = 0
+    wounds = Wounds()
     if not res.game.units[fought.defender].destroyed:
         wounds = attacks.attack(res, fought.defender, fought.attacker, melee=True)
     if not casualties.due(res, fought.attacker, wounds, "melee_end"):

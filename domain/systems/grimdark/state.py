@@ -82,6 +82,16 @@ class Marker(msgspec.Struct, frozen=True):
     destroyed: bool = False
 
 
+class Wounds(msgspec.Struct, frozen=True):
+    """The wounds attacks caused, and how many of them came from Deadly weapons."""
+
+    count: int = 0
+    deadly: int = 0
+
+    def __add__(self, other: Wounds) -> Wounds:
+        return Wounds(self.count + other.count, self.deadly + other.deadly)
+
+
 class Casualties(msgspec.Struct, frozen=True):
     """Wounds `unit`'s owner must take off models they pick (#Shooting); then the battle goes on
     with `then`: "end" the activation, "strike_back" or "melee_end" of a melee (#Melee)."""
@@ -89,6 +99,7 @@ class Casualties(msgspec.Struct, frozen=True):
     unit: str
     wounds: int
     then: str
+    deadly: int = 0
 
 
 class Melee(msgspec.Struct, frozen=True):
