@@ -449,14 +449,6 @@ class Problem(NamedTuple):
     problem: str
 
 
-def render_path(path: Path) -> str:
-    """("heroes", 2, "weapons", 0) -> "heroes[2].weapons[0]", as authors see it in files."""
-    out = ""
-    for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else part)
-    return out
-
-
 NOTHING = "nothing"
 ENEMY_PREFIX = "enemy:"
 
