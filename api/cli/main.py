@@ -33,6 +33,7 @@ def main(argv: list[str] | None = None) -> int:
     verify.add_argument("export", nargs="?", type=Path, help="an exported mission or campaign file (works offline)")
     verify.add_argument("--mission", help="a mission id in the configured store")
     verify.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    verify.add_argument("--receipts", type=Path, help="a file of receipts (JSON Lines) the log must hold: a log cut short or rewritten fails")
     commands.add_parser("status", help="queue depth, pending jobs and their age, jobs processed")
     imports = commands.add_parser("import", help="import an exported campaign or finished mission into the configured store")
     imports.add_argument("file", type=Path)
@@ -215,12 +216,20 @@ def _worker(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
+    from domain.receipts import BadReceipts, read_receipts
+    from domain.receipts import check as check_receipts
+    from domain.receipts import tally
     from domain.verification import verify_stream
     from service.exports import ExportError, describe, verify_export
 
+    try:
+        receipts = read_receipts(args.receipts.read_bytes()) if args.receipts else []
+    except (OSError, BadReceipts) as error:
+        print(f"cannot read the receipts {args.receipts}: {error}", file=sys.stderr)
+        return 2
     if args.export is not None:
         try:
-            checked = verify_export(args.export.read_bytes())
+            checked = verify_export(args.export.read_bytes(), receipts)
         except (OSError, ExportError) as error:
             print(f"cannot read {args.export}: {error}", file=sys.stderr)
             return 2
@@ -244,11 +253,28 @@ def _verify(args: argparse.Namespace) -> int:
         print("name an exported file or --mission ID", file=sys.stderr)
         return 2
     verdict = verify_stream(rows)
+    unheld = check_receipts(receipts, {**_streams_of(store, receipts), args.mission: rows})
     if args.json:
-        print(msgspec.json.encode(verdict).decode())
+        held = {"receipts": len(receipts), "receipt_problems": unheld} if receipts else {}
+        print(msgspec.json.encode({**msgspec.to_builtins(verdict), **held}).decode())
     else:
         print(_describe(verdict))
-    return 0 if verdict.ok else 1
+        if receipts:
+            print(*[f"FAILED: stream {p.receipt.stream} position {p.receipt.position}: {p.named()}" for p in unheld], tally(len(receipts), len(unheld)), sep="\n")
+    return 0 if verdict.ok and not unheld else 1
+
+
+def _streams_of(store, receipts) -> dict[str, list[tuple[int, bytes]]]:  # noqa: ANN001
+    """Every stream the receipts name that the store holds, to check them against."""
+    found = {}
+    for stream in sorted({receipt.stream for receipt in receipts}):
+        try:
+            rows = store.read(stream)
+        except ValueError:
+            continue  # not a stream id: the receipt's stream is not there
+        if rows:
+            found[stream] = rows
+    return found
 
 
 def _describe(verdict) -> str:  # noqa: ANN001
