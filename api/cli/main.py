@@ -7,7 +7,6 @@ import json
 import logging
 import os
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -84,7 +83,9 @@ def _serve(args: argparse.Namespace) -> int:
     from api.cli.supervise import BACKOFF_S, AlreadyServing, Supervised, lock_data_dir, terminate
     from api.http.app import create_app
     from service.wiring import build_ledger, redis_client
-    from workers.heartbeat import jobs_health
+    import redis
+
+    from workers import heartbeat
     from workers.jobs import Keys
     from workers.ticks import Announcer, Ticks
 
@@ -115,19 +116,27 @@ def _serve(args: argparse.Namespace) -> int:
         redis_url = embedded.url
     env = {**os.environ, "REDIS_URL": redis_url, "SKIRMISH_DATA_DIR": str(settings.data_dir)}
 
+    client, keys = redis_client(redis_url), Keys(settings.redis_prefix)
+
     def start_worker() -> subprocess.Popen:
         return subprocess.Popen([sys.executable, "-m", "api.cli.main", "worker"], env=env, preexec_fn=die_with_parent)
 
-    workers = [Supervised(f"worker-{n + 1}", start_worker, stopping, backoff_s) for n in range(args.workers)]
+    def worker_died(pid: int) -> None:
+        """A killed worker cannot take its heartbeat away: we do, so /health sees it dead now."""
+        try:
+            heartbeat.stopped(client, keys, heartbeat.worker_name(pid))
+        except redis.RedisError:
+            pass  # Redis is down too: /health says so, and the heartbeat ages out
+
+    workers = [Supervised(f"worker-{n + 1}", start_worker, stopping, backoff_s, on_death=worker_died) for n in range(args.workers)]
     supervised = ([valkey] if valkey else []) + workers
-    client, keys = redis_client(redis_url), Keys(settings.redis_prefix)
     ledger.store.appended.append(Announcer(Ticks(client, keys.ticks)).appended)
     where = settings.store_env.get("SQLITE_DBNAME") or f"postgres database {settings.store_env.get('POSTGRES_DBNAME')}"
     log.info(
         f"Skirmish Ledger on http://{host}:{port}",
         extra={"url": f"http://{host}:{port}", "docs": f"http://{host}:{port}/schema/swagger", "events": where, "redis": redis_url, "embedded_valkey": valkey is not None, "workers": len(workers)},
     )
-    app = create_app(ledger, jobs=lambda: jobs_health(client, keys, ledger.store.max_notification_id()), processes=lambda: [s.health() for s in supervised])
+    app = create_app(ledger, jobs=lambda: heartbeat.jobs_health(client, keys, ledger.store.max_notification_id()), processes=lambda: [s.health() for s in supervised])
     # uvicorn shuts down on SIGTERM and then raises the signal again; with its default action
     # that ends the process before the `finally` below could stop the workers and the Valkey.
     signal.signal(signal.SIGTERM, _raise_terminated)
@@ -170,7 +179,7 @@ def _worker(args: argparse.Namespace) -> int:
     redis_url = _redis_url(settings) if settings else None
     if settings is None or redis_url is None:
         return 2
-    name = f"{socket.gethostname()}-{os.getpid()}"
+    name = heartbeat.worker_name(os.getpid())
     ledger = build_ledger(settings)
     client = redis_client(redis_url)
     keys = Keys(settings.redis_prefix)
