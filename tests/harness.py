@@ -102,7 +102,6 @@ class Receipts:
         return b"".join(msgspec.json.encode(receipt) + b"\n" for receipt in kept)
 
 
-
 def bearer(token: str) -> dict[str, str]:
     return {"authorization": f"Bearer {token}"}
 

@@ -77,14 +77,13 @@ def _raise_terminated(signum: int, frame: object) -> None:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    import redis
     import uvicorn
 
     from api.cli.embedded import EmbeddedValkey, die_with_parent
     from api.cli.supervise import BACKOFF_S, AlreadyServing, Supervised, lock_data_dir, terminate
     from api.http.app import create_app
     from service.wiring import build_ledger, redis_client
-    import redis
-
     from workers import heartbeat
     from workers.jobs import Keys
     from workers.ticks import Announcer, Ticks
