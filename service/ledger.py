@@ -33,6 +33,7 @@ from domain.contract import Setup
 from domain.errors import Forbidden, RuleError
 from domain.dicebox import NoSeed
 from domain.events import AttentionNeeded, EpochStarted, Event, MissionCreated
+from domain.receipts import Receipt, last_receipts
 from domain.registry import system_named
 from service.content import packs_of
 from service.seal import Sealer
@@ -101,6 +102,9 @@ class CommandResult(msgspec.Struct, frozen=True):
     #: True when an idempotency key matched an earlier command: nothing new was written.
     replayed: bool
     events: list[Recorded]
+    #: For each stream the command wrote (the mission; an ending mission's campaign too), the
+    #: position and hash of its last record: what a client keeps (README.md#receipts).
+    receipts: list[Receipt]
 
 
 class CampaignCommandResult(msgspec.Struct, frozen=True):
@@ -109,6 +113,8 @@ class CampaignCommandResult(msgspec.Struct, frozen=True):
     #: True when an idempotency key matched an earlier command: nothing new was written.
     replayed: bool
     events: list[Recorded]
+    #: The campaign's position and hash after the command: what a client keeps (README.md#receipts).
+    receipts: list[Receipt]
 
 
 def setup_command(system: str, version: str, options: dict[str, str]) -> Command | None:
@@ -351,7 +357,8 @@ class Ledger:
             for attempt in range(RETRIES):
                 state: missions.MissionState = stream.state
                 if idempotency_key and idempotency_key in stream.keys:
-                    return CommandResult(mission_id, state.version, True, self._replayed(mission_id, stream, idempotency_key, digest))
+                    first = self._replayed(mission_id, stream, idempotency_key, digest)
+                    return CommandResult(mission_id, state.version, True, first, last_receipts(first))
                 try:
                     if not by_the_ai:
                         self._check_seats(actor, state, command)
@@ -405,7 +412,7 @@ class Ledger:
                 self._apply(mission_id, stream, records, MISSION, folded=state)
                 for listener in self.on_append:
                     listener(mission_id)
-                return CommandResult(mission_id, stream.state.version, False, records)
+                return CommandResult(mission_id, stream.state.version, False, records, last_receipts([*records, *concluded]))
         raise VersionConflict(stream.state.version, "the mission is busy; try again")
 
     def play_ai(
@@ -426,7 +433,8 @@ class Ledger:
             stream = self._load(mission_id, MISSION)
             if idempotency_key and idempotency_key in stream.keys:
                 _, first, last = stream.keys[idempotency_key]
-                return CommandResult(mission_id, stream.state.version, True, self.records(mission_id, first - 1, last - first + 1))
+                records = self.records(mission_id, first - 1, last - first + 1)
+                return CommandResult(mission_id, stream.state.version, True, records, last_receipts(records))
             state: missions.MissionState = stream.state
             if state.dice_mode != "manual":
                 raise RuleError("ai_by_worker", AI_WORKER, params={"dice_mode": state.dice_mode})
@@ -456,7 +464,8 @@ class Ledger:
                 stream = self._load(campaign_id, CAMPAIGN)
                 state: campaigns.CampaignState = stream.state
                 if idempotency_key and idempotency_key in stream.keys:
-                    return CampaignCommandResult(campaign_id, state.version, True, self._replayed(campaign_id, stream, idempotency_key, digest))
+                    first = self._replayed(campaign_id, stream, idempotency_key, digest)
+                    return CampaignCommandResult(campaign_id, state.version, True, first, last_receipts(first))
                 if expected_version is not None and expected_version != state.version:
                     raise VersionConflict(state.version, f"expected version {expected_version}, the campaign is at {state.version}")
                 fresh = self.fresh_seed()
@@ -482,7 +491,7 @@ class Ledger:
                     _back_off(attempt)
                     continue
                 self._apply(campaign_id, stream, records, CAMPAIGN, folded=after)
-                return CampaignCommandResult(campaign_id, after.version, False, records)
+                return CampaignCommandResult(campaign_id, after.version, False, records, last_receipts(records))
         raise VersionConflict(stream.state.version, "the campaign is busy; try again")
 
     # -- internals ------------------------------------------------------------------------------

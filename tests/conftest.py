@@ -165,7 +165,7 @@ class Table:
 
     def roll(self, dice: str = "3d6", purpose: str = "test", headers: dict | None = None, **extra) -> dict:
         token = (headers or self.player)["authorization"].removeprefix("Bearer ")
-        return Member(self.client, token).roll(self.mission_id, dice, purpose, **extra)
+        return Member(self.client, token, receipts=self.campaign.receipts).roll(self.mission_id, dice, purpose, **extra)
 
     def state(self) -> dict:
         return self.client.get(self.url(), headers=self.spectator).json()
