@@ -117,6 +117,23 @@ class CampaignCommandResult(msgspec.Struct, frozen=True):
     receipts: list[Receipt]
 
 
+class Admitted(msgspec.Struct, frozen=True):
+    """A new campaign or member: its id, its token (shown once) and the receipt of the record
+    that admitted it (README.md#receipts)."""
+
+    id: str
+    token: str
+    receipts: list[Receipt]
+
+
+class NewMission(msgspec.Struct, frozen=True):
+    """A created mission as it stands after its set-up, and the receipts of the mission's and
+    the campaign's records that created it."""
+
+    state: missions.MissionState
+    receipts: list[Receipt]
+
+
 def setup_command(system: str, version: str, options: dict[str, str]) -> Command | None:
     """A new mission's set-up command: its options read as its game system's options type,
     with the system's content packs (service/content.py)."""
@@ -172,7 +189,7 @@ class Ledger:
 
     # -- campaigns ------------------------------------------------------------------------------
 
-    def create_campaign(self, name: str, host_name: str) -> tuple[str, str]:
+    def create_campaign(self, name: str, host_name: str) -> Admitted:
         """A new campaign and the host's token (shown once, stored only as a digest)."""
         if not name.strip() or len(name) > limits.MAX_TITLE:
             raise RuleError("bad_campaign_name", ROLES, params={"max": limits.MAX_TITLE}, field="name")
@@ -180,10 +197,11 @@ class Ledger:
         campaign_id = str(uuid.uuid4())
         token, digest = self._new_token(campaign_id)
         event = campaign_events.CampaignCreated(campaign_id, name, host_name, digest)
-        self.store.append(self._record(campaign_id, Stream(None), [event], "host", codec=campaign_codec()))
-        return campaign_id, token
+        records = self._record(campaign_id, Stream(None), [event], "host", codec=campaign_codec())
+        self.store.append(records)
+        return Admitted(campaign_id, token, last_receipts(records))
 
-    def invite(self, campaign_id: str, actor: campaigns.Member, role: str, name: str, units: list[str]) -> tuple[str, str]:
+    def invite(self, campaign_id: str, actor: campaigns.Member, role: str, name: str, units: list[str]) -> Admitted:
         self._require(actor, {"host"}, "invite members")
         token, digest = self._new_token(campaign_id)
         member_id = uuid.uuid4().hex[:12]
@@ -198,7 +216,7 @@ class Ledger:
                     _back_off(attempt)
                     continue
                 self._apply(campaign_id, stream, records, CAMPAIGN)
-                return member_id, token
+                return Admitted(member_id, token, last_receipts(records))
         raise VersionConflict(stream.state.version, "the campaign is busy; try again")
 
     def campaign(self, campaign_id: str) -> campaigns.CampaignState:
@@ -239,7 +257,7 @@ class Ledger:
         dice_mode: str,
         client_seed: str | None,
         options: dict[str, str],
-    ) -> missions.MissionState:
+    ) -> NewMission:
         """A new mission in the campaign; its game system's set-up command (built from the
         options and the system's content packs) is decided on the new mission and written
         with it, all or nothing."""
@@ -280,7 +298,7 @@ class Ledger:
                 break
             else:
                 raise VersionConflict(campaign.state.version, "the campaign is busy; try again")
-        return self.mission(mission_id)
+        return NewMission(self.mission(mission_id), last_receipts([*created, *added]))
 
     def _set_up(self, mission_id: str, created: list[Recorded], mission_events: list[Event], setup: Command, fresh: bytes, actor: str, codec: Codec) -> list[Recorded]:
         state = None

@@ -165,11 +165,13 @@ class Campaign:
 
     def __init__(self, client: Client, name: str = "Campaign", host_name: str | None = None) -> None:
         body = {"name": name} | ({} if host_name is None else {"host_name": host_name})
-        answer = created(client.post("/campaigns", json=body))
+        response = client.post("/campaigns", json=body)
+        answer = created(response)
         self._client = client
         self.id: str = answer["campaign_id"]
-        #: Every receipt its members' accepted commands answered with.
+        #: Every receipt its creation and its members' accepted commands answered with.
         self.receipts = Receipts()
+        self.receipts.take(response)
         self.host = Member(client, answer["host_token"], host_name or "host", "host", receipts=self.receipts)
         self.members: dict[str, Member] = {self.host.name: self.host}
 

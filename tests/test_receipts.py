@@ -200,14 +200,33 @@ def test_a_campaign_export_cut_short_is_caught_by_the_campaign_receipt(client: T
     caught = _verify(tmp_path, forged, campaign.receipts.file())
     assert caught.returncode == 1, caught.stdout + caught.stderr
     kept = campaign.receipts.last[campaign.id]
-    assert list(campaign.receipts.last) == [table.mission_id, campaign.id]
-    assert f"FAILED: stream {campaign.id} position {kept.position}: receipt 2 ({kept.hash[:12]}…): the stream ends at position {kept.position - len(rotations[1]['events'])}" in caught.stdout
+    assert list(campaign.receipts.last) == [campaign.id, table.mission_id]  # the campaign's creation answered first
+    assert f"FAILED: stream {campaign.id} position {kept.position}: receipt 1 ({kept.hash[:12]}…): the stream ends at position {kept.position - len(rotations[1]['events'])}" in caught.stdout
     assert "receipts: 1 of 2 held" in caught.stdout
 
     # A mission's export holds no campaign stream: a campaign receipt given with it is lacked.
     mission_export = client.get(table.url("/export"), headers=table.host).content
     lacked = _verify(tmp_path, mission_export, campaign.receipts.file())
-    assert lacked.returncode == 1 and f"receipt 2 ({kept.hash[:12]}…): the log holds no stream {campaign.id}" in lacked.stdout
+    assert lacked.returncode == 1 and f"receipt 1 ({kept.hash[:12]}…): the log holds no stream {campaign.id}" in lacked.stdout
+
+
+def test_creating_a_campaign_inviting_and_creating_a_mission_answer_with_receipts(client: TestClient) -> None:
+    """Each answers with the receipt of the records it wrote, as they stand in the export."""
+    first = client.post("/campaigns", json={"name": "Receipts", "host_name": "hal"})
+    campaign = created(first)
+    host = {"authorization": f"Bearer {campaign['host_token']}"}
+    invited = created(client.post(f"/campaigns/{campaign['campaign_id']}/members", json={"name": "ann", "role": "player"}, headers=host))
+    mission = created(client.post(f"/campaigns/{campaign['campaign_id']}/missions", json={"name": "Outpost"}, headers=host))
+    records = [json.loads(line) for line in client.get(f"/campaigns/{campaign['campaign_id']}/export", headers=host).content.splitlines()[1:]]
+    by_stream: dict[str, list[dict]] = {}
+    for record in records:
+        by_stream.setdefault(record["stream"], []).append(_receipt(record))
+    camp = by_stream[campaign["campaign_id"]]
+    assert [r["position"] for r in camp] == [1, 2, 3]  # created, ann invited, the mission added
+    assert campaign["receipts"] == [camp[0]] and invited["receipts"] == [camp[1]]
+    assert mission["receipts"] == [by_stream[mission["mission_id"]][-1], camp[2]]
+    assert mission["receipts"][0]["position"] == mission["version"]
+    assert client.get(f"/missions/{mission['mission_id']}", headers=host).json()["receipts"] == []  # a read writes nothing
 
 
 @pytest.mark.parametrize(
