@@ -4,6 +4,7 @@ or missing faces, so a test pins how many dice a rule rolls."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from domain import mission
@@ -31,6 +32,10 @@ SPOTS = [
 ]
 
 
+#: Five TO dice that give no Tactical Order (ruinstars-2e.md#TACTICAL ORDERS: 1-3 gives one).
+NO_ORDERS = (6, 6, 6, 6, 6)
+
+
 class Game(RuleTable):
     def __init__(self, squads: str = "Cinder Watch", *, pack: Any = CORE) -> None:
         self.events: list[Any] = []
@@ -53,6 +58,16 @@ class Game(RuleTable):
         units = [u for s in self.game.squads for u, _ in s.units]
         for unit, (x, y) in zip(units, SPOTS, strict=False):
             self.do(cmd.Deploy(unit=unit, x=x, y=y))
+
+    def start_turn(
+        self, *initiative: int, orders: Sequence[Sequence[int]] | None = None
+    ) -> list[Any]:
+        """StartTurn with each squad's TO dice (`orders`, in squad order; by default five 6s
+        each: no Tactical Orders), then the initiative faces."""
+        if orders is None:
+            orders = [NO_ORDERS] * len(self.game.squads)
+        faces = [face for dice in orders for face in dice]
+        return self.do(cmd.StartTurn(), *faces, *initiative)
 
     @property
     def game(self) -> State:

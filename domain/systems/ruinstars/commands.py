@@ -50,11 +50,60 @@ class Activate(UnitCommand, tag=True):
     pass
 
 
-class Move(UnitCommand, tag=True):
-    """A Move action of the activating unit, in a straight line to (x, y)."""
+class Action(UnitCommand, kw_only=True):
+    """An action of the activating unit; `orders` of its ACT cost are paid with the squad's
+    Tactical Orders (ruinstars-2e.md#ACTIONS), the rest with the unit's ACT."""
+
+    orders: int = 0
+
+
+class Move(Action, tag=True):
+    """A Move action, in a straight line to (x, y)."""
 
     x: float
     y: float
+
+
+class Dash(Move, tag=True):
+    """A Dash: a Move of up to 2"."""
+
+
+class RangedCombat(Action, tag=True):
+    """Attack `target` with a ranged `weapon`; `also`: Chain Reaction's secondary targets."""
+
+    weapon: str
+    target: str
+    also: list[str] = []
+
+
+class MeleeCombat(RangedCombat, tag=True):
+    """Attack an Adjacent `target` with a melee `weapon`."""
+
+
+class RollCommand(Command):
+    """A command on the roll in flight, by the squad that owns it."""
+
+    squad: str
+
+    def units(self) -> tuple[str, ...]:
+        return (self.squad,)
+
+
+class Reroll(RollCommand, tag=True):
+    """Re-roll these dice (positions from 0): free re-rolls first, then one TO each."""
+
+    dice: list[int]
+
+
+class ChangeDie(RollCommand, tag=True):
+    """Change one die by `by` (+ or -), one TO per step."""
+
+    die: int
+    by: int
+
+
+class AcceptRoll(RollCommand, tag=True):
+    """The dice stand: count them and go on."""
 
 
 class EndActivation(UnitCommand, tag=True):
@@ -72,6 +121,12 @@ COMMANDS = (
     ChooseFirst,
     Activate,
     Move,
+    Dash,
+    RangedCombat,
+    MeleeCombat,
+    Reroll,
+    ChangeDie,
+    AcceptRoll,
     EndActivation,
     EndTurn,
 )

@@ -12,6 +12,8 @@ from domain.kit import choices
 from domain.kit.boards import inches
 from domain.systems.ruinstars import commands as cmd
 from domain.systems.ruinstars import events as ev
+from domain.systems.ruinstars import orders, specials
+from domain.systems.ruinstars.content import Weapon
 from domain.systems.ruinstars.state import (
     ACTIVATIONS,
     BETWEEN_TURNS,
@@ -23,8 +25,8 @@ from domain.systems.ruinstars.state import (
 )
 from domain.systems.ruinstars.versions import rule
 
-#: ruinstars-2e.md#BASIC ACTIONS: a Move goes up to 6".
-MOVE_INCHES = 6
+#: ruinstars-2e.md#BASIC ACTIONS: a Move goes up to 6", a Dash up to 2".
+MOVE_INCHES, DASH_INCHES = 6, 2
 TURNS, ACTIONS, MOVEMENT = rule("TURNS"), rule("ACTIONS"), rule("MOVEMENT")
 
 
@@ -53,8 +55,9 @@ def deploy(game: Game, command: cmd.Deploy) -> list[Event]:
 
 
 def start_turn(game: Game, dice: DiceBox, actor: str) -> list[Event]:
-    """ruinstars-2e.md#TURNS, Start of Turn: units Ready, then each squad rolls a D6; the lowest
-    wins initiative, a tie for lowest rolls again (every squad, the whole roll-off)."""
+    """ruinstars-2e.md#TURNS, Start of Turn: units Ready, each squad's Tactical Orders, then each
+    squad rolls a D6; the lowest wins initiative, a tie for lowest rolls again (every squad, the
+    whole roll-off)."""
     if game.phase not in (DEPLOYMENT, BETWEEN_TURNS):
         raise RuleError(
             "turn_running", TURNS, params={"turn": game.turn, "phase": game.phase}
@@ -64,7 +67,7 @@ def start_turn(game: Game, dice: DiceBox, actor: str) -> list[Event]:
     ):
         raise RuleError("not_deployed", rule("DEPLOY UNITS"), params={"units": waiting})
     turn = game.turn + 1
-    events: list[Event] = [ev.TurnStarted(turn)]
+    events: list[Event] = [ev.TurnStarted(turn), *orders.roll_orders(game, dice, actor, turn)]
     squads = [s.id for s in game.squads]
     if len(squads) == 1:
         return [*events, ev.InitiativeRolled(squads, [], squads[0])]
@@ -116,35 +119,42 @@ def activate(game: Game, command: cmd.Activate) -> list[Event]:
 
 
 def move(game: Game, command: cmd.Move) -> list[Event]:
-    """ruinstars-2e.md#MOVEMENT: up to 6" in a straight line, never across an enemy's base, ending
-    on the battlefield and on no base; ACT as #ACTIONS prices it."""
+    """ruinstars-2e.md#MOVEMENT: up to 6" (a Dash 2", #BASIC ACTIONS) in a straight line, never
+    across an enemy's base, ending on the battlefield and on no base; ACT as #ACTIONS prices it."""
     model = activating(game, command.unit)
-    act = cost(model, "move", 1)
+    action = "dash" if isinstance(command, cmd.Dash) else "move"
+    reach = DASH_INCHES if action == "dash" else MOVE_INCHES
+    act = orders.pay(game, model, action, price(game, model, action), command.orders)
     start = model.at
     assert start is not None
     end = inches.Base(command.x, command.y, radius=model.radius)
     length = math.hypot(command.x - start.x, command.y - start.y)
-    if not inches.at_most(length, MOVE_INCHES):
+    if not inches.at_most(length, reach):
         raise RuleError(
             "too_far",
             MOVEMENT,
-            params={"unit": model.id, "inches": round(length, 2), "max": MOVE_INCHES},
+            params={"unit": model.id, "inches": round(length, 2), "max": reach},
         )
-    enemies = [
-        m
-        for m in game.models.values()
-        if m.squad != model.squad and m.at is not None and not m.item
-    ]
     if crossed := sorted(
         m.id
-        for m in enemies
-        if inches.passes_over(start, inches.Point(command.x, command.y), m.at)
+        for m in enemies_of(game, model)
+        if not m.item and inches.passes_over(start, inches.Point(command.x, command.y), m.at)
     ):
         raise RuleError(
             "through_enemy", MOVEMENT, params={"unit": model.id, "enemies": crossed}
         )
     _check_place(game, model, end, MOVEMENT)
-    return [ev.UnitMoved(model.id, command.x, command.y, round(length, 3), act)]
+    return [
+        ev.UnitMoved(
+            model.id,
+            command.x,
+            command.y,
+            round(length, 3),
+            act,
+            action,
+            command.orders,
+        )
+    ]
 
 
 def end_activation(game: Game, command: cmd.EndActivation) -> list[Event]:
@@ -156,7 +166,8 @@ def end_turn(game: Game) -> list[Event]:
     """ruinstars-2e.md#TURNS, End of Turn: once every unit has activated."""
     if game.phase != END_OF_TURN:
         raise RuleError("units_to_activate", TURNS, params={"phase": game.phase})
-    return [ev.TurnEnded(game.turn)]
+    lost = [ev.OrdersLost(squad, left) for squad, left in game.orders.items() if left]
+    return [*lost, ev.TurnEnded(game.turn)]
 
 
 def unit(game: Game, unit_id: str) -> Model:
@@ -184,17 +195,24 @@ def activating(game: Game, unit_id: str) -> Model:
     return model
 
 
-def cost(model: Model, action: str, base: int) -> int:
-    """ruinstars-2e.md#ACTIONS: the listed ACT, +1 for each time the action was done already in
-    this activation; refused when the unit has not that much ACT left."""
-    act = base + model.done.get(action, 0)
-    if act > model.act:
-        raise RuleError(
-            "not_enough_act",
-            ACTIONS,
-            params={"unit": model.id, "action": action, "cost": act, "left": model.act},
-        )
+def price(game: Game, model: Model, action: str, weapon: Weapon | None = None) -> int:
+    """ruinstars-2e.md#ACTIONS: 1 ACT, +1 for each time the action was done already in this
+    activation; a weapon's specials may change it (#WEAPON SPECIALS: 2MC, 2RC, HVY)."""
+    act = 1 + model.done.get(action, 0)
+    if weapon is not None:
+        act += specials.combat_cost(weapon, model.done)
+    elif action == "move":
+        act += model.done.get(specials.HEAVY_FIRED, 0)
     return act
+
+
+def enemies_of(game: Game, model: Model) -> list[Model]:
+    """Every unit and item of another squad on the battlefield."""
+    return [
+        m
+        for m in game.models.values()
+        if m.squad != model.squad and m.at is not None
+    ]
 
 
 def _check_place(game: Game, model: Model, base: inches.Base, where: str) -> None:

@@ -40,7 +40,7 @@ def decide(state, command, dice, actor, refs) -> list[Event]:  # noqa: ANN001
         return cycle.start_turn(game, dice, actor)
     if isinstance(command, cmd.Activate):
         return cycle.activate(game, command)
-    if isinstance(command, cmd.Move):
+    if isinstance(command, cmd.Move):  # a Dash too
         return cycle.move(game, command)
     if isinstance(command, cmd.EndActivation):
         return cycle.end_activation(game, command)

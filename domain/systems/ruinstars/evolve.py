@@ -9,6 +9,7 @@ from domain.events import Event
 from domain.kit import choices
 from domain.kit.boards.inches import Base, base_radius_inches
 from domain.systems.ruinstars import events as ev
+from domain.systems.ruinstars import specials
 from domain.systems.ruinstars.state import (
     ACTIVATED,
     ACTIVATIONS,
@@ -104,20 +105,43 @@ def _first(game: Game, event: ev.FirstSquadChosen) -> Game:
 
 
 def _activated(game: Game, event: ev.UnitActivated) -> Game:
-    card = game.cards[game.models[event.unit].card]
-    return replace(_unit(game, event.unit, act=card.act, done={}), active=event.unit)
+    """A unit starts with its card's ACT, 1 less (at least 1) when a Stun weapon hit it."""
+    model = game.models[event.unit]
+    act = game.cards[model.card].act
+    if model.stunned:
+        act = max(1, act - 1)
+    changed = _unit(game, event.unit, act=act, done={}, stunned=False)
+    return replace(changed, active=event.unit)
+
+
+def _spend(game: Game, squad: str, orders: int) -> Game:
+    if not orders:
+        return game
+    return replace(game, orders={**game.orders, squad: game.orders[squad] - orders})
 
 
 def _moved(game: Game, event: ev.UnitMoved) -> Game:
     model = game.models[event.unit]
-    done = {**model.done, "move": model.done.get("move", 0) + 1}
-    return _unit(
+    done = {**model.done, event.action: model.done.get(event.action, 0) + 1}
+    if event.action == "move":
+        done.pop(specials.HEAVY_FIRED, None)
+        done[specials.MOVED] = 1
+    changed = _unit(
         game,
         event.unit,
         at=Base(event.x, event.y, radius=model.radius),
         act=model.act - event.act,
         done=done,
     )
+    return _spend(changed, model.squad, event.orders)
+
+
+def _orders_rolled(game: Game, event: ev.OrdersRolled) -> Game:
+    return replace(game, orders={**game.orders, event.squad: event.orders})
+
+
+def _orders_lost(game: Game, event: ev.OrdersLost) -> Game:
+    return replace(game, orders={**game.orders, event.squad: 0})
 
 
 def _ended(game: Game, event: ev.ActivationEnded) -> Game:
@@ -144,6 +168,8 @@ _HANDLERS = {
     ev.InitiativeRolled: _initiative,
     ev.FirstSquadChosen: _first,
     ev.UnitActivated: _activated,
+    ev.OrdersRolled: _orders_rolled,
+    ev.OrdersLost: _orders_lost,
     ev.UnitMoved: _moved,
     ev.ActivationEnded: _ended,
     ev.TurnEnded: _turn_ended,

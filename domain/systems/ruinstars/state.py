@@ -31,6 +31,47 @@ class Model(msgspec.Struct, frozen=True):
     #: How often each action was done in the current activation (#ACTIONS: repeats cost more).
     done: dict[str, int] = {}
     item: bool = False
+    #: Weapons with Limited Ammo it has used this mission (ruinstars-2e.md#WEAPON SPECIALS, LIM).
+    spent: tuple[str, ...] = ()
+    #: A Critical Strike of a Stun weapon hit it: -1 ACT in its next activation (STN).
+    stunned: bool = False
+
+
+class Blow(msgspec.Struct, frozen=True):
+    """Damage a unit still has to roll Armor Saves against, dealt by `by`."""
+
+    unit: str
+    damage: int
+    by: str
+    melee: bool
+
+
+class Roll(msgspec.Struct, frozen=True):
+    """Dice rolled and not yet counted: the squad owning them may re-roll or change them first
+    (ruinstars-2e.md#USING TACTICAL ORDERS), then accepts them. `step` is "attack" (the unit's
+    strikes against `other`) or "saves" (the unit's Armor Saves against `damage` from `other`)."""
+
+    squad: str
+    step: str
+    unit: str
+    other: str
+    weapon: str
+    melee: bool
+    stat: int
+    faces: tuple[int, ...]
+    #: Per die, how much Tactical Orders changed it.
+    changes: tuple[int, ...]
+    #: Positions re-rolled so far (each die once, #RE-ROLLS).
+    rerolled: tuple[int, ...] = ()
+    #: Re-rolls it may take without Tactical Orders, by source (support, cover, ACC, BRU, RLT).
+    free: dict[str, int] = {}
+    #: Attack: strikes scored without a die (AUT); saves: the damage to save.
+    auto: int = 0
+    damage: int = 0
+    #: Attack: the other units its strikes also hit (BLS, CHR), in order.
+    also: tuple[str, ...] = ()
+    #: Damage still to save after this roll, in order.
+    queue: tuple[Blow, ...] = ()
 
 
 class Game(msgspec.Struct, frozen=True):
@@ -47,6 +88,10 @@ class Game(msgspec.Struct, frozen=True):
     active: str = ""
     pending: PendingChoice | None = None
     outcome: str | None = None
+    #: Tactical Orders each squad has left this turn (ruinstars-2e.md#TACTICAL ORDERS).
+    orders: dict[str, int] = {}
+    #: The roll its owner may still re-roll or change before it counts (rolls in flight).
+    roll: Roll | None = None
 
     def squad_of(self, unit: str) -> str:
         return self.models[unit].squad
