@@ -152,3 +152,14 @@ def test_clear_travel_passes_bases_but_stops_clear_of_them():
     close = inches.Base(1.5, 0.0, 0.0, 0.5)  # 0.5" away at the start
     assert inches.clear_travel([mover], 1.0, 0.0, 1.0, [close], keep=1.0) == 0.0  # no closer than it began
     assert inches.clear_travel([mover], -1.0, 0.0, 1.0, [close], keep=1.0) == 1.0  # moving away is fine
+
+
+def test_sight_to_both_edges_needs_two_clear_lines_where_any_line_sees_past_a_base():
+    """A base straight between two others leaves a grazing line along its side (`line_of_sight`
+    sees), but no point of the shooter sees both ends of a diameter of the target."""
+    shooter, target = Base(0, 0, radius=0.63), Base(6, 0, radius=0.63)
+    between = [Base(3, 0, radius=0.63)]
+    assert inches.line_of_sight(shooter, target, (), between, eye=1, body=2)
+    assert not inches.sight_to_both_edges(shooter, target, (), between, eye=1, body=2)
+    aside = [Base(3, 1.5, radius=0.63)]
+    assert inches.sight_to_both_edges(shooter, target, (), aside, eye=1, body=2)

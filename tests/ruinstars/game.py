@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import msgspec
+
 from domain import mission
 from domain.contract import Setup
 from domain.systems.ruinstars import commands as cmd
@@ -36,6 +38,16 @@ SPOTS = [
 NO_ORDERS = (6, 6, 6, 6, 6)
 
 
+#: The core pack with deployment anywhere on the battlefield, for tests that place units freely.
+ANYWHERE = msgspec.structs.replace(
+    CORE,
+    missions=tuple(
+        msgspec.structs.replace(m, deploy_within=m.size) for m in CORE.missions
+    ),
+)
+PVP = "Cinder Watch, First Mission"
+
+
 class Game(RuleTable):
     def __init__(self, squads: str = "Cinder Watch", *, pack: Any = CORE) -> None:
         self.events: list[Any] = []
@@ -57,6 +69,16 @@ class Game(RuleTable):
     def deploy_all(self) -> None:
         units = [u for s in self.game.squads for u, _ in s.units]
         for unit, (x, y) in zip(units, SPOTS, strict=False):
+            self.do(cmd.Deploy(unit=unit, x=x, y=y))
+
+    def place(self, spots: dict[str, tuple[float, float]]) -> None:
+        """Deploy the named units where given, the others in a row along their squad's edge
+        (the Cinder Watch at y = 1, the First Mission at y = 23)."""
+        for k, squad in enumerate(self.game.squads):
+            parked = [u for u, _ in squad.units if u not in spots]
+            for n, unit in enumerate(parked):
+                spots = {**spots, unit: (6 + 2.5 * n, 1 if k == 0 else 23)}
+        for unit, (x, y) in spots.items():
             self.do(cmd.Deploy(unit=unit, x=x, y=y))
 
     def start_turn(

@@ -375,6 +375,22 @@ def _line_of_sight(shooter: Base, target: Base, terrain: tuple[Terrain, ...], bl
     return any(_clear(p, q, walls, bodies) for p in _sight_points(shooter) for q in targets)
 
 
+def sight_to_both_edges(shooter: Base, target: Base, terrain: Sequence[Terrain] = (), blockers: Sequence[Base] = (), *, eye: float, body: float) -> bool:
+    """Stricter sight for games that ask for two uninterrupted lines from one point of the
+    shooter's base to two opposite edges of the target's: some sample point of the shooter
+    (centre and 8 rim points) sees both ends of one of the target's 4 rim diameters. Walls and
+    bodies block as in `line_of_sight`; a line that only grazes them is clear."""
+    walls = _walls(shooter, target, terrain, eye)
+    bodies = _bodies(shooter, target, blockers, eye, body)
+    rim = _sight_points(target)[1:]
+    half = len(rim) // 2
+    return any(
+        _clear(p, rim[k], walls, bodies) and _clear(p, rim[k + half], walls, bodies)
+        for p in _sight_points(shooter)
+        for k in range(half)
+    )
+
+
 def _area_points(model: Base) -> list[Vertex]:
     return [(model.x + model.radius * c, model.y + model.radius * s) for c, s in _AREA]
 

@@ -20,6 +20,7 @@ from domain.systems.ruinstars.state import (
     DEPLOYMENT,
     END_OF_TURN,
     READY,
+    TAKEN_OUT,
     Game,
     Model,
 )
@@ -63,7 +64,10 @@ def start_turn(game: Game, dice: DiceBox, actor: str) -> list[Event]:
             "turn_running", TURNS, params={"turn": game.turn, "phase": game.phase}
         )
     if waiting := sorted(
-        m.id for s in game.squads for m in game.units_of(s.id) if m.at is None
+        m.id
+        for s in game.squads
+        for m in game.units_of(s.id)
+        if m.at is None and m.status != TAKEN_OUT
     ):
         raise RuleError("not_deployed", rule("DEPLOY UNITS"), params={"units": waiting})
     turn = game.turn + 1

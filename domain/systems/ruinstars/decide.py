@@ -7,7 +7,7 @@ from domain.errors import RuleError
 from domain.events import Event
 from domain.kit import choices
 from domain.systems.ruinstars import commands as cmd
-from domain.systems.ruinstars import cycle
+from domain.systems.ruinstars import combat, cycle, resolution
 from domain.systems.ruinstars import events as ev
 from domain.systems.ruinstars.state import MISSION_END, Game
 from domain.systems.ruinstars.versions import rule
@@ -34,6 +34,18 @@ def decide(state, command, dice, actor, refs) -> list[Event]:  # noqa: ANN001
     if isinstance(command, cmd.ChooseFirst):
         return cycle.choose_first(game, command)
     choices.check_nothing_pending(game.pending, rule=rule("TURNS"))
+    if isinstance(command, cmd.Reroll):
+        return resolution.reroll(game, command, dice, actor)
+    if isinstance(command, cmd.ChangeDie):
+        return resolution.change(game, command, dice, actor)
+    if isinstance(command, cmd.AcceptRoll):
+        return resolution.accept(game, command, dice, actor)
+    if game.roll is not None:
+        raise RuleError(
+            "roll_in_flight",
+            rule("USING TACTICAL ORDERS"),
+            params={"squad": game.roll.squad, "unit": game.roll.unit, "step": game.roll.step},
+        )
     if isinstance(command, cmd.Deploy):
         return cycle.deploy(game, command)
     if isinstance(command, cmd.StartTurn):
@@ -42,6 +54,8 @@ def decide(state, command, dice, actor, refs) -> list[Event]:  # noqa: ANN001
         return cycle.activate(game, command)
     if isinstance(command, cmd.Move):  # a Dash too
         return cycle.move(game, command)
+    if isinstance(command, cmd.RangedCombat):  # Melee Combat too
+        return combat.attack(game, command, dice, actor)
     if isinstance(command, cmd.EndActivation):
         return cycle.end_activation(game, command)
     if isinstance(command, cmd.EndTurn):

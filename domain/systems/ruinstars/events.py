@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from domain.events import Event
 from domain.systems.ruinstars.content import Fielded, Item, Mission, Unit
+from domain.systems.ruinstars.state import Blow
 
 
 class MissionSetUp(Event, tag=True):
@@ -73,6 +74,92 @@ class UnitMoved(Event, tag=True):
     orders: int = 0
 
 
+class AttackRolled(Event, tag=True):
+    """A Ranged or Melee Combat action: its cost and its attack dice (`faces`; `auto` strikes
+    without a die, AUT), the other units its strikes hit too (BLS, CHR), and the re-rolls it may
+    take for free by source (#MODIFIERS: support; ACC, BRU, RLT)."""
+
+    unit: str
+    weapon: str
+    target: str
+    melee: bool
+    act: int
+    orders: int
+    faces: list[int]
+    auto: int
+    also: list[str]
+    free: dict[str, int]
+
+
+class SavesRolled(Event, tag=True):
+    """`unit` rolls one Armor Save per point of `damage` from `by` (ruinstars-2e.md#COMBAT);
+    `queue`: the damage still to save afterwards."""
+
+    unit: str
+    by: str
+    damage: int
+    melee: bool
+    faces: list[int]
+    free: dict[str, int]
+    queue: list[Blow]
+
+
+class DiceRerolled(Event, tag=True):
+    """Dice of the roll in flight re-rolled (positions from 0), each paid by a free source or
+    one Tactical Order (`sources`: "orders" for those)."""
+
+    squad: str
+    dice: list[int]
+    before: list[int]
+    after: list[int]
+    sources: list[str]
+    orders: int
+
+
+class DieChanged(Event, tag=True):
+    """A die of the roll in flight changed by `by` for |by| Tactical Orders; it now reads `result`."""
+
+    squad: str
+    die: int
+    face: int
+    by: int
+    orders: int
+    result: int
+
+
+class AttackResolved(Event, tag=True):
+    """The attack dice counted: strikes (criticals among them) and the damage each target takes."""
+
+    unit: str
+    target: str
+    strikes: int
+    criticals: int
+    damage: int
+
+
+class SavesResolved(Event, tag=True):
+    """Armor Saves counted: `saves` blocked of `damage`, `lost` HIT (`hit` left), and melee
+    Critical Saves `returned` as damage to `by`."""
+
+    unit: str
+    by: str
+    damage: int
+    saves: int
+    criticals: int
+    lost: int
+    hit: int
+    returned: int
+
+
+class UnitStunned(Event, tag=True):
+    unit: str
+
+
+class UnitTakenOut(Event, tag=True):
+    unit: str
+    by: str
+
+
 class ActivationEnded(Event, tag=True):
     unit: str
 
@@ -91,6 +178,14 @@ EVENTS = (
     OrdersRolled,
     OrdersLost,
     UnitMoved,
+    AttackRolled,
+    SavesRolled,
+    DiceRerolled,
+    DieChanged,
+    AttackResolved,
+    SavesResolved,
+    UnitStunned,
+    UnitTakenOut,
     ActivationEnded,
     TurnEnded,
 )

@@ -19,8 +19,10 @@ from domain.systems.ruinstars.state import (
     MISSION_END,
     READY,
     SWARM,
+    TAKEN_OUT,
     Game,
     Model,
+    Roll,
 )
 
 replace = msgspec.structs.replace
@@ -144,11 +146,113 @@ def _orders_lost(game: Game, event: ev.OrdersLost) -> Game:
     return replace(game, orders={**game.orders, event.squad: 0})
 
 
+def _attack_rolled(game: Game, event: ev.AttackRolled) -> Game:
+    """The action's price paid and counted (#ACTIONS, 2MC/2RC, HVY, LIM); the dice in flight."""
+    model = game.models[event.unit]
+    weapon = next(w for w in game.cards[model.card].weapons if w.name == event.weapon)
+    action = "melee" if event.melee else "ranged"
+    done = {
+        **model.done,
+        action: model.done.get(action, 0) + 1,
+        specials.uses(weapon): model.done.get(specials.uses(weapon), 0) + 1,
+    }
+    if weapon.special("HVY"):
+        done.pop(specials.MOVED, None)
+        done[specials.HEAVY_FIRED] = 1
+    spent = (*model.spent, weapon.name) if weapon.special("LIM") else model.spent
+    game = _unit(game, model.id, act=model.act - event.act, done=done, spent=spent)
+    roll = Roll(
+        model.squad,
+        "attack",
+        model.id,
+        event.target,
+        weapon.name,
+        event.melee,
+        weapon.skl,
+        tuple(event.faces),
+        (0,) * len(event.faces),
+        free=dict(event.free),
+        auto=event.auto,
+        also=tuple(event.also),
+    )
+    return replace(_spend(game, model.squad, event.orders), roll=roll)
+
+
+def _saves_rolled(game: Game, event: ev.SavesRolled) -> Game:
+    saver = game.models[event.unit]
+    card = game.items[saver.card] if saver.item else game.cards[saver.card]
+    roll = Roll(
+        saver.squad,
+        "saves",
+        saver.id,
+        event.by,
+        "",
+        event.melee,
+        card.arm,
+        tuple(event.faces),
+        (0,) * len(event.faces),
+        free=dict(event.free),
+        damage=event.damage,
+        queue=tuple(event.queue),
+    )
+    return replace(game, roll=roll)
+
+
+def _rerolled(game: Game, event: ev.DiceRerolled) -> Game:
+    roll = game.roll
+    assert roll is not None
+    free = dict(roll.free)
+    for source in event.sources:
+        if source in free:
+            free[source] -= 1
+    roll = replace(
+        roll,
+        faces=tuple(event.after),
+        rerolled=(*roll.rerolled, *event.dice),
+        free=free,
+    )
+    return _spend(replace(game, roll=roll), event.squad, event.orders)
+
+
+def _changed(game: Game, event: ev.DieChanged) -> Game:
+    roll = game.roll
+    assert roll is not None
+    changes = list(roll.changes)
+    changes[event.die] += event.by
+    game = replace(game, roll=replace(roll, changes=tuple(changes)))
+    return _spend(game, event.squad, event.orders)
+
+
+def _attack_resolved(game: Game, event: ev.AttackResolved) -> Game:
+    return replace(game, roll=None)
+
+
+def _saves_resolved(game: Game, event: ev.SavesResolved) -> Game:
+    return replace(_unit(game, event.unit, hit=event.hit), roll=None)
+
+
+def _stunned(game: Game, event: ev.UnitStunned) -> Game:
+    return _unit(game, event.unit, stunned=True)
+
+
+def _taken_out(game: Game, event: ev.UnitTakenOut) -> Game:
+    """ruinstars-2e.md#COMBAT: removed from the battlefield; a unit taken out while activating
+    ends its activation there."""
+    game = _unit(game, event.unit, status=TAKEN_OUT, at=None, hit=0, act=0, done={})
+    if game.active != event.unit:
+        return game
+    return _next_up(replace(game, active=""), game.squad_of(event.unit))
+
+
 def _ended(game: Game, event: ev.ActivationEnded) -> Game:
-    """ruinstars-2e.md#ALTERNATING ACTIVATIONS: the next squad with a Ready unit is up; none: the turn ends."""
     game = replace(_unit(game, event.unit, status=ACTIVATED, act=0, done={}), active="")
+    return _next_up(game, game.squad_of(event.unit))
+
+
+def _next_up(game: Game, squad: str) -> Game:
+    """ruinstars-2e.md#ALTERNATING ACTIVATIONS: the next squad with a Ready unit is up; none: the turn ends."""
     order = [s.id for s in game.squads]
-    start = order.index(game.squad_of(event.unit))
+    start = order.index(squad)
     for step in range(1, len(order) + 1):
         squad = order[(start + step) % len(order)]
         if any(m.status == READY for m in game.units_of(squad)):
@@ -171,6 +275,14 @@ _HANDLERS = {
     ev.OrdersRolled: _orders_rolled,
     ev.OrdersLost: _orders_lost,
     ev.UnitMoved: _moved,
+    ev.AttackRolled: _attack_rolled,
+    ev.SavesRolled: _saves_rolled,
+    ev.DiceRerolled: _rerolled,
+    ev.DieChanged: _changed,
+    ev.AttackResolved: _attack_resolved,
+    ev.SavesResolved: _saves_resolved,
+    ev.UnitStunned: _stunned,
+    ev.UnitTakenOut: _taken_out,
     ev.ActivationEnded: _ended,
     ev.TurnEnded: _turn_ended,
 }
