@@ -22,7 +22,7 @@ USING = rule("USING TACTICAL ORDERS")
 RANGED, MELEE = rule("RANGED COMBAT"), rule("MELEE COMBAT")
 #: Free re-roll sources, in the order a die takes them: Relentless only fits a 6, so it goes
 #: first; Tactical Orders pay for a die none fits.
-FREE_SOURCES = ("RLT", "ACC", "BRU", "support", "cover")
+FREE_SOURCES = ("RLT", "ACC", "BRU", "support")
 
 
 def fold(game: Game, events: Sequence[Event]) -> Game:

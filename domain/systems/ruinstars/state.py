@@ -63,7 +63,7 @@ class Roll(msgspec.Struct, frozen=True):
     changes: tuple[int, ...]
     #: Positions re-rolled so far (each die once, #RE-ROLLS).
     rerolled: tuple[int, ...] = ()
-    #: Re-rolls it may take without Tactical Orders, by source (support, cover, ACC, BRU, RLT).
+    #: Re-rolls it may take without Tactical Orders, by source (support, ACC, BRU, RLT).
     free: dict[str, int] = {}
     #: Attack: strikes scored without a die (AUT); saves: the damage to save.
     auto: int = 0
