@@ -4,6 +4,8 @@ damage are `resolution.py`'s, once the attacker's squad has re-rolled or changed
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from domain.dicebox import DiceBox
 from domain.errors import RuleError
 from domain.events import Event
@@ -24,7 +26,7 @@ def attack(
     melee = isinstance(command, cmd.MeleeCombat)
     where = MELEE if melee else RANGED
     attacker = activating(game, command.unit)
-    weapon = _weapon(game, attacker, command.weapon, "melee" if melee else "ranged", where)
+    weapon = weapon_of(game, attacker, command.weapon, "melee" if melee else "ranged", where)
     target = _target(game, attacker, command.target, where)
     if melee:
         _check_melee(attacker, target)
@@ -35,12 +37,39 @@ def attack(
     act = orders.pay(
         game, attacker, action, price(game, attacker, action, weapon), command.orders
     )
-    att = specials.attacks(weapon, attacker)
+    paid = Paid(act, command.orders)
+    return roll_attack(game, attacker, weapon, target, paid, also, dice, actor)
+
+
+class Paid(NamedTuple):
+    """What an attack cost: ACT and TO; `blunted`: ATT dice it rolls fewer (an Attack of
+    Opportunity the mover blunted)."""
+
+    act: int
+    orders: int
+    blunted: int = 0
+
+
+def roll_attack(
+    game: Game,
+    attacker: Model,
+    weapon: Weapon,
+    target: Model,
+    paid: Paid,
+    also: list[str],
+    dice: DiceBox,
+    actor: str,
+) -> list[Event]:
+    """ruinstars-2e.md#COMBAT, Roll Attacks: ATT dice (specials: HIT, AUT) with the free re-rolls
+    the attack has (support in melee, #MODIFIERS; ACC, BRU, RLT); then on while nobody has
+    anything to spend on the dice."""
+    melee = weapon.kind == "melee"
+    att = max(0, specials.attacks(weapon, attacker) - paid.blunted)
     auto = specials.autohits(weapon, att)
     rolled = dice.roll(
         [6] * (att - auto),
-        purpose=f"{action} combat: {attacker.id} with {weapon.name} at {target.id}",
-        rule=where,
+        purpose=f"{weapon.kind} combat: {attacker.id} with {weapon.name} at {target.id}",
+        rule=MELEE if melee else RANGED,
         actor=actor,
         unit=attacker.id,
     )
@@ -55,8 +84,8 @@ def attack(
         weapon.name,
         target.id,
         melee,
-        act,
-        command.orders,
+        paid.act,
+        paid.orders,
         list(rolled.results),
         auto,
         also,
@@ -66,7 +95,7 @@ def attack(
     return events + resolution.settle(resolution.fold(game, events), dice, actor)
 
 
-def _weapon(game: Game, model: Model, name: str, kind: str, where: str) -> Weapon:
+def weapon_of(game: Game, model: Model, name: str, kind: str, where: str) -> Weapon:
     weapons = [w for w in game.cards[model.card].weapons if w.kind == kind]
     weapon = next((w for w in weapons if w.name == name), None)
     if weapon is None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Annotated, ClassVar
+
+import msgspec
 
 from domain.commands import HOST, Command
 from domain.systems.ruinstars.content import Fielded, Item, Mission, Unit
@@ -58,10 +60,12 @@ class Action(UnitCommand, kw_only=True):
 
 
 class Move(Action, tag=True):
-    """A Move action, in a straight line to (x, y)."""
+    """A Move action, in a straight line to (x, y); `blunt`: inches of it given up to blunt an
+    Attack of Opportunity (ruinstars-2e.md#ATTACKS OF OPPORTUNITY: 1 ATT die less per 2")."""
 
     x: float
     y: float
+    blunt: Annotated[float, msgspec.Meta(ge=0)] = 0
 
 
 class Dash(Move, tag=True):
@@ -78,6 +82,18 @@ class RangedCombat(Action, tag=True):
 
 class MeleeCombat(RangedCombat, tag=True):
     """Attack an Adjacent `target` with a melee `weapon`."""
+
+
+class OpportunityAttack(Command, tag=True):
+    """The squad a moving unit leaves names which of its Adjacent units attacks it, with which
+    melee weapon, or "none"."""
+
+    squad: str
+    attacker: str
+    weapon: str = ""
+
+    def units(self) -> tuple[str, ...]:
+        return (self.squad,)
 
 
 class RollCommand(Command):
@@ -124,6 +140,7 @@ COMMANDS = (
     Dash,
     RangedCombat,
     MeleeCombat,
+    OpportunityAttack,
     Reroll,
     ChangeDie,
     AcceptRoll,

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import math
 
+import msgspec
+
 from domain.dicebox import DiceBox
 from domain.errors import RuleError
 from domain.events import Event
@@ -12,7 +14,7 @@ from domain.kit import choices
 from domain.kit.boards import inches
 from domain.systems.ruinstars import commands as cmd
 from domain.systems.ruinstars import events as ev
-from domain.systems.ruinstars import orders, specials
+from domain.systems.ruinstars import orders, positions, specials
 from domain.systems.ruinstars.content import Weapon
 from domain.systems.ruinstars.state import (
     ACTIVATIONS,
@@ -26,8 +28,9 @@ from domain.systems.ruinstars.state import (
 )
 from domain.systems.ruinstars.versions import rule
 
-#: ruinstars-2e.md#BASIC ACTIONS: a Move goes up to 6", a Dash up to 2".
-MOVE_INCHES, DASH_INCHES = 6, 2
+#: ruinstars-2e.md#BASIC ACTIONS: a Move goes up to 6", a Dash up to 2"; #ATTACKS OF
+#: OPPORTUNITY: each 2" given up blunts one ATT die.
+MOVE_INCHES, DASH_INCHES, BLUNT_INCHES = 6, 2, 2
 TURNS, ACTIONS, MOVEMENT = rule("TURNS"), rule("ACTIONS"), rule("MOVEMENT")
 
 
@@ -133,11 +136,15 @@ def move(game: Game, command: cmd.Move) -> list[Event]:
     assert start is not None
     end = inches.Base(command.x, command.y, radius=model.radius)
     length = math.hypot(command.x - start.x, command.y - start.y)
-    if not inches.at_most(length, reach):
+    if not inches.at_most(length + command.blunt, reach):
         raise RuleError(
             "too_far",
             MOVEMENT,
-            params={"unit": model.id, "inches": round(length, 2), "max": reach},
+            params={
+                "unit": model.id,
+                "inches": round(length + command.blunt, 2),
+                "max": reach,
+            },
         )
     if crossed := sorted(
         m.id
@@ -148,6 +155,23 @@ def move(game: Game, command: cmd.Move) -> list[Event]:
             "through_enemy", MOVEMENT, params={"unit": model.id, "enemies": crossed}
         )
     _check_place(game, model, end, MOVEMENT)
+    if provoked := _provoked(game, model, end):
+        squad, enemies = provoked
+        return [
+            ev.MoveHeld(
+                model.id,
+                command.x,
+                command.y,
+                round(length, 3),
+                act,
+                action,
+                command.orders,
+                command.blunt,
+                inches.full_steps(command.blunt, BLUNT_INCHES),
+                squad,
+                enemies,
+            )
+        ]
     return [
         ev.UnitMoved(
             model.id,
@@ -159,6 +183,28 @@ def move(game: Game, command: cmd.Move) -> list[Event]:
             command.orders,
         )
     ]
+
+
+def _provoked(
+    game: Game, model: Model, end: inches.Base
+) -> tuple[str, list[str]] | None:
+    """ruinstars-2e.md#ATTACKS OF OPPORTUNITY: the enemy units Adjacent to the mover that it
+    leaves, with a melee weapon and no Attack of Opportunity made this turn; when they are of
+    several squads, those of the first squad in set-up order (the swarm last) choose."""
+    there = msgspec.structs.replace(model, at=end)
+    able = [
+        m
+        for m in positions.enemies_adjacent(game, model)
+        if not m.item
+        and not m.opportunity
+        and not positions.adjacent(there, m)
+        and any(w.kind == "melee" for w in game.cards[m.card].weapons)
+    ]
+    if not able:
+        return None
+    order = [s.id for s in game.squads]
+    squads = sorted({m.squad for m in able}, key=lambda s: order.index(s) if s in order else len(order))
+    return squads[0], sorted(m.id for m in able if m.squad == squads[0])
 
 
 def end_activation(game: Game, command: cmd.EndActivation) -> list[Event]:

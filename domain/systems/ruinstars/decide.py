@@ -7,7 +7,7 @@ from domain.errors import RuleError
 from domain.events import Event
 from domain.kit import choices
 from domain.systems.ruinstars import commands as cmd
-from domain.systems.ruinstars import combat, cycle, resolution
+from domain.systems.ruinstars import combat, cycle, opportunity, resolution
 from domain.systems.ruinstars import events as ev
 from domain.systems.ruinstars.state import MISSION_END, Game
 from domain.systems.ruinstars.versions import rule
@@ -33,6 +33,8 @@ def decide(state, command, dice, actor, refs) -> list[Event]:  # noqa: ANN001
         raise RuleError("mission_over", rule("MISSION END"), params={"turn": game.turn})
     if isinstance(command, cmd.ChooseFirst):
         return cycle.choose_first(game, command)
+    if isinstance(command, cmd.OpportunityAttack):
+        return opportunity.answer(game, command, dice, actor)
     choices.check_nothing_pending(game.pending, rule=rule("TURNS"))
     if isinstance(command, cmd.Reroll):
         return resolution.reroll(game, command, dice, actor)

@@ -60,6 +60,42 @@ class OrdersLost(Event, tag=True):
     orders: int
 
 
+class MoveHeld(Event, tag=True):
+    """A Move or Dash paid for that leaves Adjacency to `enemies` (ruinstars-2e.md#ATTACKS OF
+    OPPORTUNITY): `squad` may attack with one of them before it goes on; `blunt` inches given
+    up blunt `dice` of that attack."""
+
+    unit: str
+    x: float
+    y: float
+    inches: float
+    act: int
+    action: str
+    orders: int
+    blunt: float
+    dice: int
+    squad: str
+    enemies: list[str]
+
+
+class OpportunityTaken(Event, tag=True):
+    squad: str
+    attacker: str
+    target: str
+
+
+class OpportunityDeclined(Event, tag=True):
+    squad: str
+
+
+class HeldMoveMade(Event, tag=True):
+    """The held Move or Dash goes on to (x, y) (the unit still stands)."""
+
+    unit: str
+    x: float
+    y: float
+
+
 class UnitMoved(Event, tag=True):
     """A Move or a Dash (`action`)."""
 
@@ -177,6 +213,10 @@ EVENTS = (
     UnitActivated,
     OrdersRolled,
     OrdersLost,
+    MoveHeld,
+    OpportunityTaken,
+    OpportunityDeclined,
+    HeldMoveMade,
     UnitMoved,
     AttackRolled,
     SavesRolled,

@@ -19,8 +19,10 @@ from domain.systems.ruinstars.state import (
     MISSION_END,
     READY,
     SWARM,
+    NO_ATTACK,
     TAKEN_OUT,
     Game,
+    Held,
     Model,
     Roll,
 )
@@ -85,7 +87,7 @@ def _turn_started(game: Game, event: ev.TurnStarted) -> Game:
     models = {
         k: m
         if m.item or m.status not in (READY, ACTIVATED)
-        else replace(m, status=READY)
+        else replace(m, status=READY, opportunity=False)
         for k, m in game.models.items()
     }
     return replace(
@@ -122,20 +124,36 @@ def _spend(game: Game, squad: str, orders: int) -> Game:
     return replace(game, orders={**game.orders, squad: game.orders[squad] - orders})
 
 
-def _moved(game: Game, event: ev.UnitMoved) -> Game:
+def _moved(game: Game, event: ev.UnitMoved | ev.MoveHeld) -> Game:
+    """The Move or Dash paid for (#ACTIONS; HVY) and, unless held, made."""
     model = game.models[event.unit]
     done = {**model.done, event.action: model.done.get(event.action, 0) + 1}
     if event.action == "move":
         done.pop(specials.HEAVY_FIRED, None)
         done[specials.MOVED] = 1
-    changed = _unit(
-        game,
-        event.unit,
-        at=Base(event.x, event.y, radius=model.radius),
-        act=model.act - event.act,
-        done=done,
-    )
-    return _spend(changed, model.squad, event.orders)
+    game = _unit(game, event.unit, act=model.act - event.act, done=done)
+    game = _spend(game, model.squad, event.orders)
+    if isinstance(event, ev.MoveHeld):
+        held = Held(event.unit, event.x, event.y, event.dice)
+        choice = choices.open_choice(
+            event.squad, "attack_of_opportunity", [*event.enemies, NO_ATTACK]
+        )
+        return replace(game, held=held, pending=choice)
+    return _arrived(game, event)
+
+
+def _arrived(game: Game, event: ev.UnitMoved | ev.HeldMoveMade) -> Game:
+    model = game.models[event.unit]
+    game = _unit(game, event.unit, at=Base(event.x, event.y, radius=model.radius))
+    return replace(game, held=None)
+
+
+def _opportunity_taken(game: Game, event: ev.OpportunityTaken) -> Game:
+    return replace(_unit(game, event.attacker, opportunity=True), pending=None)
+
+
+def _opportunity_declined(game: Game, event: ev.OpportunityDeclined) -> Game:
+    return replace(game, pending=None)
 
 
 def _orders_rolled(game: Game, event: ev.OrdersRolled) -> Game:
@@ -239,6 +257,8 @@ def _taken_out(game: Game, event: ev.UnitTakenOut) -> Game:
     """ruinstars-2e.md#COMBAT: removed from the battlefield; a unit taken out while activating
     ends its activation there."""
     game = _unit(game, event.unit, status=TAKEN_OUT, at=None, hit=0, act=0, done={})
+    if game.held is not None and game.held.unit == event.unit:
+        game = replace(game, held=None)
     if game.active != event.unit:
         return game
     return _next_up(replace(game, active=""), game.squad_of(event.unit))
@@ -275,6 +295,10 @@ _HANDLERS = {
     ev.OrdersRolled: _orders_rolled,
     ev.OrdersLost: _orders_lost,
     ev.UnitMoved: _moved,
+    ev.MoveHeld: _moved,
+    ev.OpportunityTaken: _opportunity_taken,
+    ev.OpportunityDeclined: _opportunity_declined,
+    ev.HeldMoveMade: _arrived,
     ev.AttackRolled: _attack_rolled,
     ev.SavesRolled: _saves_rolled,
     ev.DiceRerolled: _rerolled,

@@ -122,6 +122,9 @@ def settle(game: Game, dice: DiceBox, actor: str) -> list[Event]:
         step = count(game, dice, actor)
         events += step
         game = fold(game, step)
+    held = game.held
+    if game.roll is None and game.pending is None and held is not None:
+        events.append(ev.HeldMoveMade(held.unit, held.x, held.y))
     return events
 
 

@@ -15,6 +15,8 @@ READY, ACTIVATED, TAKEN_OUT = "ready", "activated", "taken_out"
 DEPLOYMENT, INITIATIVE, ACTIVATIONS = "deployment", "initiative", "activations"
 END_OF_TURN, BETWEEN_TURNS, MISSION_END = "end_of_turn", "between_turns", "mission_end"
 SWARM = "swarm"
+#: The answer of a squad that lets an Attack of Opportunity pass.
+NO_ATTACK = "none"
 
 
 class Model(msgspec.Struct, frozen=True):
@@ -35,6 +37,18 @@ class Model(msgspec.Struct, frozen=True):
     spent: tuple[str, ...] = ()
     #: A Critical Strike of a Stun weapon hit it: -1 ACT in its next activation (STN).
     stunned: bool = False
+    #: It made its Attack of Opportunity this turn (one a turn).
+    opportunity: bool = False
+
+
+class Held(msgspec.Struct, frozen=True):
+    """Where a unit moves once the Attack of Opportunity it provoked is over; `blunt`: the ATT
+    dice the attack rolls fewer."""
+
+    unit: str
+    x: float
+    y: float
+    blunt: int
 
 
 class Blow(msgspec.Struct, frozen=True):
@@ -92,6 +106,8 @@ class Game(msgspec.Struct, frozen=True):
     orders: dict[str, int] = {}
     #: The roll its owner may still re-roll or change before it counts (rolls in flight).
     roll: Roll | None = None
+    #: A Move or Dash paid for and held while an Attack of Opportunity is chosen and resolved.
+    held: Held | None = None
 
     def squad_of(self, unit: str) -> str:
         return self.models[unit].squad
