@@ -29,7 +29,7 @@ def attack(
     weapon = weapon_of(game, attacker, command.weapon, "melee" if melee else "ranged", where)
     target = _target(game, attacker, command.target, where)
     if melee:
-        _check_melee(attacker, target)
+        _check_melee(game, attacker, target)
     else:
         _check_ranged(game, attacker, target, weapon)
     also = _secondary(game, attacker, target, weapon, command.also)
@@ -130,9 +130,9 @@ def _target(game: Game, attacker: Model, target_id: str, where: str) -> Model:
     return target
 
 
-def _check_melee(attacker: Model, target: Model) -> None:
+def _check_melee(game: Game, attacker: Model, target: Model) -> None:
     """ruinstars-2e.md#MELEE COMBAT: the target must be Adjacent."""
-    if not positions.adjacent(attacker, target):
+    if not positions.adjacent(game, attacker, target):
         raise RuleError(
             "not_adjacent",
             MELEE,

@@ -105,6 +105,19 @@ class Squad(Struct):
     units: tuple[str, ...]
 
 
+class Piece(Struct):
+    """A terrain piece (ruinstars-2e.md#PREPARE BATTLEFIELD): a polygon in inches from the
+    battlefield's corner and its height in inches. Every piece blocks sight, movement and
+    Adjacency across it; `elevated`: units can stand on its top; `climbable`: the players agreed
+    it can be climbed (#VERTICAL MOVEMENT)."""
+
+    id: str
+    polygon: tuple[tuple[float, float], ...]
+    height: float
+    elevated: bool = False
+    climbable: bool = False
+
+
 class Mission(Struct):
     """A mission's battlefield, deployment, turns and swarm (ruinstars-2e.md#1 - SURVIVE)."""
 
@@ -121,6 +134,7 @@ class Mission(Struct):
     #: The unit card spawned next to each spawn point, and at most how many per point a turn.
     spawns: str = ""
     spawn_max: int = 0
+    terrain: tuple[Piece, ...] = ()
 
 
 class Fielded(Struct):

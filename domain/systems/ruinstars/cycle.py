@@ -31,6 +31,9 @@ from domain.systems.ruinstars.versions import rule
 #: ruinstars-2e.md#BASIC ACTIONS: a Move goes up to 6", a Dash up to 2"; #ATTACKS OF
 #: OPPORTUNITY: each 2" given up blunts one ATT die.
 MOVE_INCHES, DASH_INCHES, BLUNT_INCHES = 6, 2, 2
+#: ruinstars-2e.md#VERTICAL MOVEMENT: 1" onto the top (or over the edge), and climbing down
+#: costs 2" less.
+CREST_INCHES, DESCENT_LESS = 1, 2
 TURNS, ACTIONS, MOVEMENT = rule("TURNS"), rule("ACTIONS"), rule("MOVEMENT")
 
 
@@ -127,15 +130,18 @@ def activate(game: Game, command: cmd.Activate) -> list[Event]:
 
 def move(game: Game, command: cmd.Move) -> list[Event]:
     """ruinstars-2e.md#MOVEMENT: up to 6" (a Dash 2", #BASIC ACTIONS) in a straight line, never
-    across an enemy's base, ending on the battlefield and on no base; ACT as #ACTIONS prices it."""
+    across an enemy's base, ending on the battlefield and on no base; climbing counts toward it
+    (#VERTICAL MOVEMENT); ACT as #ACTIONS prices it."""
     model = activating(game, command.unit)
     action = "dash" if isinstance(command, cmd.Dash) else "move"
     reach = DASH_INCHES if action == "dash" else MOVE_INCHES
     act = orders.pay(game, model, action, price(game, model, action), command.orders)
     start = model.at
     assert start is not None
-    end = inches.Base(command.x, command.y, radius=model.radius)
-    length = math.hypot(command.x - start.x, command.y - start.y)
+    end_z = inches.ground_height((command.x, command.y), game.terrain)
+    end = inches.Base(command.x, command.y, end_z, model.radius)
+    climb = _climb(game, model, start, end)
+    length = math.hypot(command.x - start.x, command.y - start.y) + climb
     if not inches.at_most(length + command.blunt, reach):
         raise RuleError(
             "too_far",
@@ -170,6 +176,7 @@ def move(game: Game, command: cmd.Move) -> list[Event]:
                 inches.full_steps(command.blunt, BLUNT_INCHES),
                 squad,
                 enemies,
+                round(climb, 3),
             )
         ]
     return [
@@ -181,8 +188,34 @@ def move(game: Game, command: cmd.Move) -> list[Event]:
             act,
             action,
             command.orders,
+            round(climb, 3),
         )
     ]
+
+
+def _climb(game: Game, model: Model, start: inches.Base, end: inches.Base) -> float:
+    """ruinstars-2e.md#VERTICAL MOVEMENT: inches of climbing on the way, piece by piece the
+    centre crosses: up, its height above the feet and 1" to crest the top; down, 1" over the
+    edge and the height less 2" (at least 0); over a piece not stood on, both. Only pieces the
+    mission calls climbable can be climbed."""
+    climbable = {p.id for p in game.mission.terrain if p.climbable}
+    extra = 0.0
+    for piece in inches.path_terrain((start.x, start.y), (end.x, end.y), game.terrain):
+        on_start = piece.elevated and inches.point_in_polygon((start.x, start.y), piece.polygon)
+        on_end = piece.elevated and inches.point_in_polygon((end.x, end.y), piece.polygon)
+        if on_start and on_end:
+            continue
+        if piece.id not in climbable:
+            raise RuleError(
+                "not_climbable",
+                rule("VERTICAL MOVEMENT"),
+                params={"unit": model.id, "terrain": piece.id},
+            )
+        if not on_start:
+            extra += max(0.0, piece.height - start.z) + CREST_INCHES
+        if not on_end:
+            extra += max(0.0, piece.height - end.z - DESCENT_LESS) + CREST_INCHES
+    return extra
 
 
 def _provoked(
@@ -197,7 +230,7 @@ def _provoked(
         for m in positions.enemies_adjacent(game, model)
         if not m.item
         and not m.opportunity
-        and not positions.adjacent(there, m)
+        and not positions.adjacent(game, there, m)
         and any(w.kind == "melee" for w in game.cards[m.card].weapons)
     ]
     if not able:
@@ -275,6 +308,14 @@ def _check_place(game: Game, model: Model, base: inches.Base, where: str) -> Non
             "off_the_battlefield",
             where,
             params={"unit": model.id, "x": base.x, "y": base.y, "size": size},
+        )
+    if inside := sorted(
+        t.id
+        for t in game.terrain
+        if not t.elevated and inches.point_in_polygon((base.x, base.y), t.polygon)
+    ):
+        raise RuleError(
+            "inside_terrain", where, params={"unit": model.id, "terrain": inside}
         )
     if on := sorted(
         m.id

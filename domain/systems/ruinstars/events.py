@@ -76,6 +76,7 @@ class MoveHeld(Event, tag=True):
     dice: int
     squad: str
     enemies: list[str]
+    climb: float = 0
 
 
 class OpportunityTaken(Event, tag=True):
@@ -108,6 +109,8 @@ class UnitMoved(Event, tag=True):
     act: int
     action: str = "move"
     orders: int = 0
+    #: Of `inches`, what climbing up or down cost (#VERTICAL MOVEMENT).
+    climb: float = 0
 
 
 class AttackRolled(Event, tag=True):

@@ -7,7 +7,7 @@ import msgspec
 
 from domain.events import Event
 from domain.kit import choices
-from domain.kit.boards.inches import Base, base_radius_inches
+from domain.kit.boards.inches import Base, Terrain, base_radius_inches, ground_height
 from domain.systems.ruinstars import events as ev
 from domain.systems.ruinstars import specials
 from domain.systems.ruinstars.state import (
@@ -52,13 +52,14 @@ def _set_up(event: ev.MissionSetUp) -> Game:
     for k, (x, y) in enumerate(event.mission.spawn_points, 1):
         item = next(i for i in event.items if i.name == event.mission.spawn_item)
         radius = base_radius_inches(item.base)
+        z = ground_height((x, y), _pieces(event))
         models[f"spawn-point-{k}"] = Model(
             f"spawn-point-{k}",
             item.name,
             SWARM,
             item.hit,
             radius,
-            Base(x, y, radius=radius),
+            Base(x, y, z, radius),
             item=True,
         )
     return Game(
@@ -68,7 +69,20 @@ def _set_up(event: ev.MissionSetUp) -> Game:
         {i.name: i for i in event.items},
         tuple(event.squads),
         models,
+        terrain=_pieces(event),
     )
+
+
+def _pieces(event: ev.MissionSetUp) -> tuple[Terrain, ...]:
+    return tuple(
+        Terrain(p.id, p.polygon, p.height, blocks_sight=True, elevated=p.elevated)
+        for p in event.mission.terrain
+    )
+
+
+def _at(game: Game, model: Model, x: float, y: float) -> Base:
+    """A base set down at (x, y): on top of the elevated piece there, else on the ground."""
+    return Base(x, y, ground_height((x, y), game.terrain), model.radius)
 
 
 def _unit(game: Game, unit: str, **changes) -> Game:
@@ -79,7 +93,7 @@ def _unit(game: Game, unit: str, **changes) -> Game:
 
 def _deployed(game: Game, event: ev.UnitDeployed) -> Game:
     model = game.models[event.unit]
-    return _unit(game, event.unit, at=Base(event.x, event.y, radius=model.radius))
+    return _unit(game, event.unit, at=_at(game, model, event.x, event.y))
 
 
 def _turn_started(game: Game, event: ev.TurnStarted) -> Game:
@@ -144,7 +158,7 @@ def _moved(game: Game, event: ev.UnitMoved | ev.MoveHeld) -> Game:
 
 def _arrived(game: Game, event: ev.UnitMoved | ev.HeldMoveMade) -> Game:
     model = game.models[event.unit]
-    game = _unit(game, event.unit, at=Base(event.x, event.y, radius=model.radius))
+    game = _unit(game, event.unit, at=_at(game, model, event.x, event.y))
     return replace(game, held=None)
 
 

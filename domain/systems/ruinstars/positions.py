@@ -1,26 +1,31 @@
-"""Where units stand to each other (ruinstars-2e.md#MOVEMENT, #LINE OF SIGHT): adjacency,
-range and sight, on the kit's inch geometry. Missions have no terrain yet: every unit stands
-at elevation 0 and no wall stands between two units."""
+"""Where units stand to each other (ruinstars-2e.md#MOVEMENT, #LINE OF SIGHT, #COVER):
+adjacency, range, sight and cover, on the kit's inch geometry and the mission's terrain."""
 
 from __future__ import annotations
 
 from domain.kit.boards import inches
 from domain.systems.ruinstars.state import Game, Model
 
-#: ruinstars-2e.md#ADJACENT: the closest edges of the bases within 1".
-ADJACENT_INCHES = 1
+#: ruinstars-2e.md#ADJACENT: the closest edges of the bases within 1"; #COVER: terrain within
+#: 1" of the target; #MODIFIERS: High Ground from 4" higher.
+ADJACENT_INCHES, COVER_INCHES, HIGH_GROUND_INCHES = 1, 1, 4
 #: Our reading of a miniature for sight: eyes 1" above its feet, a body 2" tall (any other unit
 #: standing on the line blocks it, #LINE OF SIGHT).
 EYE, BODY = 1.0, 2.0
 
 
-def adjacent(a: Model, b: Model) -> bool:
-    """ruinstars-2e.md#ADJACENT: within 1" edge to edge, on the same elevation."""
+def adjacent(game: Game, a: Model, b: Model) -> bool:
+    """ruinstars-2e.md#ADJACENT: within 1" edge to edge, on the same elevation, and no wall
+    between (no piece taller than where they stand crosses the line between their centres)."""
     assert a.at is not None and b.at is not None
-    return (
-        a.id != b.id
-        and inches.within(a.at, b.at, ADJACENT_INCHES)
-        and inches.vertical_gap(a.at, b.at) <= inches.TOLERANCE
+    if a.id == b.id or not inches.within(a.at, b.at, ADJACENT_INCHES):
+        return False
+    if inches.vertical_gap(a.at, b.at) > inches.TOLERANCE:
+        return False
+    return not any(
+        t.height > a.at.z + inches.TOLERANCE
+        and inches.segment_hits_polygon((a.at.x, a.at.y), (b.at.x, b.at.y), t.polygon)
+        for t in game.terrain
     )
 
 
@@ -30,7 +35,7 @@ def standing(game: Game) -> list[Model]:
 
 
 def adjacent_to(game: Game, model: Model) -> list[Model]:
-    return [m for m in standing(game) if adjacent(model, m)]
+    return [m for m in standing(game) if adjacent(game, model, m)]
 
 
 def enemies_adjacent(game: Game, model: Model) -> list[Model]:
@@ -54,7 +59,25 @@ def distance(a: Model, b: Model) -> float:
 
 def in_sight(game: Game, a: Model, b: Model) -> bool:
     """ruinstars-2e.md#LINE OF SIGHT: two lines from one point of a's base to two opposite
-    edges of b's, no other unit's base on either (a unit cannot shoot through units)."""
+    edges of b's, no terrain and no other unit's base on either (a unit cannot shoot through
+    units)."""
     assert a.at is not None and b.at is not None
     others = [m.at for m in standing(game) if m.id not in (a.id, b.id)]
-    return inches.sight_to_both_edges(a.at, b.at, (), others, eye=EYE, body=BODY)
+    return inches.sight_to_both_edges(
+        a.at, b.at, game.terrain, others, eye=EYE, body=BODY
+    )
+
+
+def in_cover(game: Game, attacker: Model, target: Model) -> bool:
+    """ruinstars-2e.md#COVER: terrain within 1" of the target hides part of its base from the
+    attacker; #MODIFIERS: not from an attacker at least 4" higher (High Ground)."""
+    assert attacker.at is not None and target.at is not None
+    if attacker.at.z - target.at.z >= HIGH_GROUND_INCHES - inches.TOLERANCE:
+        return False
+    near = [
+        t
+        for t in game.terrain
+        if inches.distance_to_polygon(target.at, t.polygon)
+        <= COVER_INCHES + inches.TOLERANCE
+    ]
+    return bool(near) and inches.cover_share(target.at, attacker.at, near, eye=EYE) > 0

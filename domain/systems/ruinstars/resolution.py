@@ -15,14 +15,15 @@ from domain.systems.ruinstars import commands as cmd
 from domain.systems.ruinstars import events as ev
 from domain.systems.ruinstars import orders, positions, rolls, specials
 from domain.systems.ruinstars.evolve import evolve
-from domain.systems.ruinstars.state import Blow, Game, Roll
+from domain.systems.ruinstars.content import Weapon
+from domain.systems.ruinstars.state import Blow, Game, Model, Roll
 from domain.systems.ruinstars.versions import rule
 
 USING = rule("USING TACTICAL ORDERS")
 RANGED, MELEE = rule("RANGED COMBAT"), rule("MELEE COMBAT")
 #: Free re-roll sources, in the order a die takes them: Relentless only fits a 6, so it goes
 #: first; Tactical Orders pay for a die none fits.
-FREE_SOURCES = ("RLT", "ACC", "BRU", "support")
+FREE_SOURCES = ("RLT", "ACC", "BRU", "support", "cover")
 
 
 def fold(game: Game, events: Sequence[Event]) -> Game:
@@ -159,7 +160,17 @@ def _strikes(
     if specials.stuns(weapon, criticals) and not game.models[roll.other].item:
         events.append(ev.UnitStunned(roll.other))
     targets = (roll.other, *roll.also) if damage else ()
-    return events, [Blow(t, damage, roll.unit, roll.melee) for t in targets]
+    return events, [
+        Blow(t, damage, roll.unit, roll.melee, _covered(game, attacker, t, weapon, roll.melee))
+        for t in targets
+    ]
+
+
+def _covered(game: Game, attacker: Model, target: str, weapon: Weapon, melee: bool) -> bool:
+    """ruinstars-2e.md#COVER: ranged attacks only; NCV takes it away."""
+    if melee or specials.no_cover(weapon):
+        return False
+    return positions.in_cover(game, attacker, game.models[target])
 
 
 def _saves(
@@ -193,7 +204,7 @@ def _next_saves(
     game: Game, queue: list[Blow], dice: DiceBox, actor: str
 ) -> list[Event]:
     """The next unit still standing rolls one save per point of damage; Support: a re-roll per
-    squadmate Adjacent to it in melee (#MODIFIERS)."""
+    squadmate Adjacent to it in melee; Cover: one re-roll against ranged damage (#MODIFIERS)."""
     while queue:
         blow, queue = queue[0], queue[1:]
         saver = game.models[blow.unit]
@@ -208,6 +219,8 @@ def _next_saves(
         )
         support = positions.squadmates_adjacent(game, saver, saver.squad, saver.id)
         free = {"support": support} if blow.melee and support else {}
+        if blow.cover:
+            free["cover"] = 1
         return [
             rolled,
             ev.SavesRolled(

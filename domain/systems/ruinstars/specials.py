@@ -1,6 +1,5 @@
 """Weapon specials in combat (ruinstars-2e.md#WEAPON SPECIALS): one small function each. Unique
-(*) only limits squad building and Spread's several targets are not built yet
-(docs/ruinstars-rules-notes.md)."""
+(*) only limits squad building (docs/ruinstars-rules-notes.md)."""
 
 from __future__ import annotations
 
@@ -67,6 +66,11 @@ def damage(weapon: Weapon, strikes: int, criticals: int) -> int:
 def weapon_range(weapon: Weapon) -> int | None:
     """RNGx: the most inches to a target; without it, range is infinite (#DISTANCES AND RANGE)."""
     return weapon.special("RNG")
+
+
+def no_cover(weapon: Weapon) -> bool:
+    """NCV: targets of this weapon do not benefit from Cover."""
+    return weapon.special("NCV") is not None
 
 
 def point_blank(weapon: Weapon) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.kit.boards.inches import Base
+from domain.kit.boards.inches import Base, Terrain
 from domain.kit.choices import PendingChoice
 from domain.systems.ruinstars.content import Fielded, Item, Mission, Unit
 
@@ -58,6 +58,8 @@ class Blow(msgspec.Struct, frozen=True):
     damage: int
     by: str
     melee: bool
+    #: Ranged damage to a target in Cover: one save die may be re-rolled (#COVER).
+    cover: bool = False
 
 
 class Roll(msgspec.Struct, frozen=True):
@@ -108,6 +110,8 @@ class Game(msgspec.Struct, frozen=True):
     roll: Roll | None = None
     #: A Move or Dash paid for and held while an Attack of Opportunity is chosen and resolved.
     held: Held | None = None
+    #: The mission's terrain pieces as the kit measures them (every one blocks sight).
+    terrain: tuple[Terrain, ...] = ()
 
     def squad_of(self, unit: str) -> str:
         return self.models[unit].squad
