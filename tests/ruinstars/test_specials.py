@@ -184,3 +184,38 @@ def test_point_blank_shoots_an_adjacent_enemy():
     game = engaged("issa-quill")
     events = game.do(ranged("issa-quill", "Needle Pistol"), 6, 6)
     assert of(events, ev.AttackRolled)[0].melee is False
+
+
+def test_spread_shares_the_att_dice_between_targets_adjacent_to_each_other():
+    """SPR: Teo Marsh's Scattergun (ATT 4): 3 dice at the Trooper, 1 at the Fighter next to it."""
+    game = battle(
+        {"teo-marsh": (12, 8), "trooper": (11, 13), "fighter": (13, 13), "leader": (16, 11)},
+        first="cinder-watch",
+    )
+    game.do(cmd.Activate(unit="teo-marsh"))
+
+    def scatter(spread, dice):
+        return ranged("teo-marsh", "Scattergun", spread=spread, dice=dice)
+
+    short = game.refused(scatter(["fighter"], [2, 1]))
+    assert (short.code, short.params) == (
+        "spread_dice",
+        {"targets": 2, "att": 4, "dice": [2, 1]},
+    )
+    apart = game.refused(scatter(["leader"], [3, 1]))
+    assert (apart.code, apart.params) == ("spread_apart", {"targets": ["leader", "trooper"]})
+    plain = game.refused(ranged("teo-marsh", "Hatchet", spread=["fighter"], dice=[1, 1]))
+    assert plain.code == "no_such_weapon"
+    events = game.do(scatter(["fighter"], [3, 1]), *(1, 4, 6), 6, *(6, 6, 6))
+    assert of(events, ev.AttackResolved) == [
+        ev.AttackResolved("teo-marsh", "trooper", 2, 1, 3),
+        ev.AttackResolved("teo-marsh", "fighter", 0, 0, 0),
+    ]
+    assert events[-1] == ev.UnitTakenOut("trooper", "teo-marsh")
+
+
+def test_only_a_spread_weapon_takes_several_targets():
+    game = battle({"issa-quill": (12, 8), "trooper": (11, 13), "fighter": (13, 13)}, first="cinder-watch")
+    game.do(cmd.Activate(unit="issa-quill"))
+    refused = game.refused(ranged("issa-quill", "Needle Pistol", spread=["fighter"], dice=[1, 1]))
+    assert (refused.code, refused.params) == ("no_spread", {"weapon": "Needle Pistol"})

@@ -33,12 +33,13 @@ def attack(
     else:
         _check_ranged(game, attacker, target, weapon)
     also = _secondary(game, attacker, target, weapon, command.also)
+    spread = _spread(game, attacker, target, weapon, command)
     action = "melee" if melee else "ranged"
     act = orders.pay(
         game, attacker, action, price(game, attacker, action, weapon), command.orders
     )
     paid = Paid(act, command.orders)
-    return roll_attack(game, attacker, weapon, target, paid, also, dice, actor)
+    return roll_attack(game, attacker, weapon, target, paid, also, dice, actor, spread)
 
 
 class Paid(NamedTuple):
@@ -59,6 +60,7 @@ def roll_attack(
     also: list[str],
     dice: DiceBox,
     actor: str,
+    spread: Spread | None = None,
 ) -> list[Event]:
     """ruinstars-2e.md#COMBAT, Roll Attacks: ATT dice (specials: HIT, AUT) with the free re-rolls
     the attack has (support in melee, #MODIFIERS; ACC, BRU, RLT); then on while nobody has
@@ -90,9 +92,59 @@ def roll_attack(
         auto,
         also,
         free,
+        spread.targets if spread else [],
+        spread.dice if spread else [],
     )
     events: list[Event] = [rolled, attacked]
     return events + resolution.settle(resolution.fold(game, events), dice, actor)
+
+
+class Spread(NamedTuple):
+    targets: list[str]
+    dice: list[int]
+
+
+def _spread(
+    game: Game, attacker: Model, target: Model, weapon: Weapon, command: cmd.RangedCombat
+) -> Spread | None:
+    """SPR: more valid targets, each Adjacent to another selected one; the ATT dice shared out,
+    at least one each."""
+    if not command.spread and not command.dice:
+        return None
+    if not specials.spread(weapon):
+        raise RuleError(
+            "no_spread", specials.SPECIALS, params={"weapon": weapon.name}
+        )
+    chosen = [target]
+    for name in command.spread:
+        other = _target(game, attacker, name, specials.SPECIALS)
+        if other.id in {c.id for c in chosen}:
+            raise RuleError(
+                "spread_twice", specials.SPECIALS, params={"target": other.id}
+            )
+        if weapon.kind == "melee":
+            _check_melee(game, attacker, other)
+        else:
+            _check_ranged(game, attacker, other, weapon)
+        chosen.append(other)
+    if apart := sorted(
+        c.id
+        for c in chosen
+        if not any(positions.adjacent(game, c, o) for o in chosen if o.id != c.id)
+    ):
+        raise RuleError("spread_apart", specials.SPECIALS, params={"targets": apart})
+    att = specials.attacks(weapon, attacker)
+    if (
+        len(command.dice) != len(chosen)
+        or min(command.dice) < 1
+        or sum(command.dice) != att
+    ):
+        raise RuleError(
+            "spread_dice",
+            specials.SPECIALS,
+            params={"targets": len(chosen), "att": att, "dice": command.dice},
+        )
+    return Spread([c.id for c in chosen[1:]], list(command.dice))
 
 
 def weapon_of(game: Game, model: Model, name: str, kind: str, where: str) -> Weapon:

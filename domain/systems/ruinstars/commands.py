@@ -73,11 +73,15 @@ class Dash(Move, tag=True):
 
 
 class RangedCombat(Action, tag=True):
-    """Attack `target` with a ranged `weapon`; `also`: Chain Reaction's secondary targets."""
+    """Attack `target` with a ranged `weapon`; `also`: Chain Reaction's secondary targets;
+    `spread` and `dice`: a Spread weapon's other targets and the ATT dice each target takes
+    (`target` first)."""
 
     weapon: str
     target: str
     also: list[str] = []
+    spread: list[str] = []
+    dice: list[int] = []
 
 
 class MeleeCombat(RangedCombat, tag=True):

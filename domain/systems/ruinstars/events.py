@@ -128,6 +128,9 @@ class AttackRolled(Event, tag=True):
     auto: int
     also: list[str]
     free: dict[str, int]
+    #: Spread: the other targets, and the ATT dice each target takes (`target` first).
+    spread: list[str] = []
+    split: list[int] = []
 
 
 class SavesRolled(Event, tag=True):

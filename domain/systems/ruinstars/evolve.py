@@ -206,6 +206,8 @@ def _attack_rolled(game: Game, event: ev.AttackRolled) -> Game:
         free=dict(event.free),
         auto=event.auto,
         also=tuple(event.also),
+        spread=tuple(event.spread),
+        split=tuple(event.split),
     )
     return replace(_spend(game, model.squad, event.orders), roll=roll)
 

@@ -137,33 +137,44 @@ def count(game: Game, dice: DiceBox, actor: str) -> list[Event]:
         pools.outcome(rolls.test(roll.stat), face, change)
         for face, change in zip(roll.faces, roll.changes, strict=True)
     ]
-    criticals = outcomes.count(pools.CRITICAL)
-    successes = outcomes.count(pools.SUCCESS)
     if roll.step == "attack":
-        events, queue = _strikes(game, roll, successes + roll.auto, criticals)
+        events, queue = _strikes(game, roll, outcomes)
     else:
-        events, queue = _saves(game, roll, successes, criticals)
+        events, queue = _saves(
+            game, roll, outcomes.count(pools.SUCCESS), outcomes.count(pools.CRITICAL)
+        )
     return events + _next_saves(fold(game, events), queue, dice, actor)
 
 
 def _strikes(
-    game: Game, roll: Roll, strikes: int, criticals: int
+    game: Game, roll: Roll, outcomes: list[str]
 ) -> tuple[list[Event], list[Blow]]:
     """ruinstars-2e.md#COMBAT, Roll Attacks: 1 damage a strike, 2 a Critical Strike (specials:
-    RND, STN); the same damage for each unit BLS or CHR adds."""
+    RND, STN); the same damage for each unit BLS or CHR adds. AUT's strikes are the first dice;
+    SPR: the dice go to the targets in order, `split` of them each."""
     attacker = game.models[roll.unit]
     weapon = next(w for w in game.cards[attacker.card].weapons if w.name == roll.weapon)
-    damage = specials.damage(weapon, strikes, criticals)
-    events: list[Event] = [
-        ev.AttackResolved(roll.unit, roll.other, strikes + criticals, criticals, damage)
-    ]
-    if specials.stuns(weapon, criticals) and not game.models[roll.other].item:
-        events.append(ev.UnitStunned(roll.other))
-    targets = (roll.other, *roll.also) if damage else ()
-    return events, [
-        Blow(t, damage, roll.unit, roll.melee, _covered(game, attacker, t, weapon, roll.melee))
-        for t in targets
-    ]
+    every = [pools.SUCCESS] * roll.auto + outcomes
+    targets = (roll.other, *roll.spread)
+    events: list[Event] = []
+    blows: list[Blow] = []
+    first = 0
+    for k, (target, share) in enumerate(zip(targets, roll.split or (len(every),), strict=True)):
+        part = every[first : first + share]
+        first += share
+        criticals = part.count(pools.CRITICAL)
+        strikes = part.count(pools.SUCCESS) + criticals
+        damage = specials.damage(weapon, strikes - criticals, criticals)
+        events.append(ev.AttackResolved(roll.unit, target, strikes, criticals, damage))
+        if specials.stuns(weapon, criticals) and not game.models[target].item:
+            events.append(ev.UnitStunned(target))
+        hit = (target, *roll.also) if k == 0 else (target,)
+        blows += [
+            Blow(t, damage, roll.unit, roll.melee, _covered(game, attacker, t, weapon, roll.melee))
+            for t in hit
+            if damage
+        ]
+    return events, blows
 
 
 def _covered(game: Game, attacker: Model, target: str, weapon: Weapon, melee: bool) -> bool:

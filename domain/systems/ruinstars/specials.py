@@ -98,6 +98,11 @@ def blast(weapon: Weapon) -> bool:
     return weapon.special("BLS") is not None
 
 
+def spread(weapon: Weapon) -> bool:
+    """SPR: several targets, each Adjacent to another, share the ATT dice."""
+    return weapon.special("SPR") is not None
+
+
 def stuns(weapon: Weapon, criticals: int) -> bool:
     """STN: at least one Critical Strike costs the target 1 ACT in its next activation."""
     return weapon.special("STN") is not None and criticals > 0

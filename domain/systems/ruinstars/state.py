@@ -84,8 +84,11 @@ class Roll(msgspec.Struct, frozen=True):
     #: Attack: strikes scored without a die (AUT); saves: the damage to save.
     auto: int = 0
     damage: int = 0
-    #: Attack: the other units its strikes also hit (BLS, CHR), in order.
+    #: Attack: the other units its strikes hit too (BLS, CHR), in order.
     also: tuple[str, ...] = ()
+    #: Attack with Spread: the other targets, and the dice each target takes (`other` first).
+    spread: tuple[str, ...] = ()
+    split: tuple[int, ...] = ()
     #: Damage still to save after this roll, in order.
     queue: tuple[Blow, ...] = ()
 
