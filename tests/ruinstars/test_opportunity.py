@@ -25,7 +25,9 @@ def test_leaving_adjacency_holds_the_move_for_a_free_melee_attack_then_it_goes_o
     game = engaged()
     held = game.do(cmd.Move(unit="teo-marsh", x=12, y=8))
     assert held == [
-        ev.MoveHeld("teo-marsh", 12, 8, 4, 1, "move", 0, 0, 0, "first-mission", ["trooper"])
+        ev.MoveHeld(
+            ev.UnitMoved("teo-marsh", 12, 8, 4, 1, "move", 0), 0, 0, "first-mission", ["trooper"]
+        )
     ]
     assert game.unit("teo-marsh").act == 1
     waiting = game.refused(cmd.EndActivation(unit="teo-marsh"))

@@ -161,36 +161,21 @@ def move(game: Game, command: cmd.Move) -> list[Event]:
             "through_enemy", MOVEMENT, params={"unit": model.id, "enemies": crossed}
         )
     _check_place(game, model, end, MOVEMENT)
+    moved = ev.UnitMoved(
+        model.id,
+        command.x,
+        command.y,
+        round(length, 3),
+        act,
+        action,
+        command.orders,
+        round(climb, 3),
+    )
     if provoked := _provoked(game, model, end):
         squad, enemies = provoked
-        return [
-            ev.MoveHeld(
-                model.id,
-                command.x,
-                command.y,
-                round(length, 3),
-                act,
-                action,
-                command.orders,
-                command.blunt,
-                inches.full_steps(command.blunt, BLUNT_INCHES),
-                squad,
-                enemies,
-                round(climb, 3),
-            )
-        ]
-    return [
-        ev.UnitMoved(
-            model.id,
-            command.x,
-            command.y,
-            round(length, 3),
-            act,
-            action,
-            command.orders,
-            round(climb, 3),
-        )
-    ]
+        dice = inches.full_steps(command.blunt, BLUNT_INCHES)
+        return [ev.MoveHeld(moved, command.blunt, dice, squad, enemies)]
+    return [moved]
 
 
 def _climb(game: Game, model: Model, start: inches.Base, end: inches.Base) -> float:

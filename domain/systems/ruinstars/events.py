@@ -60,23 +60,32 @@ class OrdersLost(Event, tag=True):
     orders: int
 
 
-class MoveHeld(Event, tag=True):
-    """A Move or Dash paid for that leaves Adjacency to `enemies` (ruinstars-2e.md#ATTACKS OF
-    OPPORTUNITY): `squad` may attack with one of them before it goes on; `blunt` inches given
-    up blunt `dice` of that attack."""
+class UnitMoved(Event, tag=True):
+    """A Move or a Dash (`action`)."""
 
     unit: str
     x: float
     y: float
     inches: float
+    #: ACT this action cost (ruinstars-2e.md#ACTIONS: +1 for each repeat in one activation),
+    #: and the Tactical Orders that paid the rest of its cost.
     act: int
-    action: str
-    orders: int
+    action: str = "move"
+    orders: int = 0
+    #: Of `inches`, what climbing up or down cost (#VERTICAL MOVEMENT).
+    climb: float = 0
+
+
+class MoveHeld(Event, tag=True):
+    """A Move or Dash (`move`) paid for that leaves Adjacency to `enemies` (ruinstars-2e.md#
+    ATTACKS OF OPPORTUNITY): `squad` may attack with one of them before it is made; `blunt`
+    inches given up blunt `dice` of that attack."""
+
+    move: UnitMoved
     blunt: float
     dice: int
     squad: str
     enemies: list[str]
-    climb: float = 0
 
 
 class OpportunityTaken(Event, tag=True):
@@ -95,22 +104,6 @@ class HeldMoveMade(Event, tag=True):
     unit: str
     x: float
     y: float
-
-
-class UnitMoved(Event, tag=True):
-    """A Move or a Dash (`action`)."""
-
-    unit: str
-    x: float
-    y: float
-    inches: float
-    #: ACT this action cost (ruinstars-2e.md#ACTIONS: +1 for each repeat in one activation),
-    #: and the Tactical Orders that paid the rest of its cost.
-    act: int
-    action: str = "move"
-    orders: int = 0
-    #: Of `inches`, what climbing up or down cost (#VERTICAL MOVEMENT).
-    climb: float = 0
 
 
 class AttackRolled(Event, tag=True):

@@ -138,22 +138,28 @@ def _spend(game: Game, squad: str, orders: int) -> Game:
     return replace(game, orders={**game.orders, squad: game.orders[squad] - orders})
 
 
-def _moved(game: Game, event: ev.UnitMoved | ev.MoveHeld) -> Game:
-    """The Move or Dash paid for (#ACTIONS; HVY) and, unless held, made."""
+def _moved(game: Game, event: ev.UnitMoved) -> Game:
+    return _arrived(_paid(game, event), event)
+
+
+def _held(game: Game, event: ev.MoveHeld) -> Game:
+    move = event.move
+    held = Held(move.unit, move.x, move.y, event.dice)
+    choice = choices.open_choice(
+        event.squad, "attack_of_opportunity", [*event.enemies, NO_ATTACK]
+    )
+    return replace(_paid(game, move), held=held, pending=choice)
+
+
+def _paid(game: Game, event: ev.UnitMoved) -> Game:
+    """The Move or Dash paid for (#ACTIONS; HVY)."""
     model = game.models[event.unit]
     done = {**model.done, event.action: model.done.get(event.action, 0) + 1}
     if event.action == "move":
         done.pop(specials.HEAVY_FIRED, None)
         done[specials.MOVED] = 1
     game = _unit(game, event.unit, act=model.act - event.act, done=done)
-    game = _spend(game, model.squad, event.orders)
-    if isinstance(event, ev.MoveHeld):
-        held = Held(event.unit, event.x, event.y, event.dice)
-        choice = choices.open_choice(
-            event.squad, "attack_of_opportunity", [*event.enemies, NO_ATTACK]
-        )
-        return replace(game, held=held, pending=choice)
-    return _arrived(game, event)
+    return _spend(game, model.squad, event.orders)
 
 
 def _arrived(game: Game, event: ev.UnitMoved | ev.HeldMoveMade) -> Game:
@@ -201,15 +207,18 @@ def _attack_rolled(game: Game, event: ev.AttackRolled) -> Game:
         weapon.name,
         event.melee,
         weapon.skl,
-        tuple(event.faces),
-        (0,) * len(event.faces),
-        free=dict(event.free),
+        **_dice(event.faces, event.free),
         auto=event.auto,
         also=tuple(event.also),
         spread=tuple(event.spread),
         split=tuple(event.split),
     )
     return replace(_spend(game, model.squad, event.orders), roll=roll)
+
+
+def _dice(faces: list[int], free: dict[str, int]) -> dict:
+    """A roll's dice as rolled: no die re-rolled or changed yet."""
+    return {"faces": tuple(faces), "changes": (0,) * len(faces), "free": dict(free)}
 
 
 def _saves_rolled(game: Game, event: ev.SavesRolled) -> Game:
@@ -223,9 +232,7 @@ def _saves_rolled(game: Game, event: ev.SavesRolled) -> Game:
         "",
         event.melee,
         card.arm,
-        tuple(event.faces),
-        (0,) * len(event.faces),
-        free=dict(event.free),
+        **_dice(event.faces, event.free),
         damage=event.damage,
         queue=tuple(event.queue),
     )
@@ -311,7 +318,7 @@ _HANDLERS = {
     ev.OrdersRolled: _orders_rolled,
     ev.OrdersLost: _orders_lost,
     ev.UnitMoved: _moved,
-    ev.MoveHeld: _moved,
+    ev.MoveHeld: _held,
     ev.OpportunityTaken: _opportunity_taken,
     ev.OpportunityDeclined: _opportunity_declined,
     ev.HeldMoveMade: _arrived,
