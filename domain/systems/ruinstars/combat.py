@@ -9,6 +9,7 @@ from typing import NamedTuple
 from domain.dicebox import DiceBox
 from domain.errors import RuleError
 from domain.events import Event
+from domain.kit.boards import inches
 from domain.systems.ruinstars import commands as cmd
 from domain.systems.ruinstars import events as ev
 from domain.systems.ruinstars import orders, positions, resolution, specials
@@ -36,7 +37,7 @@ def attack(
     spread = _spread(game, attacker, target, weapon, command)
     action = "melee" if melee else "ranged"
     act = orders.pay(
-        game, attacker, action, price(game, attacker, action, weapon), command.orders
+        game, attacker, action, price(attacker, action, weapon), command.orders
     )
     paid = Paid(act, command.orders)
     return roll_attack(game, attacker, weapon, target, paid, also, dice, actor, spread)
@@ -221,7 +222,7 @@ def _check_ranged(game: Game, attacker: Model, target: Model, weapon: Weapon) ->
         )
     reach = specials.weapon_range(weapon)
     away = positions.distance(attacker, target)
-    if reach is not None and away > reach + 1e-3:
+    if reach is not None and not inches.at_most(away, reach):
         raise RuleError(
             "out_of_range",
             RANGED,

@@ -135,7 +135,7 @@ def move(game: Game, command: cmd.Move) -> list[Event]:
     model = activating(game, command.unit)
     action = "dash" if isinstance(command, cmd.Dash) else "move"
     reach = DASH_INCHES if action == "dash" else MOVE_INCHES
-    act = orders.pay(game, model, action, price(game, model, action), command.orders)
+    act = orders.pay(game, model, action, price(model, action), command.orders)
     start = model.at
     assert start is not None
     end_z = inches.ground_height((command.x, command.y), game.terrain)
@@ -154,8 +154,10 @@ def move(game: Game, command: cmd.Move) -> list[Event]:
         )
     if crossed := sorted(
         m.id
-        for m in enemies_of(game, model)
-        if not m.item and inches.passes_over(start, inches.Point(command.x, command.y), m.at)
+        for m in positions.standing(game)
+        if m.squad != model.squad
+        and not m.item
+        and inches.passes_over(start, inches.Point(command.x, command.y), m.at)
     ):
         raise RuleError(
             "through_enemy", MOVEMENT, params={"unit": model.id, "enemies": crossed}
@@ -263,7 +265,7 @@ def activating(game: Game, unit_id: str) -> Model:
     return model
 
 
-def price(game: Game, model: Model, action: str, weapon: Weapon | None = None) -> int:
+def price(model: Model, action: str, weapon: Weapon | None = None) -> int:
     """ruinstars-2e.md#ACTIONS: 1 ACT, +1 for each time the action was done already in this
     activation; a weapon's specials may change it (#WEAPON SPECIALS: 2MC, 2RC, HVY)."""
     act = 1 + model.done.get(action, 0)
@@ -272,15 +274,6 @@ def price(game: Game, model: Model, action: str, weapon: Weapon | None = None) -
     elif action == "move":
         act += model.done.get(specials.HEAVY_FIRED, 0)
     return act
-
-
-def enemies_of(game: Game, model: Model) -> list[Model]:
-    """Every unit and item of another squad on the battlefield."""
-    return [
-        m
-        for m in game.models.values()
-        if m.squad != model.squad and m.at is not None
-    ]
 
 
 def _check_place(game: Game, model: Model, base: inches.Base, where: str) -> None:

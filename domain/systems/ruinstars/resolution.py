@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import msgspec
+
 from domain.dicebox import DiceBox
 from domain.errors import RuleError
 from domain.events import Event
@@ -50,7 +52,7 @@ def owned(game: Game, squad: str) -> Roll:
 def reroll(game: Game, command: cmd.Reroll, dice: DiceBox, actor: str) -> list[Event]:
     """ruinstars-2e.md#RE-ROLLS: each die once, its new face final; a changed die keeps its face."""
     roll = owned(game, command.squad)
-    budget = pools.RerollBudget(rolls.REROLLS, limit=None, used=roll.rerolled)
+    budget = msgspec.structs.replace(rolls.reroll_budget(), used=roll.rerolled)
     pools.reroll(budget, roll.faces, command.dice)
     if changed := [d for d in command.dice if roll.changes[d]]:
         raise RuleError("die_changed", rolls.REROLLS, params={"dice": changed})
