@@ -72,6 +72,33 @@ class Dash(Move, tag=True):
     """A Dash: a Move of up to 2"."""
 
 
+class PickUp(Action, tag=True):
+    """Pick up an Adjacent marker the unit controls."""
+
+    marker: str
+
+
+class Drop(Action, tag=True):
+    """Drop a carried marker at (x, y), Adjacent to the unit."""
+
+    marker: str
+    x: float
+    y: float
+
+
+class Give(Action, tag=True):
+    """Pass a carried marker to an Adjacent squadmate the unit controls."""
+
+    marker: str
+    to: str
+
+
+class OpenCloseDoor(Action, tag=True):
+    """Open an Adjacent closed door, or close an open one."""
+
+    door: str
+
+
 class RangedCombat(Action, tag=True):
     """Attack `target` with a ranged `weapon`; `also`: Chain Reaction's secondary targets;
     `spread` and `dice`: a Spread weapon's other targets and the ATT dice each target takes
@@ -142,6 +169,10 @@ COMMANDS = (
     Activate,
     Move,
     Dash,
+    PickUp,
+    Drop,
+    Give,
+    OpenCloseDoor,
     RangedCombat,
     MeleeCombat,
     OpportunityAttack,

@@ -116,6 +116,16 @@ class Piece(Struct):
     height: float
     elevated: bool = False
     climbable: bool = False
+    #: A door: closed at the start, it blocks like any piece; open, it blocks nothing.
+    door: bool = False
+
+
+class Marker(Struct):
+    """A marker or token units pick up, carry, drop and give (#BASIC ACTIONS), where it lies."""
+
+    id: str
+    at: tuple[float, float]
+    base: int = DEFAULT_BASE
 
 
 class Mission(Struct):
@@ -135,6 +145,7 @@ class Mission(Struct):
     spawns: str = ""
     spawn_max: int = 0
     terrain: tuple[Piece, ...] = ()
+    markers: tuple[Marker, ...] = ()
 
 
 class Fielded(Struct):

@@ -7,7 +7,7 @@ from domain.errors import RuleError
 from domain.events import Event
 from domain.kit import choices
 from domain.systems.ruinstars import commands as cmd
-from domain.systems.ruinstars import combat, cycle, opportunity, resolution
+from domain.systems.ruinstars import carrying, combat, cycle, opportunity, resolution
 from domain.systems.ruinstars import events as ev
 from domain.systems.ruinstars.state import MISSION_END, Game
 from domain.systems.ruinstars.versions import rule
@@ -56,6 +56,14 @@ def decide(state, command, dice, actor, refs) -> list[Event]:  # noqa: ANN001
         return cycle.activate(game, command)
     if isinstance(command, cmd.Move):  # a Dash too
         return cycle.move(game, command)
+    if isinstance(command, cmd.PickUp):
+        return carrying.pick_up(game, command)
+    if isinstance(command, cmd.Drop):
+        return carrying.drop(game, command)
+    if isinstance(command, cmd.Give):
+        return carrying.give(game, command)
+    if isinstance(command, cmd.OpenCloseDoor):
+        return carrying.open_close_door(game, command)
     if isinstance(command, cmd.RangedCombat):  # Melee Combat too
         return combat.attack(game, command, dice, actor)
     if isinstance(command, cmd.EndActivation):

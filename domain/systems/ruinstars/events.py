@@ -88,6 +88,40 @@ class MoveHeld(Event, tag=True):
     enemies: list[str]
 
 
+class MarkerPickedUp(Event, tag=True):
+    unit: str
+    marker: str
+    act: int
+    orders: int
+
+
+class MarkerDropped(Event, tag=True):
+    unit: str
+    marker: str
+    x: float
+    y: float
+    act: int
+    orders: int
+
+
+class MarkerGiven(Event, tag=True):
+    unit: str
+    marker: str
+    to: str
+    act: int
+    orders: int
+
+
+class DoorToggled(Event, tag=True):
+    """A door opened (`open`) or closed."""
+
+    unit: str
+    door: str
+    open: bool
+    act: int
+    orders: int
+
+
 class OpportunityTaken(Event, tag=True):
     squad: str
     attacker: str
@@ -213,6 +247,10 @@ EVENTS = (
     OrdersRolled,
     OrdersLost,
     MoveHeld,
+    MarkerPickedUp,
+    MarkerDropped,
+    MarkerGiven,
+    DoorToggled,
     OpportunityTaken,
     OpportunityDeclined,
     HeldMoveMade,

@@ -10,6 +10,7 @@ from domain.kit import choices
 from domain.kit.boards.inches import Base, Terrain, base_radius_inches, ground_height
 from domain.systems.ruinstars import events as ev
 from domain.systems.ruinstars import specials
+from domain.systems.ruinstars.content import Mission
 from domain.systems.ruinstars.state import (
     ACTIVATED,
     ACTIVATIONS,
@@ -52,7 +53,7 @@ def _set_up(event: ev.MissionSetUp) -> Game:
     for k, (x, y) in enumerate(event.mission.spawn_points, 1):
         item = next(i for i in event.items if i.name == event.mission.spawn_item)
         radius = base_radius_inches(item.base)
-        z = ground_height((x, y), _pieces(event))
+        z = ground_height((x, y), _pieces(event.mission, ()))
         models[f"spawn-point-{k}"] = Model(
             f"spawn-point-{k}",
             item.name,
@@ -69,14 +70,24 @@ def _set_up(event: ev.MissionSetUp) -> Game:
         {i.name: i for i in event.items},
         tuple(event.squads),
         models,
-        terrain=_pieces(event),
+        terrain=_pieces(event.mission, ()),
+        markers={
+            m.id: Base(
+                *m.at,
+                ground_height(m.at, _pieces(event.mission, ())),
+                base_radius_inches(m.base),
+            )
+            for m in event.mission.markers
+        },
     )
 
 
-def _pieces(event: ev.MissionSetUp) -> tuple[Terrain, ...]:
+def _pieces(mission: Mission, open_doors: tuple[str, ...]) -> tuple[Terrain, ...]:
+    """The mission's terrain as the kit measures it; an open door is no obstacle."""
     return tuple(
         Terrain(p.id, p.polygon, p.height, blocks_sight=True, elevated=p.elevated)
-        for p in event.mission.terrain
+        for p in mission.terrain
+        if p.id not in open_doors
     )
 
 
@@ -152,14 +163,57 @@ def _held(game: Game, event: ev.MoveHeld) -> Game:
 
 
 def _paid(game: Game, event: ev.UnitMoved) -> Game:
-    """The Move or Dash paid for (#ACTIONS; HVY)."""
-    model = game.models[event.unit]
-    done = {**model.done, event.action: model.done.get(event.action, 0) + 1}
-    if event.action == "move":
-        done.pop(specials.HEAVY_FIRED, None)
-        done[specials.MOVED] = 1
-    game = _unit(game, event.unit, act=model.act - event.act, done=done)
-    return _spend(game, model.squad, event.orders)
+    """The Move or Dash paid for (HVY: a Move after a Heavy shot)."""
+    game = _action(game, event.unit, event.action, event.act, event.orders)
+    if event.action != "move":
+        return game
+    done = {**game.models[event.unit].done, specials.MOVED: 1}
+    done.pop(specials.HEAVY_FIRED, None)
+    return _unit(game, event.unit, done=done)
+
+
+def _action(game: Game, unit: str, action: str, act: int, orders: int) -> Game:
+    """ruinstars-2e.md#ACTIONS: an action paid with ACT and Tactical Orders, counted for the
+    repeat price."""
+    model = game.models[unit]
+    done = {**model.done, action: model.done.get(action, 0) + 1}
+    game = _unit(game, unit, act=model.act - act, done=done)
+    return _spend(game, model.squad, orders)
+
+
+def _picked_up(game: Game, event: ev.MarkerPickedUp) -> Game:
+    game = _action(game, event.unit, "pick_up", event.act, event.orders)
+    markers = {k: v for k, v in game.markers.items() if k != event.marker}
+    carrying = tuple(sorted((*game.models[event.unit].carrying, event.marker)))
+    return replace(_unit(game, event.unit, carrying=carrying), markers=markers)
+
+
+def _dropped(game: Game, event: ev.MarkerDropped) -> Game:
+    game = _action(game, event.unit, "drop", event.act, event.orders)
+    return _put_down(game, event.unit, event.marker, event.x, event.y)
+
+
+def _put_down(game: Game, unit: str, marker: str, x: float, y: float) -> Game:
+    model = game.models[unit]
+    card = next(m for m in game.mission.markers if m.id == marker)
+    at = Base(x, y, ground_height((x, y), game.terrain), base_radius_inches(card.base))
+    carrying = tuple(m for m in model.carrying if m != marker)
+    game = _unit(game, unit, carrying=carrying)
+    return replace(game, markers={**game.markers, marker: at})
+
+
+def _given(game: Game, event: ev.MarkerGiven) -> Game:
+    game = _action(game, event.unit, "give", event.act, event.orders)
+    giver, taker = game.models[event.unit], game.models[event.to]
+    game = _unit(game, giver.id, carrying=tuple(m for m in giver.carrying if m != event.marker))
+    return _unit(game, taker.id, carrying=tuple(sorted((*taker.carrying, event.marker))))
+
+
+def _door(game: Game, event: ev.DoorToggled) -> Game:
+    game = _action(game, event.unit, "door", event.act, event.orders)
+    doors = set(game.open_doors) ^ {event.door}
+    opened = tuple(sorted(doors))
+    return replace(game, open_doors=opened, terrain=_pieces(game.mission, opened))
 
 
 def _arrived(game: Game, event: ev.UnitMoved | ev.HeldMoveMade) -> Game:
@@ -279,6 +333,10 @@ def _stunned(game: Game, event: ev.UnitStunned) -> Game:
 def _taken_out(game: Game, event: ev.UnitTakenOut) -> Game:
     """ruinstars-2e.md#COMBAT: removed from the battlefield; a unit taken out while activating
     ends its activation there."""
+    model = game.models[event.unit]
+    for marker in model.carrying:
+        assert model.at is not None
+        game = _put_down(game, model.id, marker, model.at.x, model.at.y)
     game = _unit(game, event.unit, status=TAKEN_OUT, at=None, hit=0, act=0, done={})
     if game.held is not None and game.held.unit == event.unit:
         game = replace(game, held=None)
@@ -319,6 +377,10 @@ _HANDLERS = {
     ev.OrdersLost: _orders_lost,
     ev.UnitMoved: _moved,
     ev.MoveHeld: _held,
+    ev.MarkerPickedUp: _picked_up,
+    ev.MarkerDropped: _dropped,
+    ev.MarkerGiven: _given,
+    ev.DoorToggled: _door,
     ev.OpportunityTaken: _opportunity_taken,
     ev.OpportunityDeclined: _opportunity_declined,
     ev.HeldMoveMade: _arrived,

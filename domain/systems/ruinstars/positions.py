@@ -4,6 +4,7 @@ adjacency, range, sight and cover, on the kit's inch geometry and the mission's 
 from __future__ import annotations
 
 from domain.kit.boards import inches
+from domain.kit.boards.inches import Base
 from domain.systems.ruinstars.state import Game, Model
 
 #: ruinstars-2e.md#ADJACENT: the closest edges of the bases within 1"; #COVER: terrain within
@@ -15,17 +16,35 @@ EYE, BODY = 1.0, 2.0
 
 
 def adjacent(game: Game, a: Model, b: Model) -> bool:
+    """ruinstars-2e.md#ADJACENT between two units or items."""
+    assert a.at is not None and b.at is not None
+    return a.id != b.id and near(game, a.at, b.at)
+
+
+def near(game: Game, a: Base, b: Base) -> bool:
     """ruinstars-2e.md#ADJACENT: within 1" edge to edge, on the same elevation, and no wall
     between (no piece taller than where they stand crosses the line between their centres)."""
-    assert a.at is not None and b.at is not None
-    if a.id == b.id or not inches.within(a.at, b.at, ADJACENT_INCHES):
+    if not inches.within(a, b, ADJACENT_INCHES):
         return False
-    if inches.vertical_gap(a.at, b.at) > inches.TOLERANCE:
+    if inches.vertical_gap(a, b) > inches.TOLERANCE:
         return False
     return not any(
-        t.height > a.at.z + inches.TOLERANCE
-        and inches.segment_hits_polygon((a.at.x, a.at.y), (b.at.x, b.at.y), t.polygon)
+        t.height > a.z + inches.TOLERANCE
+        and inches.segment_hits_polygon((a.x, a.y), (b.x, b.y), t.polygon)
         for t in game.terrain
+    )
+
+
+def out_of_control(game: Game, model: Model, thing: Base) -> list[str]:
+    """ruinstars-2e.md#CONTROL: the unit controls what it is Adjacent to while no enemy unit is
+    Adjacent to either; the enemy units in the way (none: it controls it)."""
+    assert model.at is not None
+    return sorted(
+        m.id
+        for m in standing(game)
+        if m.squad != model.squad
+        and not m.item
+        and (adjacent(game, model, m) or near(game, thing, m.at))
     )
 
 

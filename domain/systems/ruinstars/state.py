@@ -39,6 +39,8 @@ class Model(msgspec.Struct, frozen=True):
     stunned: bool = False
     #: It made its Attack of Opportunity this turn (one a turn).
     opportunity: bool = False
+    #: The markers it carries.
+    carrying: tuple[str, ...] = ()
 
 
 class Held(msgspec.Struct, frozen=True):
@@ -113,8 +115,12 @@ class Game(msgspec.Struct, frozen=True):
     roll: Roll | None = None
     #: A Move or Dash paid for and held while an Attack of Opportunity is chosen and resolved.
     held: Held | None = None
-    #: The mission's terrain pieces as the kit measures them (every one blocks sight).
+    #: The mission's terrain pieces as the kit measures them (every one blocks sight), open
+    #: doors left out.
     terrain: tuple[Terrain, ...] = ()
+    open_doors: tuple[str, ...] = ()
+    #: Markers lying on the battlefield (those carried are the carrier's).
+    markers: dict[str, Base] = {}
 
     def squad_of(self, unit: str) -> str:
         return self.models[unit].squad
