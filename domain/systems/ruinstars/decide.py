@@ -48,30 +48,22 @@ def decide(state, command, dice, actor, refs) -> list[Event]:  # noqa: ANN001
             rule("USING TACTICAL ORDERS"),
             params={"squad": game.roll.squad, "unit": game.roll.unit, "step": game.roll.step},
         )
-    if isinstance(command, cmd.Deploy):
-        return cycle.deploy(game, command)
-    if isinstance(command, cmd.StartTurn):
-        return cycle.start_turn(game, dice, actor)
-    if isinstance(command, cmd.Activate):
-        return cycle.activate(game, command)
-    if isinstance(command, cmd.Move):  # a Dash too
-        return cycle.move(game, command)
-    if isinstance(command, cmd.PickUp):
-        return carrying.pick_up(game, command)
-    if isinstance(command, cmd.Drop):
-        return carrying.drop(game, command)
-    if isinstance(command, cmd.Give):
-        return carrying.give(game, command)
-    if isinstance(command, cmd.OpenCloseDoor):
-        return carrying.open_close_door(game, command)
-    if isinstance(command, cmd.RangedCombat):  # Melee Combat too
-        return combat.attack(game, command, dice, actor)
-    if isinstance(command, cmd.EndActivation):
-        return cycle.end_activation(game, command)
-    if isinstance(command, cmd.EndTurn):
-        return cycle.end_turn(game)
-    raise RuleError(
-        "not_implemented_yet",
-        rule("ACTIONS"),
-        params={"command": type(command).__name__},
-    )
+    return _DECIDERS[type(command)](game, command, dice, actor)
+
+
+#: Every other command's decider, once nothing is pending and no roll is in flight.
+_DECIDERS = {
+    cmd.Deploy: lambda game, command, dice, actor: cycle.deploy(game, command),
+    cmd.StartTurn: lambda game, command, dice, actor: cycle.start_turn(game, dice, actor),
+    cmd.Activate: lambda game, command, dice, actor: cycle.activate(game, command),
+    cmd.Move: lambda game, command, dice, actor: cycle.move(game, command),
+    cmd.Dash: lambda game, command, dice, actor: cycle.move(game, command),
+    cmd.PickUp: lambda game, command, dice, actor: carrying.pick_up(game, command),
+    cmd.Drop: lambda game, command, dice, actor: carrying.drop(game, command),
+    cmd.Give: lambda game, command, dice, actor: carrying.give(game, command),
+    cmd.OpenCloseDoor: lambda game, command, dice, actor: carrying.open_close_door(game, command),
+    cmd.RangedCombat: combat.attack,
+    cmd.MeleeCombat: combat.attack,
+    cmd.EndActivation: lambda game, command, dice, actor: cycle.end_activation(game, command),
+    cmd.EndTurn: lambda game, command, dice, actor: cycle.end_turn(game),
+}
