@@ -86,3 +86,20 @@ def test_one_attack_of_opportunity_per_unit_per_turn_and_none_while_staying_adja
     game.do(cmd.Activate(unit="wren"))
     free = game.do(cmd.Move(unit="wren", x=18, y=14))
     assert [type(e) for e in free] == [ev.UnitMoved]
+
+
+def test_an_attack_blunted_to_no_dice_rolls_nothing():
+    """The Trooper moves 2" and gives up 4": Teo Marsh's Hatchet (ATT 2) rolls no die."""
+    game = battle({"teo-marsh": (12, 12), "trooper": (12, 14)}, first="first-mission")
+    game.do(cmd.Activate(unit="trooper"))
+    game.do(cmd.Move(unit="trooper", x=12, y=16, blunt=4))
+    events = game.do(
+        cmd.OpportunityAttack(squad="cinder-watch", attacker="teo-marsh", weapon="Hatchet")
+    )
+    assert [type(e).__name__ for e in events] == [
+        "OpportunityTaken",
+        "AttackRolled",
+        "AttackResolved",
+        "HeldMoveMade",
+    ]
+    assert of(events, ev.AttackRolled)[0].faces == []

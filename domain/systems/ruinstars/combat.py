@@ -69,16 +69,21 @@ def roll_attack(
     melee = weapon.kind == "melee"
     att = max(0, specials.attacks(weapon, attacker) - paid.blunted)
     auto = specials.autohits(weapon, att)
-    rolled = dice.roll(
-        [6] * (att - auto),
-        purpose=f"{weapon.kind} combat: {attacker.id} with {weapon.name} at {target.id}",
-        rule=MELEE if melee else RANGED,
-        actor=actor,
-        unit=attacker.id,
-    )
+    events: list[Event] = []
+    if att > auto:
+        events.append(
+            dice.roll(
+                [6] * (att - auto),
+                purpose=f"{weapon.kind} combat: {attacker.id} with {weapon.name} at {target.id}",
+                rule=MELEE if melee else RANGED,
+                actor=actor,
+                unit=attacker.id,
+            )
+        )
+    faces = list(events[0].results) if events else []
     free = dict(specials.weapon_rerolls(weapon))
     if specials.relentless(weapon):
-        free["RLT"] = len(rolled.results)
+        free["RLT"] = len(faces)
     support = positions.squadmates_adjacent(game, target, attacker.squad, attacker.id)
     if melee and support:
         free["support"] = support
@@ -89,14 +94,14 @@ def roll_attack(
         melee,
         paid.act,
         paid.orders,
-        list(rolled.results),
+        faces,
         auto,
         also,
         free,
         spread.targets if spread else [],
         spread.dice if spread else [],
     )
-    events: list[Event] = [rolled, attacked]
+    events.append(attacked)
     return events + resolution.settle(resolution.fold(game, events), dice, actor)
 
 

@@ -257,8 +257,9 @@ def _free_source(free: dict[str, int], face: int) -> str | None:
 
 
 def _can_spend(game: Game, roll: Roll) -> bool:
-    """Tactical Orders left, or a free re-roll that fits a die not re-rolled or changed yet."""
-    if game.orders.get(roll.squad, 0) > 0:
+    """Dice, and Tactical Orders left or a free re-roll that fits a die not re-rolled or changed
+    yet."""
+    if roll.faces and game.orders.get(roll.squad, 0) > 0:
         return True
     return any(
         _free_source(roll.free, face)
