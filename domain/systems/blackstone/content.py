@@ -56,6 +56,8 @@ class Weapon(Struct):
     bands: tuple[RangeBand, ...] = ()
     #: The miniatures of the explorer that may use it; empty: any (Rein and Raus's rifle is Rein's).
     users: tuple[str, ...] = ()
+    #: Its attack stuns the miniature it wounds (blackstone-fortress.md#ATTACKS, Stunned).
+    stun: bool = False
 
     def band(self, hexes: int) -> RangeBand | None:
         return next((b for b in self.bands if b.min <= hexes <= b.max), None)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from domain.errors import RuleError
 from domain.events import Event
-from domain.systems.blackstone import combat, creation, event_phase, explorer_actions, hostiles, initiative, inspiration, overwatch, stun
+from domain.systems.blackstone import combat, creation, event_phase, explorer_actions, hostiles, initiative, inspiration, overwatch
 from domain.systems.blackstone import commands as cmd
 from domain.systems.blackstone.state import Battle
 from domain.systems.blackstone.versions import rule
@@ -58,7 +58,7 @@ def _more(battle: Battle, command, dice, actor: str) -> list[Event]:  # noqa: AN
     if isinstance(command, cmd.Unique):
         return explorer_actions.unique(battle, command)
     if isinstance(command, cmd.StandUp):
-        return stun.stand_up(battle, command)
+        return explorer_actions.stand_up(battle, command)
     if isinstance(command, cmd.Overwatch):
         return overwatch.attack(battle, command, dice, actor)
     if isinstance(command, cmd.PassOverwatch):

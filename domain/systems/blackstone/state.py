@@ -8,7 +8,7 @@ import msgspec
 from domain.kit import decks
 from domain.kit.choices import PendingChoice
 from domain.kit.boards import hex as hx
-from domain.systems.blackstone.content import ActionDie, CombatCard, EncounterCard, Explorer, Hostile, Marker
+from domain.systems.blackstone.content import ActionDie, CombatCard, EncounterCard, Explorer, Hostile, Marker, Side
 
 #: Activation track spaces on a character card (blackstone-fortress.md#SETUP: 4 activation dice).
 SPACES = 4
@@ -152,3 +152,9 @@ class Battle(msgspec.Struct, frozen=True):
 def group_card(number: int) -> str:
     """A hostile group's initiative card: the group deployed at discovery marker `number`."""
     return f"group-{number}"
+
+
+def side_of(battle: Battle, track: Track) -> Side:
+    """The side of the explorer's character card face up: inspired or standard."""
+    profile = battle.profile(track)
+    return profile.inspired if track.inspired else profile.standard
