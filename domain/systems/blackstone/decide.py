@@ -73,6 +73,10 @@ def _more(battle: Battle, command, dice, actor: str) -> list[Event]:  # noqa: AN
         return hostiles.activate_group(battle, command, dice, actor)
     if isinstance(command, cmd.PickHostile):
         return hostiles.pick_hostile(battle, command, dice, actor)
+    if isinstance(command, cmd.PickTarget):
+        return hostiles.pick_target(battle, command, dice, actor)
+    if isinstance(command, cmd.PickHex):
+        return hostiles.pick_hex(battle, command, dice, actor)
     if isinstance(command, cmd.ResumeHostiles):
         return hostiles.resume(battle, command, dice, actor)
     raise RuleError("not_implemented_yet", rule("COMBAT"), params={"command": type(command).__name__})

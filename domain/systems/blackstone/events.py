@@ -316,6 +316,27 @@ class HostileOrderTied(Event, tag=True):
     options: list[str]
 
 
+class HostileChoiceAwaited(Event, tag=True):
+    """The rules leave the hostile player a pick for `miniature`'s `step`: a target (`kind`
+    "target", explorer miniatures) or a hex ("hex", written "q,r"); `steps` are the steps from
+    this one on, taken again once the pick is made."""
+
+    who: str
+    kind: str
+    miniature: str
+    step: str
+    options: list[str]
+    steps: list[list[str]]
+
+
+class HostileChoiceMade(Event, tag=True):
+    """The hostile player's pick; the group's activation goes on with it."""
+
+    kind: str
+    miniature: str
+    pick: str
+
+
 class HostileActivated(Event, tag=True):
     miniature: str
 
@@ -392,6 +413,8 @@ EVENTS = (
     HostileActivationBegun,
     ReinforcementRolled,
     HostileOrderTied,
+    HostileChoiceAwaited,
+    HostileChoiceMade,
     HostileActivated,
     BehaviourChosen,
     HostilesPaused,

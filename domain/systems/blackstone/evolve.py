@@ -354,6 +354,18 @@ def _order_tied(battle: Battle, e: ev.HostileOrderTied) -> Battle:
     return replace(battle, hostile_turn=replace(battle.hostile_turn, pending=pending))
 
 
+def _choice_awaited(battle: Battle, e: ev.HostileChoiceAwaited) -> Battle:
+    turn = battle.hostile_turn
+    assert turn is not None
+    pending = choices.open_choice(e.who, e.kind, e.options, {"card": turn.card, "miniature": e.miniature, "step": e.step})
+    return replace(battle, hostile_turn=replace(turn, pending=pending, steps=tuple((step, mini) for step, mini in e.steps)))
+
+
+def _choice_made(battle: Battle, _e: ev.HostileChoiceMade) -> Battle:
+    assert battle.hostile_turn is not None
+    return replace(battle, hostile_turn=replace(battle.hostile_turn, pending=None, steps=()))
+
+
 def _hostile_activated(battle: Battle, e: ev.HostileActivated) -> Battle:
     turn = battle.hostile_turn
     assert turn is not None
@@ -381,6 +393,8 @@ _HANDLERS.update(
         ev.HostileActivationBegun: _group_begun,
         ev.ReinforcementRolled: lambda battle, _e: battle,
         ev.HostileOrderTied: _order_tied,
+        ev.HostileChoiceAwaited: _choice_awaited,
+        ev.HostileChoiceMade: _choice_made,
         ev.HostileActivated: _hostile_activated,
         ev.BehaviourChosen: lambda battle, _e: battle,
         ev.ActivationEnded: _group_or_explorer_ended,

@@ -83,15 +83,17 @@ class Watch(msgspec.Struct, frozen=True):
     waiting: tuple[str, ...]
 class HostileTurn(msgspec.Struct, frozen=True):
     """A hostile group's activation under way (blackstone-fortress.md#HOSTILE ACTIVATIONS): the
-    hostiles still to activate (not its reinforcements), and the hostile player's pending pick
-    of the next one when several are equally close."""
+    hostiles still to activate (not its reinforcements), and the hostile player's pending pick:
+    the next one when several are equally close ("next_hostile"), a target ("target") or a hex
+    ("hex"), the latter two with the steps to take again once picked (`steps`)."""
 
     card: str
     group: int
     waiting: tuple[str, ...]
     pending: PendingChoice | None = None
-    #: Paused for overwatch (#OVERWATCH), with the steps still to take, and how many times it
-    #: paused (the workers' key for each continuation).
+    #: Paused for overwatch (#OVERWATCH), with the steps still to take (or waiting for a target
+    #: or hex, with the steps from the waiting one on), and how many times it paused for
+    #: overwatch (the workers' key for each continuation).
     paused: bool = False
     steps: tuple[tuple[str, str], ...] = ()
     pauses: int = 0
