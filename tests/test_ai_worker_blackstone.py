@@ -19,9 +19,8 @@ import pytest
 
 from domain.kit.boards import hex as hx
 from domain.systems.blackstone import battlefield as bf
-from domain.systems.blackstone.combat import side_of
 from domain.systems.blackstone.commands import ActivateHostiles
-from domain.systems.blackstone.state import HOSTILE, Battle
+from domain.systems.blackstone.state import HOSTILE, Battle, side_of
 from domain.verification import verify_stream
 from service.ledger import Ledger
 from tests.harness import Campaign, Member, ScriptedPlayer, Turn, play
@@ -205,6 +204,60 @@ def test_a_hostile_player_commands_the_groups_and_the_worker_stays_idle(rig, cli
     assert ann.command(mission_id, {"type": "ActivateHostiles", "card": card}).status_code == 403
     answer = hela.accepted(mission_id, {"type": "ActivateHostiles", "card": card})
     assert answer["events"] and all(r.actor == "hela" for r in ledger.records(mission_id) if isinstance(r.command, ActivateHostiles))
+
+
+def pick_for(pending) -> dict:  # noqa: ANN001 - the battle's PendingChoice
+    """The hostile player's answer to a pending pick: the first option offered."""
+    option = pending.options[0]
+    if pending.kind == "next_hostile":
+        return {"type": "PickHostile", "miniature": option}
+    if pending.kind == "target":
+        return {"type": "PickTarget", "target": option}
+    q, r = option.split(",")
+    return {"type": "PickHex", "q": int(q), "r": int(r)}
+
+
+def test_the_hostile_player_answers_the_picks_the_rules_leave_to_them(rig, client, monkeypatch):  # noqa: F811
+    """HOSTILE ACTIVATIONS and HOSTILE MOVEMENT AND ATTACKS over HTTP: three Scrap Wights equally
+    close wait for hela's pick of the next, and (with these dice, turn 2) one attacks Ysolde or
+    Oskra, in one hex, as hela picks; "ann" may not answer (403), an option not offered is
+    refused (422, the rule cited, nothing written), and no worker writes for the mission."""
+    ledger, _, _, relay, worker = rig
+    monkeypatch.setattr(ledger, "fresh_seed", lambda: bytes(range(32)))
+    campaign = Campaign(client, "Expedition")
+    hela = campaign.invite("hela", "player", ("hostile",))
+    mission_id, ann = combat(campaign, "sunken-passage", hostile_player="hela")
+    campaign.host.accepted(mission_id, {"type": "StartTurn"})
+    campaign.host.accepted(mission_id, {"type": "BeginActivations"})
+    kinds: list[str] = []
+    while "target" not in kinds and (game := battle(ledger, mission_id)).outcome is None and game.turn <= TURNS:
+        turn = game.hostile_turn
+        if game.phase != "activation":
+            if game.phase == "event_choice":
+                campaign.host.accepted(mission_id, {"type": "ResolveEvent", "pick": game.pending.options[0]})
+            else:
+                campaign.host.accepted(mission_id, {"type": {"event": "RollEvent", "initiative": "BeginActivations"}.get(game.phase, "StartTurn")})
+        elif game.watch is not None and game.watch.waiting:
+            ann.accepted(mission_id, {"type": "PassOverwatch", "unit": game.watch.waiting[0]})
+        elif game.current in game.tracks:
+            ann.accepted(mission_id, {"type": "EndActivation", "unit": game.current})
+        elif turn is None:
+            hela.accepted(mission_id, {"type": "ActivateHostiles", "card": game.current})
+        elif turn.pending is not None:
+            answer = pick_for(turn.pending)
+            assert ann.command(mission_id, answer).status_code == 403
+            if not kinds:
+                wrong = hela.command(mission_id, {"type": "PickHostile", "miniature": "ysolde-marr"}, headers={"accept-language": "de"})
+                assert wrong.status_code == 422 and wrong.json()["code"] == "option_not_offered"
+                assert wrong.json()["rule"] == "blackstone-fortress.md#HOSTILE ACTIVATIONS" and "steht für next_hostile nicht zur Wahl" in wrong.json()["message"]
+                assert battle(ledger, mission_id) == game
+            hela.accepted(mission_id, answer)
+            kinds.append(turn.pending.kind)
+        else:
+            hela.accepted(mission_id, {"type": "ResumeHostiles", "card": turn.card})
+    assert kinds[0] == "next_hostile" and kinds[-1] == "target" and set(kinds) <= {"next_hostile", "target", "hex"}
+    settle(relay, worker)
+    assert all(r.actor != "worker" for r in ledger.records(mission_id))
 
 
 def _ambush_up(ledger: Ledger, campaign: Campaign) -> tuple[str, str]:
