@@ -196,6 +196,7 @@ def test_a_hostile_player_commands_the_groups_and_the_worker_stays_idle(rig, cli
     campaign = Campaign(client, "Expedition")
     hela = campaign.invite("hela", "player", ("hostile",))
     mission_id, ann = combat(campaign, hostile_player="hela")
+    assert hostiles_deployed_by(hela, ledger, mission_id) > 0
     campaign.host.accepted(mission_id, {"type": "StartTurn"})
     campaign.host.accepted(mission_id, {"type": "BeginActivations"})
     settle(relay, worker)
@@ -217,6 +218,15 @@ def pick_for(pending) -> dict:  # noqa: ANN001 - the battle's PendingChoice
     return {"type": "PickHex", "q": int(q), "r": int(r)}
 
 
+def hostiles_deployed_by(player: Member, ledger: Ledger, mission_id: str) -> int:
+    """BATTLEFIELD CREATION: the hostile player answers each deployment pick: how many."""
+    picks = 0
+    while (game := battle(ledger, mission_id)).deployment is not None:
+        player.accepted(mission_id, pick_for(game.deployment.pending))
+        picks += 1
+    return picks
+
+
 def test_the_hostile_player_answers_the_picks_the_rules_leave_to_them(rig, client, monkeypatch):  # noqa: F811
     """HOSTILE ACTIVATIONS and HOSTILE MOVEMENT AND ATTACKS over HTTP: three Scrap Wights equally
     close wait for hela's pick of the next, and (with these dice, turn 2) one attacks Ysolde or
@@ -227,6 +237,9 @@ def test_the_hostile_player_answers_the_picks_the_rules_leave_to_them(rig, clien
     campaign = Campaign(client, "Expedition")
     hela = campaign.invite("hela", "player", ("hostile",))
     mission_id, ann = combat(campaign, "sunken-passage", hostile_player="hela")
+    assert ann.command(mission_id, {"type": "StartTurn"}).status_code == 403
+    assert campaign.host.command(mission_id, {"type": "StartTurn"}).json()["code"] == "choice_pending"
+    assert hostiles_deployed_by(hela, ledger, mission_id) == 3
     campaign.host.accepted(mission_id, {"type": "StartTurn"})
     campaign.host.accepted(mission_id, {"type": "BeginActivations"})
     kinds: list[str] = []

@@ -141,3 +141,25 @@ def test_the_hostile_player_picks_among_adjacent_explorers_for_a_charge():
     game.patch("pim", at=Hex(2, 1))
     events = game.do(cmd.ActivateHostiles(GROUP), 3)
     assert events[-1] == ev.HostileChoiceAwaited("hela", "target", D1, "charge_attack", ["pim", YSOLDE], [["charge_attack", D1]])
+
+
+def test_the_hostile_player_picks_the_deployment_hexes_at_battlefield_creation():
+    """BATTLEFIELD CREATION: the hostile player deploys, in cover from the explorers where they
+    can: next to marker 1 (3, 0) four hexes are in cover; the creation waits for each Drudge's
+    hex (the turn may not start meanwhile), then the next."""
+    game = Game("sunken-passage", "Ysolde Marr", hostile_player="hela")
+    in_cover = ["2,0", "2,1", "3,0", "3,1"]
+    drudges = [[1, "Ashen Drudge", 0]] * 3
+    assert game.events[-1] == ev.DeploymentChoiceAwaited("hela", D1, "Ashen Drudge", 1, in_cover, drudges, [])
+    started = game.refused(cmd.StartTurn())
+    assert (started.code, started.rule, started.params) == ("choice_pending", "blackstone-fortress.md#BATTLEFIELD CREATION", {"who": "hela", "kind": "hex", "options": in_cover})
+    assert game.refused(cmd.PlaceExplorer(YSOLDE, q=-1, r=0)).code == "choice_pending"
+    outside = game.refused(cmd.PickHex(1, 0))
+    assert (outside.code, outside.params) == ("option_not_offered", {"option": "1,0", "kind": "hex", "options": in_cover})
+    assert game.do(cmd.PickHex(2, 1)) == [ev.HostileDeployed(D1, "Ashen Drudge", 1, 2, 1), ev.DeploymentChoiceAwaited("hela", D2, "Ashen Drudge", 1, in_cover, drudges[1:], [])]
+    game.do(cmd.PickHex(2, 1))
+    assert game.do(cmd.PickHex(3, 1)) == [ev.HostileDeployed(D3, "Ashen Drudge", 1, 3, 1)]
+    assert (game.at(D1), game.at(D2), game.at(D3), game.battle.deployment) == (Hex(2, 1), Hex(2, 1), Hex(3, 1), None)
+    assert game.refused(cmd.PickHex(3, 0)).code == "nothing_pending"
+    game.start((1, 2, 3, 4, 5), {YSOLDE: (5, 4, 2, 1)}, (1,))
+    assert game.battle.phase == "activation"

@@ -103,3 +103,13 @@ def route_distance(battle: Battle, a: hx.Hex, b: hx.Hex) -> int | None:
 def in_cover_from_all(battle: Battle, cell: hx.Hex, watchers: Iterable[hx.Hex]) -> bool:
     """No watcher has an uncovered line of sight to `cell` (unseen or behind a barrier)."""
     return all(not sees(battle, w, cell) or covered(battle, w, cell) for w in watchers)
+
+
+def hex_option(cell: hx.Hex) -> str:
+    """A hex as a pending choice offers it: "q,r"."""
+    return f"{cell.q},{cell.r}"
+
+
+def option_hex(option: str) -> hx.Hex:
+    q, r = option.split(",")
+    return hx.Hex(int(q), int(r))

@@ -4,6 +4,7 @@ the section (`blackstone-fortress.md#SECTION`)."""
 from __future__ import annotations
 
 from domain.errors import RuleError
+from domain.kit import choices
 from domain.events import Event
 from domain.systems.blackstone import combat, creation, event_phase, explorer_actions, hostiles, initiative, inspiration, overwatch
 from domain.systems.blackstone import commands as cmd
@@ -21,6 +22,10 @@ def decide(state, command, dice, actor, refs) -> list[Event]:  # noqa: ANN001
         raise RuleError("battle_not_set_up", rule("BATTLEFIELD CREATION"))
     if battle.outcome is not None:
         raise RuleError("combat_over", rule("COMBAT"), params={"outcome": battle.outcome})
+    if battle.deployment is not None:
+        if not isinstance(command, cmd.PickHex):
+            choices.check_nothing_pending(battle.deployment.pending, rule=rule("BATTLEFIELD CREATION"))
+        return creation.pick_deployment(battle, command)
     if isinstance(command, cmd.PlaceExplorer):
         track = battle.tracks.get(command.unit)
         miniature = command.miniature or (track.miniatures[0] if track and len(track.miniatures) == 1 else "")

@@ -39,6 +39,19 @@ class HostileDeployed(Event, tag=True):
     r: int
 
 
+class DeploymentChoiceAwaited(Event, tag=True):
+    """Battlefield creation waits for the hostile player's hex for `miniature` among `options`
+    ("q,r"); `placements` ([marker, hostile, party]) and `markers` are what is left to deploy."""
+
+    who: str
+    miniature: str
+    hostile: str
+    marker: int
+    options: list[str]
+    placements: list[tuple[int, str, int]]
+    markers: list[int]
+
+
 class TurnStarted(Event, tag=True):
     turn: int
 
@@ -367,6 +380,7 @@ EVENTS = (
     MiniaturePlaced,
     EncounterDrawn,
     HostileDeployed,
+    DeploymentChoiceAwaited,
     TurnStarted,
     DestinyRolled,
     ActivationRolled,

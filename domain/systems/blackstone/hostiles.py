@@ -30,7 +30,7 @@ from domain.systems.blackstone import overwatch
 from domain.systems.blackstone.combat import BLACKSTONE, after_activation, resolve_attack
 from domain.systems.blackstone.commands import ActivateHostiles, PickHex, PickHostile, PickTarget, ResumeHostiles
 from domain.systems.blackstone.content import Weapon
-from domain.systems.blackstone.evolve import evolve
+from domain.systems.blackstone.evolve import Folding
 from domain.systems.blackstone.state import EXPLORER, HOSTILE, Battle, Miniature
 from domain.systems.blackstone.versions import rule
 
@@ -65,24 +65,12 @@ def choose(done: Resolution, kind: str, options: list[str]) -> str:
     return pick
 
 
-def hex_option(cell: hx.Hex) -> str:
-    return f"{cell.q},{cell.r}"
-
-
-class Resolution:
-    """The events of an activation so far, each folded before the next is chosen (where a
-    hostile goes and whom it attacks depend on what happened before); `pick` is the hostile
-    player's answer for the step taken again."""
+class Resolution(Folding):
+    """A group's activation so far; `pick` is the hostile player's answer for the step taken again."""
 
     def __init__(self, battle: Battle, pick: str | None = None) -> None:
-        self.battle = battle
-        self.events: list[Event] = []
+        super().__init__(battle)
         self.pick = pick
-
-    def add(self, *events: Event) -> None:
-        for event in events:
-            self.events.append(event)
-            self.battle = evolve(self.battle, event)
 
     def mini(self, mini_id: str) -> Miniature:
         return self.battle.miniatures[mini_id]
@@ -120,7 +108,7 @@ def pick_target(battle: Battle, command: PickTarget, dice: DiceBox, actor: str) 
 
 def pick_hex(battle: Battle, command: PickHex, dice: DiceBox, actor: str) -> list[Event]:
     """The hostile player's hex for a move or a deployment among equal ones; then on."""
-    return answer(battle, HEX, hex_option(hx.Hex(command.q, command.r)), dice, actor)
+    return answer(battle, HEX, bf.hex_option(hx.Hex(command.q, command.r)), dice, actor)
 
 
 def answer(battle: Battle, kind: str, option: str, dice: DiceBox, actor: str) -> list[Event]:
@@ -347,7 +335,7 @@ def move_towards(done: Resolution, mini_id: str) -> None:
             break  # the workers take the first
     if not ends:
         return
-    path = ends[hx_of(choose(done, HEX, [hex_option(end) for end in ends]))]
+    path = ends[bf.option_hex(choose(done, HEX, [bf.hex_option(end) for end in ends]))]
     if len(path) > 1:
         done.add(ev.Moved(mini_id, path))
 
@@ -389,11 +377,6 @@ def routes_towards(battle: Battle, mini: Miniature) -> Iterator[list[hx.Hex]]:
             yield path
 
 
-def hx_of(option: str) -> hx.Hex:
-    q, r = option.split(",")
-    return hx.Hex(int(q), int(r))
-
-
 def unseen_hexes(battle: Battle) -> set[hx.Hex]:
     watchers = [e.at for e in battle.side(EXPLORER)]
     return {c for c in battle.board.cells if not any(bf.sees(battle, w, c) for w in watchers)}
@@ -425,7 +408,7 @@ def hidden_move(done: Resolution, mini_id: str, steps: int, *, sneaking: bool) -
 
     top = min(rank(c) for c in ends)
     equal = sorted((c for c in ends if rank(c) == top), key=lambda c: (ends[c], c))
-    best = hx_of(choose(done, HEX, [hex_option(c) for c in equal]))
+    best = bf.option_hex(choose(done, HEX, [bf.hex_option(c) for c in equal]))
     if best != mini.at:
         route = hx.shortest_path(battle.board, mini.at, best, blockers=blockers, occupied=full, halts=halts, max_cost=steps)
         assert route is not None
@@ -512,7 +495,7 @@ def deploy(done: Resolution, mini_id: str, dice: DiceBox, actor: str) -> None:
     """A returning hostile takes the reinforcement hex; with no room it stays slain (#DEPLOYMENT)."""
     mini = done.mini(mini_id)
     if cells := reinforcement_hexes(done.battle, mini):
-        cell = hx_of(choose(done, HEX, [hex_option(c) for c in cells]))
+        cell = bf.option_hex(choose(done, HEX, [bf.hex_option(c) for c in cells]))
         done.add(ev.HostileDeployed(mini.id, mini.name, mini.group, cell.q, cell.r))
 
 

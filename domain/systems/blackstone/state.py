@@ -81,6 +81,16 @@ class Watch(msgspec.Struct, frozen=True):
 
     hostile: str
     waiting: tuple[str, ...]
+class Deployment(msgspec.Struct, frozen=True):
+    """Battlefield creation waiting for the hostile player's hex for a hostile (#BATTLEFIELD
+    CREATION): the pick, then the hostiles still to deploy at the marker whose card is drawn
+    (marker, hostile, party index; the first is the one waiting) and the markers still to draw for."""
+
+    pending: PendingChoice
+    placements: tuple[tuple[int, str, int], ...]
+    markers: tuple[int, ...]
+
+
 class HostileTurn(msgspec.Struct, frozen=True):
     """A hostile group's activation under way (blackstone-fortress.md#HOSTILE ACTIVATIONS): the
     hostiles still to activate (not its reinforcements), and the hostile player's pending pick:
@@ -138,6 +148,8 @@ class Battle(msgspec.Struct, frozen=True):
     #: The member who plays the hostiles (a fifth player, seat "hostile"); "" when the workers do.
     hostile_player: str = ""
     hostile_turn: HostileTurn | None = None
+    #: Battlefield creation waiting for the hostile player's pick of a hex.
+    deployment: Deployment | None = None
 
     @property
     def current(self) -> str | None:
