@@ -259,20 +259,14 @@ def explorer_distances(battle: Battle) -> dict[hx.Hex, int]:
     return near
 
 
-def by_distance(battle: Battle, mini: Miniature, explorers: list[Miniature]) -> list[Miniature]:
-    """Explorers from the closest to the furthest by the shortest route; equals by id."""
-    assert mini.at is not None
-    steps = distances(battle, mini.at)
-    return sorted((e for e in explorers if e.at in steps), key=lambda e: (steps[e.at], e.id))
-
-
 def equally_close(battle: Battle, mini: Miniature, explorers: list[Miniature], *, furthest: bool = False) -> list[Miniature]:
     """The closest (or the furthest) of `explorers` by the shortest route, all that are equally
-    so, the lowest id first: the ones the hostile player picks among ("as they see fit")."""
+    so, the lowest id first: the ones the hostile player picks among ("as they see fit"). One
+    no route reaches counts as furthest."""
     assert mini.at is not None
-    steps = distances(battle, mini.at)
     if not explorers:
         return []
+    steps = distances(battle, mini.at)
     best = (max if furthest else min)(steps.get(e.at, FAR) for e in explorers)
     return sorted((e for e in explorers if steps.get(e.at, FAR) == best), key=lambda e: e.id)
 
