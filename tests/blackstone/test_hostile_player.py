@@ -163,3 +163,31 @@ def test_the_hostile_player_picks_the_deployment_hexes_at_battlefield_creation()
     assert game.refused(cmd.PickHex(3, 0)).code == "nothing_pending"
     game.start((1, 2, 3, 4, 5), {YSOLDE: (5, 4, 2, 1)}, (1,))
     assert game.battle.phase == "activation"
+
+
+def two_guns(game: Game) -> Game:
+    """The Drudges' profile with a second gun that also reaches 5 hexes: an Ash Spitter (1 d8)."""
+    drudge = game.battle.hostiles["Ashen Drudge"]
+    spitter = msgspec.structs.replace(drudge.weapons[0], name="Ash Spitter", bands=(msgspec.structs.replace(drudge.weapons[0].bands[0], min=3, max=6, die="d8"),))
+    hostiles = {**game.battle.hostiles, "Ashen Drudge": msgspec.structs.replace(drudge, weapons=(*drudge.weapons, spitter))}
+    game.state = msgspec.structs.replace(game.state, game=msgspec.structs.replace(game.battle, hostiles=hostiles))
+    return game
+
+
+def test_the_hostile_player_picks_the_weapon_when_two_reach():
+    """HOSTILE MOVEMENT AND ATTACKS, "a weapon it carries": after the target (Ysolde) the pick of
+    the weapon waits, the target kept; the Ash Spitter's d8 rolls an 8: a critical."""
+    game = two_guns(one_drudge_ahead(passage("hela")))
+    game.do(cmd.ActivateHostiles(GROUP), 5)
+    events = game.do(cmd.PickTarget(YSOLDE))
+    assert events == [ev.HostileChoiceMade("target", D1, YSOLDE), ev.HostileChoiceAwaited("hela", "weapon", D1, "aim", ["Ash Spitter", "Slag Gun"], [["aim", D1]], {"target": YSOLDE})]
+    assert game.refused(cmd.PickWeapon("Rusted Hook")).params == {"option": "Rusted Hook", "kind": "weapon", "options": ["Ash Spitter", "Slag Gun"]}
+    events = game.do(cmd.PickWeapon("Ash Spitter"), 8, 1)
+    assert ev.AttackMade(D1, YSOLDE, "Ash Spitter", 5, "d8", [8], ["critical"], False, 0, 1) in events
+    assert game.battle.tracks[YSOLDE].grievous == 1
+
+
+def test_the_workers_attack_with_the_first_weapon_listed_that_reaches():
+    game = two_guns(one_drudge_ahead(passage()))
+    events = game.do(cmd.ActivateHostiles(GROUP), 5, 1, 1, 1)
+    assert [(e.target, e.weapon) for e in events if isinstance(e, ev.AttackMade)] == [("pell", "Slag Gun")]

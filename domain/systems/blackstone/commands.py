@@ -185,6 +185,13 @@ class PickTarget(HostileCommand, tag=True):
     target: str
 
 
+class PickWeapon(HostileCommand, tag=True):
+    """The hostile player's pick of the weapon a hostile attacks with, among those it carries
+    that reach the target (#HOSTILE MOVEMENT AND ATTACKS)."""
+
+    weapon: str
+
+
 class PickHex(HostileCommand, tag=True):
     """The hostile player's pick of the hex a hostile moves or is deployed to, among those the
     rules leave equal (#HOSTILE MOVEMENT AND ATTACKS, #REINFORCEMENTS)."""
@@ -225,6 +232,7 @@ COMMANDS = (
     ActivateHostiles,
     PickHostile,
     PickTarget,
+    PickWeapon,
     PickHex,
     ResumeHostiles,
 )

@@ -80,6 +80,8 @@ def _more(battle: Battle, command, dice, actor: str) -> list[Event]:  # noqa: AN
         return hostiles.pick_hostile(battle, command, dice, actor)
     if isinstance(command, cmd.PickTarget):
         return hostiles.pick_target(battle, command, dice, actor)
+    if isinstance(command, cmd.PickWeapon):
+        return hostiles.pick_weapon(battle, command, dice, actor)
     if isinstance(command, cmd.PickHex):
         return hostiles.pick_hex(battle, command, dice, actor)
     if isinstance(command, cmd.ResumeHostiles):

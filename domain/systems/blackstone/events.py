@@ -331,8 +331,9 @@ class HostileOrderTied(Event, tag=True):
 
 class HostileChoiceAwaited(Event, tag=True):
     """The rules leave the hostile player a pick for `miniature`'s `step`: a target (`kind`
-    "target", explorer miniatures) or a hex ("hex", written "q,r"); `steps` are the steps from
-    this one on, taken again once the pick is made."""
+    "target", explorer miniatures), a weapon ("weapon", its names) or a hex ("hex", written
+    "q,r"); `steps` are the steps from this one on, taken again once the pick is made, with the
+    picks the step made already (`picked`, by kind)."""
 
     who: str
     kind: str
@@ -340,6 +341,7 @@ class HostileChoiceAwaited(Event, tag=True):
     step: str
     options: list[str]
     steps: list[list[str]]
+    picked: dict[str, str] = {}
 
 
 class HostileChoiceMade(Event, tag=True):

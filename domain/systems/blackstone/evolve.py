@@ -378,7 +378,8 @@ def _order_tied(battle: Battle, e: ev.HostileOrderTied) -> Battle:
 def _choice_awaited(battle: Battle, e: ev.HostileChoiceAwaited) -> Battle:
     turn = battle.hostile_turn
     assert turn is not None
-    pending = choices.open_choice(e.who, e.kind, e.options, {"card": turn.card, "miniature": e.miniature, "step": e.step})
+    context = {"card": turn.card, "miniature": e.miniature, "step": e.step} | {f"picked:{k}": v for k, v in e.picked.items()}
+    pending = choices.open_choice(e.who, e.kind, e.options, context)
     return replace(battle, hostile_turn=replace(turn, pending=pending, steps=tuple((step, mini) for step, mini in e.steps)))
 
 

@@ -11,8 +11,8 @@ Where the rules leave a pick to the hostile player, the workers take it by one f
 written in docs/blackstone-rules-notes.md: equal hostiles, explorers and hexes go by the lowest
 id or (q, r). A human hostile player is offered it as a pending choice instead: the order of
 equally close hostiles (`HostileOrderTied`, answered by `PickHostile`), a target or a hex
-(`HostileChoiceAwaited`, answered by `PickTarget` or `PickHex`; the step is taken again with
-the pick, so a step chooses before it records anything).
+(`HostileChoiceAwaited`, answered by `PickTarget`, `PickWeapon` or `PickHex`; the step is taken
+again with the picks, so a step chooses before it records anything).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from domain.systems.blackstone import battlefield as bf
 from domain.systems.blackstone import events as ev
 from domain.systems.blackstone import overwatch
 from domain.systems.blackstone.combat import BLACKSTONE, after_activation, resolve_attack
-from domain.systems.blackstone.commands import ActivateHostiles, PickHex, PickHostile, PickTarget, ResumeHostiles
+from domain.systems.blackstone.commands import ActivateHostiles, PickHex, PickHostile, PickTarget, PickWeapon, ResumeHostiles
 from domain.systems.blackstone.content import Weapon
 from domain.systems.blackstone.evolve import Folding
 from domain.systems.blackstone.state import EXPLORER, HOSTILE, Battle, Miniature
@@ -41,8 +41,10 @@ REINFORCEMENTS = {"small": {1: 6, 2: 4, 3: 2}, "large": {1: 4, 2: 2, 3: 2}, "hug
 FAR = 10**6
 #: One step of a hostile action, and the hostile taking it.
 Step = tuple[str, str]
-#: The kinds of the hostile player's picks: the next hostile, a target, a hex.
-NEXT, TARGET, HEX = "next_hostile", "target", "hex"
+#: The kinds of the hostile player's picks: the next hostile, a target, a weapon, a hex.
+NEXT, TARGET, WEAPON, HEX = "next_hostile", "target", "weapon", "hex"
+#: A pending pick's context keeps the picks its step made before it under this prefix.
+PICKED = "picked:"
 
 
 class ChoiceNeeded(Exception):
@@ -58,19 +60,22 @@ def choose(done: Resolution, kind: str, options: list[str]) -> str:
     else the hostile player's answer, or ChoiceNeeded when there is none yet."""
     if len(options) == 1 or not done.battle.hostile_player:
         return options[0]
-    if done.pick is None:
+    if kind not in done.picks:
         raise ChoiceNeeded(kind, options)
-    pick, done.pick = done.pick, None
+    pick = done.picks.pop(kind)
     assert pick in options, (pick, options)
+    done.picked[kind] = pick
     return pick
 
 
 class Resolution(Folding):
-    """A group's activation so far; `pick` is the hostile player's answer for the step taken again."""
+    """A group's activation so far; `picks` are the hostile player's answers (by kind) for the
+    step taken again, `picked` those the current step used (kept if it waits for another)."""
 
-    def __init__(self, battle: Battle, pick: str | None = None) -> None:
+    def __init__(self, battle: Battle, picks: dict[str, str] | None = None) -> None:
         super().__init__(battle)
-        self.pick = pick
+        self.picks = dict(picks or {})
+        self.picked: dict[str, str] = {}
 
     def mini(self, mini_id: str) -> Miniature:
         return self.battle.miniatures[mini_id]
@@ -106,6 +111,11 @@ def pick_target(battle: Battle, command: PickTarget, dice: DiceBox, actor: str) 
     return answer(battle, TARGET, command.target, dice, actor)
 
 
+def pick_weapon(battle: Battle, command: PickWeapon, dice: DiceBox, actor: str) -> list[Event]:
+    """The hostile player's weapon among those that reach the target ("a weapon it carries")."""
+    return answer(battle, WEAPON, command.weapon, dice, actor)
+
+
 def pick_hex(battle: Battle, command: PickHex, dice: DiceBox, actor: str) -> list[Event]:
     """The hostile player's hex for a move or a deployment among equal ones; then on."""
     return answer(battle, HEX, bf.hex_option(hx.Hex(command.q, command.r)), dice, actor)
@@ -118,7 +128,8 @@ def answer(battle: Battle, kind: str, option: str, dice: DiceBox, actor: str) ->
     section = "REINFORCEMENTS" if pending and pending.context.get("step") == "deploy" else "HOSTILE MOVEMENT AND ATTACKS"
     choices.check_answer(pending, battle.hostile_player, option, rule=rule(section), kind=kind)
     assert turn is not None and pending is not None
-    done = Resolution(battle, pick=option)
+    earlier = {k.removeprefix(PICKED): v for k, v in pending.context.items() if k.startswith(PICKED)}
+    done = Resolution(battle, picks={**earlier, kind: option})
     done.add(ev.HostileChoiceMade(kind, pending.context["miniature"], option))
     carry_on(done, list(turn.steps), dice, actor)
     return done.events
@@ -175,12 +186,13 @@ def run(done: Resolution, steps: list[Step], dice: DiceBox, actor: str) -> bool:
     while left:
         step, mini_id = left.pop(0)
         before = len(done.events)
+        done.picked = {}
         try:
             STEPS[step](done, mini_id, dice, actor)
         except ChoiceNeeded as needed:
             assert len(done.events) == before, "a step chooses before it records anything"
             waiting = [[step, mini_id], *(list(s) for s in left)]
-            done.add(ev.HostileChoiceAwaited(done.battle.hostile_player, needed.kind, mini_id, step, sorted(needed.options), waiting))
+            done.add(ev.HostileChoiceAwaited(done.battle.hostile_player, needed.kind, mini_id, step, sorted(needed.options), waiting, done.picked))
             return False
         if any(isinstance(e, TRIGGERS) for e in done.events[before:]) and (offer := overwatch.after_hostile(done.battle, mini_id)):
             done.add(*offer, ev.HostilesPaused([list(s) for s in left]))
@@ -274,22 +286,24 @@ def equally_close(battle: Battle, mini: Miniature, explorers: list[Miniature], *
 # -- attacks ---------------------------------------------------------------------------------------
 
 
-def weapon_for(battle: Battle, mini: Miniature, target: Miniature) -> Weapon | None:
-    """#HOSTILE MOVEMENT AND ATTACKS: a weapon it carries that reaches the target; the first listed."""
+def weapons_for(battle: Battle, mini: Miniature, target: Miniature) -> list[Weapon]:
+    """#HOSTILE MOVEMENT AND ATTACKS: the weapons it carries that reach the target, as listed."""
     hexes = hx.distance(mini.at, target.at)
-    return next((w for w in battle.hostiles[mini.name].weapons if w.band(hexes) is not None), None)
+    return [w for w in battle.hostiles[mini.name].weapons if w.band(hexes) is not None]
 
 
 def targets(battle: Battle, mini: Miniature) -> list[Miniature]:
     """Explorers it may attack (#ATTACKS, 1): visible and in range; only adjacent ones if any."""
     adjacent = adjacent_explorers(battle, mini)
-    return [e for e in (adjacent or visible_explorers(battle, mini)) if weapon_for(battle, mini, e) is not None]
+    return [e for e in (adjacent or visible_explorers(battle, mini)) if weapons_for(battle, mini, e)]
 
 
 def strike(done: Resolution, mini_id: str, target: Miniature, dice: DiceBox, actor: str, *, aimed: bool = False) -> None:
+    """The attack with a weapon that reaches: the first listed, or the hostile player's pick."""
     mini = done.mini(mini_id)
-    weapon = weapon_for(done.battle, mini, target)
-    assert weapon is not None
+    reaching = weapons_for(done.battle, mini, target)
+    name = choose(done, WEAPON, [w.name for w in reaching])
+    weapon = next(w for w in reaching if w.name == name)
     done.add(*resolve_attack(done.battle, mini, target, weapon, dice, actor, aimed=aimed))
 
 
