@@ -1,10 +1,10 @@
 """Blackstone Fortress's hostile groups played by the workers (README.md#ai-worker;
 blackstone-fortress.md#HOSTILE ACTIONS): a combat of the sample pack over HTTP, the explorers
-played by this file (shoot what they can, else end the activation, and pass overwatch; the host
-leads the turn),
-the hostile groups by a worker, each group card once a turn under its key; a worker killed
-mid-activation leaves it to another, written once; a fifth player as the hostile player keeps
-the workers idle.
+played by this file (stand up when stunned, shoot what they can, else end the activation, and
+pass overwatch; the host leads the turn), the hostile groups by a worker, each group card once
+a turn under its key; a worker killed mid-activation leaves it to another, written once; a
+fifth player as the hostile player keeps the workers idle, and answers the picks the rules
+leave to them.
 
 A combat runs until it ends (every explorer out of action, or every one left in an escape
 chamber) or for at most `TURNS` turns; the shooting explorers never walk to an escape chamber,
@@ -62,10 +62,21 @@ def pass_overwatch(turn: Turn) -> bool:
     return True
 
 
+def stand_up(turn: Turn) -> bool:
+    """ATTACKS, Stunned: a stunned explorer (the Chain Flail stuns) first stands up with its
+    lowest die, or with none left ends its activation."""
+    game: Battle = turn.game
+    track = game.tracks.get(game.current or "")
+    if track is None or game.phase != "activation" or not game.miniatures[track.miniatures[0]].stunned:
+        return False
+    turn.accepted({"type": "StandUp", "unit": track.id, "die": min(track.dice)} if track.dice else {"type": "EndActivation", "unit": track.id})
+    return True
+
+
 def shoot_or_end(turn: Turn) -> bool:
     """The explorer whose card is up attacks the first hostile it may (its best die first), or ends."""
     game: Battle = turn.game
-    if pass_overwatch(turn):
+    if pass_overwatch(turn) or stand_up(turn):
         return True
     track = game.tracks.get(game.current or "")
     if track is None or game.phase != "activation":
@@ -90,7 +101,7 @@ def escape(turn: Turn) -> bool:
     hex closest by route to an escape chamber's hexes, or with none to a portal's; there, or
     with no closer hex or no die, it ends its activation."""
     game: Battle = turn.game
-    if pass_overwatch(turn):
+    if pass_overwatch(turn) or stand_up(turn):
         return True
     track = game.tracks.get(game.current or "")
     if track is None or game.phase != "activation":
