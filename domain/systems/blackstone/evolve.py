@@ -11,7 +11,7 @@ from domain.kit.boards import hex as hx
 from domain.systems.blackstone import events as ev
 from domain.systems.blackstone.battlefield import at, build_board
 from domain.systems.blackstone.naming import slug
-from domain.systems.blackstone.state import EXPLORER, HOSTILE, Battle, Deployment, HostileTurn, Miniature, PendingEvent, Track, Watch
+from domain.systems.blackstone.state import EXPLORER, HOSTILE, PICKED, Battle, Deployment, HostileTurn, Miniature, PendingEvent, Track, Watch
 
 replace = msgspec.structs.replace
 ENCOUNTER_DECK = "encounter"
@@ -378,7 +378,7 @@ def _order_tied(battle: Battle, e: ev.HostileOrderTied) -> Battle:
 def _choice_awaited(battle: Battle, e: ev.HostileChoiceAwaited) -> Battle:
     turn = battle.hostile_turn
     assert turn is not None
-    context = {"card": turn.card, "miniature": e.miniature, "step": e.step} | {f"picked:{k}": v for k, v in e.picked.items()}
+    context = {"card": turn.card, "miniature": e.miniature, "step": e.step} | {PICKED + k: v for k, v in e.picked.items()}
     pending = choices.open_choice(e.who, e.kind, e.options, context)
     return replace(battle, hostile_turn=replace(turn, pending=pending, steps=tuple((step, mini) for step, mini in e.steps)))
 

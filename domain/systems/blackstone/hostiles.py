@@ -31,7 +31,7 @@ from domain.systems.blackstone.combat import BLACKSTONE, after_activation, resol
 from domain.systems.blackstone.commands import ActivateHostiles, PickHex, PickHostile, PickTarget, PickWeapon, ResumeHostiles
 from domain.systems.blackstone.content import Weapon
 from domain.systems.blackstone.evolve import Folding
-from domain.systems.blackstone.state import EXPLORER, HOSTILE, Battle, Miniature
+from domain.systems.blackstone.state import EXPLORER, HOSTILE, PICKED, Battle, Miniature
 from domain.systems.blackstone.versions import rule
 
 SIZES = ("small", "large", "huge")
@@ -43,8 +43,6 @@ FAR = 10**6
 Step = tuple[str, str]
 #: The kinds of the hostile player's picks: the next hostile, a target, a weapon, a hex.
 NEXT, TARGET, WEAPON, HEX = "next_hostile", "target", "weapon", "hex"
-#: A pending pick's context keeps the picks its step made before it under this prefix.
-PICKED = "picked:"
 
 
 class ChoiceNeeded(Exception):

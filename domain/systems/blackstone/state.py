@@ -91,6 +91,11 @@ class Deployment(msgspec.Struct, frozen=True):
     markers: tuple[int, ...]
 
 
+#: A hostile player's pending pick keeps the picks its step made before it in its context,
+#: each under this prefix and its kind ("picked:target").
+PICKED = "picked:"
+
+
 class HostileTurn(msgspec.Struct, frozen=True):
     """A hostile group's activation under way (blackstone-fortress.md#HOSTILE ACTIVATIONS): the
     hostiles still to activate (not its reinforcements), and the hostile player's pending pick:
