@@ -24,13 +24,22 @@ def evolve(battle: Battle | None, event: Event) -> Battle:
         return _set_up(event)
     assert battle is not None
     if isinstance(event, DiceRolled):
-        if event.deck is not None and sorted(event.deck) == sorted(battle.encounter.draw_pile) and battle.turn == 0:
+        if event.deck is not None and _shuffles_encounters(battle, event.deck):
             return replace(battle, encounter=decks.shuffled(battle.encounter, event))
         return battle
     handler = _HANDLERS.get(type(event))
     if handler is None:
         raise AssertionError(f"blackstone-fortress has no {type(event).__name__}")
     return handler(battle, event)
+
+
+def _shuffles_encounters(battle: Battle, cards: tuple[str, ...]) -> bool:
+    """The encounter deck's own shuffles: at set-up (its draw pile), and when the combat is over
+    (every card, the drawn ones back in). Other shuffles (initiative) leave it alone."""
+    deck = battle.encounter
+    if battle.turn == 0:
+        return sorted(cards) == sorted(deck.draw_pile)
+    return battle.phase == "over" and bool(deck.discard_pile) and sorted(cards) == sorted(deck.draw_pile + deck.discard_pile)
 
 
 class Folding:
@@ -193,9 +202,10 @@ def _event_rolled(battle: Battle, _e: ev.EventRolled) -> Battle:
 
 
 def _combat_ended(battle: Battle, e: ev.CombatEnded) -> Battle:
-    """The battlefield cleared (#EVENT PHASE): hostiles, markers and portals go; escape chambers stay."""
+    """The battlefield cleared (#EVENT PHASE): hostiles, markers and portals go; escape chambers
+    stay; the twists end with the combat (their cards go back into the deck with the others)."""
     minis = {k: replace(m, at=None) if m.side == HOSTILE else m for k, m in battle.miniatures.items()}
-    return replace(battle, phase="over", outcome=e.outcome, miniatures=minis, markers=(), portals=(), watch=None, pending=None)
+    return replace(battle, phase="over", outcome=e.outcome, miniatures=minis, markers=(), portals=(), watch=None, pending=None, twists=())
 
 
 # -- initiative, actions, inspiration, overwatch, the event table -------------------------------------
