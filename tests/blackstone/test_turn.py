@@ -12,6 +12,7 @@ from domain import mission
 from domain.events import DiceRolled
 from domain.kit.boards.hex import Hex
 from domain.systems.blackstone import wounds
+from domain.systems.blackstone.decide import HANDLERS
 from domain.systems.blackstone import commands as cmd
 from domain.systems.blackstone import events as ev
 from tests.blackstone.game import Game
@@ -171,3 +172,9 @@ def test_the_event_roll_reads_the_event_table():
     game.state = msgspec.structs.replace(game.state, game=msgspec.structs.replace(game.battle, phase="event"))
     assert game.do(cmd.RollEvent(), 12)[-2:] == [ev.EventRolled(12, "escape_chamber"), ev.EscapeChamberPlaced(3, 1, "event")]
     assert game.battle.phase == "turn_over"
+
+
+def test_every_command_of_the_system_is_decided():
+    """No command reaches the log's decoder without a rule that decides it: set-up and placing
+    an explorer are decided first, every other one by its handler."""
+    assert set(cmd.COMMANDS) == set(HANDLERS) | {cmd.SetUpBattle, cmd.PlaceExplorer}

@@ -36,10 +36,7 @@ def decide(state, command, dice, actor, refs) -> list[Event]:  # noqa: ANN001
         if track is None or miniature not in track.miniatures:
             raise RuleError("which_miniature", rule("THE RATLING TWINS"), params={"unit": command.unit, "miniatures": list(track.miniatures) if track else []})
         return creation.place_explorer(battle, command, miniature)
-    handler = HANDLERS.get(type(command))
-    if handler is None:
-        raise RuleError("not_implemented_yet", rule("COMBAT"), params={"command": type(command).__name__})
-    return handler(battle, command, dice, actor)
+    return HANDLERS[type(command)](battle, command, dice, actor)  # every other command has one
 
 
 Handler = Callable[[Battle, Any, DiceBox, str], list[Event]]
