@@ -173,11 +173,17 @@ def merge_files(
         for name in sorted(files)
     ]
     headers = [(name, f.pack) for name, f in typed if f.pack is not None]
-    if len(headers) != 1:
+    if not headers:
         raise ContentError(
-            headers[1][0] if headers else "(pack)",
+            "(pack)",
             "pack",
-            "exactly one file has a [pack] table with name and version",
+            f"no file has a [pack] table with name and version (files: {', '.join(sorted(files))})",
+        )
+    if len(headers) > 1:
+        raise ContentError(
+            headers[1][0],
+            "pack",
+            f"only one file may have a [pack] table; {headers[0][0]} has one already",
         )
     merged = {s: tuple(e for _, f in typed for e in getattr(f, s)) for s in sections}
     origin = {

@@ -40,10 +40,11 @@ class Game(RuleTable):
         encounter_faces: Sequence[int] | None = None,
         dice: str = "manual",
         pack: Any = CORE,
+        hostile_player: str = "",
     ) -> None:
         self.seed = SEED
         self.create("blackstone-fortress", "en", dice)
-        command = setup(Setup("en", Options(combat=combat, explorers=explorers), {"core": pack}))
+        command = setup(Setup("en", Options(combat=combat, explorers=explorers, hostile_player=hostile_player), {"core": pack}))
         faces = [] if dice == "server" else list(encounter_faces if encounter_faces is not None else keep(ENCOUNTERS))
         self.do(command, *faces)
 

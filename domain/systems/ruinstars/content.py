@@ -105,6 +105,29 @@ class Squad(Struct):
     units: tuple[str, ...]
 
 
+class Piece(Struct):
+    """A terrain piece (ruinstars-2e.md#PREPARE BATTLEFIELD): a polygon in inches from the
+    battlefield's corner and its height in inches. Every piece blocks sight, movement and
+    Adjacency across it; `elevated`: units can stand on its top; `climbable`: the players agreed
+    it can be climbed (#VERTICAL MOVEMENT)."""
+
+    id: str
+    polygon: tuple[tuple[float, float], ...]
+    height: float
+    elevated: bool = False
+    climbable: bool = False
+    #: A door: closed at the start, it blocks like any piece; open, it blocks nothing.
+    door: bool = False
+
+
+class Marker(Struct):
+    """A marker or token units pick up, carry, drop and give (#BASIC ACTIONS), where it lies."""
+
+    id: str
+    at: tuple[float, float]
+    base: int = DEFAULT_BASE
+
+
 class Mission(Struct):
     """A mission's battlefield, deployment, turns and swarm (ruinstars-2e.md#1 - SURVIVE)."""
 
@@ -121,6 +144,8 @@ class Mission(Struct):
     #: The unit card spawned next to each spawn point, and at most how many per point a turn.
     spawns: str = ""
     spawn_max: int = 0
+    terrain: tuple[Piece, ...] = ()
+    markers: tuple[Marker, ...] = ()
 
 
 class Fielded(Struct):

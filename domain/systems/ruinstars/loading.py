@@ -9,10 +9,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from domain.kit.boards import inches
 from domain.kit.content import Problem, checked_pack
 from domain.systems.ruinstars.content import (
     SECTIONS,
     SPECIALS,
+    Mission,
     Pack,
     PackFile,
     Weapon,
@@ -65,12 +67,45 @@ def check(pack: Pack) -> Iterator[Problem]:
                 f"no unit card {mission.spawns!r}; known: {sorted(cards)}",
             )
         yield from _range(("missions", i), mission, {"size": (6, 72), "turns": (1, 12)})
+        yield from _terrain(("missions", i), mission)
+        yield from _markers(("missions", i), mission)
         for k, (x, y) in enumerate(mission.spawn_points):
             if not (0 <= x <= mission.size and 0 <= y <= mission.size):
                 yield (
                     ("missions", i, "spawn_points", k),
                     f'[{x}, {y}] is off a {mission.size}" battlefield',
                 )
+
+
+def _terrain(at: tuple[Any, ...], mission: Mission) -> Iterator[Problem]:
+    seen: set[str] = set()
+    for k, piece in enumerate(mission.terrain):
+        here = (*at, "terrain", k)
+        if piece.id in seen:
+            yield (*here, "id"), f"{piece.id!r} appears twice"
+        seen.add(piece.id)
+        if len(piece.polygon) < 3:
+            yield (*here, "polygon"), "a polygon needs at least 3 corners"
+        elif problem := inches.polygon_problem(piece.polygon):
+            yield (*here, "polygon"), problem
+        for c, (x, y) in enumerate(piece.polygon):
+            if not (0 <= x <= mission.size and 0 <= y <= mission.size):
+                yield (*here, "polygon", c), f'[{x:g}, {y:g}] is off a {mission.size}" battlefield'
+        if piece.door and piece.elevated:
+            yield (*here, "door"), "a door is not elevated: nobody stands on it"
+        if not 0 < piece.height <= 12:
+            yield (*here, "height"), f'a height is more than 0" and at most 12", not {piece.height:g}'
+
+
+def _markers(at: tuple[Any, ...], mission: Mission) -> Iterator[Problem]:
+    seen: set[str] = set()
+    for k, marker in enumerate(mission.markers):
+        if marker.id in seen:
+            yield (*at, "markers", k, "id"), f"{marker.id!r} appears twice"
+        seen.add(marker.id)
+        x, y = marker.at
+        if not (0 <= x <= mission.size and 0 <= y <= mission.size):
+            yield (*at, "markers", k, "at"), f'[{x:g}, {y:g}] is off a {mission.size}" battlefield'
 
 
 def _unique(pack: Pack, section: str) -> Iterator[Problem]:
