@@ -49,7 +49,7 @@ PVP = "Cinder Watch, First Mission"
 
 
 class Game(RuleTable):
-    def __init__(self, squads: str = "Cinder Watch", *, pack: Any = CORE) -> None:
+    def __init__(self, squads: str = "Cinder Watch", *, pack: Any = CORE, **options: Any) -> None:
         self.events: list[Any] = []
         self.state: mission.MissionState | None = None
         for event in mission.create(
@@ -64,7 +64,7 @@ class Game(RuleTable):
             fresh_seed=bytes(range(32)),
         ):
             self._apply(event)
-        self.do(setup(Setup("2e", Options(squads=squads), {"core": pack})))
+        self.do(setup(Setup("2e", Options(squads=squads, **options), {"core": pack})))
 
     def deploy_all(self) -> None:
         units = [u for s in self.game.squads for u, _ in s.units]

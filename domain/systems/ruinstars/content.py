@@ -63,6 +63,12 @@ class Weapon(Struct):
     #: Gear Points it adds when chosen; 0 for a weapon that comes with the unit.
     gp: int = 0
 
+    @property
+    def optional(self) -> bool:
+        """Gear a squad chooses for the unit (#BUILDING YOUR SQUAD): it costs GP, or it is
+        Unique (`*`)."""
+        return self.gp > 0 or self.special("*") is not None
+
     def special(self, code: str) -> int | None:
         """The x of `code` (1 for a special without one), or None when the weapon lacks it."""
         for text in self.specials:
@@ -82,6 +88,7 @@ class Unit(Struct):
     gp: int = 0
     fv: int = 0
     weapons: tuple[Weapon, ...] = ()
+    #: Skill names as the card writes them; a trailing `*` marks a Unique skill.
     skills: tuple[str, ...] = ()
     leader: bool = False
     #: Marked with an asterisk: a squad includes it once (#BUILDING YOUR SQUAD).
@@ -98,11 +105,22 @@ class Item(Struct):
     base: int = DEFAULT_BASE
 
 
+class Pick(Struct):
+    """A unit of a squad with the optional gear chosen for it (#BUILDING YOUR SQUAD)."""
+
+    card: str
+    gear: tuple[str, ...] = ()
+
+
 class Squad(Struct):
-    """A squad as fielded: the unit cards it holds, one entry per unit (a card may repeat)."""
+    """A squad as built: one entry per unit (a card may repeat), a card's name alone when the
+    unit takes no optional gear."""
 
     name: str
-    units: tuple[str, ...]
+    units: tuple[str | Pick, ...]
+
+    def picks(self) -> list[Pick]:
+        return [Pick(u) if isinstance(u, str) else u for u in self.units]
 
 
 class Piece(Struct):
@@ -155,6 +173,11 @@ class Fielded(Struct):
     id: str
     name: str
     units: tuple[tuple[str, str], ...]
+    #: The optional gear each unit took, by unit id (units without any left out).
+    gear: dict[str, tuple[str, ...]] = {}
+    #: Co-op mini squads fielded together: the Leader whose standing counts for the TO dice
+    #: (the Squad Leader); empty: any Leader of the squad.
+    leader: str = ""
 
 
 SECTIONS = ("units", "items", "squads", "missions")

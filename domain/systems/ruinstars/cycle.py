@@ -218,7 +218,7 @@ def _provoked(
         if not m.item
         and not m.opportunity
         and not positions.adjacent(game, there, m)
-        and any(w.kind == "melee" for w in game.cards[m.card].weapons)
+        and any(w.kind == "melee" for w in game.weapons(m))
     ]
     if not able:
         return None

@@ -45,7 +45,12 @@ def _set_up(event: ev.MissionSetUp) -> Game:
     cards = {c.name: c for c in event.cards}
     models = {
         unit: Model(
-            unit, card, s.id, cards[card].hit, base_radius_inches(cards[card].base)
+            unit,
+            card,
+            s.id,
+            cards[card].hit,
+            base_radius_inches(cards[card].base),
+            gear=s.gear.get(unit, ()),
         )
         for s in event.squads
         for unit, card in s.units

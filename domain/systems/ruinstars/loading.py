@@ -17,6 +17,7 @@ from domain.systems.ruinstars.content import (
     Mission,
     Pack,
     PackFile,
+    Pick,
     Weapon,
     split_special,
 )
@@ -51,12 +52,8 @@ def check(pack: Pack) -> Iterator[Problem]:
     for i, squad in enumerate(pack.squads):
         if not squad.units:
             yield ("squads", i, "units"), "a squad needs at least one unit"
-        for u, name in enumerate(squad.units):
-            if name not in cards:
-                yield (
-                    ("squads", i, "units", u),
-                    f"no unit card {name!r}; known: {sorted(cards)}",
-                )
+        for u, pick in enumerate(squad.picks()):
+            yield from _pick(pack, pick, ("squads", i, "units", u))
     items = {t.name for t in pack.items}
     for i, mission in enumerate(pack.missions):
         if mission.spawn_item and mission.spawn_item not in items:
@@ -109,6 +106,22 @@ def _markers(at: tuple[Any, ...], mission: Mission) -> Iterator[Problem]:
         x, y = marker.at
         if not (0 <= x <= mission.size and 0 <= y <= mission.size):
             yield (*at, "markers", k, "at"), f'[{x:g}, {y:g}] is off a {mission.size}" battlefield'
+
+
+def _pick(pack: Pack, pick: Pick, at: tuple[Any, ...]) -> Iterator[Problem]:
+    """A squad's unit names a card, and its gear the card's optional weapons, each once."""
+    card = pack.named("units", pick.card)
+    if card is None:
+        known = sorted(u.name for u in pack.units)
+        yield at, f"no unit card {pick.card!r}; known: {known}"
+        return
+    optional = [w.name for w in card.weapons if w.optional]
+    for g, name in enumerate(pick.gear):
+        if name not in optional or name in pick.gear[:g]:
+            yield (
+                (*at, "gear", g),
+                f"{name!r} is not optional gear of {card.name} or is given twice; optional: {optional}",
+            )
 
 
 def _unique(pack: Pack, section: str) -> Iterator[Problem]:

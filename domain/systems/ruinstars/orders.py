@@ -18,12 +18,15 @@ LEADER_STANDING, LEADER_TAKEN_OUT = 5, 3
 
 
 def roll_orders(game: Game, dice: DiceBox, actor: str, turn: int) -> list[Event]:
-    """Each squad's TO dice (1-3 is one TO), plus one TO per unit of it Taken Out so far."""
+    """Each squad's TO dice (1-3 is one TO), plus one TO per unit of it Taken Out so far. Mini
+    squads count their Squad Leader only (#BUILDING YOUR SQUAD)."""
     events: list[Event] = []
     for squad in game.squads:
         units = game.units_of(squad.id)
         leader = any(
-            game.cards[m.card].leader and m.status != TAKEN_OUT for m in units
+            (m.id == squad.leader if squad.leader else game.cards[m.card].leader)
+            and m.status != TAKEN_OUT
+            for m in units
         )
         count = LEADER_STANDING if leader else LEADER_TAKEN_OUT
         rolled = dice.roll(

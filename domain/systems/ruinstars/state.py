@@ -7,7 +7,7 @@ import msgspec
 
 from domain.kit.boards.inches import Base, Terrain
 from domain.kit.choices import PendingChoice
-from domain.systems.ruinstars.content import Fielded, Item, Mission, Unit
+from domain.systems.ruinstars.content import Fielded, Item, Mission, Unit, Weapon
 
 READY, ACTIVATED, TAKEN_OUT = "ready", "activated", "taken_out"
 #: Phases: deployment, initiative (the winner picks who starts), activations, end_of_turn (all
@@ -41,6 +41,8 @@ class Model(msgspec.Struct, frozen=True):
     opportunity: bool = False
     #: The markers it carries.
     carrying: tuple[str, ...] = ()
+    #: The optional gear its squad chose for it (#BUILDING YOUR SQUAD).
+    gear: tuple[str, ...] = ()
 
 
 class Held(msgspec.Struct, frozen=True):
@@ -124,6 +126,14 @@ class Game(msgspec.Struct, frozen=True):
 
     def squad_of(self, unit: str) -> str:
         return self.models[unit].squad
+
+    def weapons(self, model: Model) -> list[Weapon]:
+        """The weapons the unit carries: its card's, optional ones only when chosen."""
+        return [
+            w
+            for w in self.cards[model.card].weapons
+            if not w.optional or w.name in model.gear
+        ]
 
     def units_of(self, squad: str) -> list[Model]:
         return [m for m in self.models.values() if m.squad == squad and not m.item]
