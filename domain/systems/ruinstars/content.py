@@ -146,6 +146,19 @@ class Marker(Struct):
     base: int = DEFAULT_BASE
 
 
+class Injury(Struct):
+    """A line of a play mode's Injury table (#APPLY INJURIES): the D6 faces and the injury."""
+
+    roll: tuple[int, ...]
+    injury: str
+
+
+#: How a mission is won (#VICTORY) and how it scores Mission Points at the end of each turn
+#: (#END OF TURN): the names a mission may give (`domain/systems/ruinstars/ending.py`).
+VICTORIES = ("spawn_points", "mission_points")
+SCORINGS = ("", "attrition")
+
+
 class Mission(Struct):
     """A mission's battlefield, deployment, turns and swarm (ruinstars-2e.md#1 - SURVIVE)."""
 
@@ -164,6 +177,15 @@ class Mission(Struct):
     spawn_max: int = 0
     terrain: tuple[Piece, ...] = ()
     markers: tuple[Marker, ...] = ()
+    #: Won when every spawn point is Taken Out at the end of the last turn, or by most MP.
+    victory: str = "spawn_points"
+    #: Mission Points scored at the end of each turn: none, or `attrition` (the Force Value of
+    #: the enemy units a squad Took Out that turn).
+    scoring: str = ""
+    #: MP each winning squad earns at the mission's end besides those it scored (#EARN MP).
+    reward: int = 0
+    #: The play mode's Injury table, rolled for each unit Taken Out (none: only the roll).
+    injuries: tuple[Injury, ...] = ()
 
 
 class Fielded(Struct):

@@ -14,7 +14,7 @@ from domain.kit import choices
 from domain.kit.boards import inches
 from domain.systems.ruinstars import commands as cmd
 from domain.systems.ruinstars import events as ev
-from domain.systems.ruinstars import orders, positions, specials
+from domain.systems.ruinstars import ending, orders, positions, specials
 from domain.systems.ruinstars.content import Weapon
 from domain.systems.ruinstars.state import (
     ACTIVATIONS,
@@ -232,12 +232,19 @@ def end_activation(game: Game, command: cmd.EndActivation) -> list[Event]:
     return [ev.ActivationEnded(command.unit)]
 
 
-def end_turn(game: Game) -> list[Event]:
-    """ruinstars-2e.md#TURNS, End of Turn: once every unit has activated."""
+def end_turn(game: Game, dice: DiceBox, actor: str) -> list[Event]:
+    """ruinstars-2e.md#TURNS, End of Turn, once every unit has activated: unused TO are lost,
+    Mission Points scored; after the mission's last turn, MISSION END."""
     if game.phase != END_OF_TURN:
         raise RuleError("units_to_activate", TURNS, params={"phase": game.phase})
     lost = [ev.OrdersLost(squad, left) for squad, left in game.orders.items() if left]
-    return [*lost, ev.TurnEnded(game.turn)]
+    scored = ending.score(game)
+    events = [*lost, *scored, ev.TurnEnded(game.turn)]
+    if game.turn < game.mission.turns:
+        return events
+    totals = {e.squad: e.total for e in scored if isinstance(e, ev.MissionPointsScored)}
+    after = msgspec.structs.replace(game, mp={**game.mp, **totals})
+    return [*events, *ending.end_mission(after, dice, actor)]
 
 
 def unit(game: Game, unit_id: str) -> Model:

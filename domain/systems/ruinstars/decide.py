@@ -65,5 +65,5 @@ _DECIDERS = {
     cmd.RangedCombat: combat.attack,
     cmd.MeleeCombat: combat.attack,
     cmd.EndActivation: lambda game, command, dice, actor: cycle.end_activation(game, command),
-    cmd.EndTurn: lambda game, command, dice, actor: cycle.end_turn(game),
+    cmd.EndTurn: lambda game, command, dice, actor: cycle.end_turn(game, dice, actor),
 }

@@ -237,6 +237,41 @@ class TurnEnded(Event, tag=True):
     turn: int
 
 
+class MissionPointsScored(Event, tag=True):
+    """End of Turn (ruinstars-2e.md#TURNS): `points` scored this turn for `units` (the mission's
+    scoring), `total` so far."""
+
+    squad: str
+    points: int
+    total: int
+    units: list[str]
+
+
+class MissionDecided(Event, tag=True):
+    """ruinstars-2e.md#MISSION END, Victory: `victory`, `defeat` or `draw`; the squads that won."""
+
+    outcome: str
+    winners: list[str]
+
+
+class MissionPointsEarned(Event, tag=True):
+    """ruinstars-2e.md#MISSION END, Earn MP: those scored, and the mission's reward if it won."""
+
+    squad: str
+    scored: int
+    reward: int
+    total: int
+
+
+class UnitInjured(Event, tag=True):
+    """ruinstars-2e.md#MISSION END, Apply Injuries: the D6 rolled for a unit Taken Out and the
+    injury the mission's table gives it ("" without a table)."""
+
+    unit: str
+    roll: int
+    injury: str
+
+
 EVENTS = (
     MissionSetUp,
     UnitDeployed,
@@ -265,4 +300,8 @@ EVENTS = (
     UnitTakenOut,
     ActivationEnded,
     TurnEnded,
+    MissionPointsScored,
+    MissionDecided,
+    MissionPointsEarned,
+    UnitInjured,
 )

@@ -342,7 +342,17 @@ def _taken_out(game: Game, event: ev.UnitTakenOut) -> Game:
     for marker in model.carrying:
         assert model.at is not None
         game = _put_down(game, model.id, marker, model.at.x, model.at.y)
-    game = _unit(game, event.unit, status=TAKEN_OUT, at=None, hit=0, act=0, done={})
+    game = _unit(
+        game,
+        event.unit,
+        status=TAKEN_OUT,
+        at=None,
+        hit=0,
+        act=0,
+        done={},
+        out_turn=game.turn,
+        out_by=event.by,
+    )
     if game.held is not None and game.held.unit == event.unit:
         game = replace(game, held=None)
     if game.active != event.unit:
@@ -372,6 +382,22 @@ def _turn_ended(game: Game, event: ev.TurnEnded) -> Game:
     )
 
 
+def _scored(game: Game, event: ev.MissionPointsScored) -> Game:
+    return replace(game, mp={**game.mp, event.squad: event.total})
+
+
+def _decided(game: Game, event: ev.MissionDecided) -> Game:
+    return replace(game, outcome=event.outcome, winners=tuple(event.winners))
+
+
+def _earned(game: Game, event: ev.MissionPointsEarned) -> Game:
+    return replace(game, mp={**game.mp, event.squad: event.total})
+
+
+def _injured(game: Game, event: ev.UnitInjured) -> Game:
+    return _unit(game, event.unit, injury=(event.roll, event.injury))
+
+
 _HANDLERS = {
     ev.UnitDeployed: _deployed,
     ev.TurnStarted: _turn_started,
@@ -399,4 +425,8 @@ _HANDLERS = {
     ev.UnitTakenOut: _taken_out,
     ev.ActivationEnded: _ended,
     ev.TurnEnded: _turn_ended,
+    ev.MissionPointsScored: _scored,
+    ev.MissionDecided: _decided,
+    ev.MissionPointsEarned: _earned,
+    ev.UnitInjured: _injured,
 }

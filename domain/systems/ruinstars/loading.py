@@ -12,8 +12,10 @@ from typing import Any
 from domain.kit.boards import inches
 from domain.kit.content import Problem, merge_files, refuse
 from domain.systems.ruinstars.content import (
+    SCORINGS,
     SECTIONS,
     SPECIALS,
+    VICTORIES,
     Mission,
     Pack,
     PackFile,
@@ -66,7 +68,10 @@ def check(pack: Pack) -> Iterator[Problem]:
                 ("missions", i, "spawns"),
                 f"no unit card {mission.spawns!r}; known: {sorted(cards)}",
             )
-        yield from _range(("missions", i), mission, {"size": (6, 72), "turns": (1, 12)})
+        yield from _range(
+            ("missions", i), mission, {"size": (6, 72), "turns": (1, 12), "reward": (0, 100)}
+        )
+        yield from _ending(("missions", i), mission)
         yield from _terrain(("missions", i), mission)
         yield from _markers(("missions", i), mission)
         for k, (x, y) in enumerate(mission.spawn_points):
@@ -95,6 +100,19 @@ def _terrain(at: tuple[Any, ...], mission: Mission) -> Iterator[Problem]:
             yield (*here, "door"), "a door is not elevated: nobody stands on it"
         if not 0 < piece.height <= 12:
             yield (*here, "height"), f'a height is more than 0" and at most 12", not {piece.height:g}'
+
+
+def _ending(at: tuple[Any, ...], mission: Mission) -> Iterator[Problem]:
+    """Known victory and scoring; an Injury table's faces are 1-6, each in one line."""
+    if mission.victory not in VICTORIES:
+        yield (*at, "victory"), f"unknown victory {mission.victory!r}; known: {list(VICTORIES)}"
+    if mission.scoring not in SCORINGS:
+        yield (*at, "scoring"), f"unknown scoring {mission.scoring!r}; known: {list(SCORINGS)}"
+    seen: set[int] = set()
+    for k, line in enumerate(mission.injuries):
+        if not line.roll or any(not 1 <= f <= 6 or f in seen for f in line.roll):
+            yield (*at, "injuries", k, "roll"), f"faces 1-6, each in one line, not {list(line.roll)}"
+        seen |= set(line.roll)
 
 
 def _markers(at: tuple[Any, ...], mission: Mission) -> Iterator[Problem]:

@@ -43,6 +43,11 @@ class Model(msgspec.Struct, frozen=True):
     carrying: tuple[str, ...] = ()
     #: The optional gear its squad chose for it (#BUILDING YOUR SQUAD).
     gear: tuple[str, ...] = ()
+    #: Taken Out: in which turn and by which unit (Mission Points, injuries).
+    out_turn: int = 0
+    out_by: str = ""
+    #: Mission End: the injury roll and what the mission's table gives.
+    injury: tuple[int, str] | None = None
 
 
 class Held(msgspec.Struct, frozen=True):
@@ -110,7 +115,11 @@ class Game(msgspec.Struct, frozen=True):
     up: str = ""
     active: str = ""
     pending: PendingChoice | None = None
+    #: ruinstars-2e.md#MISSION END: victory, defeat or draw, and the squads that won.
     outcome: str | None = None
+    winners: tuple[str, ...] = ()
+    #: Mission Points each squad scored (and, at the mission's end, earned).
+    mp: dict[str, int] = {}
     #: Tactical Orders each squad has left this turn (ruinstars-2e.md#TACTICAL ORDERS).
     orders: dict[str, int] = {}
     #: The roll its owner may still re-roll or change before it counts (rolls in flight).
