@@ -92,7 +92,7 @@ def check(squad: Squad, cards: dict[str, Unit], limits: Limits) -> None:
     _once(
         squad.name,
         "skill",
-        [s.rstrip(UNIQUE) for card in units for s in card.skills if s.endswith(UNIQUE)],
+        [s.name for card in units for s in card.abilities() if s.unique],
     )
 
 

@@ -111,6 +111,12 @@ class RangedCombat(Action, tag=True):
     dice: list[int] = []
 
 
+class UseSkill(Action, tag=True):
+    """Perform one of the unit's skills with an ACT or TO cost (ruinstars-2e.md#SKILLS)."""
+
+    skill: str
+
+
 class MeleeCombat(RangedCombat, tag=True):
     """Attack an Adjacent `target` with a melee `weapon`."""
 
@@ -173,6 +179,7 @@ COMMANDS = (
     Drop,
     Give,
     OpenCloseDoor,
+    UseSkill,
     RangedCombat,
     MeleeCombat,
     OpportunityAttack,

@@ -36,6 +36,9 @@ SPECIALS: dict[str, tuple[tuple[int, int] | None, tuple[str, ...]]] = {
     "STN": (None, ("melee", "ranged")),
 }
 _SPECIAL = re.compile(r"^(\*|2MC|2RC|[A-Z]{3})(\d*)$")
+#: A skill as a card writes it: its name, `*` when Unique, and its cost when it has one:
+#: "Strategize* (1 ACT)", "Rally (1 TO)", "Duty Before Death".
+_SKILL = re.compile(r"^(?P<name>[^*()]*[^*()\s])\s*(?P<unique>\*)?(?:\s*\((?P<cost>\d+)\s*(?P<pays>ACT|TO)\))?$")
 #: The base a unit or item stands on when its card names none (millimetres).
 DEFAULT_BASE = 32
 
@@ -50,6 +53,29 @@ def split_special(text: str) -> tuple[str, int | None] | None:
     if match is None:
         return None
     return match.group(1), int(match.group(2)) if match.group(2) else None
+
+
+class Skill(Struct):
+    """A skill (ruinstars-2e.md#SKILLS): `pays` is "ACT" or "TO" with its `cost`, "" when passive."""
+
+    name: str
+    unique: bool = False
+    cost: int = 0
+    pays: str = ""
+
+
+def read_skill(text: str) -> Skill | None:
+    """A skill from its card text, or None when the text is not written as one."""
+    match = _SKILL.match(text.strip())
+    if match is None:
+        return None
+    cost = match.group("cost")
+    return Skill(
+        match.group("name"),
+        bool(match.group("unique")),
+        int(cost) if cost else 0,
+        match.group("pays") or "",
+    )
 
 
 class Weapon(Struct):
@@ -88,12 +114,19 @@ class Unit(Struct):
     gp: int = 0
     fv: int = 0
     weapons: tuple[Weapon, ...] = ()
-    #: Skill names as the card writes them; a trailing `*` marks a Unique skill.
+    #: Skills as the card writes them (`read_skill`): "Strategize* (1 ACT)".
     skills: tuple[str, ...] = ()
     leader: bool = False
     #: Marked with an asterisk: a squad includes it once (#BUILDING YOUR SQUAD).
     unique: bool = False
     base: int = DEFAULT_BASE
+
+    def skill(self, name: str) -> Skill | None:
+        return next((s for s in self.abilities() if s.name == name), None)
+
+    def abilities(self) -> list[Skill]:
+        """Its skills as read (a text that is no skill is left out: loading refuses it)."""
+        return [s for s in map(read_skill, self.skills) if s is not None]
 
 
 class Item(Struct):

@@ -53,6 +53,24 @@ class OrdersRolled(Event, tag=True):
     orders: int
 
 
+class SkillUsed(Event, tag=True):
+    """A skill performed (ruinstars-2e.md#SKILLS) for `act` ACT and `orders` TO; `pays`: "ACT"
+    or "TO", what its cost is paid with."""
+
+    unit: str
+    skill: str
+    act: int
+    orders: int
+    pays: str
+
+
+class OrdersGained(Event, tag=True):
+    """A squad gains Tactical Orders during the turn (Strategize)."""
+
+    squad: str
+    orders: int
+
+
 class OrdersLost(Event, tag=True):
     """Tactical Orders left unused at the end of a turn do not carry over."""
 
@@ -281,6 +299,8 @@ EVENTS = (
     UnitActivated,
     OrdersRolled,
     OrdersLost,
+    SkillUsed,
+    OrdersGained,
     MoveHeld,
     MarkerPickedUp,
     MarkerDropped,

@@ -9,7 +9,7 @@ from domain.events import Event
 from domain.kit import choices
 from domain.kit.boards.inches import Base, Terrain, base_radius_inches, ground_height
 from domain.systems.ruinstars import events as ev
-from domain.systems.ruinstars import specials
+from domain.systems.ruinstars import skills, specials
 from domain.systems.ruinstars.content import Mission
 from domain.systems.ruinstars.state import (
     ACTIVATED,
@@ -48,7 +48,7 @@ def _set_up(event: ev.MissionSetUp) -> Game:
             unit,
             card,
             s.id,
-            cards[card].hit,
+            skills.hit(cards[card]),
             base_radius_inches(cards[card].base),
             gear=s.gear.get(unit, ()),
         )
@@ -117,7 +117,7 @@ def _turn_started(game: Game, event: ev.TurnStarted) -> Game:
     models = {
         k: m
         if m.item or m.status not in (READY, ACTIVATED)
-        else replace(m, status=READY, opportunity=False)
+        else replace(m, status=READY, opportunity=False, skills_used=())
         for k, m in game.models.items()
     }
     return replace(
@@ -239,6 +239,19 @@ def _orders_rolled(game: Game, event: ev.OrdersRolled) -> Game:
     return replace(game, orders={**game.orders, event.squad: event.orders})
 
 
+def _skill_used(game: Game, event: ev.SkillUsed) -> Game:
+    """An ACT skill is an action (its repeats cost more); a TO skill is counted for the turn."""
+    if event.pays == "TO":
+        model = game.models[event.unit]
+        used = tuple(sorted((*model.skills_used, event.skill)))
+        return _spend(_unit(game, event.unit, skills_used=used), model.squad, event.orders)
+    return _action(game, event.unit, event.skill, event.act, event.orders)
+
+
+def _orders_gained(game: Game, event: ev.OrdersGained) -> Game:
+    return replace(game, orders={**game.orders, event.squad: game.orders.get(event.squad, 0) + event.orders})
+
+
 def _orders_lost(game: Game, event: ev.OrdersLost) -> Game:
     return replace(game, orders={**game.orders, event.squad: 0})
 
@@ -265,7 +278,7 @@ def _attack_rolled(game: Game, event: ev.AttackRolled) -> Game:
         event.target,
         weapon.name,
         event.melee,
-        weapon.skl,
+        skills.skl(game.cards[model.card], weapon),
         **_dice(event.faces, event.free),
         auto=event.auto,
         also=tuple(event.also),
@@ -406,6 +419,8 @@ _HANDLERS = {
     ev.UnitActivated: _activated,
     ev.OrdersRolled: _orders_rolled,
     ev.OrdersLost: _orders_lost,
+    ev.SkillUsed: _skill_used,
+    ev.OrdersGained: _orders_gained,
     ev.UnitMoved: _moved,
     ev.MoveHeld: _held,
     ev.MarkerPickedUp: _picked_up,

@@ -21,8 +21,10 @@ from domain.systems.ruinstars.content import (
     PackFile,
     Pick,
     Weapon,
+    read_skill,
     split_special,
 )
+from domain.systems.ruinstars.skills import EFFECTS
 
 #: A stat rolled under on a D6 (ARM, SKL) is 1 to 6: a 6 always fails, so 6 is the most it can do.
 D6 = (1, 6)
@@ -48,6 +50,8 @@ def check(pack: Pack) -> Iterator[Problem]:
         )
         for w, weapon in enumerate(unit.weapons):
             yield from _weapon(weapon, ("units", i, "weapons", w))
+        for k, text in enumerate(unit.skills):
+            yield from _skill(text, ("units", i, "skills", k))
     for i, item in enumerate(pack.items):
         yield from _range(("items", i), item, {"arm": D6, "hit": (1, 20)})
     cards = {u.name for u in pack.units}
@@ -124,6 +128,16 @@ def _markers(at: tuple[Any, ...], mission: Mission) -> Iterator[Problem]:
         x, y = marker.at
         if not (0 <= x <= mission.size and 0 <= y <= mission.size):
             yield (*at, "markers", k, "at"), f'[{x:g}, {y:g}] is off a {mission.size}" battlefield'
+
+
+def _skill(text: str, at: tuple[Any, ...]) -> Iterator[Problem]:
+    """A skill reads as `Name`, `Name*` or `Name* (1 ACT)`; one with a cost must be one the
+    server plays (a passive skill the server does not know is the card's text only)."""
+    skill = read_skill(text)
+    if skill is None:
+        yield at, f'{text!r} is not a skill: write "Name", "Name*" or "Name (1 ACT)" / "(1 TO)"'
+    elif skill.pays and skill.name not in EFFECTS:
+        yield at, f"no skill {skill.name!r} with a cost is known; known: {sorted(EFFECTS)}"
 
 
 def _pick(pack: Pack, pick: Pick, at: tuple[Any, ...]) -> Iterator[Problem]:

@@ -41,6 +41,8 @@ class Model(msgspec.Struct, frozen=True):
     opportunity: bool = False
     #: The markers it carries.
     carrying: tuple[str, ...] = ()
+    #: Skills with a TO cost it performed this turn (once a turn, #USING TACTICAL ORDERS).
+    skills_used: tuple[str, ...] = ()
     #: The optional gear its squad chose for it (#BUILDING YOUR SQUAD).
     gear: tuple[str, ...] = ()
     #: Taken Out: in which turn and by which unit (Mission Points, injuries).
