@@ -116,3 +116,21 @@ def test_a_cards_skills_are_checked(skill, problem):
         load_pack({"pack.toml": HEADER, "units.toml": units.encode()})
     assert error.value.field == "units[0].skills[0]"
     assert error.value.problem.startswith(problem)
+
+
+def test_swift_makes_each_dash_cost_1_act_less():
+    """The Bug's Swift on a copy of Oda Venn: the first Dash costs 0 ACT, the second 1, a Move 1."""
+    oda = ANYWHERE.named("units", "Oda Venn")
+    swift = msgspec.structs.replace(oda, skills=("Leader*", "Swift"))
+    pack = msgspec.structs.replace(
+        ANYWHERE, units=tuple(swift if u.name == "Oda Venn" else u for u in ANYWHERE.units)
+    )
+    game = battle(pack)
+    game.do(cmd.Activate(unit="oda-venn"))
+    dashes = [
+        *game.do(cmd.Dash(unit="oda-venn", x=12, y=10)),
+        *game.do(cmd.Dash(unit="oda-venn", x=12, y=8)),
+        *game.do(cmd.Move(unit="oda-venn", x=12, y=4)),
+    ]
+    assert [(e.action, e.act) for e in dashes] == [("dash", 0), ("dash", 1), ("move", 1)]
+    assert game.unit("oda-venn").act == 1

@@ -14,7 +14,7 @@ from domain.kit import choices
 from domain.kit.boards import inches
 from domain.systems.ruinstars import commands as cmd
 from domain.systems.ruinstars import events as ev
-from domain.systems.ruinstars import ending, orders, positions, specials
+from domain.systems.ruinstars import ending, orders, positions, skills, specials
 from domain.systems.ruinstars.content import Weapon
 from domain.systems.ruinstars.state import (
     ACTIVATIONS,
@@ -135,7 +135,8 @@ def move(game: Game, command: cmd.Move) -> list[Event]:
     model = activating(game, command.unit)
     action = "dash" if isinstance(command, cmd.Dash) else "move"
     reach = DASH_INCHES if action == "dash" else MOVE_INCHES
-    act = orders.pay(game, model, action, price(model, action), command.orders)
+    cost = price(model, action) - skills.dash_discount(game.cards[model.card], action)
+    act = orders.pay(game, model, action, cost, command.orders)
     start = model.at
     assert start is not None
     end_z = inches.ground_height((command.x, command.y), game.terrain)

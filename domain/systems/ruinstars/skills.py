@@ -30,6 +30,11 @@ def skl(card: Unit, weapon: Weapon) -> int:
     return weapon.skl + (1 if card.skill(LEADER) else 0)
 
 
+def dash_discount(card: Unit, action: str) -> int:
+    """Swift (the Bug's, #FIRST MISSION UNITS): each Dash costs 1 ACT less."""
+    return 1 if action == "dash" and card.skill("Swift") else 0
+
+
 def perform(game: Game, command: cmd.UseSkill, unit: Model) -> list[Event]:
     """The activating unit performs a skill with a cost: its price paid (an ACT skill as an
     action, repeats cost more; a TO skill with exactly its cost in TO, once a turn), then its
