@@ -11,8 +11,10 @@ import pytest
 
 from domain.contract import Setup
 from domain.errors import RuleError
+from domain.kit.content import ContentError
 from domain.systems.ruinstars import commands as cmd
 from domain.systems.ruinstars.content import Pick, Squad
+from domain.systems.ruinstars.loading import load_pack
 from domain.systems.ruinstars.setup import Options, setup
 from tests.ruinstars.game import ANYWHERE, CORE, Game
 
@@ -220,4 +222,22 @@ def test_mini_squads_are_2_to_4_players():
     assert (error.code, error.params) == (
         "mini_squad_players",
         {"players": 1, "allowed": [2, 3, 4]},
+    )
+
+
+def test_a_squads_gear_names_optional_weapons_of_the_card():
+    """docs/ruinstars-content-format.md: Brannoc's Gauntlet comes with him, it is no gear."""
+    squads = b'[[squads]]\nname = "S"\nunits = ["Trooper", { card = "Brannoc", gear = ["Rotor Cannon", "Gauntlet"] }]\n'
+    units = (
+        b'[[units]]\nname = "Trooper"\nact = 2\narm = 3\nhit = 3\n'
+        b'[[units]]\nname = "Brannoc"\nact = 2\narm = 4\nhit = 4\nweapons = ['
+        b'{ name = "Rotor Cannon", kind = "ranged", att = 5, skl = 4, gp = 5 },'
+        b'{ name = "Gauntlet", kind = "melee", att = 2, skl = 3 }]\n'
+    )
+    header = b'[pack]\nname = "t"\nversion = "1"\n'
+    with pytest.raises(ContentError) as error:
+        load_pack({"pack.toml": header + units, "squads.toml": squads})
+    assert (error.value.file, error.value.field) == ("squads.toml", "squads[0].units[1].gear[1]")
+    assert error.value.problem == (
+        "'Gauntlet' is not optional gear of Brannoc or is given twice; optional: ['Rotor Cannon']"
     )

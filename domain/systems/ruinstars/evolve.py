@@ -249,7 +249,8 @@ def _skill_used(game: Game, event: ev.SkillUsed) -> Game:
 
 
 def _orders_gained(game: Game, event: ev.OrdersGained) -> Game:
-    return replace(game, orders={**game.orders, event.squad: game.orders.get(event.squad, 0) + event.orders})
+    gained = game.orders.get(event.squad, 0) + event.orders
+    return replace(game, orders={**game.orders, event.squad: gained})
 
 
 def _orders_lost(game: Game, event: ev.OrdersLost) -> Game:
@@ -395,16 +396,12 @@ def _turn_ended(game: Game, event: ev.TurnEnded) -> Game:
     )
 
 
-def _scored(game: Game, event: ev.MissionPointsScored) -> Game:
+def _mission_points(game: Game, event: ev.MissionPointsScored | ev.MissionPointsEarned) -> Game:
     return replace(game, mp={**game.mp, event.squad: event.total})
 
 
 def _decided(game: Game, event: ev.MissionDecided) -> Game:
     return replace(game, outcome=event.outcome, winners=tuple(event.winners))
-
-
-def _earned(game: Game, event: ev.MissionPointsEarned) -> Game:
-    return replace(game, mp={**game.mp, event.squad: event.total})
 
 
 def _injured(game: Game, event: ev.UnitInjured) -> Game:
@@ -440,8 +437,8 @@ _HANDLERS = {
     ev.UnitTakenOut: _taken_out,
     ev.ActivationEnded: _ended,
     ev.TurnEnded: _turn_ended,
-    ev.MissionPointsScored: _scored,
+    ev.MissionPointsScored: _mission_points,
     ev.MissionDecided: _decided,
-    ev.MissionPointsEarned: _earned,
+    ev.MissionPointsEarned: _mission_points,
     ev.UnitInjured: _injured,
 }
