@@ -134,3 +134,66 @@ def test_swift_makes_each_dash_cost_1_act_less():
     ]
     assert [(e.action, e.act) for e in dashes] == [("dash", 0), ("dash", 1), ("move", 1)]
     assert game.unit("oda-venn").act == 1
+
+
+def duty_called() -> Game:
+    """The Trooper's 3 Critical Strikes (6 damage) and six failed saves bring Brannoc (HIT 4,
+    Duty Before Death) to 0 HIT."""
+    game = Game(PVP, pack=ANYWHERE)
+    game.place({"brannoc": (12, 12), "trooper": (12, 18)})
+    game.start_turn(1, 2)
+    game.do(cmd.ChooseFirst(squad="cinder-watch", first="first-mission"))
+    game.do(cmd.Activate(unit="trooper"))
+    events = game.do(
+        cmd.RangedCombat(unit="trooper", weapon="Ranged Weapon", target="brannoc"),
+        *(1, 1, 1),
+        *[6] * 6,
+    )
+    assert events[-2:] == [
+        ev.SavesResolved("brannoc", "trooper", 6, 0, 0, 4, 0, 0),
+        ev.DutyCalled("brannoc", "trooper"),
+    ]
+    return game
+
+
+def test_duty_before_death_a_free_action_of_1_act_then_taken_out():
+    """ruinstars-2e.md#STAT CARDS: at 0 HIT Brannoc still stands for one free Move (no ACT, no
+    TO), then he is Taken Out by the Trooper; meanwhile nothing else may happen."""
+    game = duty_called()
+    assert (game.unit("brannoc").hit, game.unit("brannoc").at.x) == (0, 12)
+    waiting = game.refused(cmd.EndActivation(unit="trooper"))
+    assert (waiting.code, waiting.rule, waiting.params) == (
+        "duty_first",
+        "ruinstars-2e.md#STAT CARDS",
+        {"unit": "brannoc", "command": "EndActivation"},
+    )
+    paid = game.refused(cmd.Move(unit="brannoc", x=6, y=12, orders=1))
+    assert (paid.code, paid.params) == (
+        "duty_action",
+        {"unit": "brannoc", "action": "move", "cost": 1, "orders": 1, "most": 1},
+    )
+    assert game.do(cmd.Move(unit="brannoc", x=6, y=12)) == [
+        ev.UnitMoved("brannoc", 6, 12, 6, 0),
+        ev.UnitTakenOut("brannoc", "trooper"),
+    ]
+    assert (game.unit("brannoc").status, game.game.duty) == ("taken_out", None)
+    game.do(cmd.EndActivation(unit="trooper"))
+
+
+def test_duty_before_death_fires_back_and_falls_once_the_attack_is_over():
+    """Brannoc's Rotor Cannon at the Trooper: five 5s miss (SKL 4), and he is Taken Out."""
+    game = duty_called()
+    events = game.do(
+        cmd.RangedCombat(unit="brannoc", weapon="Rotor Cannon", target="trooper"), 5, 5, 5, 5, 5
+    )
+    assert events[-2:] == [
+        ev.AttackResolved("brannoc", "trooper", 0, 0, 0),
+        ev.UnitTakenOut("brannoc", "trooper"),
+    ]
+
+
+def test_duty_before_death_may_pass():
+    game = duty_called()
+    assert game.do(cmd.PassDuty(unit="brannoc")) == [ev.UnitTakenOut("brannoc", "trooper")]
+    nothing = game.refused(cmd.PassDuty(unit="brannoc"))
+    assert (nothing.code, nothing.params) == ("no_duty", {"unit": "brannoc", "duty": "-"})

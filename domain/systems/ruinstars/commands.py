@@ -163,6 +163,10 @@ class EndActivation(UnitCommand, tag=True):
     pass
 
 
+class PassDuty(UnitCommand, tag=True):
+    """A unit called to Duty Before Death makes no action: it is Taken Out."""
+
+
 class EndTurn(Command, tag=True):
     roles: ClassVar[frozenset[str]] = HOST
 
@@ -187,5 +191,6 @@ COMMANDS = (
     ChangeDie,
     AcceptRoll,
     EndActivation,
+    PassDuty,
     EndTurn,
 )

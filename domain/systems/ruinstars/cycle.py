@@ -14,7 +14,7 @@ from domain.kit import choices
 from domain.kit.boards import inches
 from domain.systems.ruinstars import commands as cmd
 from domain.systems.ruinstars import events as ev
-from domain.systems.ruinstars import ending, orders, positions, skills, specials
+from domain.systems.ruinstars import duty, ending, orders, positions, skills, specials
 from domain.systems.ruinstars.content import Weapon
 from domain.systems.ruinstars.state import (
     ACTIVATIONS,
@@ -264,7 +264,7 @@ def unit(game: Game, unit_id: str) -> Model:
 
 def activating(game: Game, unit_id: str) -> Model:
     model = unit(game, unit_id)
-    if game.active != model.id:
+    if game.active != model.id and not duty.on_duty(game, model.id):
         raise RuleError(
             "not_activating",
             rule("ALTERNATING ACTIVATIONS"),

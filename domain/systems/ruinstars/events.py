@@ -242,6 +242,13 @@ class UnitStunned(Event, tag=True):
     unit: str
 
 
+class DutyCalled(Event, tag=True):
+    """A unit with Duty Before Death reached 0 HIT by `by`: one free action, then Taken Out."""
+
+    unit: str
+    by: str
+
+
 class UnitTakenOut(Event, tag=True):
     unit: str
     by: str
@@ -317,6 +324,7 @@ EVENTS = (
     AttackResolved,
     SavesResolved,
     UnitStunned,
+    DutyCalled,
     UnitTakenOut,
     ActivationEnded,
     TurnEnded,

@@ -22,6 +22,7 @@ from domain.systems.ruinstars.state import (
     SWARM,
     NO_ATTACK,
     TAKEN_OUT,
+    Duty,
     Game,
     Held,
     Model,
@@ -179,11 +180,22 @@ def _paid(game: Game, event: ev.UnitMoved) -> Game:
 
 def _action(game: Game, unit: str, action: str, act: int, orders: int) -> Game:
     """ruinstars-2e.md#ACTIONS: an action paid with ACT and Tactical Orders, counted for the
-    repeat price."""
+    repeat price; the free action of a unit on Duty Before Death."""
+    game = _duty_acted(game, unit)
     model = game.models[unit]
     done = {**model.done, action: model.done.get(action, 0) + 1}
     game = _unit(game, unit, act=model.act - act, done=done)
     return _spend(game, model.squad, orders)
+
+
+def _duty_acted(game: Game, unit: str) -> Game:
+    if game.duty is None or game.duty.unit != unit:
+        return game
+    return replace(game, duty=replace(game.duty, acted=True))
+
+
+def _duty_called(game: Game, event: ev.DutyCalled) -> Game:
+    return replace(game, duty=Duty(event.unit, event.by))
 
 
 def _picked_up(game: Game, event: ev.MarkerPickedUp) -> Game:
@@ -271,6 +283,7 @@ def _attack_rolled(game: Game, event: ev.AttackRolled) -> Game:
         done.pop(specials.MOVED, None)
         done[specials.HEAVY_FIRED] = 1
     spent = (*model.spent, weapon.name) if weapon.special("LIM") else model.spent
+    game = _duty_acted(game, model.id)
     game = _unit(game, model.id, act=model.act - event.act, done=done, spent=spent)
     roll = Roll(
         model.squad,
@@ -369,6 +382,8 @@ def _taken_out(game: Game, event: ev.UnitTakenOut) -> Game:
     )
     if game.held is not None and game.held.unit == event.unit:
         game = replace(game, held=None)
+    if game.duty is not None and game.duty.unit == event.unit:
+        game = replace(game, duty=None)
     if game.active != event.unit:
         return game
     return _next_up(replace(game, active=""), game.squad_of(event.unit))
@@ -434,6 +449,7 @@ _HANDLERS = {
     ev.AttackResolved: _attack_resolved,
     ev.SavesResolved: _saves_resolved,
     ev.UnitStunned: _stunned,
+    ev.DutyCalled: _duty_called,
     ev.UnitTakenOut: _taken_out,
     ev.ActivationEnded: _ended,
     ev.TurnEnded: _turn_ended,

@@ -8,7 +8,7 @@ from domain.errors import RuleError
 from domain.events import Event
 from domain.kit import pools
 from domain.systems.ruinstars import events as ev
-from domain.systems.ruinstars import rolls
+from domain.systems.ruinstars import duty, rolls
 from domain.systems.ruinstars.state import TAKEN_OUT, Game, Model
 from domain.systems.ruinstars.versions import rule
 
@@ -57,7 +57,10 @@ def check_orders(game: Game, squad: str, orders: int, where: str) -> None:
 
 def pay(game: Game, model: Model, action: str, price: int, orders: int) -> int:
     """The ACT the unit pays for an action costing `price` when `orders` TO pay the rest; TO
-    beyond the price, or more ACT or TO than are left, are refused."""
+    beyond the price, or more ACT or TO than are left, are refused. A unit on Duty Before Death
+    acts for free."""
+    if duty.on_duty(game, model.id):
+        return duty.free(model, action, price, orders)
     if not 0 <= orders <= price:
         raise RuleError(
             "orders_over_cost",

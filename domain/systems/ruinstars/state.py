@@ -62,6 +62,15 @@ class Held(msgspec.Struct, frozen=True):
     blunt: int
 
 
+class Duty(msgspec.Struct, frozen=True):
+    """A unit with Duty Before Death at 0 HIT: `by` brought it there; `acted`: its free action
+    is made."""
+
+    unit: str
+    by: str
+    acted: bool = False
+
+
 class Blow(msgspec.Struct, frozen=True):
     """Damage a unit still has to roll Armor Saves against, dealt by `by`."""
 
@@ -128,6 +137,8 @@ class Game(msgspec.Struct, frozen=True):
     roll: Roll | None = None
     #: A Move or Dash paid for and held while an Attack of Opportunity is chosen and resolved.
     held: Held | None = None
+    #: A unit answering Duty Before Death before it is Taken Out.
+    duty: Duty | None = None
     #: The mission's terrain pieces as the kit measures them (every one blocks sight), open
     #: doors left out.
     terrain: tuple[Terrain, ...] = ()
