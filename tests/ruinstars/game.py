@@ -38,18 +38,22 @@ SPOTS = [
 NO_ORDERS = (6, 6, 6, 6, 6)
 
 
-#: The core pack with deployment anywhere on the battlefield, for tests that place units freely.
+#: The core pack without Survive's swarm: tests of other rules play turns with no Bugs spawning.
+QUIET = msgspec.structs.replace(
+    CORE, missions=tuple(msgspec.structs.replace(m, spawns="") for m in CORE.missions)
+)
+#: QUIET with deployment anywhere on the battlefield, for tests that place units freely.
 ANYWHERE = msgspec.structs.replace(
-    CORE,
+    QUIET,
     missions=tuple(
-        msgspec.structs.replace(m, deploy_within=m.size) for m in CORE.missions
+        msgspec.structs.replace(m, deploy_within=m.size) for m in QUIET.missions
     ),
 )
 PVP = "Cinder Watch, First Mission"
 
 
 class Game(RuleTable):
-    def __init__(self, squads: str = "Cinder Watch", *, pack: Any = CORE, **options: Any) -> None:
+    def __init__(self, squads: str = "Cinder Watch", *, pack: Any = QUIET, **options: Any) -> None:
         self.events: list[Any] = []
         self.state: mission.MissionState | None = None
         for event in mission.create(

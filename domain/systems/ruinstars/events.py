@@ -25,6 +25,17 @@ class TurnStarted(Event, tag=True):
     turn: int
 
 
+class BugSpawned(Event, tag=True):
+    """Start of Turn (ruinstars-2e.md#1 - SURVIVE, Special): a unit of the swarm set down Ready
+    at (x, y), Adjacent to `spawn_point`."""
+
+    unit: str
+    card: str
+    spawn_point: str
+    x: float
+    y: float
+
+
 class InitiativeRolled(Event, tag=True):
     """Each round's D6 per squad (in the squads' order); ties for lowest roll again."""
 
@@ -301,6 +312,7 @@ EVENTS = (
     MissionSetUp,
     UnitDeployed,
     TurnStarted,
+    BugSpawned,
     InitiativeRolled,
     FirstSquadChosen,
     UnitActivated,

@@ -122,8 +122,16 @@ def _turn_started(game: Game, event: ev.TurnStarted) -> Game:
         for k, m in game.models.items()
     }
     return replace(
-        game, models=models, turn=event.turn, phase=INITIATIVE, up="", active=""
+        game, models=models, turn=event.turn, phase=INITIATIVE, up="", active="", last=""
     )
+
+
+def _bug_spawned(game: Game, event: ev.BugSpawned) -> Game:
+    card = game.cards[event.card]
+    radius = base_radius_inches(card.base)
+    at = Base(event.x, event.y, ground_height((event.x, event.y), game.terrain), radius)
+    bug = Model(event.unit, card.name, SWARM, card.hit, radius, at)
+    return replace(game, models={**game.models, event.unit: bug})
 
 
 def _initiative(game: Game, event: ev.InitiativeRolled) -> Game:
@@ -395,13 +403,22 @@ def _ended(game: Game, event: ev.ActivationEnded) -> Game:
 
 
 def _next_up(game: Game, squad: str) -> Game:
-    """ruinstars-2e.md#ALTERNATING ACTIVATIONS: the next squad with a Ready unit is up; none: the turn ends."""
+    """ruinstars-2e.md#ALTERNATING ACTIVATIONS: the next squad with a Ready unit is up; none: the
+    turn ends. #1 - SURVIVE: a Bug activates after each player unit's activation while one is
+    Ready, and the Bugs go on alone once the players' units are done."""
+    swarm_ready = any(m.status == READY for m in game.units_of(SWARM))
+    if squad != SWARM:
+        game = replace(game, last=squad)
+        if swarm_ready:
+            return replace(game, up=SWARM)
     order = [s.id for s in game.squads]
-    start = order.index(squad)
+    start = order.index(game.last) if game.last in order else -1
     for step in range(1, len(order) + 1):
         squad = order[(start + step) % len(order)]
         if any(m.status == READY for m in game.units_of(squad)):
             return replace(game, up=squad)
+    if swarm_ready:
+        return replace(game, up=SWARM)
     return replace(game, up="", phase=END_OF_TURN)
 
 
@@ -426,6 +443,7 @@ def _injured(game: Game, event: ev.UnitInjured) -> Game:
 _HANDLERS = {
     ev.UnitDeployed: _deployed,
     ev.TurnStarted: _turn_started,
+    ev.BugSpawned: _bug_spawned,
     ev.InitiativeRolled: _initiative,
     ev.FirstSquadChosen: _first,
     ev.UnitActivated: _activated,

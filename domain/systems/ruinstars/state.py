@@ -125,6 +125,8 @@ class Game(msgspec.Struct, frozen=True):
     #: The squad whose activation it is, and the unit activating (if one is).
     up: str = ""
     active: str = ""
+    #: The player squad that activated last this turn (the swarm's activations come between).
+    last: str = ""
     pending: PendingChoice | None = None
     #: ruinstars-2e.md#MISSION END: victory, defeat or draw, and the squads that won.
     outcome: str | None = None
