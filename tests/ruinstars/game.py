@@ -95,6 +95,16 @@ class Game(RuleTable):
         faces = [face for dice in orders for face in dice]
         return self.do(cmd.StartTurn(), *faces, *initiative)
 
+    def finish_turn(self, *faces: int) -> list[Any]:
+        """Every Ready unit activated and its activation ended, in the order the squads are up,
+        then EndTurn with these faces (the injuries after the last turn); its events."""
+        while self.game.phase == "activations":
+            up = self.game.units_of(self.game.up)
+            unit = next(m.id for m in up if m.status == "ready")
+            self.do(cmd.Activate(unit=unit))
+            self.do(cmd.EndActivation(unit=unit))
+        return self.do(cmd.EndTurn(), *faces)
+
     @property
     def game(self) -> State:
         assert self.state is not None and self.state.game is not None

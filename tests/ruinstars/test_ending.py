@@ -29,21 +29,13 @@ def one_turn(**changes) -> Game:
     return game
 
 
-def finish_turn(game: Game, *faces: int) -> list:
-    while game.game.phase == "activations":
-        unit = next(m.id for m in game.game.units_of(game.game.up) if m.status == "ready")
-        game.do(cmd.Activate(unit=unit))
-        game.do(cmd.EndActivation(unit=unit))
-    return game.do(cmd.EndTurn(), *faces)
-
-
 def test_survive_is_won_when_every_spawn_point_is_taken_out_and_earns_the_reward():
     """One spawn point, Taken Out by Teo Marsh's Hatchet (2 strikes, 6 misses; save 5 fails)."""
     game = one_turn(spawn_points=((12, 21),), reward=3)
     game.do(cmd.Activate(unit="teo-marsh"))
     game.do(cmd.MeleeCombat(unit="teo-marsh", weapon="Hatchet", target="spawn-point-1"), 2, 6, 5)
     game.do(cmd.EndActivation(unit="teo-marsh"))
-    ended = finish_turn(game)
+    ended = game.finish_turn()
     assert ended == [
         ev.TurnEnded(1),
         ev.MissionDecided("victory", ["cinder-watch", "first-mission"]),
@@ -72,7 +64,7 @@ def test_attrition_scores_force_value_at_the_end_of_the_turn_and_injuries_are_ro
     )
     assert game.unit("wren").status == "taken_out"
     game.do(cmd.EndActivation(unit="trooper"))
-    ended = finish_turn(game, 2)
+    ended = game.finish_turn(2)
     rolled = [e for e in ended if isinstance(e, DiceRolled)]
     assert [(r.purpose, r.results) for r in rolled] == [("injuries", [2])]
     assert [e for e in ended if not isinstance(e, DiceRolled)] == [
@@ -93,7 +85,7 @@ def test_attrition_scores_force_value_at_the_end_of_the_turn_and_injuries_are_ro
 
 def test_a_tie_for_most_mission_points_is_a_draw():
     game = one_turn(scoring="attrition", victory="mission_points")
-    ended = finish_turn(game)
+    ended = game.finish_turn()
     assert ended[-3:] == [
         ev.MissionDecided("draw", []),
         ev.MissionPointsEarned("cinder-watch", 0, 0, 0),

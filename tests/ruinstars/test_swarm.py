@@ -21,14 +21,6 @@ def survive(**changes) -> Game:
     return Game(pack=msgspec.structs.replace(CORE, missions=(mission,)))
 
 
-def play_turn(game: Game) -> None:
-    while game.game.phase == "activations":
-        unit = next(m.id for m in game.game.units_of(game.game.up) if m.status == "ready")
-        game.do(cmd.Activate(unit=unit))
-        game.do(cmd.EndActivation(unit=unit))
-    game.do(cmd.EndTurn())
-
-
 def test_one_bug_spawns_next_to_each_spawn_point_in_turn_1_and_two_in_turn_2():
     game = Game(pack=CORE)
     game.deploy_all()
@@ -39,7 +31,7 @@ def test_one_bug_spawns_next_to_each_spawn_point_in_turn_1_and_two_in_turn_2():
     ]
     bug = game.unit("bug-1")
     assert (bug.squad, bug.status, bug.hit) == ("swarm", "ready", 1)
-    play_turn(game)
+    game.finish_turn()
     second = spawned(game.start_turn())
     assert [(unit, point) for unit, point, _, _ in second] == [
         ("bug-4", "spawn-point-1"),
@@ -62,7 +54,7 @@ def test_spawning_stops_at_the_missions_most_per_point_and_at_a_spawn_point_take
     game = survive(spawn_max=1)
     game.deploy_all()
     game.start_turn()
-    play_turn(game)
+    game.finish_turn()
     out = msgspec.structs.replace(game.game.models["spawn-point-3"], status="taken_out", at=None)
     game.state = msgspec.structs.replace(
         game.state,
