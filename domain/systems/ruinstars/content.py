@@ -186,12 +186,6 @@ class Injury(Struct):
     injury: str
 
 
-#: How a mission is won (#VICTORY) and how it scores Mission Points at the end of each turn
-#: (#END OF TURN): the names a mission may give (`domain/systems/ruinstars/ending.py`).
-VICTORIES = ("spawn_points", "mission_points")
-SCORINGS = ("", "attrition")
-
-
 class Mission(Struct):
     """A mission's battlefield, deployment, turns and swarm (ruinstars-2e.md#1 - SURVIVE)."""
 
@@ -210,10 +204,11 @@ class Mission(Struct):
     spawn_max: int = 0
     terrain: tuple[Piece, ...] = ()
     markers: tuple[Marker, ...] = ()
-    #: Won when every spawn point is Taken Out at the end of the last turn, or by most MP.
+    #: How it is won (`ending.VICTORIES`): every spawn point Taken Out at the end of the last
+    #: turn, or by most MP.
     victory: str = "spawn_points"
-    #: Mission Points scored at the end of each turn: none, or `attrition` (the Force Value of
-    #: the enemy units a squad Took Out that turn).
+    #: Mission Points scored at the end of each turn (`ending.SCORINGS`): none, or `attrition`
+    #: (the Force Value of the enemy units a squad Took Out that turn).
     scoring: str = ""
     #: MP each winning squad earns at the mission's end besides those it scored (#EARN MP).
     reward: int = 0

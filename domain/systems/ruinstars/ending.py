@@ -18,7 +18,7 @@ VICTORY, DEFEAT, DRAW = "victory", "defeat", "draw"
 
 def score(game: Game) -> list[Event]:
     """End of Turn: each squad's Mission Points for this turn, by the mission's scoring."""
-    scoring = _SCORINGS.get(game.mission.scoring)
+    scoring = SCORINGS.get(game.mission.scoring)
     if scoring is None:
         return []
     events: list[Event] = []
@@ -46,7 +46,7 @@ def _attrition(game: Game, squad: str) -> list[str]:
 def end_mission(game: Game, dice: DiceBox, actor: str) -> list[Event]:
     """After the last turn: Victory, Earn MP, Apply Injuries (one D6 per unit of the squads
     Taken Out, looked up in the mission's Injury table)."""
-    outcome, winners = _VICTORIES[game.mission.victory](game)
+    outcome, winners = VICTORIES[game.mission.victory](game)
     events: list[Event] = [ev.MissionDecided(outcome, winners)]
     for squad in game.squads:
         scored = game.mp.get(squad.id, 0)
@@ -83,8 +83,9 @@ def _mission_points(game: Game) -> tuple[str, list[str]]:
     return (VICTORY, best) if len(best) == 1 else (DRAW, [])
 
 
-_SCORINGS: dict[str, Callable[[Game, str], list[str]]] = {"attrition": _attrition}
-_VICTORIES: dict[str, Callable[[Game], tuple[str, list[str]]]] = {
+#: The names a mission gives as its `scoring` (besides none) and its `victory`.
+SCORINGS: dict[str, Callable[[Game, str], list[str]]] = {"attrition": _attrition}
+VICTORIES: dict[str, Callable[[Game], tuple[str, list[str]]]] = {
     "spawn_points": _spawn_points,
     "mission_points": _mission_points,
 }

@@ -12,10 +12,8 @@ from typing import Any
 from domain.kit.boards import inches
 from domain.kit.content import Problem, merge_files, refuse
 from domain.systems.ruinstars.content import (
-    SCORINGS,
     SECTIONS,
     SPECIALS,
-    VICTORIES,
     Mission,
     Pack,
     PackFile,
@@ -24,6 +22,7 @@ from domain.systems.ruinstars.content import (
     read_skill,
     split_special,
 )
+from domain.systems.ruinstars.ending import SCORINGS, VICTORIES
 from domain.systems.ruinstars.skills import EFFECTS
 
 #: A stat rolled under on a D6 (ARM, SKL) is 1 to 6: a 6 always fails, so 6 is the most it can do.
@@ -110,7 +109,7 @@ def _ending(at: tuple[Any, ...], mission: Mission) -> Iterator[Problem]:
     """Known victory and scoring; an Injury table's faces are 1-6, each in one line."""
     if mission.victory not in VICTORIES:
         yield (*at, "victory"), f"unknown victory {mission.victory!r}; known: {list(VICTORIES)}"
-    if mission.scoring not in SCORINGS:
+    if mission.scoring and mission.scoring not in SCORINGS:
         yield (*at, "scoring"), f"unknown scoring {mission.scoring!r}; known: {list(SCORINGS)}"
     seen: set[int] = set()
     for k, line in enumerate(mission.injuries):
