@@ -12,6 +12,7 @@ from domain.events import Event
 from domain.kit.boards import inches
 from domain.systems.ruinstars import events as ev
 from domain.systems.ruinstars import positions
+from domain.systems.ruinstars.setup import slug
 from domain.systems.ruinstars.state import SWARM, Game, Model
 
 SPOTS, GAP = 12, 0.5
@@ -23,7 +24,7 @@ def spawn(game: Game, turn: int) -> list[Event]:
     card = game.cards[game.mission.spawns]
     radius = inches.base_radius_inches(card.base)
     count = min(turn, game.mission.spawn_max)
-    prefix = "-".join(card.name.lower().split())
+    prefix = slug(card.name)
     number = sum(1 for m in game.models.values() if m.card == card.name)
     placed: list[inches.Base] = []
     events: list[Event] = []
