@@ -28,6 +28,8 @@ from domain.codecs import Codec, campaign_codec, decode_stream, mission_codec
 from domain.contract import Viewer
 from domain.errors import RuleError
 from domain.events import MissionCreated, SeedRevealed
+from domain.receipts import Receipt, tally
+from domain.receipts import check as check_receipts
 from domain.verification import StreamVerdict, verify_named_stream
 from domain.visibility import for_export, shown_in_campaign
 
@@ -90,7 +92,7 @@ class ExportProblem(msgspec.Struct, frozen=True):
     stream: str | None
     #: The event's position in its stream, where one is to blame.
     position: int | None
-    #: Which check found it: file, chain, count, head, events, dice, streams.
+    #: Which check found it: file, chain, count, head, events, dice, streams, receipt.
     check: str
     problem: str
 
@@ -107,8 +109,11 @@ class ExportVerdict(msgspec.Struct, frozen=True):
     id: str
     campaign_id: str
     streams: list[StreamVerdict]
-    #: Every problem, in file order; the first is the first bad thing in the file.
+    #: Every problem, in file order; the first is the first bad thing in the file. Receipts
+    #: the file lacks or contradicts come last (check `receipt`).
     problems: list[ExportProblem]
+    #: How many receipts the file was checked against (README.md#receipts).
+    receipts: int = 0
 
 
 @dataclass(frozen=True)
@@ -263,9 +268,17 @@ def _read_legacy(lines: list[bytes]) -> Export:
     return Export(header, [(entry, rows[:count])], problems, trailing=max(len(rows) - count, 0), legacy=True)
 
 
-def verify_export(content: bytes) -> ExportVerdict:
-    """Every stream's chain, every mission's revealed dice, and that the file is whole."""
-    return check_export(read_export(content))[0]
+def verify_export(content: bytes, receipts: Sequence[Receipt] = ()) -> ExportVerdict:
+    """Every stream's chain, every mission's revealed dice, that the file is whole, and that it
+    holds every receipt a client kept: a file cut short and its header edited to match still
+    chains, and only a receipt shows what it lost."""
+    export = read_export(content)
+    verdict = check_export(export)[0]
+    if not receipts:
+        return verdict
+    found = check_receipts(receipts, {entry.stream: rows for entry, rows in export.streams})
+    problems = [*verdict.problems, *(ExportProblem(p.receipt.stream, p.receipt.position, "receipt", p.named()) for p in found)]
+    return msgspec.structs.replace(verdict, ok=not problems, problems=problems, receipts=len(receipts))
 
 
 _STARTS: dict[str, tuple[type, str, Callable[[Any, Any], Any]]] = {
@@ -405,6 +418,8 @@ def describe(verdict: ExportVerdict) -> str:
             )
             lines += [f"    epoch {p.epoch} event {p.event}: {p.problem}" for p in dice.problems]
     lines += [f"FAILED: {p.where()}: {p.problem}" for p in verdict.problems if p.check not in ("chain", "dice")]
+    if verdict.receipts:
+        lines.append(tally(verdict.receipts, sum(p.check == "receipt" for p in verdict.problems)))
     lines.append("export: ok" if verdict.ok else f"export: FAILED, {len(verdict.problems)} problem(s)")
     return "\n".join(lines)
 

@@ -33,6 +33,7 @@ from domain.contract import Setup
 from domain.errors import Forbidden, RuleError
 from domain.dicebox import NoSeed
 from domain.events import AttentionNeeded, EpochStarted, Event, MissionCreated
+from domain.receipts import Receipt, last_receipts
 from domain.registry import system_named
 from service.content import packs_of
 from service.seal import Sealer
@@ -101,6 +102,9 @@ class CommandResult(msgspec.Struct, frozen=True):
     #: True when an idempotency key matched an earlier command: nothing new was written.
     replayed: bool
     events: list[Recorded]
+    #: For each stream the command wrote (the mission; an ending mission's campaign too), the
+    #: position and hash of its last record: what a client keeps (README.md#receipts).
+    receipts: list[Receipt]
 
 
 class CampaignCommandResult(msgspec.Struct, frozen=True):
@@ -109,6 +113,25 @@ class CampaignCommandResult(msgspec.Struct, frozen=True):
     #: True when an idempotency key matched an earlier command: nothing new was written.
     replayed: bool
     events: list[Recorded]
+    #: The campaign's position and hash after the command: what a client keeps (README.md#receipts).
+    receipts: list[Receipt]
+
+
+class Admitted(msgspec.Struct, frozen=True):
+    """A new campaign or member: its id, its token (shown once) and the receipt of the record
+    that admitted it (README.md#receipts)."""
+
+    id: str
+    token: str
+    receipts: list[Receipt]
+
+
+class NewMission(msgspec.Struct, frozen=True):
+    """A created mission as it stands after its set-up, and the receipts of the mission's and
+    the campaign's records that created it."""
+
+    state: missions.MissionState
+    receipts: list[Receipt]
 
 
 def setup_command(system: str, version: str, options: dict[str, str]) -> Command | None:
@@ -166,7 +189,7 @@ class Ledger:
 
     # -- campaigns ------------------------------------------------------------------------------
 
-    def create_campaign(self, name: str, host_name: str) -> tuple[str, str]:
+    def create_campaign(self, name: str, host_name: str) -> Admitted:
         """A new campaign and the host's token (shown once, stored only as a digest)."""
         if not name.strip() or len(name) > limits.MAX_TITLE:
             raise RuleError("bad_campaign_name", ROLES, params={"max": limits.MAX_TITLE}, field="name")
@@ -174,10 +197,11 @@ class Ledger:
         campaign_id = str(uuid.uuid4())
         token, digest = self._new_token(campaign_id)
         event = campaign_events.CampaignCreated(campaign_id, name, host_name, digest)
-        self.store.append(self._record(campaign_id, Stream(None), [event], "host", codec=campaign_codec()))
-        return campaign_id, token
+        records = self._record(campaign_id, Stream(None), [event], "host", codec=campaign_codec())
+        self.store.append(records)
+        return Admitted(campaign_id, token, last_receipts(records))
 
-    def invite(self, campaign_id: str, actor: campaigns.Member, role: str, name: str, units: list[str]) -> tuple[str, str]:
+    def invite(self, campaign_id: str, actor: campaigns.Member, role: str, name: str, units: list[str]) -> Admitted:
         self._require(actor, {"host"}, "invite members")
         token, digest = self._new_token(campaign_id)
         member_id = uuid.uuid4().hex[:12]
@@ -192,7 +216,7 @@ class Ledger:
                     _back_off(attempt)
                     continue
                 self._apply(campaign_id, stream, records, CAMPAIGN)
-                return member_id, token
+                return Admitted(member_id, token, last_receipts(records))
         raise VersionConflict(stream.state.version, "the campaign is busy; try again")
 
     def campaign(self, campaign_id: str) -> campaigns.CampaignState:
@@ -233,7 +257,7 @@ class Ledger:
         dice_mode: str,
         client_seed: str | None,
         options: dict[str, str],
-    ) -> missions.MissionState:
+    ) -> NewMission:
         """A new mission in the campaign; its game system's set-up command (built from the
         options and the system's content packs) is decided on the new mission and written
         with it, all or nothing."""
@@ -274,7 +298,7 @@ class Ledger:
                 break
             else:
                 raise VersionConflict(campaign.state.version, "the campaign is busy; try again")
-        return self.mission(mission_id)
+        return NewMission(self.mission(mission_id), last_receipts([*created, *added]))
 
     def _set_up(self, mission_id: str, created: list[Recorded], mission_events: list[Event], setup: Command, fresh: bytes, actor: str, codec: Codec) -> list[Recorded]:
         state = None
@@ -351,7 +375,8 @@ class Ledger:
             for attempt in range(RETRIES):
                 state: missions.MissionState = stream.state
                 if idempotency_key and idempotency_key in stream.keys:
-                    return CommandResult(mission_id, state.version, True, self._replayed(mission_id, stream, idempotency_key, digest))
+                    first = self._replayed(mission_id, stream, idempotency_key, digest)
+                    return CommandResult(mission_id, state.version, True, first, last_receipts(first))
                 try:
                     if not by_the_ai:
                         self._check_seats(actor, state, command)
@@ -405,7 +430,7 @@ class Ledger:
                 self._apply(mission_id, stream, records, MISSION, folded=state)
                 for listener in self.on_append:
                     listener(mission_id)
-                return CommandResult(mission_id, stream.state.version, False, records)
+                return CommandResult(mission_id, stream.state.version, False, records, last_receipts([*records, *concluded]))
         raise VersionConflict(stream.state.version, "the mission is busy; try again")
 
     def play_ai(
@@ -426,7 +451,8 @@ class Ledger:
             stream = self._load(mission_id, MISSION)
             if idempotency_key and idempotency_key in stream.keys:
                 _, first, last = stream.keys[idempotency_key]
-                return CommandResult(mission_id, stream.state.version, True, self.records(mission_id, first - 1, last - first + 1))
+                records = self.records(mission_id, first - 1, last - first + 1)
+                return CommandResult(mission_id, stream.state.version, True, records, last_receipts(records))
             state: missions.MissionState = stream.state
             if state.dice_mode != "manual":
                 raise RuleError("ai_by_worker", AI_WORKER, params={"dice_mode": state.dice_mode})
@@ -456,7 +482,8 @@ class Ledger:
                 stream = self._load(campaign_id, CAMPAIGN)
                 state: campaigns.CampaignState = stream.state
                 if idempotency_key and idempotency_key in stream.keys:
-                    return CampaignCommandResult(campaign_id, state.version, True, self._replayed(campaign_id, stream, idempotency_key, digest))
+                    first = self._replayed(campaign_id, stream, idempotency_key, digest)
+                    return CampaignCommandResult(campaign_id, state.version, True, first, last_receipts(first))
                 if expected_version is not None and expected_version != state.version:
                     raise VersionConflict(state.version, f"expected version {expected_version}, the campaign is at {state.version}")
                 fresh = self.fresh_seed()
@@ -482,7 +509,7 @@ class Ledger:
                     _back_off(attempt)
                     continue
                 self._apply(campaign_id, stream, records, CAMPAIGN, folded=after)
-                return CampaignCommandResult(campaign_id, after.version, False, records)
+                return CampaignCommandResult(campaign_id, after.version, False, records, last_receipts(records))
         raise VersionConflict(stream.state.version, "the campaign is busy; try again")
 
     # -- internals ------------------------------------------------------------------------------

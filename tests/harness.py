@@ -7,6 +7,8 @@ HTTP, for the tests and the benchmarks alike.
   `get(path, headers=)` answering an `httpx.Response`.
 - `Campaign` and `Member`: a campaign, its members with their tokens and units, missions of
   any system with their options, and the requests a member sends (commands, rolls, the end).
+  They keep the receipts every accepted command answers with (`Receipts`), as a client should,
+  so a test can hold an export to them (README.md#receipts).
 - `ScriptedPlayer`, `Turn` and `play`: a member playing one mission. What it does on its turn
   is a strategy, a function of the game system's (Star Quest's are in tests/starquest/players.py):
   it gets a `Turn` (the mission view, the game state as the rules see it, and `send`) and says
@@ -27,6 +29,7 @@ import httpx
 import msgspec
 
 from domain import registry
+from domain.receipts import Receipt
 
 
 class Client(Protocol):
@@ -71,6 +74,34 @@ class Http:
 # -- a campaign and its members ------------------------------------------------------------------
 
 
+class _Answer(msgspec.Struct):
+    receipts: list[Receipt] = []
+
+
+class Receipts:
+    """The receipts a client keeps: for each stream, the furthest position an accepted command
+    answered with and the chain hash there. The last one of a stream is enough: a log rewritten
+    before it no longer chains to its hash."""
+
+    def __init__(self) -> None:
+        self.last: dict[str, Receipt] = {}
+
+    def take(self, response: httpx.Response) -> None:
+        """Keep the receipts of an accepted command's answer."""
+        if response.status_code != 201 or b'"receipts"' not in response.content:
+            return
+        for receipt in msgspec.json.decode(response.content, type=_Answer).receipts:
+            kept = self.last.get(receipt.stream)
+            if kept is None or kept.position < receipt.position:
+                self.last[receipt.stream] = receipt
+
+    def file(self, *streams: str) -> bytes:
+        """The receipts file `skirmish verify --receipts` reads (JSON Lines, one receipt a line):
+        of these streams (what one export holds), or of every stream."""
+        kept = [receipt for stream, receipt in self.last.items() if not streams or stream in streams]
+        return b"".join(msgspec.json.encode(receipt) + b"\n" for receipt in kept)
+
+
 def bearer(token: str) -> dict[str, str]:
     return {"authorization": f"Bearer {token}"}
 
@@ -82,15 +113,19 @@ def created(response: httpx.Response) -> Any:
 
 
 class Member:
-    """One member of a campaign: its token (as `headers`), and the requests it sends with it."""
+    """One member of a campaign: its token (as `headers`), the requests it sends with it, and
+    the `receipts` their answers gave (shared with its campaign's other members, if given)."""
 
-    def __init__(self, client: Client, token: str, name: str = "", role: str = "", units: Iterable[str] = ()) -> None:
+    def __init__(self, client: Client, token: str, name: str = "", role: str = "", units: Iterable[str] = (), receipts: Receipts | None = None) -> None:
         self.client, self.token, self.name, self.role, self.units = client, token, name, role, tuple(units)
         self.headers = bearer(token)
+        self.receipts = receipts or Receipts()
 
     def post(self, path: str, json: Any = None, headers: Mapping[str, str] | None = None) -> httpx.Response:
         """POST with this member's token, and `headers` besides (`accept-language`, ...)."""
-        return self.client.post(path, json=json, headers={**self.headers, **(headers or {})})
+        response = self.client.post(path, json=json, headers={**self.headers, **(headers or {})})
+        self.receipts.take(response)
+        return response
 
     def get(self, path: str, headers: Mapping[str, str] | None = None) -> httpx.Response:
         return self.client.get(path, headers={**self.headers, **(headers or {})})
@@ -130,10 +165,14 @@ class Campaign:
 
     def __init__(self, client: Client, name: str = "Campaign", host_name: str | None = None) -> None:
         body = {"name": name} | ({} if host_name is None else {"host_name": host_name})
-        answer = created(client.post("/campaigns", json=body))
+        response = client.post("/campaigns", json=body)
+        answer = created(response)
         self._client = client
         self.id: str = answer["campaign_id"]
-        self.host = Member(client, answer["host_token"], host_name or "host", "host")
+        #: Every receipt its creation and its members' accepted commands answered with.
+        self.receipts = Receipts()
+        self.receipts.take(response)
+        self.host = Member(client, answer["host_token"], host_name or "host", "host", receipts=self.receipts)
         self.members: dict[str, Member] = {self.host.name: self.host}
 
     @property
@@ -150,7 +189,7 @@ class Campaign:
     def invite(self, name: str, role: str = "player", units: Iterable[str] = ()) -> Member:
         units = tuple(units)
         body = {"name": name, "role": role} | ({"units": list(units)} if units else {})
-        member = Member(self.client, self.host.created(f"/campaigns/{self.id}/members", body)["token"], name, role, units)
+        member = Member(self.client, self.host.created(f"/campaigns/{self.id}/members", body)["token"], name, role, units, self.receipts)
         self.members[name] = member
         return member
 

@@ -1,10 +1,10 @@
 """Blackstone Fortress's hostile groups played by the workers (README.md#ai-worker;
 blackstone-fortress.md#HOSTILE ACTIONS): a combat of the sample pack over HTTP, the explorers
-played by this file (shoot what they can, else end the activation, and pass overwatch; the host
-leads the turn),
-the hostile groups by a worker, each group card once a turn under its key; a worker killed
-mid-activation leaves it to another, written once; a fifth player as the hostile player keeps
-the workers idle.
+played by this file (stand up when stunned, shoot what they can, else end the activation, and
+pass overwatch; the host leads the turn), the hostile groups by a worker, each group card once
+a turn under its key; a worker killed mid-activation leaves it to another, written once; a
+fifth player as the hostile player keeps the workers idle, and answers the picks the rules
+leave to them.
 
 A combat runs until it ends (every explorer out of action, or every one left in an escape
 chamber) or for at most `TURNS` turns; the shooting explorers never walk to an escape chamber,
@@ -19,9 +19,8 @@ import pytest
 
 from domain.kit.boards import hex as hx
 from domain.systems.blackstone import battlefield as bf
-from domain.systems.blackstone.combat import side_of
 from domain.systems.blackstone.commands import ActivateHostiles
-from domain.systems.blackstone.state import HOSTILE, Battle
+from domain.systems.blackstone.state import HOSTILE, Battle, side_of
 from domain.verification import verify_stream
 from service.ledger import Ledger
 from tests.harness import Campaign, Member, ScriptedPlayer, Turn, play
@@ -63,10 +62,21 @@ def pass_overwatch(turn: Turn) -> bool:
     return True
 
 
+def stand_up(turn: Turn) -> bool:
+    """ATTACKS, Stunned: a stunned explorer (the Chain Flail stuns) first stands up with its
+    lowest die, or with none left ends its activation."""
+    game: Battle = turn.game
+    track = game.tracks.get(game.current or "")
+    if track is None or game.phase != "activation" or not game.miniatures[track.miniatures[0]].stunned:
+        return False
+    turn.accepted({"type": "StandUp", "unit": track.id, "die": min(track.dice)} if track.dice else {"type": "EndActivation", "unit": track.id})
+    return True
+
+
 def shoot_or_end(turn: Turn) -> bool:
     """The explorer whose card is up attacks the first hostile it may (its best die first), or ends."""
     game: Battle = turn.game
-    if pass_overwatch(turn):
+    if pass_overwatch(turn) or stand_up(turn):
         return True
     track = game.tracks.get(game.current or "")
     if track is None or game.phase != "activation":
@@ -91,7 +101,7 @@ def escape(turn: Turn) -> bool:
     hex closest by route to an escape chamber's hexes, or with none to a portal's; there, or
     with no closer hex or no die, it ends its activation."""
     game: Battle = turn.game
-    if pass_overwatch(turn):
+    if pass_overwatch(turn) or stand_up(turn):
         return True
     track = game.tracks.get(game.current or "")
     if track is None or game.phase != "activation":
@@ -197,6 +207,7 @@ def test_a_hostile_player_commands_the_groups_and_the_worker_stays_idle(rig, cli
     campaign = Campaign(client, "Expedition")
     hela = campaign.invite("hela", "player", ("hostile",))
     mission_id, ann = combat(campaign, hostile_player="hela")
+    assert hostiles_deployed_by(hela, ledger, mission_id) > 0
     campaign.host.accepted(mission_id, {"type": "StartTurn"})
     campaign.host.accepted(mission_id, {"type": "BeginActivations"})
     settle(relay, worker)
@@ -205,6 +216,72 @@ def test_a_hostile_player_commands_the_groups_and_the_worker_stays_idle(rig, cli
     assert ann.command(mission_id, {"type": "ActivateHostiles", "card": card}).status_code == 403
     answer = hela.accepted(mission_id, {"type": "ActivateHostiles", "card": card})
     assert answer["events"] and all(r.actor == "hela" for r in ledger.records(mission_id) if isinstance(r.command, ActivateHostiles))
+
+
+def pick_for(pending) -> dict:  # noqa: ANN001 - the battle's PendingChoice
+    """The hostile player's answer to a pending pick: the first option offered."""
+    option = pending.options[0]
+    if pending.kind == "next_hostile":
+        return {"type": "PickHostile", "miniature": option}
+    if pending.kind == "target":
+        return {"type": "PickTarget", "target": option}
+    q, r = option.split(",")
+    return {"type": "PickHex", "q": int(q), "r": int(r)}
+
+
+def hostiles_deployed_by(player: Member, ledger: Ledger, mission_id: str) -> int:
+    """BATTLEFIELD CREATION: the hostile player answers each deployment pick: how many."""
+    picks = 0
+    while (game := battle(ledger, mission_id)).deployment is not None:
+        player.accepted(mission_id, pick_for(game.deployment.pending))
+        picks += 1
+    return picks
+
+
+def test_the_hostile_player_answers_the_picks_the_rules_leave_to_them(rig, client, monkeypatch):  # noqa: F811
+    """HOSTILE ACTIVATIONS and HOSTILE MOVEMENT AND ATTACKS over HTTP: three Scrap Wights equally
+    close wait for hela's pick of the next, and (with these dice, turn 2) one attacks Ysolde or
+    Oskra, in one hex, as hela picks; "ann" may not answer (403), an option not offered is
+    refused (422, the rule cited, nothing written), and no worker writes for the mission."""
+    ledger, _, _, relay, worker = rig
+    monkeypatch.setattr(ledger, "fresh_seed", lambda: bytes(range(32)))
+    campaign = Campaign(client, "Expedition")
+    hela = campaign.invite("hela", "player", ("hostile",))
+    mission_id, ann = combat(campaign, "sunken-passage", hostile_player="hela")
+    assert ann.command(mission_id, {"type": "StartTurn"}).status_code == 403
+    assert campaign.host.command(mission_id, {"type": "StartTurn"}).json()["code"] == "choice_pending"
+    assert hostiles_deployed_by(hela, ledger, mission_id) == 3
+    campaign.host.accepted(mission_id, {"type": "StartTurn"})
+    campaign.host.accepted(mission_id, {"type": "BeginActivations"})
+    kinds: list[str] = []
+    while "target" not in kinds and (game := battle(ledger, mission_id)).outcome is None and game.turn <= TURNS:
+        turn = game.hostile_turn
+        if game.phase != "activation":
+            if game.phase == "event_choice":
+                campaign.host.accepted(mission_id, {"type": "ResolveEvent", "pick": game.pending.options[0]})
+            else:
+                campaign.host.accepted(mission_id, {"type": {"event": "RollEvent", "initiative": "BeginActivations"}.get(game.phase, "StartTurn")})
+        elif game.watch is not None and game.watch.waiting:
+            ann.accepted(mission_id, {"type": "PassOverwatch", "unit": game.watch.waiting[0]})
+        elif game.current in game.tracks:
+            ann.accepted(mission_id, {"type": "EndActivation", "unit": game.current})
+        elif turn is None:
+            hela.accepted(mission_id, {"type": "ActivateHostiles", "card": game.current})
+        elif turn.pending is not None:
+            answer = pick_for(turn.pending)
+            assert ann.command(mission_id, answer).status_code == 403
+            if not kinds:
+                wrong = hela.command(mission_id, {"type": "PickHostile", "miniature": "ysolde-marr"}, headers={"accept-language": "de"})
+                assert wrong.status_code == 422 and wrong.json()["code"] == "option_not_offered"
+                assert wrong.json()["rule"] == "blackstone-fortress.md#HOSTILE ACTIVATIONS" and "steht für next_hostile nicht zur Wahl" in wrong.json()["message"]
+                assert battle(ledger, mission_id) == game
+            hela.accepted(mission_id, answer)
+            kinds.append(turn.pending.kind)
+        else:
+            hela.accepted(mission_id, {"type": "ResumeHostiles", "card": turn.card})
+    assert kinds[0] == "next_hostile" and kinds[-1] == "target" and set(kinds) <= {"next_hostile", "target", "hex"}
+    settle(relay, worker)
+    assert all(r.actor != "worker" for r in ledger.records(mission_id))
 
 
 def _ambush_up(ledger: Ledger, campaign: Campaign) -> tuple[str, str]:

@@ -66,7 +66,7 @@ def test_a_swapped_sealed_seed_raises_attention_and_the_mission_stays_readable(s
     attention, once, and takes every command that needs no seed."""
     ledger = Ledger(store, Sealer(seal_key))
     mission_id, host = _setup(ledger)
-    other = ledger.create_mission(ledger.campaign_of(mission_id), host, name="n", system="table", rules_version=None, dice_mode="server", client_seed="y", options={}).mission_id
+    other = ledger.create_mission(ledger.campaign_of(mission_id), host, name="n", system="table", rules_version=None, dice_mode="server", client_seed="y", options={}).state.mission_id
     roll = ledger.handle(mission_id, host, RollDice("2d6", "x")).events[-1].position
     commitment = ledger.mission(mission_id).epoch.commitment
     _swap_sealed_seeds(store_env, commitment, ledger.mission(other).epoch.commitment)

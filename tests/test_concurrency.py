@@ -17,9 +17,10 @@ ROLLS_EACH = 5
 
 
 def _setup(ledger: Ledger) -> tuple[str, Member]:
-    campaign_id, token = ledger.create_campaign("c", "host")
+    created = ledger.create_campaign("c", "host")
+    campaign_id, token = created.id, created.token
     _, host = ledger.authenticate(token)
-    mission = ledger.create_mission(campaign_id, host, name="m", system="table", rules_version=None, dice_mode="server", client_seed="x", options={})
+    mission = ledger.create_mission(campaign_id, host, name="m", system="table", rules_version=None, dice_mode="server", client_seed="x", options={}).state
     return mission.mission_id, host
 
 
@@ -125,7 +126,7 @@ def test_a_member_invited_by_another_process_is_known_at_once(ledger: Ledger, st
     campaign_id = ledger.mission(mission_id).campaign_id
     other, store = _second_process(store_env, seal_key)
     try:
-        _, token = other.invite(campaign_id, host, "player", "ann", [])
+        token = other.invite(campaign_id, host, "player", "ann", []).token
     finally:
         store.close()
     found = ledger.authenticate(token)

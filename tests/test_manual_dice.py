@@ -96,6 +96,8 @@ def test_the_table_submits_the_ais_activations_with_typed_dice_and_the_audit_lis
     assert answer["events"][0]["command"] == due["command"] and answer["events"][0]["command_key"] == "ai-1"
     again = created(ann.post(f"/missions/{mission_id}/ai", {"faces": [], "idempotency_key": "ai-1"}))
     assert again["replayed"] and again["events"] == answer["events"]
+    last = answer["events"][-1]
+    assert answer["receipts"] == again["receipts"] == [{"stream": mission_id, "position": last["position"], "hash": last["hash"]}]
 
     table_ai = ScriptedPlayer(campaign.host, mission_id, roll_for_the_ai, dice=dice)
     play([heroes, table_ai], until=lambda turn: turn.outcome is not None or turn.game.round >= 3, rounds=400)
@@ -106,6 +108,9 @@ def test_the_table_submits_the_ais_activations_with_typed_dice_and_the_audit_lis
     assert ai_rolls, "no AI activation rolled dice"
     rolls = [r["event"] for r in records if r["event"]["type"] == "DiceRolled"]
     assert [f for r in rolls for f in r["faces"]] == dice.typed
+    # The scripted players kept the receipt of the last command they sent: the log's last record.
+    kept = campaign.receipts.last[mission_id]
+    assert (kept.position, kept.hash) == (records[-1]["position"], records[-1]["hash"]) and list(campaign.receipts.last) == [mission_id]
 
     assert campaign.host.end(mission_id, "abandoned").status_code == 201
     audit = ann.read(f"/missions/{mission_id}/audit")

@@ -35,10 +35,10 @@ class Game:
 
     def __init__(self, ledger: Ledger) -> None:
         self.ledger = ledger
-        self.campaign_id, _ = ledger.create_campaign("Night Raid", "hal")
+        self.campaign_id = ledger.create_campaign("Night Raid", "hal").id
         self.host = self.member("host")
-        ann, _ = ledger.invite(self.campaign_id, self.host, "player", "ann", ["scout"])
-        bob, _ = ledger.invite(self.campaign_id, self.host, "player", "bob", [])
+        ann = ledger.invite(self.campaign_id, self.host, "player", "ann", ["scout"]).id
+        bob = ledger.invite(self.campaign_id, self.host, "player", "bob", []).id
         self.ann, self.bob = self.member(ann), self.member(bob)
         self.missions: list[str] = []
 
@@ -49,7 +49,7 @@ class Game:
         state = self.ledger.create_mission(
             self.campaign_id, self.host, name=name, system="table", rules_version=None,
             dice_mode=dice_mode, client_seed=f"{name}-seed", options={"table": "1"},
-        )  # fmt: skip
+        ).state  # fmt: skip
         self.missions.append(state.mission_id)
         return state.mission_id
 

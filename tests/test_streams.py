@@ -567,11 +567,11 @@ class CountingLedger:
 
 
 def _mission(ledger: Ledger) -> tuple[str, Member]:
-    campaign_id, _ = ledger.create_campaign("Night Raid", "h")
+    campaign_id = ledger.create_campaign("Night Raid", "h").id
     host = ledger.campaign(campaign_id).members["host"]
     state = ledger.create_mission(
         campaign_id, host, name="Outpost", system="table", rules_version=None, dice_mode="server", client_seed="t", options={}
-    )
+    ).state
     return state.mission_id, host
 
 

@@ -123,8 +123,14 @@ def test_a_worker_killed_mid_activation_is_restarted_and_the_activation_happens_
     paused = wait_until(lambda: _said(server, "test pause", stage="before_ack"), WAIT_S, f"the worker to commit an activation\n{server.output(3000)}")
     first.send_signal(signal.SIGKILL)
 
-    down = wait_until(lambda: _failing_with(server, "worker-1 is down (signal SIGKILL)"), WAIT_S, "/health failing while the worker is dead")
+    def down_and_forgotten() -> dict | None:
+        """Down, and its heartbeat gone with it: not counted alive for the seconds it would take to age."""
+        body = _failing_with(server, "worker-1 is down (signal SIGKILL)")
+        return body if body and not any(w["name"].endswith(f"-{first.pid}") for w in body["jobs"]["workers"]) else None
+
+    down = wait_until(down_and_forgotten, WAIT_S, f"/health failing while the worker is dead, without its heartbeat\n{server.output(3000)}")
     assert [(p["name"], p["alive"], p["last_exit"]) for p in down["processes"]] == [("valkey", True, None), ("worker-1", False, "signal SIGKILL")]
+    assert down["jobs"]["workers"] == [] and "no worker is alive: AI activations and epoch verifications wait" in down["problems"]
     died = wait_until(lambda: _said(server, "process died; restarting it", child="worker-1"), WAIT_S, "the death logged")
     assert (died["level"], died["pid"], died["exit"], died["restart_in_s"]) == ("error", first.pid, "signal SIGKILL", 1.5)
     restarted = wait_until(lambda: _said(server, "process restarted", child="worker-1"), WAIT_S, "the worker restarted")

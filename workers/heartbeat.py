@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import socket
+
 import msgspec
 import redis
 
@@ -22,6 +24,12 @@ def _now_ms(client: redis.Redis) -> int:
     return seconds * 1000 + micros // 1000
 
 
+def worker_name(pid: int) -> str:
+    """The name a worker beats under: its host and pid, so the `serve` that started it can
+    tell which heartbeat was its child's."""
+    return f"{socket.gethostname()}-{pid}"
+
+
 def beat(client: redis.Redis, keys: Keys, name: str, log_looks: int) -> None:
     client.hset(keys.workers, name, msgspec.json.encode(_Beat(_now_ms(client), log_looks)))
 
@@ -34,6 +42,8 @@ def forget_gone(client: redis.Redis, keys: Keys) -> None:
 
 
 def stopped(client: redis.Redis, keys: Keys, name: str) -> None:
+    """The worker is gone (it stopped, or its supervisor saw it die): `/health` stops counting
+    it at once instead of after its heartbeat ages past `ALIVE_MS`."""
     client.hdel(keys.workers, name)
 
 

@@ -7,7 +7,6 @@ import json
 import logging
 import os
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -33,6 +32,7 @@ def main(argv: list[str] | None = None) -> int:
     verify.add_argument("export", nargs="?", type=Path, help="an exported mission or campaign file (works offline)")
     verify.add_argument("--mission", help="a mission id in the configured store")
     verify.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    verify.add_argument("--receipts", type=Path, help="a file of receipts (JSON Lines) the log must hold: a log cut short or rewritten fails")
     commands.add_parser("status", help="queue depth, pending jobs and their age, jobs processed")
     imports = commands.add_parser("import", help="import an exported campaign or finished mission into the configured store")
     imports.add_argument("file", type=Path)
@@ -77,13 +77,14 @@ def _raise_terminated(signum: int, frame: object) -> None:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    import redis
     import uvicorn
 
     from api.cli.embedded import EmbeddedValkey, die_with_parent
     from api.cli.supervise import BACKOFF_S, AlreadyServing, Supervised, lock_data_dir, terminate
     from api.http.app import create_app
     from service.wiring import build_ledger, redis_client
-    from workers.heartbeat import jobs_health
+    from workers import heartbeat
     from workers.jobs import Keys
     from workers.ticks import Announcer, Ticks
 
@@ -114,19 +115,27 @@ def _serve(args: argparse.Namespace) -> int:
         redis_url = embedded.url
     env = {**os.environ, "REDIS_URL": redis_url, "SKIRMISH_DATA_DIR": str(settings.data_dir)}
 
+    client, keys = redis_client(redis_url), Keys(settings.redis_prefix)
+
     def start_worker() -> subprocess.Popen:
         return subprocess.Popen([sys.executable, "-m", "api.cli.main", "worker"], env=env, preexec_fn=die_with_parent)
 
-    workers = [Supervised(f"worker-{n + 1}", start_worker, stopping, backoff_s) for n in range(args.workers)]
+    def worker_died(pid: int) -> None:
+        """A killed worker cannot take its heartbeat away: we do, so /health sees it dead now."""
+        try:
+            heartbeat.stopped(client, keys, heartbeat.worker_name(pid))
+        except redis.RedisError:
+            pass  # Redis is down too: /health says so, and the heartbeat ages out
+
+    workers = [Supervised(f"worker-{n + 1}", start_worker, stopping, backoff_s, on_death=worker_died) for n in range(args.workers)]
     supervised = ([valkey] if valkey else []) + workers
-    client, keys = redis_client(redis_url), Keys(settings.redis_prefix)
     ledger.store.appended.append(Announcer(Ticks(client, keys.ticks)).appended)
     where = settings.store_env.get("SQLITE_DBNAME") or f"postgres database {settings.store_env.get('POSTGRES_DBNAME')}"
     log.info(
         f"Skirmish Ledger on http://{host}:{port}",
         extra={"url": f"http://{host}:{port}", "docs": f"http://{host}:{port}/schema/swagger", "events": where, "redis": redis_url, "embedded_valkey": valkey is not None, "workers": len(workers)},
     )
-    app = create_app(ledger, jobs=lambda: jobs_health(client, keys, ledger.store.max_notification_id()), processes=lambda: [s.health() for s in supervised])
+    app = create_app(ledger, jobs=lambda: heartbeat.jobs_health(client, keys, ledger.store.max_notification_id()), processes=lambda: [s.health() for s in supervised])
     # uvicorn shuts down on SIGTERM and then raises the signal again; with its default action
     # that ends the process before the `finally` below could stop the workers and the Valkey.
     signal.signal(signal.SIGTERM, _raise_terminated)
@@ -169,7 +178,7 @@ def _worker(args: argparse.Namespace) -> int:
     redis_url = _redis_url(settings) if settings else None
     if settings is None or redis_url is None:
         return 2
-    name = f"{socket.gethostname()}-{os.getpid()}"
+    name = heartbeat.worker_name(os.getpid())
     ledger = build_ledger(settings)
     client = redis_client(redis_url)
     keys = Keys(settings.redis_prefix)
@@ -215,12 +224,20 @@ def _worker(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
+    from domain.receipts import BadReceipts, read_receipts
+    from domain.receipts import check as check_receipts
+    from domain.receipts import tally
     from domain.verification import verify_stream
     from service.exports import ExportError, describe, verify_export
 
+    try:
+        receipts = read_receipts(args.receipts.read_bytes()) if args.receipts else []
+    except (OSError, BadReceipts) as error:
+        print(f"cannot read the receipts {args.receipts}: {error}", file=sys.stderr)
+        return 2
     if args.export is not None:
         try:
-            checked = verify_export(args.export.read_bytes())
+            checked = verify_export(args.export.read_bytes(), receipts)
         except (OSError, ExportError) as error:
             print(f"cannot read {args.export}: {error}", file=sys.stderr)
             return 2
@@ -244,11 +261,28 @@ def _verify(args: argparse.Namespace) -> int:
         print("name an exported file or --mission ID", file=sys.stderr)
         return 2
     verdict = verify_stream(rows)
+    unheld = check_receipts(receipts, {**_streams_of(store, receipts), args.mission: rows})
     if args.json:
-        print(msgspec.json.encode(verdict).decode())
+        held = {"receipts": len(receipts), "receipt_problems": unheld} if receipts else {}
+        print(msgspec.json.encode({**msgspec.to_builtins(verdict), **held}).decode())
     else:
         print(_describe(verdict))
-    return 0 if verdict.ok else 1
+        if receipts:
+            print(*[f"FAILED: stream {p.receipt.stream} position {p.receipt.position}: {p.named()}" for p in unheld], tally(len(receipts), len(unheld)), sep="\n")
+    return 0 if verdict.ok and not unheld else 1
+
+
+def _streams_of(store, receipts) -> dict[str, list[tuple[int, bytes]]]:  # noqa: ANN001
+    """Every stream the receipts name that the store holds, to check them against."""
+    found = {}
+    for stream in sorted({receipt.stream for receipt in receipts}):
+        try:
+            rows = store.read(stream)
+        except ValueError:
+            continue  # not a stream id: the receipt's stream is not there
+        if rows:
+            found[stream] = rows
+    return found
 
 
 def _describe(verdict) -> str:  # noqa: ANN001

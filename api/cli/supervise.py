@@ -32,11 +32,15 @@ def describe_exit(returncode: int) -> str:
 
 class Supervised:
     """One child process, started by `start`, watched on a thread of its own (blocked in wait,
-    so watching costs nothing) and started again when it dies, until `stopping` is set."""
+    so watching costs nothing) and started again when it dies, until `stopping` is set.
+    `on_death` is told the pid of a child that died, the moment it did."""
 
-    def __init__(self, name: str, start: Callable[[], subprocess.Popen], stopping: threading.Event, backoff_s: float = BACKOFF_S) -> None:
+    def __init__(
+        self, name: str, start: Callable[[], subprocess.Popen], stopping: threading.Event, backoff_s: float = BACKOFF_S, on_death: Callable[[int], None] | None = None
+    ) -> None:
         self.name = name
         self.start = start
+        self.on_death = on_death
         self.stopping = stopping
         self.backoff_s = backoff_s
         self.restarts = 0
@@ -57,6 +61,8 @@ class Supervised:
             if self.process is not None:
                 returncode = self.process.wait()
                 self.last_exit = describe_exit(returncode)
+                if self.on_death is not None:
+                    self.on_death(self.process.pid)
                 if self.stopping.is_set():
                     log.info("process stopped", extra={"child": self.name, "pid": self.process.pid, "exit": self.last_exit})
                     return

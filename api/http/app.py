@@ -83,8 +83,8 @@ def _after(position: int) -> int:
 
 @post("/campaigns", sync_to_thread=True)
 def create_campaign(data: JSONBody[NewCampaign], ledger: LedgerDep) -> CampaignToken:
-    campaign_id, token = ledger.create_campaign(data.name, data.host_name)
-    return CampaignToken(campaign_id, token)
+    created = ledger.create_campaign(data.name, data.host_name)
+    return CampaignToken(created.id, created.token, created.receipts)
 
 
 @get("/campaigns/{campaign_id:str}", sync_to_thread=True)
@@ -100,15 +100,15 @@ def read_campaign(campaign_id: FromPath[str], request: Request, ledger: LedgerDe
 @post("/campaigns/{campaign_id:str}/members", sync_to_thread=True)
 def invite(campaign_id: FromPath[str], data: JSONBody[NewMember], request: Request, ledger: LedgerDep) -> MemberToken:
     _, host = member_of_campaign(request, ledger, campaign_id)
-    member_id, token = ledger.invite(campaign_id, host, data.role, data.name, data.units)
-    return MemberToken(member_id, data.name, data.role, token)
+    invited = ledger.invite(campaign_id, host, data.role, data.name, data.units)
+    return MemberToken(invited.id, data.name, data.role, invited.token, invited.receipts)
 
 
 @post("/campaigns/{campaign_id:str}/missions", sync_to_thread=True)
 def create_mission(campaign_id: FromPath[str], data: JSONBody[NewMission], request: Request, ledger: LedgerDep) -> MissionView:
     _, host = member_of_campaign(request, ledger, campaign_id)
     try:
-        state = ledger.create_mission(
+        created = ledger.create_mission(
             campaign_id,
             host,
             name=data.name,
@@ -120,7 +120,8 @@ def create_mission(campaign_id: FromPath[str], data: JSONBody[NewMission], reque
         )
     except BadOptions as bad:
         raise malformed("options", bad.error) from None
-    return localized.mission_view(state, viewer_of(host), language(request))
+    view = localized.mission_view(created.state, viewer_of(host), language(request))
+    return msgspec.structs.replace(view, receipts=created.receipts)
 
 
 @get("/campaigns/{campaign_id:str}/missions", sync_to_thread=True)

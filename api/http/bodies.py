@@ -11,6 +11,7 @@ from api.http.openapi import options_schemas
 from domain import limits
 from domain.chain import Recorded
 from domain.mission import MissionState
+from domain.receipts import Receipt
 from service.health import Jobs, Process
 
 
@@ -36,6 +37,8 @@ class NewCampaign(Body):
 class CampaignToken(Body):
     campaign_id: str
     host_token: str
+    #: The receipt of the campaign's first record (README.md#receipts).
+    receipts: list[Receipt] = []
 
 
 class NewMember(Body):
@@ -50,6 +53,8 @@ class MemberToken(Body):
     name: str
     role: str
     token: str
+    #: The receipt of the campaign's record that admitted the member (README.md#receipts).
+    receipts: list[Receipt] = []
 
 
 class MemberView(Body):
@@ -209,6 +214,9 @@ class MissionView(Body):
     #: Each special rule and status the game's units carry, as written in content → its name in
     #: the request's language (Accept-Language; German uses the German rules' names).
     rule_names: dict[str, str] = {}
+    #: In the answer that creates the mission only: the receipts of the mission's and the
+    #: campaign's records that created it (README.md#receipts).
+    receipts: list[Receipt] = []
 
     @classmethod
     def of(cls, state: MissionState, game: Any = ...) -> MissionView:

@@ -40,13 +40,17 @@ def check_nothing_pending(pending: PendingChoice | None, *, rule: str) -> None:
         raise RuleError("choice_pending", rule, params={"who": pending.who, "kind": pending.kind, "options": list(pending.options)})
 
 
-def check_answer(pending: PendingChoice | None, who: str, option: str, *, rule: str) -> PendingChoice:
+def check_answer(pending: PendingChoice | None, who: str, option: str, *, rule: str, kind: str | None = None) -> PendingChoice:
     """The choice `who` answers with `option`; RuleError when nothing is pending, it waits for
-    someone else, or `option` was not offered. Nothing changes: the decider records the answer."""
+    someone else, it is not of the `kind` the answer is for (when given: one game may wait for
+    several kinds of pick), or `option` was not offered. Nothing changes: the decider records
+    the answer."""
     if pending is None:
         raise RuleError("nothing_pending", rule, params={"who": who})
     if who != pending.who:
         raise RuleError("not_your_choice", rule, params={"who": who, "waiting_for": pending.who, "kind": pending.kind})
+    if kind is not None and kind != pending.kind:
+        raise RuleError("not_this_choice", rule, params={"kind": kind, "waiting_for": pending.kind, "options": list(pending.options)})
     if option not in pending.options:
         raise RuleError("option_not_offered", rule, params={"option": option, "kind": pending.kind, "options": list(pending.options)})
     return pending

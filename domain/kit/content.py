@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
 import msgspec
@@ -173,11 +173,17 @@ def merge_files(
         for name in sorted(files)
     ]
     headers = [(name, f.pack) for name, f in typed if f.pack is not None]
-    if len(headers) != 1:
+    if not headers:
         raise ContentError(
-            headers[1][0] if headers else "(pack)",
+            "(pack)",
             "pack",
-            "exactly one file has a [pack] table with name and version",
+            f"no file has a [pack] table with name and version (files: {', '.join(sorted(files))})",
+        )
+    if len(headers) > 1:
+        raise ContentError(
+            headers[1][0],
+            "pack",
+            f"only one file may have a [pack] table; {headers[0][0]} has one already",
         )
     merged = {s: tuple(e for _, f in typed for e in getattr(f, s)) for s in sections}
     origin = {
@@ -185,6 +191,15 @@ def merge_files(
         for s in sections
     }
     return Merged(headers[0][1], headers[0][0], merged, origin)
+
+
+def checked_pack(files: Mapping[str, bytes], kind: type, sections: tuple[str, ...], build: Callable[..., T], check: Callable[[T], Iterable[Problem]]) -> T:
+    """A pack from its files: merged (`merge_files`), built from its header's name and version
+    and its sections, and refused with every problem `check` finds, each at its file and field."""
+    merged = merge_files(files, kind, sections)
+    pack = build(merged.header.name, merged.header.version, **merged.sections)
+    refuse(list(check(pack)), merged)
+    return pack
 
 
 def refuse(problems: list[Problem], merged: Merged) -> None:

@@ -6,11 +6,9 @@ from __future__ import annotations
 
 import msgspec
 
-from domain import mission
 from domain.kit.boards.hex import Hex
 from domain.systems.blackstone import commands as cmd
 from domain.systems.blackstone import events as ev
-from domain.systems.blackstone import stun
 from tests.blackstone.game import Game
 
 TWINS, YSOLDE, KETTLE = "pim-and-pell", "ysolde-marr", "brother-kettle"
@@ -120,12 +118,45 @@ def test_a_stunned_miniature_discards_a_die_to_stand_up_before_acting():
     assert game.at("pim") == Hex(-1, 0) and game.battle.tracks[TWINS].dice == (6, 5)
 
 
-def test_a_stunned_miniature_stunned_again_suffers_a_wound():
-    game = started()
-    box = mission.dice_box_for(game.state, server_seed=None, fresh_seed=None, manual_faces=[])
-    assert stun.stun(game.battle, game.battle.miniatures[DRUDGE], by=TWINS, dice=box, actor="worker") == [ev.Stunned(DRUDGE)]
+def baton() -> Game:
+    """Ysolde alone, her card first, a Drudge (WOUNDS 2) next to her at (-1, 0)."""
+    game = Game(explorers="Ysolde Marr")
+    game.start((1, 2, 3, 4, 5), {YSOLDE: (5, 4, 2, 1)}, (1,))
+    game.patch(DRUDGE, at=Hex(-1, 0))
+    return game
+
+
+def test_a_stunning_weapon_stuns_the_hostile_it_wounds():
+    """ATTACKS, Stunned: the Shock Baton (stun, 2 d8 at 1 hex): 4 a success, 1 a failure;
+    1 wound on the Drudge, which is laid down."""
+    game = baton()
+    events = game.do(cmd.Attack(YSOLDE, die=4, weapon="Shock Baton", target=DRUDGE), 4, 1)
+    assert events[2:] == [ev.AttackMade(YSOLDE, DRUDGE, "Shock Baton", 1, "d8", [4, 1], ["success", "failure"], False, 1, 0), ev.Wounded(DRUDGE, 1, 0), ev.Stunned(DRUDGE)]
+    assert game.battle.miniatures[DRUDGE].stunned and game.battle.miniatures[DRUDGE].damage == 1
+
+
+def test_a_stunning_weapon_that_wounds_nothing_stuns_nothing():
+    game = baton()
+    events = game.do(cmd.Attack(YSOLDE, die=4, weapon="Shock Baton", target=DRUDGE), 3, 1)
+    assert events[-1] == ev.AttackMade(YSOLDE, DRUDGE, "Shock Baton", 1, "d8", [3, 1], ["failure", "failure"], False, 0, 0)
+    assert not game.battle.miniatures[DRUDGE].stunned
+
+
+def test_a_stunned_hostile_stunned_again_suffers_a_wound_instead():
+    """ATTACKS, Stunned: the stunned Drudge takes 1 wound from the hit and 1 instead of the
+    stun: 2 damage, its WOUNDS, slain by Ysolde (2 towards her inspiration roll)."""
+    game = baton()
     game.patch(DRUDGE, stunned=True)
-    assert stun.stun(game.battle, game.battle.miniatures[DRUDGE], by=TWINS, dice=box, actor="worker") == [ev.Wounded(DRUDGE, 1, 0)]
+    events = game.do(cmd.Attack(YSOLDE, die=4, weapon="Shock Baton", target=DRUDGE), 5, 2)
+    assert events[3:] == [ev.Wounded(DRUDGE, 1, 0), ev.Wounded(DRUDGE, 1, 0), ev.Slain(DRUDGE, YSOLDE)]
+    assert game.battle.miniatures[DRUDGE].damage == 2 and game.battle.tracks[YSOLDE].slain_wounds == 2
+
+
+def test_a_weapon_without_stun_lays_nobody_down():
+    """The Arc Carbine has no stun: the wounded Drudge stays up."""
+    game = baton()
+    events = game.do(cmd.Attack(YSOLDE, die=4, weapon="Arc Carbine", target=DRUDGE), 4, 1)
+    assert events[-1] == ev.Wounded(DRUDGE, 1, 0) and not game.battle.miniatures[DRUDGE].stunned
 
 
 def test_an_attack_re_rolls_its_failures_once_for_a_point_each():

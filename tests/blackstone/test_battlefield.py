@@ -22,6 +22,19 @@ def test_the_card_sets_down_its_chambers_with_walls_barriers_and_obstructions():
     assert battle.portals == (Hex(6, 0),)
 
 
+def test_a_turned_chamber_turns_its_hexes_walls_and_barriers():
+    """BATTLEFIELD CREATION: twin galleries' second gallery is turned one sixth (local [1, 0] to
+    [0, 1]) and set at (5, -2): its wall [0, 1]|[0, 2] lies between (4, -1) and (3, 0), its
+    barrier [1, -1]|[2, -1] between (6, -2) and (6, -1); sight and cover follow them."""
+    battle = Game("twin-galleries").battle
+    assert Hex(5, -2) in battle.board.blocked
+    assert {side(Hex(4, -1), Hex(3, 0)), side(Hex(6, -3), Hex(7, -4))} <= set(battle.board.walls)
+    assert {side(Hex(6, -2), Hex(6, -1)), side(Hex(4, -2), Hex(3, -1))} <= set(battle.board.cover_sides)
+    assert not bf.sees(battle, Hex(4, -1), Hex(3, 0)) and bf.sees(battle, Hex(4, -1), Hex(4, 0))
+    assert bf.covered(battle, Hex(6, -3), Hex(6, -1)) and not bf.covered(battle, Hex(6, -3), Hex(6, -2))
+    assert bf.route_distance(battle, Hex(4, -1), Hex(3, 0)) == 2  # round the wall, by (4, 0)
+
+
 def test_explorers_start_in_the_maglev_chamber_within_the_hex_limits():
     """SETUP, BATTLEFIELD CREATION: 2 explorers a hex, or both twins and 1 explorer."""
     game = Game("broken-gallery", "Ysolde Marr, Brother Kettle, Oskra Vey, Pim and Pell")

@@ -41,6 +41,10 @@ def test_the_action_dice_faces_are_data():
         ("pack.toml", "critical = [6, 6]", "critical = [5, 6]", "action_dice[0]", "face 5 is in two bands"),
         ("chambers.toml", "walls = [[[1, 1], [2, 1]]]", "walls = [[[1, 1], [3, 1]]]", "chambers[2].walls[0]", "share no side"),
         ("hostiles.toml", 'size = "huge"', 'size = "vast"', "hostiles[5].size", "Invalid enum value 'vast'"),
+        ("combat.toml", 'at = [5, -2], turn = 1', 'at = [3, -1], turn = 1', "combat_cards[2].chambers[2]", "pack 'core': chamber 'gallery' overlaps chamber 'gallery' at hex [1, -1]"),
+        ("combat.toml", "markers = [{ number = 1, at = [1, -1] }", "markers = [{ number = 1, at = [0, 0] }", "combat_cards[0].markers[0]", "pack 'core': hex [0, 0] is obstructed (chamber 'gallery')"),
+        ("combat.toml", "portals = [[7, -2]]", "portals = [[5, -2]]", "combat_cards[2].portals[0]", "pack 'core': hex [5, -2] is obstructed (chamber 'gallery')"),
+        ("combat.toml", "turn = 1", "turn = 6", "combat_cards[2].chambers[2].turn", "a chamber turns 0 to 5 sixths, not 6"),
     ],
 )
 def test_a_malformed_file_names_file_field_and_problem(file, old, new, field, problem):

@@ -10,7 +10,8 @@ import pytest
 from domain.kit.boards.hex import Hex
 from domain.systems.blackstone import commands as cmd
 from domain.systems.blackstone import events as ev
-from tests.blackstone.game import Game
+from domain.kit.decks import order_of
+from tests.blackstone.game import ENCOUNTERS, Game, keep
 
 TWINS, YSOLDE = "pim-and-pell", "ysolde-marr"
 D1, D2 = "ashen-drudge-1-1", "ashen-drudge-1-2"
@@ -122,13 +123,23 @@ def test_20_lucky_find_the_picked_explorer_takes_a_discovery_card():
     assert game.battle.tracks[YSOLDE].discoveries == 1
 
 
-def test_the_combat_ends_when_every_explorer_is_out_of_action():
-    """EVENT PHASE: checked before the event roll; no die is rolled."""
+def test_the_combat_ends_when_every_explorer_is_out_of_action_and_the_encounter_cards_go_back():
+    """EVENT PHASE: checked before the event roll, which is not made; the encounter cards drawn
+    (at set-up and by a twist) are shuffled back into the hidden deck, and the twist ends."""
     game = event_phase()
+    game.do(cmd.RollEvent(), 8)  # changing conditions: "glass-swarm" drawn, its twist in force
+    change(game, phase="event")
     game._apply(ev.OutOfAction(YSOLDE))
     game._apply(ev.OutOfAction(TWINS))
-    assert game.do(cmd.RollEvent()) == [ev.CombatEnded("defeat")]
-    assert game.battle.outcome == "defeat"
+    assert game.battle.encounter.discard_pile == ("ash-choir", "glass-swarm")  # at set-up, by the twist
+    every_card = tuple(sorted(game.battle.encounter_cards))
+    ended, shuffle = game.do(cmd.RollEvent(), *keep(ENCOUNTERS))
+    assert ended == ev.CombatEnded("defeat") and game.battle.outcome == "defeat"
+    assert (shuffle.purpose, shuffle.rule, shuffle.deck, shuffle.faces) == (
+        "shuffle the encounter cards back into the deck", "blackstone-fortress.md#EVENT PHASE", list(every_card), keep(ENCOUNTERS)
+    )  # fmt: skip
+    assert shuffle.order is None  # the deck stays hidden: its order shows when the seed is revealed
+    assert (game.battle.encounter.draw_pile, game.battle.encounter.discard_pile, game.battle.twists) == (every_card, (), ())
 
 
 def test_the_combat_ends_when_every_explorer_in_action_is_in_the_escape_chamber_and_the_battlefield_is_cleared():
@@ -140,7 +151,9 @@ def test_the_combat_ends_when_every_explorer_in_action_is_in_the_escape_chamber_
     game = event_phase(escapes=(Hex(3, 1),), portals=())
     for mini, at in (("pim", Hex(2, 1)), ("pell", Hex(2, 1)), (YSOLDE, Hex(3, 1))):
         game.patch(mini, at=at)
-    assert game.do(cmd.RollEvent()) == [ev.CombatEnded("escaped")]
+    ended, shuffle = game.do(cmd.RollEvent(), 1, 1, 1, 1, 1)
+    assert ended == ev.CombatEnded("escaped") and shuffle.faces == [1, 1, 1, 1, 1]
+    assert game.battle.encounter.draw_pile == order_of(shuffle) != tuple(sorted(game.battle.encounter_cards))
     battle = game.battle
     assert (battle.outcome, battle.markers, battle.escapes) == ("escaped", (), (Hex(3, 1),))
     assert all(m.at is None for m in battle.miniatures.values() if m.side == "hostile") and game.at(YSOLDE) == Hex(3, 1)

@@ -195,6 +195,50 @@ def test_a_stunned_hostile_stands_up_instead_of_rolling():
     assert not game.battle.miniatures[D1].stunned
 
 
+def brute_next_to_ysolde() -> Game:
+    """Group 1's first Drudge made a Chain Brute (its flail stuns: 2 d12 at 1 hex), the other two
+    off the battlefield, Ysolde next to it at (2, 0): it charges (3) and attacks her."""
+    game = passage()
+    game.patch(D1, name="Chain Brute", size="large")
+    game.patch(D2, at=None)
+    game.patch(D3, at=None)
+    game.patch("ysolde-marr", at=Hex(2, 0))
+    return game
+
+
+def test_a_hostiles_stunning_weapon_stuns_the_explorer_it_wounds():
+    """ATTACKS, Stunned: 5 a success (d12), Ysolde's d8 defence 1 a failure: 1 wound, she is
+    laid down."""
+    game = brute_next_to_ysolde()
+    events = game.do(cmd.ActivateHostiles(GROUP), 3, 5, 1, 1)
+    assert summary(events)[1:3] == [(3, "charge"), ("attack", "ysolde-marr", 1, [5, 1], False)]
+    assert ev.DefenceRolled("ysolde-marr", "d8", 1, "failure", "wound") in events
+    assert events[events.index(ev.Wounded("ysolde-marr", 1, 0)) + 1] == ev.Stunned("ysolde-marr")
+    assert game.battle.miniatures["ysolde-marr"].stunned and game.battle.tracks["ysolde-marr"].wounds == 1
+
+
+def test_a_wound_the_defence_roll_negates_stuns_nobody():
+    """EXPLORER DEFENSE ROLLS: a 4 on Ysolde's d8 negates the wound, so nothing wounded her."""
+    game = brute_next_to_ysolde()
+    events = game.do(cmd.ActivateHostiles(GROUP), 3, 5, 1, 4)
+    assert ev.DefenceRolled("ysolde-marr", "d8", 4, "success", "negated") in events
+    assert not any(isinstance(e, ev.Stunned) for e in events) and not game.battle.miniatures["ysolde-marr"].stunned
+
+
+def test_a_stunned_explorer_stunned_again_suffers_a_wound_with_a_defence_roll():
+    """ATTACKS, Stunned: the second wound comes instead of the stun, and is defended (1: kept)."""
+    game = brute_next_to_ysolde()
+    game.patch("ysolde-marr", stunned=True)
+    events = game.do(cmd.ActivateHostiles(GROUP), 3, 5, 1, 1, 1)
+    assert [e for e in events if isinstance(e, ev.DefenceRolled | ev.Wounded | ev.Stunned)] == [
+        ev.DefenceRolled("ysolde-marr", "d8", 1, "failure", "wound"),
+        ev.Wounded("ysolde-marr", 1, 0),
+        ev.DefenceRolled("ysolde-marr", "d8", 1, "failure", "wound"),
+        ev.Wounded("ysolde-marr", 1, 0),
+    ]
+    assert game.battle.tracks["ysolde-marr"].wounds == 2
+
+
 def test_reinforcements_return_next_to_a_portal_attack_and_do_not_activate():
     """HOSTILE ACTIONS, Reinforcement rolls; REINFORCEMENTS: 3 against a small slain hostile
     returns 2 (only 1 is slain); it deploys next to the portal (3, 1), closest to its group

@@ -138,6 +138,9 @@ def test_a_hostile_player_carries_the_group_on_after_overwatch():
     game.do(cmd.PassOverwatch(TWINS))
     game.do(cmd.PassOverwatch(YSOLDE))
     assert ai.ai(game.state) is None
-    events = game.do(cmd.ResumeHostiles("group-1"), 1)
-    assert events[0] == ev.HostilesResumed("group-1")
+    events = game.do(cmd.ResumeHostiles("group-1"))
+    assert events == [ev.HostilesResumed("group-1"), ev.HostileChoiceAwaited("hela", "target", D2, "arrive", ["pell", "pim", YSOLDE], [["arrive", D2]])]
+    events = game.do(cmd.PickTarget("pim"), 1)
+    assert events[0] == ev.HostileChoiceMade("target", D2, "pim")
+    assert [(e.attacker, e.target) for e in events if isinstance(e, ev.AttackMade)] == [(D2, "pim")]
     assert events[-2:] == [ev.OverwatchOffered(D2, [YSOLDE, TWINS]), ev.HostilesPaused([])]

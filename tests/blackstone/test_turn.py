@@ -11,7 +11,8 @@ import pytest
 from domain import mission
 from domain.events import DiceRolled
 from domain.kit.boards.hex import Hex
-from domain.systems.blackstone import combat
+from domain.systems.blackstone import wounds
+from domain.systems.blackstone.decide import HANDLERS
 from domain.systems.blackstone import commands as cmd
 from domain.systems.blackstone import events as ev
 from tests.blackstone.game import Game
@@ -144,7 +145,7 @@ def test_explorer_defence_rolls_and_wound_counters(faces, kept, out):
     """EXPLORER DEFENSE ROLLS (Pell's defence is a d6), then WOUNDS."""
     game = started()
     box = mission.dice_box_for(game.state, server_seed=None, fresh_seed=None, manual_faces=list(faces))
-    events = combat.explorer_wounds(game.battle, game.battle.miniatures["pell"], 1, 1, dice=box, actor="worker")
+    events = wounds.explorer_wounds(game.battle, game.battle.miniatures["pell"], 1, 1, dice=box, actor="worker")
     defences = [e for e in events if isinstance(e, ev.DefenceRolled)]
     assert [(d.face, d.result) for d in defences] == [(faces[0], ["grievous", "wound", "negated"][[1, 4, 6].index(faces[0])]), (faces[1], "negated" if faces[1] >= 4 else "wound")]
     wounded = [e for e in events if isinstance(e, ev.Wounded)]
@@ -158,7 +159,7 @@ def test_a_wound_with_every_space_covered_puts_the_explorer_out_of_action():
     tracks = {**game.battle.tracks, YSOLDE: msgspec.structs.replace(game.battle.tracks[YSOLDE], wounds=4)}
     game.state = msgspec.structs.replace(game.state, game=msgspec.structs.replace(game.battle, tracks=tracks))
     box = mission.dice_box_for(game.state, server_seed=None, fresh_seed=None, manual_faces=[1])
-    events = combat.explorer_wounds(game.battle, game.battle.miniatures[YSOLDE], 1, 0, dice=box, actor="worker")
+    events = wounds.explorer_wounds(game.battle, game.battle.miniatures[YSOLDE], 1, 0, dice=box, actor="worker")
     assert events[-1] == ev.OutOfAction(YSOLDE)
     for event in events:
         game._apply(event)
@@ -171,3 +172,9 @@ def test_the_event_roll_reads_the_event_table():
     game.state = msgspec.structs.replace(game.state, game=msgspec.structs.replace(game.battle, phase="event"))
     assert game.do(cmd.RollEvent(), 12)[-2:] == [ev.EventRolled(12, "escape_chamber"), ev.EscapeChamberPlaced(3, 1, "event")]
     assert game.battle.phase == "turn_over"
+
+
+def test_every_command_of_the_system_is_decided():
+    """No command reaches the log's decoder without a rule that decides it: set-up and placing
+    an explorer are decided first, every other one by its handler."""
+    assert set(cmd.COMMANDS) == set(HANDLERS) | {cmd.SetUpBattle, cmd.PlaceExplorer}

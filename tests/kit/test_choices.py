@@ -53,6 +53,16 @@ def test_an_option_that_was_not_offered_is_refused():
     )
 
 
+def test_an_answer_for_another_kind_of_choice_is_refused():
+    assert choices.check_answer(HEROIC, "leader", "zana", rule=RULE, kind="heroic_effort") is HEROIC
+    assert refusal(lambda: choices.check_answer(HEROIC, "leader", "zana", rule=RULE, kind="target")) == (
+        "not_this_choice",
+        RULE,
+        422,
+        {"kind": "target", "waiting_for": "heroic_effort", "options": ["amallyn", "espern", "zana"]},
+    )
+
+
 def test_other_commands_wait_while_a_choice_is_open():
     choices.check_nothing_pending(None, rule=RULE)
     assert refusal(lambda: choices.check_nothing_pending(HEROIC, rule=RULE)) == (

@@ -106,3 +106,45 @@ def test_an_error_lists_further_problems_up_to_ten():
     assert lines[-1] == "... and 3 more problems"
     assert len(lines) == 11
     assert isinstance(e, ValueError)
+
+
+class Header(msgspec.Struct, frozen=True):
+    name: str
+    version: str
+
+
+class ArmouryFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    pack: Header | None = None
+    weapons: tuple[Weapon, ...] = ()
+
+
+HEADER = b'[pack]\nname = "Armoury"\nversion = "1"\n'
+SWORD = b'[[weapons]]\nname = "sword"\nattacks = 1\ntest = {type = "threshold", target = 4}\n'
+AXES = (
+    b'[[weapons]]\nname = "axe"\nattacks = 2\ntest = {type = "threshold", target = 4}\n'
+    b'[[weapons]]\nname = "great axe"\nattacks = 9\ntest = {type = "threshold", target = 4}\n'
+)
+
+
+def test_files_merge_in_name_order_and_a_problem_is_located_in_its_own_file():
+    files = {"b.toml": AXES, "a.toml": HEADER + SWORD}
+    merged = content.merge_files(files, ArmouryFile, ("weapons",))
+    assert merged.header == Header("Armoury", "1") and merged.header_file == "a.toml"
+    assert [w.name for w in merged.sections["weapons"]] == ["sword", "axe", "great axe"]
+    too_many = [(("weapons", i, "attacks"), "at most 3 attacks") for i, w in enumerate(merged.sections["weapons"]) if w.attacks > 3]
+    e = error(lambda: content.refuse(too_many, merged))
+    assert (e.file, e.field, e.problem) == ("b.toml", "weapons[1].attacks", "at most 3 attacks")
+    content.refuse([], merged)
+
+
+@pytest.mark.parametrize(
+    ("files", "expected"),
+    [
+        ({"a.toml": SWORD}, ("(pack)", "pack", "no file has a [pack] table with name and version (files: a.toml)")),
+        ({"a.toml": HEADER, "b.toml": HEADER}, ("b.toml", "pack", "only one file may have a [pack] table; a.toml has one already")),
+        ({}, ("(pack)", "", "the pack has no files")),
+    ],
+)
+def test_a_pack_has_exactly_one_header(files, expected):
+    e = error(lambda: content.merge_files(files, ArmouryFile, ("weapons",)))
+    assert (e.file, e.field, e.problem) == expected

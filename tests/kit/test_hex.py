@@ -308,3 +308,14 @@ def test_sight_is_clear_on_an_open_board_and_blocked_on_its_only_line(a, b, stri
 def test_strict_sight_is_never_more_generous(a, b, blocking, walls):
     if hx.line_of_sight(a, b, blocking, set(walls), strict=True):
         assert hx.line_of_sight(a, b, blocking, set(walls), strict=False)
+
+
+def test_a_sixth_turn_takes_each_direction_to_the_next():
+    assert [hx.rotate(d, 1) for d in hx.DIRECTIONS] == [Hex(0, 1), Hex(1, 0), Hex(1, -1), Hex(0, -1), Hex(-1, 0), Hex(-1, 1)]
+    assert hx.rotate(Hex(3, 1), 2, centre=Hex(1, 1)) == Hex(-1, 3) and hx.rotate(Hex(2, -1), -1) == hx.rotate(Hex(2, -1), 5)
+
+
+@given(hexes, hexes, st.integers(-12, 12))
+def test_turning_keeps_distances_and_six_turns_are_none(a, b, turns):
+    assert hx.distance(hx.rotate(a, turns), hx.rotate(b, turns)) == hx.distance(a, b)
+    assert hx.rotate(a, 6) == a and hx.rotate(hx.rotate(a, turns), -turns) == a

@@ -152,3 +152,27 @@ def test_clear_travel_passes_bases_but_stops_clear_of_them():
     close = inches.Base(1.5, 0.0, 0.0, 0.5)  # 0.5" away at the start
     assert inches.clear_travel([mover], 1.0, 0.0, 1.0, [close], keep=1.0) == 0.0  # no closer than it began
     assert inches.clear_travel([mover], -1.0, 0.0, 1.0, [close], keep=1.0) == 1.0  # moving away is fine
+
+
+def test_sight_to_both_edges_needs_two_clear_lines_where_any_line_sees_past_a_base():
+    """A base straight between two others leaves a grazing line along its side (`line_of_sight`
+    sees), but no point of the shooter sees both ends of a diameter of the target."""
+    shooter, target = Base(0, 0, radius=0.63), Base(6, 0, radius=0.63)
+    between = [Base(3, 0, radius=0.63)]
+    assert inches.line_of_sight(shooter, target, (), between, eye=1, body=2)
+    assert not inches.sight_to_both_edges(shooter, target, (), between, eye=1, body=2)
+    aside = [Base(3, 1.5, radius=0.63)]
+    assert inches.sight_to_both_edges(shooter, target, (), aside, eye=1, body=2)
+
+
+def test_distance_to_polygon_is_from_the_base_edge_and_0_on_it():
+    wall = box(4, 0, 6, 10)
+    assert inches.distance_to_polygon(Base(2, 5, radius=0.5), wall) == pytest.approx(1.5)
+    assert inches.distance_to_polygon(Base(5, 5, radius=0.5), wall) == 0.0
+    assert inches.distance_to_polygon(Base(3.8, 5, radius=0.5), wall) == 0.0
+
+
+def test_polygon_problem_names_a_bow_tie_and_a_flat_polygon():
+    assert inches.polygon_problem(box(0, 0, 2, 2)) is None
+    assert inches.polygon_problem(((0, 0), (2, 2), (2, 0), (0, 2))).startswith("polygon crosses itself")
+    assert inches.polygon_problem(((0, 0), (1, 1), (2, 2))).startswith("polygon has no area")

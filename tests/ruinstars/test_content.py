@@ -87,3 +87,34 @@ def test_a_misspelt_field_is_named():
         "units[0].hitt",
         "unknown field",
     )
+
+
+def test_terrain_pieces_need_a_usable_polygon_on_the_battlefield_and_a_height():
+    error = refusal(
+        '[[missions]]\nid = "m"\nname = "M"\n'
+        '[[missions.terrain]]\nid = "bow"\npolygon = [[0, 0], [2, 2], [2, 0], [0, 2]]\nheight = 1\n'
+        '[[missions.terrain]]\nid = "out"\npolygon = [[20, 20], [30, 20], [20, 22]]\nheight = 0\n'
+    )
+    assert [(e.field, e.problem) for e in (error, *error.more)] == [
+        (
+            "missions[0].terrain[0].polygon",
+            "polygon crosses itself; list its corners in order around the edge",
+        ),
+        ("missions[0].terrain[1].polygon[1]", '[30, 20] is off a 24" battlefield'),
+        ("missions[0].terrain[1].height", 'a height is more than 0" and at most 12", not 0'),
+    ]
+
+
+def test_a_door_is_not_elevated_and_markers_lie_on_the_battlefield_once():
+    error = refusal(
+        '[[missions]]\nid = "m"\nname = "M"\n'
+        '[[missions.terrain]]\nid = "gate"\npolygon = [[0, 0], [2, 0], [2, 1]]\nheight = 2\n'
+        "door = true\nelevated = true\n"
+        '[[missions.markers]]\nid = "intel"\nat = [3, 3]\n'
+        '[[missions.markers]]\nid = "intel"\nat = [25, 3]\n'
+    )
+    assert [(e.field, e.problem) for e in (error, *error.more)] == [
+        ("missions[0].terrain[0].door", "a door is not elevated: nobody stands on it"),
+        ("missions[0].markers[1].id", "'intel' appears twice"),
+        ("missions[0].markers[1].at", '[25, 3] is off a 24" battlefield'),
+    ]

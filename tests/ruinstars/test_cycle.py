@@ -62,7 +62,7 @@ def test_the_first_turn_waits_for_every_unit():
 def test_initiative_lowest_roll_wins_and_chooses_who_activates_first():
     """ruinstars-2e.md#TURNS, Start of Turn 3: one D6 per squad, the lowest wins."""
     game = ready(PVP)
-    events = game.do(cmd.StartTurn(), 5, 2)
+    events = game.start_turn(5, 2)
     rolled = [e for e in events if isinstance(e, ev.InitiativeRolled)][0]
     assert (rolled.rounds, rolled.winner) == ([[5, 2]], "first-mission")
     wrong = game.refused(cmd.ChooseFirst(squad="cinder-watch", first="cinder-watch"))
@@ -75,7 +75,7 @@ def test_initiative_lowest_roll_wins_and_chooses_who_activates_first():
 def test_initiative_ties_for_lowest_are_rolled_again():
     """ruinstars-2e.md#TURNS, Start of Turn 3: on a tie, re-roll."""
     game = ready(PVP)
-    events = game.do(cmd.StartTurn(), 3, 3, 4, 1)
+    events = game.start_turn(3, 3, 4, 1)
     rolled = [e for e in events if isinstance(e, ev.InitiativeRolled)][0]
     assert (rolled.rounds, rolled.winner) == ([[3, 3], [4, 1]], "first-mission")
 
@@ -83,7 +83,7 @@ def test_initiative_ties_for_lowest_are_rolled_again():
 def test_squads_alternate_activations_and_a_squad_with_units_left_goes_on_alone():
     """ruinstars-2e.md#ALTERNATING ACTIVATIONS."""
     game = ready(PVP)
-    game.do(cmd.StartTurn(), 1, 2)
+    game.start_turn(1, 2)
     game.do(cmd.ChooseFirst(squad="cinder-watch", first="first-mission"))
     refused = game.refused(cmd.Activate(unit="wren"))
     assert (refused.code, refused.params) == (
@@ -112,7 +112,7 @@ def test_squads_alternate_activations_and_a_squad_with_units_left_goes_on_alone(
 def test_a_move_goes_up_to_6_inches_and_a_repeat_costs_one_more_act():
     """ruinstars-2e.md#ACTIONS: 3 ACT buys two Moves (1 then 2); #BASIC ACTIONS: up to 6"."""
     game = ready()
-    game.do(cmd.StartTurn())
+    game.start_turn()
     game.do(cmd.Activate(unit="oda-venn"))
     far = game.refused(cmd.Move(unit="oda-venn", x=12, y=18.5))
     assert (far.code, far.rule, far.params) == (
@@ -127,14 +127,14 @@ def test_a_move_goes_up_to_6_inches_and_a_repeat_costs_one_more_act():
     broke = game.refused(cmd.Move(unit="oda-venn", x=17, y=18))
     assert (broke.code, broke.params) == (
         "not_enough_act",
-        {"unit": "oda-venn", "action": "move", "cost": 3, "left": 0},
+        {"unit": "oda-venn", "action": "move", "cost": 3, "left": 0, "orders": 0},
     )
 
 
 def test_a_move_may_not_cross_an_enemy_base():
     """ruinstars-2e.md#MOVEMENT: the base may not cover an enemy's at any point."""
     game = ready(PVP)
-    game.do(cmd.StartTurn(), 1, 2)
+    game.start_turn(1, 2)
     game.do(cmd.ChooseFirst(squad="cinder-watch", first="cinder-watch"))
     game.do(cmd.Activate(unit="oda-venn"))
     # Oda Venn stands at (12, 12), the First Mission's shooter at (10.5, 13.5), on the way to (9, 15).
@@ -143,13 +143,23 @@ def test_a_move_may_not_cross_an_enemy_base():
 
 
 def test_the_mission_ends_after_turn_4():
-    """ruinstars-2e.md#TURNS: four turns; then MISSION END."""
+    """ruinstars-2e.md#TURNS: four turns; then MISSION END: the spawn points stand, so Survive
+    is lost, and no unit was Taken Out: no injury is rolled."""
     game = ready()
     for turn in range(1, 5):
-        game.do(cmd.StartTurn())
+        game.start_turn()
         for unit in ["oda-venn", "brannoc", "issa-quill", "teo-marsh", "wren"]:
             game.do(cmd.Activate(unit=unit))
             game.do(cmd.EndActivation(unit=unit))
-        assert game.do(cmd.EndTurn()) == [ev.TurnEnded(turn)]
-    assert game.game.phase == "mission_end"
+        ended = game.do(cmd.EndTurn())
+        assert ended[0] == ev.TurnEnded(turn)
+    assert ended[1:] == [
+        ev.MissionDecided("defeat", []),
+        ev.MissionPointsEarned("cinder-watch", 0, 0, 0),
+    ]
+    assert (game.game.phase, game.game.outcome, game.state.game.mp) == (
+        "mission_end",
+        "defeat",
+        {"cinder-watch": 0},
+    )
     assert game.refused(cmd.StartTurn()).code == "mission_over"

@@ -15,13 +15,14 @@ HEROES = ("Sera Vantis", "Gorm Hadley")
 
 def _play(ledger, rules: str) -> tuple[str, dict[int, bytes]]:
     
-    campaign_id, token = ledger.create_campaign("Replay", "host")
+    created = ledger.create_campaign("Replay", "host")
+    campaign_id, token = created.id, created.token
     _, host = ledger.authenticate(token)
     options = {"mission": "scrapyard-brawl", "heroes": ", ".join(HEROES)}
     state = ledger.create_mission(
         campaign_id, host, name="Brawl", system="star-quest", rules_version=rules, dice_mode="server",
         client_seed="replay", options=options,
-    )  # fmt: skip
+    ).state  # fmt: skip
     mission_id = state.mission_id
     live = {state.version: msgspec.json.encode(state, order="sorted")}
 

@@ -46,6 +46,7 @@ __all__ = [
     "neighbours",
     "reachable",
     "ring",
+    "rotate",
     "sees",
     "shortest_path",
     "side",
@@ -86,6 +87,16 @@ def distance(a: Hex, b: Hex) -> int:
 def neighbours(h: Hex) -> tuple[Hex, ...]:
     """The six hexes around h, sorted."""
     return tuple(sorted(Hex(h.q + d.q, h.r + d.r) for d in DIRECTIONS))
+
+
+def rotate(h: Hex, turns: int, centre: Hex = Hex(0, 0)) -> Hex:
+    """h turned about `centre` by `turns` sixths of a full turn, each one taking direction
+    (1, 0) to (0, 1) (clockwise when r grows downwards); negative turns go the other way.
+    Sides turn with their hexes: `side(rotate(a, n), rotate(b, n))`."""
+    q, r = h.q - centre.q, h.r - centre.r
+    for _ in range(turns % 6):
+        q, r = -r, q + r
+    return Hex(q + centre.q, r + centre.r)
 
 
 def area(centre: Hex, radius: int) -> tuple[Hex, ...]:

@@ -278,6 +278,57 @@ def _bbox_apart(box: tuple[float, float, float, float], x0: float, y0: float, x1
     return box[2] < x0 or box[0] > x1 or box[3] < y0 or box[1] > y1
 
 
+def polygon_problem(points: Sequence[Vertex]) -> str | None:
+    """What makes a polygon unusable as a terrain piece or a zone, in words for a content author:
+    edges that cross (a bow-tie has area but no inside), or no area at all; None when usable."""
+    if not _simple(points):
+        return "polygon crosses itself; list its corners in order around the edge"
+    if abs(_area(points)) < 1e-9:
+        return "polygon has no area (its points are repeated or in one line)"
+    return None
+
+
+def _area(points: Sequence[Vertex]) -> float:
+    return sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(points, [*points[1:], *points[:1]])) / 2
+
+
+def _simple(points: Sequence[Vertex]) -> bool:
+    """No two non-neighbouring edges touch."""
+    edges = list(zip(points, [*points[1:], *points[:1]]))
+    n = len(edges)
+    for i in range(n):
+        for j in range(i + 1, n):
+            if j == i + 1 or (i == 0 and j == n - 1):
+                continue
+            if _segments_touch(*edges[i], *edges[j]):
+                return False
+    return True
+
+
+def _segments_touch(p: Vertex, q: Vertex, r: Vertex, s: Vertex) -> bool:
+    def orient(a: Vertex, b: Vertex, c: Vertex) -> float:
+        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
+    def between(a: Vertex, b: Vertex, c: Vertex) -> bool:
+        return min(a[0], b[0]) <= c[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= c[1] <= max(a[1], b[1])
+
+    d1, d2, d3, d4 = orient(r, s, p), orient(r, s, q), orient(p, q, r), orient(p, q, s)
+    if d1 * d2 < 0 and d3 * d4 < 0:
+        return True
+    return any(
+        math.isclose(d, 0, abs_tol=1e-12) and between(a, b, c)
+        for d, a, b, c in ((d1, r, s, p), (d2, r, s, q), (d3, p, q, r), (d4, p, q, s))
+    )
+
+
+def distance_to_polygon(model: Base, polygon: Polygon) -> float:
+    """Horizontal distance from a base's edge to a terrain piece: 0 when they overlap."""
+    if _inside(model.x, model.y, polygon):
+        return 0.0
+    nearest = min(_point_segment_distance(model.x, model.y, a, b) for a, b in _edges(polygon))
+    return max(0.0, nearest - model.radius)
+
+
 # --- terrain under and along ------------------------------------------------------------
 
 
@@ -373,6 +424,22 @@ def _line_of_sight(shooter: Base, target: Base, terrain: tuple[Terrain, ...], bl
     bodies = _bodies(shooter, target, blockers, eye, body)
     targets = _sight_points(target)
     return any(_clear(p, q, walls, bodies) for p in _sight_points(shooter) for q in targets)
+
+
+def sight_to_both_edges(shooter: Base, target: Base, terrain: Sequence[Terrain] = (), blockers: Sequence[Base] = (), *, eye: float, body: float) -> bool:
+    """Stricter sight for games that ask for two uninterrupted lines from one point of the
+    shooter's base to two opposite edges of the target's: some sample point of the shooter
+    (centre and 8 rim points) sees both ends of one of the target's 4 rim diameters. Walls and
+    bodies block as in `line_of_sight`; a line that only grazes them is clear."""
+    walls = _walls(shooter, target, terrain, eye)
+    bodies = _bodies(shooter, target, blockers, eye, body)
+    rim = _sight_points(target)[1:]
+    half = len(rim) // 2
+    return any(
+        _clear(p, rim[k], walls, bodies) and _clear(p, rim[k + half], walls, bodies)
+        for p in _sight_points(shooter)
+        for k in range(half)
+    )
 
 
 def _area_points(model: Base) -> list[Vertex]:

@@ -31,24 +31,25 @@ LIMITS = stacking.Limits(
 )
 
 
-def at(ref: HexRef, offset: HexRef = (0, 0)) -> hx.Hex:
-    return hx.Hex(ref[0] + offset[0], ref[1] + offset[1])
+def at(ref: HexRef) -> hx.Hex:
+    return hx.Hex(*ref)
 
 
 def build_board(card: CombatCard, chambers: Sequence[Chamber]) -> hx.Board:
-    """The card's chambers set down at their offsets: one board of their hexes, obstructed hexes
-    blocked, walls and barriers on the hexsides where the chambers have them."""
+    """The card's chambers turned and set down at their offsets: one board of their hexes,
+    obstructed hexes blocked, walls and barriers on the hexsides where the chambers have them
+    (a side turns with its two hexes)."""
     by_id = {c.id: c for c in chambers}
     cells: set[hx.Hex] = set()
     blocked: set[hx.Hex] = set()
     walls: set[hx.Side] = set()
     barriers: set[hx.Side] = set()
     for placed in card.chambers:
-        chamber, offset = by_id[placed.chamber], placed.at
-        cells |= {at(c, offset) for c in chamber.cells}
-        blocked |= {at(c, offset) for c in chamber.obstructed}
-        walls |= {hx.side(at(a, offset), at(b, offset)) for a, b in chamber.walls}
-        barriers |= {hx.side(at(a, offset), at(b, offset)) for a, b in chamber.barriers}
+        chamber = by_id[placed.chamber]
+        cells |= {at(placed.put(c)) for c in chamber.cells}
+        blocked |= {at(placed.put(c)) for c in chamber.obstructed}
+        walls |= {hx.side(at(placed.put(a)), at(placed.put(b))) for a, b in chamber.walls}
+        barriers |= {hx.side(at(placed.put(a)), at(placed.put(b))) for a, b in chamber.barriers}
     return hx.Board.build(cells, blocked=blocked, walls=walls, cover_sides=barriers)
 
 
@@ -102,3 +103,13 @@ def route_distance(battle: Battle, a: hx.Hex, b: hx.Hex) -> int | None:
 def in_cover_from_all(battle: Battle, cell: hx.Hex, watchers: Iterable[hx.Hex]) -> bool:
     """No watcher has an uncovered line of sight to `cell` (unseen or behind a barrier)."""
     return all(not sees(battle, w, cell) or covered(battle, w, cell) for w in watchers)
+
+
+def hex_option(cell: hx.Hex) -> str:
+    """A hex as a pending choice offers it: "q,r"."""
+    return f"{cell.q},{cell.r}"
+
+
+def option_hex(option: str) -> hx.Hex:
+    q, r = option.split(",")
+    return hx.Hex(int(q), int(r))

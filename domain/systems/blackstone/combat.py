@@ -14,9 +14,11 @@ from domain.systems.blackstone import battlefield as bf
 from domain.systems.blackstone import inspiration, rerolls, twists
 from domain.systems.blackstone import events as ev
 from domain.systems.blackstone.commands import Attack, EndActivation, ExplorerCommand, Move
-from domain.systems.blackstone.content import Side, Weapon
+from domain.systems.blackstone.content import Weapon
 from domain.systems.blackstone.evolve import evolve
-from domain.systems.blackstone.state import HOSTILE, Battle, Miniature, Track, group_card
+from domain.systems.blackstone.state import HOSTILE, Battle, Miniature, Track, group_card, side_of
+from domain.systems.blackstone.stun import stun
+from domain.systems.blackstone.wounds import suffer
 from domain.systems.blackstone.versions import rule
 
 DESTINY_DICE = 5
@@ -121,11 +123,6 @@ def spend(battle: Battle, track: Track, value: int, destiny: bool, cost: int, ac
     return ev.DieSpent(track.id, value, destiny, action)
 
 
-def side_of(battle: Battle, track: Track) -> Side:
-    profile = battle.profile(track)
-    return profile.inspired if track.inspired else profile.standard
-
-
 def move(battle: Battle, command: Move) -> list[Event]:
     """Move (1+): up to MOVE hexes (blackstone-fortress.md#EXPLORER ACTIONS, Move)."""
     track, mini = acting(battle, command)
@@ -200,60 +197,29 @@ def resolve_attack(
     wounds, grievous = outcomes.count(pools.SUCCESS), outcomes.count(pools.CRITICAL)
     events.append(ev.AttackMade(attacker.id, target.id, weapon.name, hexes, band.die, faces, outcomes, cover, wounds, grievous))
     if wounds or grievous:
-        events += suffer(battle, target, wounds, grievous, by=attacker.explorer or attacker.id, dice=dice, actor=actor)
+        by = attacker.explorer or attacker.id
+        suffered = suffer(battle, target, wounds, grievous, by=by, dice=dice, actor=actor)
+        events += suffered
+        if weapon.stun:
+            events += stun_if_wounded(battle, target.id, suffered, by=by, dice=dice, actor=actor)
     return events
+
+
+def stun_if_wounded(battle: Battle, target: str, suffered: list[Event], *, by: str, dice: DiceBox, actor: str) -> list[Event]:
+    """A stunning weapon (#ATTACKS, Stunned) stuns the miniature its attack wounded (after cover
+    and defence rolls) if it is still on the board."""
+    after = battle
+    for event in suffered:
+        after = evolve(after, event)
+    mini = after.miniatures[target]
+    if not mini.on_board or not any(isinstance(e, ev.Wounded) and e.wounds + e.grievous for e in suffered):
+        return []
+    return stun(after, mini, by=by, dice=dice, actor=actor)
 
 
 def downgraded(outcome: str) -> str:
     """In cover, a success counts as a failure and a critical success as a success (#ATTACKS, Cover)."""
     return {pools.CRITICAL: pools.SUCCESS, pools.SUCCESS: pools.FAILURE}.get(outcome, outcome)
-
-
-def suffer(battle: Battle, target: Miniature, wounds: int, grievous: int, *, by: str, dice: DiceBox, actor: str) -> list[Event]:
-    """Wounds on a hostile: 1 damage each, 3 per grievous, slain at its WOUNDS (#ATTACKS, 4).
-    On an explorer: a defence roll per wound first (#EXPLORER DEFENSE ROLLS), then counters
-    cover track spaces; one more when all are covered puts it out of action (#WOUNDS)."""
-    if target.side == HOSTILE:
-        events: list[Event] = [ev.Wounded(target.id, wounds, grievous)]
-        if target.damage + wounds + 3 * grievous >= battle.hostiles[target.name].wounds:
-            events.append(ev.Slain(target.id, by))
-        return events
-    return explorer_wounds(battle, target, wounds, grievous, dice=dice, actor=actor)
-
-
-def explorer_wounds(battle: Battle, target: Miniature, wounds: int, grievous: int, *, dice: DiceBox, actor: str) -> list[Event]:
-    track = battle.tracks[target.explorer]
-    table_name = side_of(battle, track).defence
-    table = battle.action_dice[table_name].table()
-    kept = {"wound": 0, "grievous": 0}
-    events: list[Event] = []
-    for kind in ["grievous"] * grievous + ["wound"] * wounds:
-        reroller = battle.tracks[track.id] if track.reroll_defence else None
-        purpose = f"defence roll: {track.id} against a {kind}"
-        rolled, faces = rerolls.action_roll(battle, table_name, 1, dice, purpose=purpose, rule=rule("EXPLORER DEFENSE ROLLS"), actor=actor, unit=track.id, reroller=reroller)
-        for event in rolled:
-            battle = evolve(battle, event)
-        outcome = pools.outcome(table, faces[0])
-        result = defended(kind, outcome)
-        events += [*rolled, ev.DefenceRolled(track.id, table_name, faces[0], outcome, result)]
-        if result != "negated":
-            kept[result] += 1
-    if kept["wound"] or kept["grievous"]:
-        spaces = track.empty_spaces
-        covering = min(spaces, kept["wound"] + kept["grievous"])
-        grievous_on = min(kept["grievous"], covering)
-        events.append(ev.Wounded(target.id, covering - grievous_on, grievous_on))
-        if kept["wound"] + kept["grievous"] > spaces:
-            events.append(ev.OutOfAction(track.id))
-    return events
-
-
-def defended(kind: str, outcome: str) -> str:
-    """#EXPLORER DEFENSE ROLLS: a failure keeps it, a success negates a wound or makes a
-    grievous wound a wound, a critical success negates either."""
-    if outcome == pools.CRITICAL or (outcome == pools.SUCCESS and kind == "wound"):
-        return "negated"
-    return "wound" if outcome == pools.SUCCESS else kind
 
 
 # -- the end of an activation ----------------------------------------------------------------------

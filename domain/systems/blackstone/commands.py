@@ -178,6 +178,28 @@ class PickHostile(HostileCommand, tag=True):
     miniature: str
 
 
+class PickTarget(HostileCommand, tag=True):
+    """The hostile player's pick of the explorer miniature a hostile attacks, among those the
+    instructions leave equal (#HOSTILE MOVEMENT AND ATTACKS: "as they see fit")."""
+
+    target: str
+
+
+class PickWeapon(HostileCommand, tag=True):
+    """The hostile player's pick of the weapon a hostile attacks with, among those it carries
+    that reach the target (#HOSTILE MOVEMENT AND ATTACKS)."""
+
+    weapon: str
+
+
+class PickHex(HostileCommand, tag=True):
+    """The hostile player's pick of the hex a hostile moves or is deployed to, among those the
+    rules leave equal (#HOSTILE MOVEMENT AND ATTACKS, #REINFORCEMENTS)."""
+
+    q: int
+    r: int
+
+
 class ResumeHostiles(HostileCommand, tag=True):
     """The group's activation goes on after the explorers answered an overwatch offer (#OVERWATCH):
     the worker's command, or the hostile player's."""
@@ -209,5 +231,8 @@ COMMANDS = (
     ResolveEvent,
     ActivateHostiles,
     PickHostile,
+    PickTarget,
+    PickWeapon,
+    PickHex,
     ResumeHostiles,
 )

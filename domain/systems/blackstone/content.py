@@ -12,6 +12,7 @@ from typing import Literal
 import msgspec
 
 from domain.kit import pools
+from domain.kit.boards import hex as hx
 
 FORMAT = "docs/blackstone-content-format.md"
 Size = Literal["small", "large", "huge", "explorer", "twin"]
@@ -56,6 +57,8 @@ class Weapon(Struct):
     bands: tuple[RangeBand, ...] = ()
     #: The miniatures of the explorer that may use it; empty: any (Rein and Raus's rifle is Rein's).
     users: tuple[str, ...] = ()
+    #: Its attack stuns the miniature it wounds (blackstone-fortress.md#ATTACKS, Stunned).
+    stun: bool = False
 
     def band(self, hexes: int) -> RangeBand | None:
         return next((b for b in self.bands if b.min <= hexes <= b.max), None)
@@ -140,10 +143,17 @@ class Chamber(Struct):
 
 
 class Placed(Struct):
-    """A chamber set down with its [0, 0] at `at` (chambers are not turned)."""
+    """A chamber set down: turned about its own [0, 0] by `turn` sixths of a full turn (each
+    taking direction [1, 0] to [0, 1]), then its [0, 0] put at `at`."""
 
     chamber: str
     at: HexRef
+    turn: int = 0
+
+    def put(self, ref: HexRef) -> HexRef:
+        """Where the chamber's hex `ref` lies on the battlefield."""
+        turned = hx.rotate(hx.Hex(*ref), self.turn)
+        return (turned.q + self.at[0], turned.r + self.at[1])
 
 
 class Marker(Struct):

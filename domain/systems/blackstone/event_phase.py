@@ -23,6 +23,7 @@ from domain.systems.blackstone.state import EXPLORER, HOSTILE, Battle
 from domain.systems.blackstone.versions import rule
 
 TABLE = rule("EVENT TABLE")
+ENCOUNTER_RESHUFFLE = "shuffle the encounter cards back into the deck"
 #: The event table by blackstone die face.
 EVENT_TABLE = pools.bands(
     BLACKSTONE,
@@ -45,7 +46,7 @@ def roll_event(battle: Battle, dice: DiceBox, actor: str) -> list[Event]:
     if battle.phase != "event":
         raise RuleError("not_event_phase", rule("COMBAT"), params={"phase": battle.phase})
     if (outcome := combat_over(battle)) is not None:
-        return [ev.CombatEnded(outcome)]
+        return [ev.CombatEnded(outcome), *reshuffle_encounters(battle, dice, actor)]
     roll: DiceRolled = dice.roll([BLACKSTONE], purpose="event roll", rule=TABLE, actor=actor)
     name = pools.outcome(EVENT_TABLE, roll.results[0])
     events: list[Event] = [roll, ev.EventRolled(roll.results[0], name)]
@@ -53,6 +54,14 @@ def roll_event(battle: Battle, dice: DiceBox, actor: str) -> list[Event]:
     if len(options) > 1:
         return [*events, ev.EventChoiceAwaited(name, options)]
     return events + EFFECTS[name](battle, options[0] if options else "", dice, actor)
+
+
+def reshuffle_encounters(battle: Battle, dice: DiceBox, actor: str) -> list[Event]:
+    """#EVENT PHASE: when the combat ends, the encounter cards drawn go back into the deck and it
+    is shuffled (hidden, as at set-up); with none drawn the deck is left as it is."""
+    if not battle.encounter.discard_pile:
+        return []
+    return [decks.reshuffle(battle.encounter, dice, purpose=ENCOUNTER_RESHUFFLE, rule=rule("EVENT PHASE"), actor=actor)]
 
 
 def resolve_event(battle: Battle, command: ResolveEvent, dice: DiceBox, actor: str) -> list[Event]:

@@ -39,6 +39,19 @@ class HostileDeployed(Event, tag=True):
     r: int
 
 
+class DeploymentChoiceAwaited(Event, tag=True):
+    """Battlefield creation waits for the hostile player's hex for `miniature` among `options`
+    ("q,r"); `placements` ([marker, hostile, party]) and `markers` are what is left to deploy."""
+
+    who: str
+    miniature: str
+    hostile: str
+    marker: int
+    options: list[str]
+    placements: list[tuple[int, str, int]]
+    markers: list[int]
+
+
 class TurnStarted(Event, tag=True):
     turn: int
 
@@ -316,6 +329,29 @@ class HostileOrderTied(Event, tag=True):
     options: list[str]
 
 
+class HostileChoiceAwaited(Event, tag=True):
+    """The rules leave the hostile player a pick for `miniature`'s `step`: a target (`kind`
+    "target", explorer miniatures), a weapon ("weapon", its names) or a hex ("hex", written
+    "q,r"); `steps` are the steps from this one on, taken again once the pick is made, with the
+    picks the step made already (`picked`, by kind)."""
+
+    who: str
+    kind: str
+    miniature: str
+    step: str
+    options: list[str]
+    steps: list[list[str]]
+    picked: dict[str, str] = {}
+
+
+class HostileChoiceMade(Event, tag=True):
+    """The hostile player's pick; the group's activation goes on with it."""
+
+    kind: str
+    miniature: str
+    pick: str
+
+
 class HostileActivated(Event, tag=True):
     miniature: str
 
@@ -346,6 +382,7 @@ EVENTS = (
     MiniaturePlaced,
     EncounterDrawn,
     HostileDeployed,
+    DeploymentChoiceAwaited,
     TurnStarted,
     DestinyRolled,
     ActivationRolled,
@@ -392,6 +429,8 @@ EVENTS = (
     HostileActivationBegun,
     ReinforcementRolled,
     HostileOrderTied,
+    HostileChoiceAwaited,
+    HostileChoiceMade,
     HostileActivated,
     BehaviourChosen,
     HostilesPaused,

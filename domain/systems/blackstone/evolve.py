@@ -11,7 +11,7 @@ from domain.kit.boards import hex as hx
 from domain.systems.blackstone import events as ev
 from domain.systems.blackstone.battlefield import at, build_board
 from domain.systems.blackstone.naming import slug
-from domain.systems.blackstone.state import EXPLORER, HOSTILE, Battle, HostileTurn, Miniature, PendingEvent, Track, Watch
+from domain.systems.blackstone.state import EXPLORER, HOSTILE, PICKED, Battle, Deployment, HostileTurn, Miniature, PendingEvent, Track, Watch
 
 replace = msgspec.structs.replace
 ENCOUNTER_DECK = "encounter"
@@ -24,13 +24,36 @@ def evolve(battle: Battle | None, event: Event) -> Battle:
         return _set_up(event)
     assert battle is not None
     if isinstance(event, DiceRolled):
-        if event.deck is not None and sorted(event.deck) == sorted(battle.encounter.draw_pile) and battle.turn == 0:
+        if event.deck is not None and _shuffles_encounters(battle, event.deck):
             return replace(battle, encounter=decks.shuffled(battle.encounter, event))
         return battle
     handler = _HANDLERS.get(type(event))
     if handler is None:
         raise AssertionError(f"blackstone-fortress has no {type(event).__name__}")
     return handler(battle, event)
+
+
+def _shuffles_encounters(battle: Battle, cards: tuple[str, ...]) -> bool:
+    """The encounter deck's own shuffles: at set-up (its draw pile), and when the combat is over
+    (every card, the drawn ones back in). Other shuffles (initiative) leave it alone."""
+    deck = battle.encounter
+    if battle.turn == 0:
+        return sorted(cards) == sorted(deck.draw_pile)
+    return battle.phase == "over" and bool(deck.discard_pile) and sorted(cards) == sorted(deck.draw_pile + deck.discard_pile)
+
+
+class Folding:
+    """The events of a resolution so far, each folded before the next is chosen (where a
+    miniature goes and whom it attacks depend on what happened before)."""
+
+    def __init__(self, battle: Battle | None) -> None:
+        self.battle: Battle = battle  # type: ignore[assignment] - set by the first event when None
+        self.events: list[Event] = []
+
+    def add(self, *events: Event) -> None:
+        for event in events:
+            self.events.append(event)
+            self.battle = evolve(self.battle, event)
 
 
 def _set_up(event: ev.BattleSetUp) -> Battle:
@@ -77,7 +100,13 @@ def _drawn(battle: Battle, e: ev.EncounterDrawn) -> Battle:
 def _deployed(battle: Battle, e: ev.HostileDeployed) -> Battle:
     size = battle.hostiles[e.hostile].size
     mini = Miniature(e.miniature, e.hostile, HOSTILE, size, at=hx.Hex(e.q, e.r), group=e.group)
-    return replace(battle, miniatures={**battle.miniatures, e.miniature: mini})
+    return replace(battle, miniatures={**battle.miniatures, e.miniature: mini}, deployment=None)
+
+
+def _deployment_awaited(battle: Battle, e: ev.DeploymentChoiceAwaited) -> Battle:
+    pending = choices.open_choice(e.who, "hex", e.options, {"miniature": e.miniature, "marker": str(e.marker)})
+    placements = tuple((marker, hostile, party) for marker, hostile, party in e.placements)
+    return replace(battle, deployment=Deployment(pending, placements, tuple(e.markers)))
 
 
 def _turn(battle: Battle, e: ev.TurnStarted) -> Battle:
@@ -173,9 +202,10 @@ def _event_rolled(battle: Battle, _e: ev.EventRolled) -> Battle:
 
 
 def _combat_ended(battle: Battle, e: ev.CombatEnded) -> Battle:
-    """The battlefield cleared (#EVENT PHASE): hostiles, markers and portals go; escape chambers stay."""
+    """The battlefield cleared (#EVENT PHASE): hostiles, markers and portals go; escape chambers
+    stay; the twists end with the combat (their cards go back into the deck with the others)."""
     minis = {k: replace(m, at=None) if m.side == HOSTILE else m for k, m in battle.miniatures.items()}
-    return replace(battle, phase="over", outcome=e.outcome, miniatures=minis, markers=(), portals=(), watch=None, pending=None)
+    return replace(battle, phase="over", outcome=e.outcome, miniatures=minis, markers=(), portals=(), watch=None, pending=None, twists=())
 
 
 # -- initiative, actions, inspiration, overwatch, the event table -------------------------------------
@@ -295,6 +325,7 @@ _HANDLERS = {
     ev.MiniaturePlaced: _placed,
     ev.EncounterDrawn: _drawn,
     ev.HostileDeployed: _deployed,
+    ev.DeploymentChoiceAwaited: _deployment_awaited,
     ev.TurnStarted: _turn,
     ev.DestinyRolled: _destiny,
     ev.ActivationRolled: _rolled,
@@ -354,6 +385,19 @@ def _order_tied(battle: Battle, e: ev.HostileOrderTied) -> Battle:
     return replace(battle, hostile_turn=replace(battle.hostile_turn, pending=pending))
 
 
+def _choice_awaited(battle: Battle, e: ev.HostileChoiceAwaited) -> Battle:
+    turn = battle.hostile_turn
+    assert turn is not None
+    context = {"card": turn.card, "miniature": e.miniature, "step": e.step} | {PICKED + k: v for k, v in e.picked.items()}
+    pending = choices.open_choice(e.who, e.kind, e.options, context)
+    return replace(battle, hostile_turn=replace(turn, pending=pending, steps=tuple((step, mini) for step, mini in e.steps)))
+
+
+def _choice_made(battle: Battle, _e: ev.HostileChoiceMade) -> Battle:
+    assert battle.hostile_turn is not None
+    return replace(battle, hostile_turn=replace(battle.hostile_turn, pending=None, steps=()))
+
+
 def _hostile_activated(battle: Battle, e: ev.HostileActivated) -> Battle:
     turn = battle.hostile_turn
     assert turn is not None
@@ -381,6 +425,8 @@ _HANDLERS.update(
         ev.HostileActivationBegun: _group_begun,
         ev.ReinforcementRolled: lambda battle, _e: battle,
         ev.HostileOrderTied: _order_tied,
+        ev.HostileChoiceAwaited: _choice_awaited,
+        ev.HostileChoiceMade: _choice_made,
         ev.HostileActivated: _hostile_activated,
         ev.BehaviourChosen: lambda battle, _e: battle,
         ev.ActivationEnded: _group_or_explorer_ended,

@@ -1,5 +1,6 @@
 """The explorer actions besides Move and weapon actions (blackstone-fortress.md#EXPLORER
-ACTIONS): Recuperate, Search, Summon and the explorers' unique actions, each with its cost."""
+ACTIONS): Recuperate, Search, Summon and the explorers' unique actions, each with its cost;
+and standing up when stunned (#ATTACKS, Stunned)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,9 @@ from domain.kit.boards import hex as hx
 from domain.systems.blackstone import events as ev
 from domain.systems.blackstone import inspiration, rerolls, twists
 from domain.systems.blackstone.battlefield import enemies, sees
-from domain.systems.blackstone.combat import acting, activating, side_of, spend
-from domain.systems.blackstone.commands import Recuperate, Search, Summon, Unique
-from domain.systems.blackstone.state import Battle, Track
+from domain.systems.blackstone.combat import acting, activating, spend
+from domain.systems.blackstone.commands import Recuperate, Search, StandUp, Summon, Unique
+from domain.systems.blackstone.state import Battle, Track, side_of
 from domain.systems.blackstone.versions import rule
 
 ACTIONS = rule("EXPLORER ACTIONS")
@@ -90,3 +91,12 @@ def unique(battle: Battle, command: Unique) -> list[Event]:
     if action.effect == "heal" and (healed := min(action.amount, track.wounds)):
         events.append(ev.Healed(track.id, healed))
     return events
+
+
+def stand_up(battle: Battle, command: StandUp) -> list[Event]:
+    """A stunned miniature, next activated, discards an activation die to stand up (#ATTACKS,
+    Stunned): any die of the card, not a destiny die (it is discarded, not spent on an action)."""
+    track, mini = acting(battle, command, standing_up=True)
+    if not mini.stunned:
+        raise RuleError("not_stunned", rule("ATTACKS"), params={"miniature": mini.id})
+    return [spend(battle, track, command.die, False, 1, "stand up"), ev.StoodUp(mini.id)]

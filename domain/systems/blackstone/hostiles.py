@@ -7,15 +7,17 @@ Overwatch (#OVERWATCH): after each hostile's move, attack or deployment the expl
 offered overwatch (`overwatch.after_hostile`); the activation then pauses with the steps still
 to come kept in `HostileTurn.steps`, and `ResumeHostiles` carries it on once they answered.
 
-Where the rules leave a pick to the hostile player, the workers (and, for targets and hexes,
-a human hostile player too) take it by one fixed rule, written in docs/blackstone-rules-notes.md:
-equal hostiles, explorers and hexes go by the lowest id or (q, r). Only the order of equally
-close hostiles is offered to a human hostile player, as a pending choice.
+Where the rules leave a pick to the hostile player, the workers take it by one fixed rule,
+written in docs/blackstone-rules-notes.md: equal hostiles, explorers and hexes go by the lowest
+id or (q, r). A human hostile player is offered it as a pending choice instead: the order of
+equally close hostiles (`HostileOrderTied`, answered by `PickHostile`), a target or a hex
+(`HostileChoiceAwaited`, answered by `PickTarget`, `PickWeapon` or `PickHex`; the step is taken
+again with the picks, so a step chooses before it records anything).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from domain.dicebox import DiceBox
 from domain.errors import RuleError
@@ -26,10 +28,10 @@ from domain.systems.blackstone import battlefield as bf
 from domain.systems.blackstone import events as ev
 from domain.systems.blackstone import overwatch
 from domain.systems.blackstone.combat import BLACKSTONE, after_activation, resolve_attack
-from domain.systems.blackstone.commands import ActivateHostiles, PickHostile, ResumeHostiles
+from domain.systems.blackstone.commands import ActivateHostiles, PickHex, PickHostile, PickTarget, PickWeapon, ResumeHostiles
 from domain.systems.blackstone.content import Weapon
-from domain.systems.blackstone.evolve import evolve
-from domain.systems.blackstone.state import EXPLORER, HOSTILE, Battle, Miniature
+from domain.systems.blackstone.evolve import Folding
+from domain.systems.blackstone.state import EXPLORER, HOSTILE, PICKED, Battle, Miniature
 from domain.systems.blackstone.versions import rule
 
 SIZES = ("small", "large", "huge")
@@ -39,20 +41,39 @@ REINFORCEMENTS = {"small": {1: 6, 2: 4, 3: 2}, "large": {1: 4, 2: 2, 3: 2}, "hug
 FAR = 10**6
 #: One step of a hostile action, and the hostile taking it.
 Step = tuple[str, str]
+#: The kinds of the hostile player's picks: the next hostile, a target, a weapon, a hex.
+NEXT, TARGET, WEAPON, HEX = "next_hostile", "target", "weapon", "hex"
 
 
-class Resolution:
-    """The events of an activation so far, each folded before the next is chosen (where a
-    hostile goes and whom it attacks depend on what happened before)."""
+class ChoiceNeeded(Exception):
+    """A step reached a pick the hostile player makes: the group waits (see `run`)."""
 
-    def __init__(self, battle: Battle) -> None:
-        self.battle = battle
-        self.events: list[Event] = []
+    def __init__(self, kind: str, options: list[str]) -> None:
+        super().__init__(kind)
+        self.kind, self.options = kind, options
 
-    def add(self, *events: Event) -> None:
-        for event in events:
-            self.events.append(event)
-            self.battle = evolve(self.battle, event)
+
+def choose(done: Resolution, kind: str, options: list[str]) -> str:
+    """One of equally valid `options`, the workers' pick first: theirs with no hostile player;
+    else the hostile player's answer, or ChoiceNeeded when there is none yet."""
+    if len(options) == 1 or not done.battle.hostile_player:
+        return options[0]
+    if kind not in done.picks:
+        raise ChoiceNeeded(kind, options)
+    pick = done.picks.pop(kind)
+    assert pick in options, (pick, options)
+    done.picked[kind] = pick
+    return pick
+
+
+class Resolution(Folding):
+    """A group's activation so far; `picks` are the hostile player's answers (by kind) for the
+    step taken again, `picked` those the current step used (kept if it waits for another)."""
+
+    def __init__(self, battle: Battle, picks: dict[str, str] | None = None) -> None:
+        super().__init__(battle)
+        self.picks = dict(picks or {})
+        self.picked: dict[str, str] = {}
 
     def mini(self, mini_id: str) -> Miniature:
         return self.battle.miniatures[mini_id]
@@ -77,9 +98,38 @@ def activate_group(battle: Battle, command: ActivateHostiles, dice: DiceBox, act
 def pick_hostile(battle: Battle, command: PickHostile, dice: DiceBox, actor: str) -> list[Event]:
     """The hostile player's answer to a tie in the order (#HOSTILE ACTIVATIONS); then on."""
     turn = battle.hostile_turn
-    choices.check_answer(turn.pending if turn else None, battle.hostile_player, command.miniature, rule=rule("HOSTILE ACTIVATIONS"))
+    choices.check_answer(turn.pending if turn else None, battle.hostile_player, command.miniature, rule=rule("HOSTILE ACTIVATIONS"), kind=NEXT)
     done = Resolution(battle)
     carry_on(done, activate(done, command.miniature, dice, actor), dice, actor)
+    return done.events
+
+
+def pick_target(battle: Battle, command: PickTarget, dice: DiceBox, actor: str) -> list[Event]:
+    """The hostile player's target "as they see fit" (#HOSTILE MOVEMENT AND ATTACKS); then on."""
+    return answer(battle, TARGET, command.target, dice, actor)
+
+
+def pick_weapon(battle: Battle, command: PickWeapon, dice: DiceBox, actor: str) -> list[Event]:
+    """The hostile player's weapon among those that reach the target ("a weapon it carries")."""
+    return answer(battle, WEAPON, command.weapon, dice, actor)
+
+
+def pick_hex(battle: Battle, command: PickHex, dice: DiceBox, actor: str) -> list[Event]:
+    """The hostile player's hex for a move or a deployment among equal ones; then on."""
+    return answer(battle, HEX, bf.hex_option(hx.Hex(command.q, command.r)), dice, actor)
+
+
+def answer(battle: Battle, kind: str, option: str, dice: DiceBox, actor: str) -> list[Event]:
+    """The waiting step is taken again with the pick, then the group goes on."""
+    turn = battle.hostile_turn
+    pending = turn.pending if turn else None
+    section = "REINFORCEMENTS" if pending and pending.context.get("step") == "deploy" else "HOSTILE MOVEMENT AND ATTACKS"
+    choices.check_answer(pending, battle.hostile_player, option, rule=rule(section), kind=kind)
+    assert turn is not None and pending is not None
+    earlier = {k.removeprefix(PICKED): v for k, v in pending.context.items() if k.startswith(PICKED)}
+    done = Resolution(battle, picks={**earlier, kind: option})
+    done.add(ev.HostileChoiceMade(kind, pending.context["miniature"], option))
+    carry_on(done, list(turn.steps), dice, actor)
     return done.events
 
 
@@ -134,7 +184,14 @@ def run(done: Resolution, steps: list[Step], dice: DiceBox, actor: str) -> bool:
     while left:
         step, mini_id = left.pop(0)
         before = len(done.events)
-        STEPS[step](done, mini_id, dice, actor)
+        done.picked = {}
+        try:
+            STEPS[step](done, mini_id, dice, actor)
+        except ChoiceNeeded as needed:
+            assert len(done.events) == before, "a step chooses before it records anything"
+            waiting = [[step, mini_id], *(list(s) for s in left)]
+            done.add(ev.HostileChoiceAwaited(done.battle.hostile_player, needed.kind, mini_id, step, sorted(needed.options), waiting, done.picked))
+            return False
         if any(isinstance(e, TRIGGERS) for e in done.events[before:]) and (offer := overwatch.after_hostile(done.battle, mini_id)):
             done.add(*offer, ev.HostilesPaused([list(s) for s in left]))
             return False
@@ -212,40 +269,52 @@ def explorer_distances(battle: Battle) -> dict[hx.Hex, int]:
     return near
 
 
-def by_distance(battle: Battle, mini: Miniature, explorers: list[Miniature]) -> list[Miniature]:
-    """Explorers from the closest to the furthest by the shortest route; equals by id."""
+def equally_close(battle: Battle, mini: Miniature, explorers: list[Miniature], *, furthest: bool = False) -> list[Miniature]:
+    """The closest (or the furthest) of `explorers` by the shortest route, all that are equally
+    so, the lowest id first: the ones the hostile player picks among ("as they see fit"). One
+    no route reaches counts as furthest."""
     assert mini.at is not None
+    if not explorers:
+        return []
     steps = distances(battle, mini.at)
-    return sorted((e for e in explorers if e.at in steps), key=lambda e: (steps[e.at], e.id))
+    best = (max if furthest else min)(steps.get(e.at, FAR) for e in explorers)
+    return sorted((e for e in explorers if steps.get(e.at, FAR) == best), key=lambda e: e.id)
 
 
 # -- attacks ---------------------------------------------------------------------------------------
 
 
-def weapon_for(battle: Battle, mini: Miniature, target: Miniature) -> Weapon | None:
-    """#HOSTILE MOVEMENT AND ATTACKS: a weapon it carries that reaches the target; the first listed."""
+def weapons_for(battle: Battle, mini: Miniature, target: Miniature) -> list[Weapon]:
+    """#HOSTILE MOVEMENT AND ATTACKS: the weapons it carries that reach the target, as listed."""
     hexes = hx.distance(mini.at, target.at)
-    return next((w for w in battle.hostiles[mini.name].weapons if w.band(hexes) is not None), None)
+    return [w for w in battle.hostiles[mini.name].weapons if w.band(hexes) is not None]
 
 
 def targets(battle: Battle, mini: Miniature) -> list[Miniature]:
     """Explorers it may attack (#ATTACKS, 1): visible and in range; only adjacent ones if any."""
     adjacent = adjacent_explorers(battle, mini)
-    return [e for e in (adjacent or visible_explorers(battle, mini)) if weapon_for(battle, mini, e) is not None]
+    return [e for e in (adjacent or visible_explorers(battle, mini)) if weapons_for(battle, mini, e)]
 
 
 def strike(done: Resolution, mini_id: str, target: Miniature, dice: DiceBox, actor: str, *, aimed: bool = False) -> None:
+    """The attack with a weapon that reaches: the first listed, or the hostile player's pick."""
     mini = done.mini(mini_id)
-    weapon = weapon_for(done.battle, mini, target)
-    assert weapon is not None
+    reaching = weapons_for(done.battle, mini, target)
+    name = choose(done, WEAPON, [w.name for w in reaching])
+    weapon = next(w for w in reaching if w.name == name)
     done.add(*resolve_attack(done.battle, mini, target, weapon, dice, actor, aimed=aimed))
 
 
 def attack_closest(done: Resolution, mini_id: str, dice: DiceBox, actor: str) -> None:
     """Attack the closest explorer in range and visible; none eligible: no attack."""
     mini = done.mini(mini_id)
-    if mini.on_board and (eligible := by_distance(done.battle, mini, targets(done.battle, mini))):
-        strike(done, mini_id, eligible[0], dice, actor)
+    if mini.on_board and (eligible := equally_close(done.battle, mini, targets(done.battle, mini))):
+        strike(done, mini_id, pick_target_of(done, eligible), dice, actor)
+
+
+def pick_target_of(done: Resolution, eligible: list[Miniature]) -> Miniature:
+    """The target among equally eligible explorers: the lowest id, or the hostile player's pick."""
+    return done.mini(choose(done, TARGET, [e.id for e in eligible]))
 
 
 # -- moves -----------------------------------------------------------------------------------------
@@ -258,32 +327,60 @@ def in_cover(battle: Battle, cell: hx.Hex) -> bool:
 
 def move_towards(done: Resolution, mini_id: str) -> None:
     """#HOSTILE MOVEMENT AND ATTACKS: up to MOVE hexes towards the closest explorer, each hex
-    entered closer to it; of several such hexes one in cover first, then the closer, then the
-    lowest (q, r). Explorers' move rules: no enemy's hex, no wall, a stop next to an enemy,
-    no end in an over-full hex (it stops short instead)."""
+    entered closer to it; of several such hexes one in cover first, then the lowest (q, r).
+    Explorers' move rules: no enemy's hex, no wall, a stop next to an enemy, no end in an
+    over-full hex (it stops short instead). Equally close explorers and equally good hexes
+    leave the hostile player the hex it ends in (the lowest route to it is taken)."""
     battle, mini = done.battle, done.mini(mini_id)
     if not mini.on_board:
         return
-    closest = by_distance(battle, mini, battle.side(EXPLORER))
-    if not closest:
+    ends: dict[hx.Hex, list[hx.Hex]] = {}
+    for path in routes_towards(battle, mini):
+        ends.setdefault(path[-1], path)
+        if not battle.hostile_player:
+            break  # the workers take the first
+    if not ends:
         return
-    to_goal = distances(battle, closest[0].at)
+    path = ends[bf.option_hex(choose(done, HEX, [bf.hex_option(end) for end in ends]))]
+    if len(path) > 1:
+        done.add(ev.Moved(mini_id, path))
+
+
+def routes_towards(battle: Battle, mini: Miniature) -> Iterator[list[hx.Hex]]:
+    """Every move towards a closest explorer the rules allow, cut short where it would end
+    over-full: the workers' first (the lowest explorer id, the lowest hex at each step), the
+    rest in that order."""
+    assert mini.at is not None
     foes = {e.at for e in battle.side(EXPLORER)}
     halts = {n for f in foes for n in hx.neighbours(f)}
     walls = set(battle.board.walls)
-    path = [mini.at]
-    for _ in range(battle.hostiles[mini.name].move):
+    cover: dict[hx.Hex, bool] = {}
+
+    def covered(cell: hx.Hex) -> bool:
+        if cell not in cover:
+            cover[cell] = in_cover(battle, cell)
+        return cover[cell]
+
+    def onwards(path: list[hx.Hex], to_goal: dict[hx.Hex, int]) -> Iterator[list[hx.Hex]]:
         here = path[-1]
-        if len(path) > 1 and here in halts:
-            break
-        closer = [n for n in hx.neighbours(here) if n in to_goal and to_goal[n] < to_goal[here] and n not in foes and hx.side(here, n) not in walls]
-        if not closer:
-            break
-        path.append(min(closer, key=lambda n: (not in_cover(battle, n), to_goal[n], n)))
-    while len(path) > 1 and not bf.room_for(battle, mini.size, path[-1], leaving=mini.id):
-        path.pop()
-    if len(path) > 1:
-        done.add(ev.Moved(mini_id, path))
+        closer = [] if len(path) > battle.hostiles[mini.name].move or (len(path) > 1 and here in halts) else [
+            n for n in hx.neighbours(here) if n in to_goal and to_goal[n] < to_goal[here] and n not in foes and hx.side(here, n) not in walls
+        ]
+        best = min(((not covered(n), to_goal[n]) for n in closer), default=None)
+        if best is None:
+            yield path
+        for n in sorted(closer):
+            if (not covered(n), to_goal[n]) == best:
+                yield from onwards([*path, n], to_goal)
+
+    for goal in equally_close(battle, mini, battle.side(EXPLORER)):
+        to_goal = distances(battle, goal.at)
+        if mini.at not in to_goal:
+            continue  # no route joins them
+        for path in onwards([mini.at], to_goal):
+            while len(path) > 1 and not bf.room_for(battle, mini.size, path[-1], leaving=mini.id):
+                path = path[:-1]
+            yield path
 
 
 def unseen_hexes(battle: Battle) -> set[hx.Hex]:
@@ -295,7 +392,8 @@ def hidden_move(done: Resolution, mini_id: str, steps: int, *, sneaking: bool) -
     """A move ending in a hex no explorer sees. Sneak (#HOSTILE ACTIONS): entering no seen hex,
     ending as close as possible to an explorer (staying put if nothing is closer). Fall back:
     twice MOVE, any way, ending unseen as far from the explorers as it can. Then a hex in cover,
-    fewer hexes moved, the lowest (q, r). False when there is no such move."""
+    fewer hexes moved, the lowest (q, r); the hostile player picks among ends equally close
+    (or far) and equally in cover. False when there is no such move."""
     battle, mini = done.battle, done.mini(mini_id)
     if not mini.on_board:
         return False
@@ -306,13 +404,17 @@ def hidden_move(done: Resolution, mini_id: str, steps: int, *, sneaking: bool) -
     halts = {n for f in foes for n in hx.neighbours(f)}
     ends = {c: cost for c, cost in hx.reachable(battle.board, mini.at, blockers=blockers, occupied=full, halts=halts, max_cost=steps) if c in unseen or c == mini.at}
     near = explorer_distances(battle)
-    if sneaking:
-        best = min(ends, key=lambda c: (near.get(c, FAR), not in_cover(battle, c), ends[c], c))
-    else:
+    if not sneaking:
         ends.pop(mini.at, None)
         if not ends:
             return False
-        best = min(ends, key=lambda c: (-near.get(c, FAR), not in_cover(battle, c), ends[c], c))
+
+    def rank(cell: hx.Hex) -> tuple[int, bool]:
+        return (near.get(cell, FAR) if sneaking else -near.get(cell, FAR), not in_cover(battle, cell))
+
+    top = min(rank(c) for c in ends)
+    equal = sorted((c for c in ends if rank(c) == top), key=lambda c: (ends[c], c))
+    best = bf.option_hex(choose(done, HEX, [bf.hex_option(c) for c in equal]))
     if best != mini.at:
         route = hx.shortest_path(battle.board, mini.at, best, blockers=blockers, occupied=full, halts=halts, max_cost=steps)
         assert route is not None
@@ -335,20 +437,20 @@ def aim(done: Resolution, mini_id: str, dice: DiceBox, actor: str) -> None:
     mini = done.mini(mini_id)
     if not mini.on_board:
         return
-    steps = distances(done.battle, mini.at)
-    if eligible := sorted(targets(done.battle, mini), key=lambda e: (-steps.get(e.at, FAR), e.id)):
-        strike(done, mini_id, eligible[0], dice, actor, aimed=True)
+    if eligible := equally_close(done.battle, mini, targets(done.battle, mini), furthest=True):
+        strike(done, mini_id, pick_target_of(done, eligible), dice, actor, aimed=True)
 
 
 def charge_attack(done: Resolution, mini_id: str, dice: DiceBox, actor: str) -> None:
-    """Charge, after its move: attack one adjacent and visible explorer (the lowest id), or if
-    there is none move towards the closest explorer a second time."""
+    """Charge, after its move: attack an adjacent and visible explorer (any of them: the lowest
+    id, or the hostile player's pick), or if there is none move towards the closest explorer a
+    second time."""
     mini = done.mini(mini_id)
     if not mini.on_board:
         return
     adjacent = sorted((e for e in targets(done.battle, mini) if hx.distance(mini.at, e.at) == 1), key=lambda e: e.id)
     if adjacent:
-        strike(done, mini_id, adjacent[0], dice, actor)
+        strike(done, mini_id, pick_target_of(done, adjacent), dice, actor)
     else:
         move_towards(done, mini_id)
 
@@ -398,24 +500,25 @@ def reinforce(done: Resolution, group: int, dice: DiceBox, actor: str) -> list[S
 def deploy(done: Resolution, mini_id: str, dice: DiceBox, actor: str) -> None:
     """A returning hostile takes the reinforcement hex; with no room it stays slain (#DEPLOYMENT)."""
     mini = done.mini(mini_id)
-    if (cell := reinforcement_hex(done.battle, mini)) is not None:
+    if cells := reinforcement_hexes(done.battle, mini):
+        cell = bf.option_hex(choose(done, HEX, [bf.hex_option(c) for c in cells]))
         done.add(ev.HostileDeployed(mini.id, mini.name, mini.group, cell.q, cell.r))
 
 
-def reinforcement_hex(battle: Battle, mini: Miniature) -> hx.Hex | None:
+def reinforcement_hexes(battle: Battle, mini: Miniature) -> list[hx.Hex]:
     """Next to a portal, where it fits and no explorer stands, as close as possible to a hostile
-    of its group on the battlefield, or with none, to an explorer; then the lowest (q, r)."""
+    of its group on the battlefield, or with none, to an explorer: the equally close ones, the
+    lowest (q, r) first (the workers' pick)."""
     friends = [m.at for m in members(battle, mini.group) if m.on_board]
-    towards = friends or [e.at for e in battle.side(EXPLORER)]
+    near_to = friends or [e.at for e in battle.side(EXPLORER)]
     cells = {n for p in battle.portals for n in hx.neighbours(p) if bf.room_for(battle, mini.size, n)}
-    if not cells:
-        return None
 
     def closeness(cell: hx.Hex) -> int:
         steps = distances(battle, cell)
-        return min((steps.get(t, FAR) for t in towards), default=FAR)
+        return min((steps.get(t, FAR) for t in near_to), default=FAR)
 
-    return min(cells, key=lambda c: (closeness(c), c))
+    ranked = {c: closeness(c) for c in cells}
+    return sorted(c for c in cells if ranked[c] == min(ranked.values()))
 
 
 def arrive(done: Resolution, mini_id: str, dice: DiceBox, actor: str) -> None:

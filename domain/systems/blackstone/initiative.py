@@ -10,9 +10,9 @@ from domain.kit import pools
 from domain.systems.blackstone import battlefield as bf
 from domain.systems.blackstone import events as ev
 from domain.systems.blackstone import inspiration, rerolls
-from domain.systems.blackstone.combat import side_of, spend
+from domain.systems.blackstone.combat import spend
 from domain.systems.blackstone.commands import CoveringFire, Gambit
-from domain.systems.blackstone.state import Battle, Track
+from domain.systems.blackstone.state import Battle, Track, side_of
 from domain.systems.blackstone.versions import rule
 
 COMBAT = rule("COMBAT")

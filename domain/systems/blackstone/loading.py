@@ -7,22 +7,19 @@ author wrote them (docs/blackstone-content-format.md); parsing and merging are t
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Generator, Iterator, Mapping
 from typing import Any
 
 from domain.kit.boards import hex as hx
-from domain.kit.content import Problem, merge_files, refuse
-from domain.systems.blackstone.content import SECTIONS, Chamber, Pack, PackFile, Weapon
+from domain.kit.content import Problem, checked_pack
+from domain.systems.blackstone.content import SECTIONS, Chamber, CombatCard, HexRef, Pack, PackFile, Weapon
 
 BLACKSTONE_FACES = 20
 
 
 def load_pack(files: Mapping[str, bytes]) -> Pack:
     """Files by name to a checked pack; ContentError naming file, field and problem."""
-    merged = merge_files(files, PackFile, SECTIONS)
-    pack = Pack(merged.header.name, merged.header.version, **merged.sections)
-    refuse(list(check(pack)), merged)
-    return pack
+    return checked_pack(files, PackFile, SECTIONS, Pack, check)
 
 
 def check(pack: Pack) -> Iterator[Problem]:
@@ -63,13 +60,13 @@ def check(pack: Pack) -> Iterator[Problem]:
     chambers = {c.id: c for c in pack.chambers}
     yield from _unique(pack, "combat_cards", "id")
     for i, card in enumerate(pack.combat_cards):
-        cells: set[tuple[int, int]] = set()
         for c, placed in enumerate(card.chambers):
-            chamber = chambers.get(placed.chamber)
-            if chamber is None:
+            if placed.chamber not in chambers:
                 yield ("combat_cards", i, "chambers", c, "chamber"), f"no chamber {placed.chamber!r}; known: {sorted(chambers)}"
-                continue
-            cells |= {(q + placed.at[0], r + placed.at[1]) for q, r in chamber.cells}
+            if not 0 <= placed.turn <= 5:
+                yield ("combat_cards", i, "chambers", c, "turn"), f"a chamber turns 0 to 5 sixths, not {placed.turn}"
+        owner = yield from _layout(pack.name, card, i, chambers)
+        cells = set(owner)
         numbers = [m.number for m in card.markers]
         if sorted(numbers) != list(range(1, len(numbers) + 1)) or len(numbers) > 4:
             yield ("combat_cards", i, "markers"), f"discovery markers are numbered 1, 2, ... up to 4, not {numbers}"
@@ -78,6 +75,8 @@ def check(pack: Pack) -> Iterator[Problem]:
         for field, k, at in places:
             if cells and tuple(at) not in cells:
                 yield ("combat_cards", i, field, k), f"hex {list(at)} is on none of the card's chambers"
+            elif tuple(at) in owner and owner[tuple(at)][1]:
+                yield ("combat_cards", i, field, k), f"pack {pack.name!r}: hex {list(at)} is obstructed (chamber {owner[tuple(at)][0]!r})"
         if card.ambush and not card.ambush_hexes:
             yield ("combat_cards", i, "ambush_hexes"), "an ambush names the hexes the explorers are placed in"
         if not card.ambush and not card.arrival:
@@ -131,3 +130,20 @@ def _chamber(chamber: Chamber, i: int) -> Iterator[Problem]:
                 yield ("chambers", i, field, k), f"hexes {list(a)} and {list(b)} share no side"
             elif a not in cells and b not in cells:
                 yield ("chambers", i, field, k), f"the side of {list(a)} and {list(b)} is not on the chamber"
+
+
+def _layout(pack: str, card: CombatCard, i: int, chambers: dict[str, Chamber]) -> Generator[Problem, None, dict[HexRef, tuple[str, bool]]]:
+    """The card's hexes, each with the chamber it lies on and whether it is obstructed; a
+    chamber laid over another's hexes is a problem (named at the lowest shared hex)."""
+    owner: dict[HexRef, tuple[str, bool]] = {}
+    for c, placed in enumerate(card.chambers):
+        chamber = chambers.get(placed.chamber)
+        if chamber is None or not 0 <= placed.turn <= 5:
+            continue
+        obstructed = set(chamber.obstructed)
+        mine = {placed.put(ref): ref in obstructed for ref in chamber.cells}
+        for other in sorted({owner[h][0] for h in mine if h in owner}):
+            shared = min(h for h in mine if h in owner and owner[h][0] == other)
+            yield ("combat_cards", i, "chambers", c), f"pack {pack!r}: chamber {placed.chamber!r} overlaps chamber {other!r} at hex {list(shared)}"
+        owner |= {h: (placed.chamber, blocked) for h, blocked in mine.items() if h not in owner}
+    return owner

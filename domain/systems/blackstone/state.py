@@ -8,7 +8,7 @@ import msgspec
 from domain.kit import decks
 from domain.kit.choices import PendingChoice
 from domain.kit.boards import hex as hx
-from domain.systems.blackstone.content import ActionDie, CombatCard, EncounterCard, Explorer, Hostile, Marker
+from domain.systems.blackstone.content import ActionDie, CombatCard, EncounterCard, Explorer, Hostile, Marker, Side
 
 #: Activation track spaces on a character card (blackstone-fortress.md#SETUP: 4 activation dice).
 SPACES = 4
@@ -81,17 +81,34 @@ class Watch(msgspec.Struct, frozen=True):
 
     hostile: str
     waiting: tuple[str, ...]
+class Deployment(msgspec.Struct, frozen=True):
+    """Battlefield creation waiting for the hostile player's hex for a hostile (#BATTLEFIELD
+    CREATION): the pick, then the hostiles still to deploy at the marker whose card is drawn
+    (marker, hostile, party index; the first is the one waiting) and the markers still to draw for."""
+
+    pending: PendingChoice
+    placements: tuple[tuple[int, str, int], ...]
+    markers: tuple[int, ...]
+
+
+#: A hostile player's pending pick keeps the picks its step made before it in its context,
+#: each under this prefix and its kind ("picked:target").
+PICKED = "picked:"
+
+
 class HostileTurn(msgspec.Struct, frozen=True):
     """A hostile group's activation under way (blackstone-fortress.md#HOSTILE ACTIVATIONS): the
-    hostiles still to activate (not its reinforcements), and the hostile player's pending pick
-    of the next one when several are equally close."""
+    hostiles still to activate (not its reinforcements), and the hostile player's pending pick:
+    the next one when several are equally close ("next_hostile"), a target ("target") or a hex
+    ("hex"), the latter two with the steps to take again once picked (`steps`)."""
 
     card: str
     group: int
     waiting: tuple[str, ...]
     pending: PendingChoice | None = None
-    #: Paused for overwatch (#OVERWATCH), with the steps still to take, and how many times it
-    #: paused (the workers' key for each continuation).
+    #: Paused for overwatch (#OVERWATCH), with the steps still to take (or waiting for a target
+    #: or hex, with the steps from the waiting one on), and how many times it paused for
+    #: overwatch (the workers' key for each continuation).
     paused: bool = False
     steps: tuple[tuple[str, str], ...] = ()
     pauses: int = 0
@@ -136,6 +153,8 @@ class Battle(msgspec.Struct, frozen=True):
     #: The member who plays the hostiles (a fifth player, seat "hostile"); "" when the workers do.
     hostile_player: str = ""
     hostile_turn: HostileTurn | None = None
+    #: Battlefield creation waiting for the hostile player's pick of a hex.
+    deployment: Deployment | None = None
 
     @property
     def current(self) -> str | None:
@@ -152,3 +171,9 @@ class Battle(msgspec.Struct, frozen=True):
 def group_card(number: int) -> str:
     """A hostile group's initiative card: the group deployed at discovery marker `number`."""
     return f"group-{number}"
+
+
+def side_of(battle: Battle, track: Track) -> Side:
+    """The side of the explorer's character card face up: inspired or standard."""
+    profile = battle.profile(track)
+    return profile.inspired if track.inspired else profile.standard

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import math
 
+import msgspec
+
 from domain.dicebox import DiceBox
 from domain.errors import RuleError
 from domain.events import Event
@@ -12,19 +14,26 @@ from domain.kit import choices
 from domain.kit.boards import inches
 from domain.systems.ruinstars import commands as cmd
 from domain.systems.ruinstars import events as ev
+from domain.systems.ruinstars import duty, ending, orders, positions, skills, specials, swarm
+from domain.systems.ruinstars.content import Weapon
 from domain.systems.ruinstars.state import (
     ACTIVATIONS,
     BETWEEN_TURNS,
     DEPLOYMENT,
     END_OF_TURN,
     READY,
+    TAKEN_OUT,
     Game,
     Model,
 )
 from domain.systems.ruinstars.versions import rule
 
-#: ruinstars-2e.md#BASIC ACTIONS: a Move goes up to 6".
-MOVE_INCHES = 6
+#: ruinstars-2e.md#BASIC ACTIONS: a Move goes up to 6", a Dash up to 2"; #ATTACKS OF
+#: OPPORTUNITY: each 2" given up blunts one ATT die.
+MOVE_INCHES, DASH_INCHES, BLUNT_INCHES = 6, 2, 2
+#: ruinstars-2e.md#VERTICAL MOVEMENT: 1" onto the top (or over the edge), and climbing down
+#: costs 2" less.
+CREST_INCHES, DESCENT_LESS = 1, 2
 TURNS, ACTIONS, MOVEMENT = rule("TURNS"), rule("ACTIONS"), rule("MOVEMENT")
 
 
@@ -53,18 +62,26 @@ def deploy(game: Game, command: cmd.Deploy) -> list[Event]:
 
 
 def start_turn(game: Game, dice: DiceBox, actor: str) -> list[Event]:
-    """ruinstars-2e.md#TURNS, Start of Turn: units Ready, then each squad rolls a D6; the lowest
-    wins initiative, a tie for lowest rolls again (every squad, the whole roll-off)."""
+    """ruinstars-2e.md#TURNS, Start of Turn: units Ready, the mission's Start of Turn events (the
+    swarm spawning), each squad's Tactical Orders, then each squad rolls a D6; the lowest wins initiative, a tie for lowest rolls again (every squad, the
+    whole roll-off)."""
     if game.phase not in (DEPLOYMENT, BETWEEN_TURNS):
         raise RuleError(
             "turn_running", TURNS, params={"turn": game.turn, "phase": game.phase}
         )
     if waiting := sorted(
-        m.id for s in game.squads for m in game.units_of(s.id) if m.at is None
+        m.id
+        for s in game.squads
+        for m in game.units_of(s.id)
+        if m.at is None and m.status != TAKEN_OUT
     ):
         raise RuleError("not_deployed", rule("DEPLOY UNITS"), params={"units": waiting})
     turn = game.turn + 1
-    events: list[Event] = [ev.TurnStarted(turn)]
+    events: list[Event] = [
+        ev.TurnStarted(turn),
+        *swarm.spawn(game, turn),
+        *orders.roll_orders(game, dice, actor, turn),
+    ]
     squads = [s.id for s in game.squads]
     if len(squads) == 1:
         return [*events, ev.InitiativeRolled(squads, [], squads[0])]
@@ -116,35 +133,103 @@ def activate(game: Game, command: cmd.Activate) -> list[Event]:
 
 
 def move(game: Game, command: cmd.Move) -> list[Event]:
-    """ruinstars-2e.md#MOVEMENT: up to 6" in a straight line, never across an enemy's base, ending
-    on the battlefield and on no base; ACT as #ACTIONS prices it."""
+    """ruinstars-2e.md#MOVEMENT: up to 6" (a Dash 2", #BASIC ACTIONS) in a straight line, never
+    across an enemy's base, ending on the battlefield and on no base; climbing counts toward it
+    (#VERTICAL MOVEMENT); ACT as #ACTIONS prices it."""
     model = activating(game, command.unit)
-    act = cost(model, "move", 1)
+    action = "dash" if isinstance(command, cmd.Dash) else "move"
+    reach = DASH_INCHES if action == "dash" else MOVE_INCHES
+    cost = price(model, action) - skills.dash_discount(game.cards[model.card], action)
+    act = orders.pay(game, model, action, cost, command.orders)
     start = model.at
     assert start is not None
-    end = inches.Base(command.x, command.y, radius=model.radius)
-    length = math.hypot(command.x - start.x, command.y - start.y)
-    if not inches.at_most(length, MOVE_INCHES):
+    end_z = inches.ground_height((command.x, command.y), game.terrain)
+    end = inches.Base(command.x, command.y, end_z, model.radius)
+    climb = _climb(game, model, start, end)
+    length = math.hypot(command.x - start.x, command.y - start.y) + climb
+    if not inches.at_most(length + command.blunt, reach):
         raise RuleError(
             "too_far",
             MOVEMENT,
-            params={"unit": model.id, "inches": round(length, 2), "max": MOVE_INCHES},
+            params={
+                "unit": model.id,
+                "inches": round(length + command.blunt, 2),
+                "max": reach,
+            },
         )
-    enemies = [
-        m
-        for m in game.models.values()
-        if m.squad != model.squad and m.at is not None and not m.item
-    ]
     if crossed := sorted(
         m.id
-        for m in enemies
-        if inches.passes_over(start, inches.Point(command.x, command.y), m.at)
+        for m in positions.standing(game)
+        if m.squad != model.squad
+        and not m.item
+        and inches.passes_over(start, inches.Point(command.x, command.y), m.at)
     ):
         raise RuleError(
             "through_enemy", MOVEMENT, params={"unit": model.id, "enemies": crossed}
         )
     _check_place(game, model, end, MOVEMENT)
-    return [ev.UnitMoved(model.id, command.x, command.y, round(length, 3), act)]
+    moved = ev.UnitMoved(
+        model.id,
+        command.x,
+        command.y,
+        round(length, 3),
+        act,
+        action,
+        command.orders,
+        round(climb, 3),
+    )
+    if provoked := _provoked(game, model, end):
+        squad, enemies = provoked
+        dice = inches.full_steps(command.blunt, BLUNT_INCHES)
+        return [ev.MoveHeld(moved, command.blunt, dice, squad, enemies)]
+    return [moved]
+
+
+def _climb(game: Game, model: Model, start: inches.Base, end: inches.Base) -> float:
+    """ruinstars-2e.md#VERTICAL MOVEMENT: inches of climbing on the way, piece by piece the
+    centre crosses: up, its height above the feet and 1" to crest the top; down, 1" over the
+    edge and the height less 2" (at least 0); over a piece not stood on, both. Only pieces the
+    mission calls climbable can be climbed."""
+    climbable = {p.id for p in game.mission.terrain if p.climbable}
+    extra = 0.0
+    for piece in inches.path_terrain((start.x, start.y), (end.x, end.y), game.terrain):
+        on_start = piece.elevated and inches.point_in_polygon((start.x, start.y), piece.polygon)
+        on_end = piece.elevated and inches.point_in_polygon((end.x, end.y), piece.polygon)
+        if on_start and on_end:
+            continue
+        if piece.id not in climbable:
+            raise RuleError(
+                "not_climbable",
+                rule("VERTICAL MOVEMENT"),
+                params={"unit": model.id, "terrain": piece.id},
+            )
+        if not on_start:
+            extra += max(0.0, piece.height - start.z) + CREST_INCHES
+        if not on_end:
+            extra += max(0.0, piece.height - end.z - DESCENT_LESS) + CREST_INCHES
+    return extra
+
+
+def _provoked(
+    game: Game, model: Model, end: inches.Base
+) -> tuple[str, list[str]] | None:
+    """ruinstars-2e.md#ATTACKS OF OPPORTUNITY: the enemy units Adjacent to the mover that it
+    leaves, with a melee weapon and no Attack of Opportunity made this turn; when they are of
+    several squads, those of the first squad in set-up order (the swarm last) choose."""
+    there = msgspec.structs.replace(model, at=end)
+    able = [
+        m
+        for m in positions.enemies_adjacent(game, model)
+        if not m.item
+        and not m.opportunity
+        and not positions.adjacent(game, there, m)
+        and any(w.kind == "melee" for w in game.weapons(m))
+    ]
+    if not able:
+        return None
+    order = [s.id for s in game.squads]
+    squads = sorted({m.squad for m in able}, key=lambda s: order.index(s) if s in order else len(order))
+    return squads[0], sorted(m.id for m in able if m.squad == squads[0])
 
 
 def end_activation(game: Game, command: cmd.EndActivation) -> list[Event]:
@@ -152,11 +237,19 @@ def end_activation(game: Game, command: cmd.EndActivation) -> list[Event]:
     return [ev.ActivationEnded(command.unit)]
 
 
-def end_turn(game: Game) -> list[Event]:
-    """ruinstars-2e.md#TURNS, End of Turn: once every unit has activated."""
+def end_turn(game: Game, dice: DiceBox, actor: str) -> list[Event]:
+    """ruinstars-2e.md#TURNS, End of Turn, once every unit has activated: unused TO are lost,
+    Mission Points scored; after the mission's last turn, MISSION END."""
     if game.phase != END_OF_TURN:
         raise RuleError("units_to_activate", TURNS, params={"phase": game.phase})
-    return [ev.TurnEnded(game.turn)]
+    lost = [ev.OrdersLost(squad, left) for squad, left in game.orders.items() if left]
+    scored = ending.score(game)
+    events = [*lost, *scored, ev.TurnEnded(game.turn)]
+    if game.turn < game.mission.turns:
+        return events
+    totals = {e.squad: e.total for e in scored if isinstance(e, ev.MissionPointsScored)}
+    after = msgspec.structs.replace(game, mp={**game.mp, **totals})
+    return [*events, *ending.end_mission(after, dice, actor)]
 
 
 def unit(game: Game, unit_id: str) -> Model:
@@ -175,7 +268,7 @@ def unit(game: Game, unit_id: str) -> Model:
 
 def activating(game: Game, unit_id: str) -> Model:
     model = unit(game, unit_id)
-    if game.active != model.id:
+    if game.active != model.id and not duty.on_duty(game, model.id):
         raise RuleError(
             "not_activating",
             rule("ALTERNATING ACTIVATIONS"),
@@ -184,35 +277,18 @@ def activating(game: Game, unit_id: str) -> Model:
     return model
 
 
-def cost(model: Model, action: str, base: int) -> int:
-    """ruinstars-2e.md#ACTIONS: the listed ACT, +1 for each time the action was done already in
-    this activation; refused when the unit has not that much ACT left."""
-    act = base + model.done.get(action, 0)
-    if act > model.act:
-        raise RuleError(
-            "not_enough_act",
-            ACTIONS,
-            params={"unit": model.id, "action": action, "cost": act, "left": model.act},
-        )
+def price(model: Model, action: str, weapon: Weapon | None = None) -> int:
+    """ruinstars-2e.md#ACTIONS: 1 ACT, +1 for each time the action was done already in this
+    activation; a weapon's specials may change it (#WEAPON SPECIALS: 2MC, 2RC, HVY)."""
+    act = 1 + model.done.get(action, 0)
+    if weapon is not None:
+        act += specials.combat_cost(weapon, model.done)
+    elif action == "move":
+        act += model.done.get(specials.HEAVY_FIRED, 0)
     return act
 
 
 def _check_place(game: Game, model: Model, base: inches.Base, where: str) -> None:
-    size = game.mission.size
-    if not (
-        base.radius <= base.x <= size - base.radius
-        and base.radius <= base.y <= size - base.radius
-    ):
-        raise RuleError(
-            "off_the_battlefield",
-            where,
-            params={"unit": model.id, "x": base.x, "y": base.y, "size": size},
-        )
-    if on := sorted(
-        m.id
-        for m in game.models.values()
-        if m.id != model.id and m.at is not None and inches.overlaps(base, m.at)
-    ):
-        raise RuleError(
-            "on_another_base", where, params={"unit": model.id, "others": on}
-        )
+    if problem := positions.place_problem(game, model.id, base):
+        code, params = problem
+        raise RuleError(code, where, params=params)

@@ -17,6 +17,8 @@ from typing import Annotated, ClassVar, Literal, NamedTuple
 import msgspec
 from msgspec import Meta
 
+from domain.kit.boards import inches
+
 
 class _Content(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Base of all content: a typo in a field name must fail loudly, not vanish."""
@@ -449,14 +451,6 @@ class Problem(NamedTuple):
     problem: str
 
 
-def render_path(path: Path) -> str:
-    """("heroes", 2, "weapons", 0) -> "heroes[2].weapons[0]", as authors see it in files."""
-    out = ""
-    for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else part)
-    return out
-
-
 NOTHING = "nothing"
 ENEMY_PREFIX = "enemy:"
 
@@ -569,10 +563,8 @@ def _mission(path: Path, m: MissionDefinition, enemies: dict[str, EnemyProfile],
     def polygon(where: Path, points: tuple[Point, ...]) -> Iterator[Problem]:
         for k, p in enumerate(points):
             yield from on_table((*where, k), p)
-        if not _simple(points):
-            yield Problem(where, "polygon crosses itself; list its corners in order around the edge")
-        elif abs(_area(points)) < 1e-9:
-            yield Problem(where, "polygon has no area (its points are repeated or in one line)")
+        if problem := inches.polygon_problem(points):
+            yield Problem(where, problem)
 
     ids = [((*path, "terrain", k, "id"), t.id) for k, t in enumerate(m.terrain)]
     ids += [((*path, "objectives", k, "id"), o.id) for k, o in enumerate(m.objectives)]
@@ -670,39 +662,6 @@ def _conditions(path: Path, m: MissionDefinition, items: set[str]) -> Iterator[P
 
 
 # --- plane geometry for validation only --------------------------------------------------
-
-
-def _area(points: tuple[Point, ...]) -> float:
-    return sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(points, points[1:] + points[:1])) / 2
-
-
-def _simple(points: tuple[Point, ...]) -> bool:
-    """No two non-neighbouring edges touch: a bow-tie has area but no inside."""
-    edges = list(zip(points, points[1:] + points[:1]))
-    n = len(edges)
-    for i in range(n):
-        for j in range(i + 1, n):
-            if j == i + 1 or (i == 0 and j == n - 1):
-                continue
-            if _segments_touch(*edges[i], *edges[j]):
-                return False
-    return True
-
-
-def _segments_touch(p: Point, q: Point, r: Point, s: Point) -> bool:
-    def orient(a: Point, b: Point, c: Point) -> float:
-        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
-
-    def between(a: Point, b: Point, c: Point) -> bool:
-        return min(a[0], b[0]) <= c[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= c[1] <= max(a[1], b[1])
-
-    d1, d2, d3, d4 = orient(r, s, p), orient(r, s, q), orient(p, q, r), orient(p, q, s)
-    if d1 * d2 < 0 and d3 * d4 < 0:
-        return True
-    return any(
-        math.isclose(d, 0, abs_tol=1e-12) and between(a, b, c)
-        for d, a, b, c in ((d1, r, s, p), (d2, r, s, q), (d3, p, q, r), (d4, p, q, s))
-    )
 
 
 def _inside(point: Point, polygon: tuple[Point, ...]) -> bool:
