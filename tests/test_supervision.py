@@ -108,6 +108,20 @@ def _said(server: Embedded, message: str, **fields: object) -> dict | None:
     return next((line for line in server.lines() if line["msg"] == message and all(line.get(k) == v for k, v in fields.items())), None)
 
 
+def _an_epoch_is_verified(server: Embedded, name: str, what: str) -> None:
+    """A mission of one roll, ended: a worker must verify the epoch it revealed."""
+    with httpx.Client(base_url=server.base, timeout=30) as http:
+        campaign = Campaign(http, name)
+        mission_id = campaign.mission("Outpost")
+        campaign.host.roll(mission_id, "2d6", "a roll")
+        assert campaign.host.end(mission_id).status_code == 201
+
+        def verified() -> bool:
+            return http.get(f"/missions/{mission_id}", headers=campaign.host.headers).json()["epochs"][0]["verified"]
+
+        wait_until(verified, WAIT_S, f"{what}\n{server.output(3000)}")
+
+
 @pytest.mark.slow
 def test_a_worker_killed_mid_activation_is_restarted_and_the_activation_happens_once(tmp_path: Path, started: list[Embedded]) -> None:
     """SIGKILL while the worker holds a committed, unacknowledged AI activation: the death is
@@ -212,16 +226,7 @@ def test_a_worker_thread_that_raises_is_logged_and_restarted(tmp_path: Path, sta
     assert worker["alive"] and worker["restarts"] >= 1 and worker["last_exit"].startswith("ResponseError: WRONGTYPE")
     assert _said(server, "thread restarted", child="worker-1", restarts=1)
 
-    with httpx.Client(base_url=server.base, timeout=30) as http:
-        campaign = Campaign(http, "After the fall")
-        mission_id = campaign.mission("Outpost")
-        campaign.host.roll(mission_id, "2d6", "a roll")
-        assert campaign.host.end(mission_id).status_code == 201
-
-        def verified() -> bool:
-            return http.get(f"/missions/{mission_id}", headers=campaign.host.headers).json()["epochs"][0]["verified"]
-
-        wait_until(verified, WAIT_S, f"the restarted worker to verify the epoch\n{server.output(3000)}")
+    _an_epoch_is_verified(server, "After the fall", "the restarted worker to verify the epoch")
     server.stop()
     assert server.process.returncode == 0
 
@@ -326,16 +331,7 @@ def test_an_idle_server_does_not_poll_the_log(tmp_path: Path, started: list[Embe
     after = looks()
     assert after - before <= 8, (before, after)
 
-    with httpx.Client(base_url=server.base, timeout=30) as http:
-        campaign = Campaign(http, "Woken")
-        mission_id = campaign.mission("Outpost")
-        campaign.host.roll(mission_id, "2d6", "a roll")
-        assert campaign.host.end(mission_id).status_code == 201
-
-        def verified() -> bool:
-            return http.get(f"/missions/{mission_id}", headers=campaign.host.headers).json()["epochs"][0]["verified"]
-
-        wait_until(verified, WAIT_S, "the worker, woken by the reveal, to verify the epoch")
+    _an_epoch_is_verified(server, "Woken", "the worker, woken by the reveal, to verify the epoch")
     server.stop()
 
 
