@@ -24,6 +24,23 @@ class RuleTable:
     events: list[Any]
     seed: bytes = SEED
 
+    def create(self, system: str, rules_version: str, dice_mode: str = "manual", fresh_seed: bytes = SEED) -> None:
+        """A new mission of `system` in memory, before its set-up command."""
+        self.events = []
+        self.state = None
+        for event in mission.create(
+            mission_id="m-1",
+            campaign_id="c-1",
+            name="rule test",
+            system=system,
+            rules_version=rules_version,
+            dice_mode=dice_mode,
+            client_seed="rule-tests",
+            options={},
+            fresh_seed=fresh_seed,
+        ):
+            self._apply(event)
+
     def _apply(self, event: Any) -> None:
         self.events.append(event)
         self.state = mission.evolve(self.state, event)
