@@ -139,7 +139,7 @@ def _serve(args: argparse.Namespace) -> int:
 
     names = [f"worker-{n + 1}" for n in range(args.workers)]
     if args.worker_processes:
-        workers: list = [Supervised(name, start_worker, stopping, backoff_s, on_death=worker_died) for name in names]
+        workers: list[Supervised] | list[SupervisedThread] = [Supervised(name, start_worker, stopping, backoff_s, on_death=worker_died) for name in names]
     else:
         workers = [SupervisedThread(name, in_process(name), stopping, backoff_s) for name in names]
     supervised = ([valkey] if valkey else []) + workers
