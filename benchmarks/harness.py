@@ -93,14 +93,15 @@ def redis_prefix() -> Iterator[str]:
 # -- a server process ----------------------------------------------------------------------------
 
 
-def serve(store_env: dict[str, str], directory: Path, workers: int = 1, prefix: str = "") -> Server:
+def serve(store_env: dict[str, str], directory: Path, workers: int = 1, prefix: str = "", embedded: bool = False, worker_processes: bool = False) -> Server:
     """`skirmish serve` (tests/servers.py) on a throwaway store, answering on a free port: this
-    machine's Redis under a throwaway prefix when it answers, else the embedded Valkey the server
-    starts itself. Stopped when used as a context manager."""
+    machine's Redis under a throwaway prefix when it answers and not `embedded`, else the
+    embedded Valkey the server starts itself. Stopped when used as a context manager."""
     port = free_port()
-    jobs = (redis_url(), prefix or f"skirmish-bench-{secrets.token_hex(6)}:") if redis_available() else (None, None)
+    jobs = (redis_url(), prefix or f"skirmish-bench-{secrets.token_hex(6)}:") if redis_available() and not embedded else (None, None)
     env = serve_env(store_env, directory, secrets.token_hex(32), *jobs) | {"SKIRMISH_LOG_LEVEL": "WARNING"}
-    server = Server(["--port", str(port), "--workers", str(workers)], env, directory, directory, f"server-{port}", port)
+    args = ["--port", str(port), "--workers", str(workers), *(["--worker-processes"] if worker_processes else [])]
+    server = Server(args, env, directory, directory, f"server-{port}", port)
     try:
         return server.wait_ready()
     except BaseException:

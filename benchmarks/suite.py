@@ -1,4 +1,4 @@
-"""The benchmark suite: seven scenarios on SQLite and PostgreSQL, one results table.
+"""The benchmark suite: eight scenarios on SQLite and PostgreSQL, one results table.
 
     ./dev.sh bench                                   # full size, 3 runs of each scenario
     ./dev.sh bench --smoke                           # tiny: keeps the suite working, figures mean nothing
@@ -31,7 +31,7 @@ from benchmarks.encoding import encoding
 from benchmarks.fanout import fan_out
 from benchmarks.harness import ENVS, percentile, postgres_available, redis_available
 from benchmarks.http_commands import contention, round_trip
-from benchmarks.memory import peak_memory
+from benchmarks.memory import idle_cpu, peak_memory
 
 
 @dataclass(frozen=True)
@@ -60,14 +60,15 @@ TARGETS: dict[str, Target] = {
     "activations/s per worker": Target(150, False),
     "delay p99 ms": Target(150, True),
     "missing": Target(0, True),
-    "peak RSS MB": Target(150, True),
+    "whole server peak RSS MB": Target(82, True),
+    "idle cores": Target(0.005, True),
 }
 
 SIZES = {
     "smoke": {"shots": 8, "seconds": 2, "per_client": 4, "rebuild": [2_000], "ai_missions": 2, "ai_backlog": 4, "ai_workers": [1],
-              "subscribers": 20, "streams": 2, "per_mission": 3, "missions": 5, "events": 500},
+              "subscribers": 20, "streams": 2, "per_mission": 3, "missions": 5, "events": 500, "idle_s": 2},
     "full": {"shots": 150, "seconds": 10, "per_client": 40, "rebuild": [10_000, 100_000], "ai_missions": 12, "ai_backlog": 150,
-             "ai_workers": [1, 2], "subscribers": 200, "streams": 10, "per_mission": 20, "missions": 100, "events": 20_000},
+             "ai_workers": [1, 2], "subscribers": 200, "streams": 10, "per_mission": 20, "missions": 100, "events": 20_000, "idle_s": 30},
 }  # fmt: skip
 
 Run = Callable[[str, dict], list[dict[str, float]]]
@@ -122,6 +123,11 @@ def _memory(backend: str, size: dict) -> list[dict[str, float]]:
         return [peak_memory(env, directory, size["missions"])]
 
 
+def _idle(backend: str, size: dict) -> list[dict[str, float]]:
+    with ENVS[backend]() as env, _workdir() as directory:
+        return [idle_cpu(env, directory, size["idle_s"])]
+
+
 def _encoding(backend: str, size: dict) -> list[dict[str, float]]:
     return [encoding(size["events"])]
 
@@ -135,6 +141,7 @@ SCENARIOS: dict[str, tuple[str, Run, bool]] = {
     "fanout": ("5. SSE fan-out", _fanout, True),
     "memory": ("6. server memory with active missions", _memory, True),
     "encoding": ("7. encoding: eventsourcing's JSON transcoder / our msgspec", _encoding, False),
+    "idle": ("8. idle server CPU", _idle, True),
 }
 
 
@@ -144,7 +151,9 @@ def _target_of(figure: str) -> Target | None:
 
 def _cell(values: list[float]) -> str:
     def number(v: float) -> str:
-        return f"{v:,.0f}" if abs(v) >= 100 or float(v).is_integer() else f"{v:,.2f}"
+        if abs(v) >= 100 or float(v).is_integer():
+            return f"{v:,.0f}"
+        return f"{v:,.2f}" if abs(v) >= 0.1 else f"{v:.4f}"  # idle cores: thousandths matter
 
     median = statistics.median(values)
     return number(median) if len(values) == 1 else f"{number(median)} ({number(min(values))}–{number(max(values))})"

@@ -4,6 +4,8 @@ the workers, which write it, and the API, which reads it (README.md#reliability)
 
 from __future__ import annotations
 
+from typing import Literal
+
 import msgspec
 
 #: A worker beats this often, and is alive while its last beat is at most `ALIVE_MS` old.
@@ -35,11 +37,13 @@ class Jobs(msgspec.Struct, frozen=True):
 
 
 class Process(msgspec.Struct, frozen=True):
-    """A process `skirmish serve` started and restarts when it dies."""
+    """A part `skirmish serve` runs and restarts when it dies: a process it started, or a
+    worker on a thread of its own process (`kind` "thread", `pid` the server's)."""
 
     name: str
     pid: int | None
     alive: bool
     restarts: int
-    #: How its last run ended ("exit 1", "signal SIGKILL"), if it ended.
+    #: How its last run ended ("exit 1", "signal SIGKILL", a thread's exception), if it ended.
     last_exit: str | None = None
+    kind: Literal["process", "thread"] = "process"

@@ -38,10 +38,11 @@ def _gone(process: psutil.Process) -> bool:
 
 
 class Server(servers.Server):
-    """The embedded server, and the children it started: the only processes a test may kill."""
+    """The embedded server with a worker process, and the children it started: the only
+    processes a test may kill."""
 
     def __init__(self, env: dict[str, str], cwd: Path, name: str) -> None:
-        super().__init__(["--workers", "1"], env, cwd, cwd.parent, name, int(env["SKIRMISH_PORT"]))
+        super().__init__(["--workers", "1", "--worker-processes"], env, cwd, cwd.parent, name, int(env["SKIRMISH_PORT"]))
         self.children: list[psutil.Process] = []
 
     def wait_ready(self) -> None:

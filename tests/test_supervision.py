@@ -13,6 +13,7 @@ import json
 import os
 import secrets
 import signal
+import socket
 import threading
 import time
 from pathlib import Path
@@ -46,9 +47,10 @@ BACKOFF_MS = "1500"
 
 
 class Embedded(servers.Server):
-    """`skirmish serve` on the embedded default in `directory`, and the children it runs now."""
+    """`skirmish serve` on the embedded default in `directory`, and the children it runs now:
+    its worker on a thread, or (`worker_processes`) in a process a test may kill."""
 
-    def __init__(self, directory: Path, name: str, port: int | None = None, **extra: str) -> None:
+    def __init__(self, directory: Path, name: str, port: int | None = None, worker_processes: bool = False, **extra: str) -> None:
         self.directory = directory
         self.env = {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
@@ -58,7 +60,8 @@ class Embedded(servers.Server):
             **extra,
         }
         port = port or free_port()
-        super().__init__(["--workers", "1", "--port", str(port)], self.env, directory, directory, name, port)
+        mode = ["--worker-processes"] if worker_processes else []
+        super().__init__(["--workers", "1", *mode, "--port", str(port)], self.env, directory, directory, name, port)
 
     def child(self, kind: str) -> psutil.Process:
         def running() -> psutil.Process | None:
@@ -105,11 +108,25 @@ def _said(server: Embedded, message: str, **fields: object) -> dict | None:
     return next((line for line in server.lines() if line["msg"] == message and all(line.get(k) == v for k, v in fields.items())), None)
 
 
+def _an_epoch_is_verified(server: Embedded, name: str, what: str) -> None:
+    """A mission of one roll, ended: a worker must verify the epoch it revealed."""
+    with httpx.Client(base_url=server.base, timeout=30) as http:
+        campaign = Campaign(http, name)
+        mission_id = campaign.mission("Outpost")
+        campaign.host.roll(mission_id, "2d6", "a roll")
+        assert campaign.host.end(mission_id).status_code == 201
+
+        def verified() -> bool:
+            return http.get(f"/missions/{mission_id}", headers=campaign.host.headers).json()["epochs"][0]["verified"]
+
+        wait_until(verified, WAIT_S, f"{what}\n{server.output(3000)}")
+
+
 @pytest.mark.slow
 def test_a_worker_killed_mid_activation_is_restarted_and_the_activation_happens_once(tmp_path: Path, started: list[Embedded]) -> None:
     """SIGKILL while the worker holds a committed, unacknowledged AI activation: the death is
     logged, /health fails until a new worker runs, and the AI phase completes exactly once."""
-    server = Embedded(tmp_path, "serve", SKIRMISH_WORKER_PAUSE_BEFORE_ACK_MS="1500", SKIRMISH_CLAIM_IDLE_MS="500")
+    server = Embedded(tmp_path, "serve", worker_processes=True, SKIRMISH_WORKER_PAUSE_BEFORE_ACK_MS="1500", SKIRMISH_CLAIM_IDLE_MS="500")
     started.append(server)
     server.wait_ready()
     wait_until(lambda: _ok(server), WAIT_S, f"/health ok\n{server.output(3000)}")
@@ -147,6 +164,69 @@ def test_a_worker_killed_mid_activation_is_restarted_and_the_activation_happens_
     assert paused["worker"].endswith(f"-{first.pid}")
     assert _worker_activations(ledger, mission_id) == due
     assert_each_ai_activation_once_in_order(ledger, mission_id, finished=False)
+    server.stop()
+    assert server.process.returncode == 0
+
+
+@pytest.mark.slow
+def test_the_default_worker_runs_in_the_api_process_and_plays_the_ai_phase_once(tmp_path: Path, started: list[Embedded]) -> None:
+    """No worker process: the worker is a thread of the server, over its ledger, and still takes
+    the AI activations from the Valkey stream, each once; /health lists it as a thread."""
+    server = Embedded(tmp_path, "serve")
+    started.append(server)
+    server.wait_ready()
+    body = wait_until(lambda: _ok(server), WAIT_S, f"/health ok\n{server.output(3000)}")
+    pid = server.process.pid
+    assert [(p["name"], p["kind"], p["pid"], p["alive"]) for p in body["processes"]] == [("valkey", "process", server.child("valkey").pid, True), ("worker-1", "thread", pid, True)]
+    assert [w["name"] for w in body["jobs"]["workers"]] == [f"{socket.gethostname()}-{pid}-worker-1"]
+    assert [p.name() for p in psutil.Process(pid).children(recursive=True)] == ["valkey-server"]
+
+    ledger = server.ledger()
+    with httpx.Client(base_url=server.base, timeout=30) as http:
+        campaign = Campaign(http, "In process")
+        mission_id = brawl(campaign)
+        heroes_until_ai(campaign.host, mission_id)
+        due = _queue_when_the_ai_phase_began(ledger, mission_id)
+        wait_until(lambda: _ai_phase_done(ledger, mission_id), WAIT_S, f"the AI phase, played by the in-process worker\n{server.output(3000)}")
+    assert _worker_activations(ledger, mission_id) == due
+    assert_each_ai_activation_once_in_order(ledger, mission_id, finished=False)
+    server.stop()
+    assert server.process.returncode == 0
+    assert _said(server, "thread stopped", child="worker-1")
+
+
+@pytest.mark.slow
+def test_a_worker_thread_that_raises_is_logged_and_restarted(tmp_path: Path, started: list[Embedded]) -> None:
+    """The job stream replaced by a string: the worker's Redis calls fail with WRONGTYPE and its
+    thread dies; the death is logged with the error, /health fails naming it, and once the key
+    is gone the restarted thread takes jobs again (it verifies a revealed epoch)."""
+    server = Embedded(tmp_path, "serve")
+    started.append(server)
+    server.wait_ready()
+    wait_until(lambda: _ok(server), WAIT_S, f"/health ok\n{server.output(3000)}")
+    (said,) = [line for line in server.lines() if "redis" in line]
+    valkey, jobs = redis.Redis.from_url(said["redis"]), Keys("skirmish:").jobs
+    valkey.delete(jobs)
+    valkey.set(jobs, "not a stream")
+
+    down = wait_until(lambda: _failing_with(server, "worker-1 is down (ResponseError: WRONGTYPE"), WAIT_S, f"/health failing while the thread is dead\n{server.output(3000)}")
+    (worker,) = [p for p in down["processes"] if p["name"] == "worker-1"]
+    assert (worker["kind"], worker["pid"], worker["alive"], worker["restarts"]) == ("thread", server.process.pid, False, 0)
+    died = wait_until(lambda: _said(server, "thread died; restarting it", child="worker-1"), WAIT_S, "the death logged")
+    assert (died["level"], died["restart_in_s"], died["restarts"]) == ("error", 1.5, 0)
+    assert died["exit"].startswith("ResponseError: WRONGTYPE") and "WRONGTYPE" in died["traceback"], died
+    valkey.delete(jobs)
+
+    def restarted() -> dict | None:
+        body = _ok(server)
+        return body if body and any(w["alive"] for w in body["jobs"]["workers"]) else None
+
+    up = wait_until(restarted, WAIT_S, f"/health ok again, the thread restarted\n{server.output(3000)}")
+    (worker,) = [p for p in up["processes"] if p["name"] == "worker-1"]
+    assert worker["alive"] and worker["restarts"] >= 1 and worker["last_exit"].startswith("ResponseError: WRONGTYPE")
+    assert _said(server, "thread restarted", child="worker-1", restarts=1)
+
+    _an_epoch_is_verified(server, "After the fall", "the restarted worker to verify the epoch")
     server.stop()
     assert server.process.returncode == 0
 
@@ -201,7 +281,7 @@ def test_a_killed_valkey_is_restarted_and_the_workers_carry_on(tmp_path: Path, s
 
 @pytest.mark.slow
 def test_a_second_serve_on_the_same_data_directory_is_refused_and_the_first_keeps_working(tmp_path: Path, started: list[Embedded]) -> None:
-    first = Embedded(tmp_path, "first")
+    first = Embedded(tmp_path, "first", worker_processes=True)
     started.append(first)
     first.wait_ready()
     valkey, worker = first.child("valkey"), first.child("worker")
@@ -251,16 +331,7 @@ def test_an_idle_server_does_not_poll_the_log(tmp_path: Path, started: list[Embe
     after = looks()
     assert after - before <= 8, (before, after)
 
-    with httpx.Client(base_url=server.base, timeout=30) as http:
-        campaign = Campaign(http, "Woken")
-        mission_id = campaign.mission("Outpost")
-        campaign.host.roll(mission_id, "2d6", "a roll")
-        assert campaign.host.end(mission_id).status_code == 201
-
-        def verified() -> bool:
-            return http.get(f"/missions/{mission_id}", headers=campaign.host.headers).json()["epochs"][0]["verified"]
-
-        wait_until(verified, WAIT_S, "the worker, woken by the reveal, to verify the epoch")
+    _an_epoch_is_verified(server, "Woken", "the worker, woken by the reveal, to verify the epoch")
     server.stop()
 
 

@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import msgspec
@@ -26,7 +27,10 @@ def main(argv: list[str] | None = None) -> int:
     serve = commands.add_parser("serve", help="run the HTTP API (and, with no REDIS_URL, an embedded Valkey and a worker)")
     serve.add_argument("--host")
     serve.add_argument("--port", type=int)
-    serve.add_argument("--workers", type=int, default=1, help="worker processes to start beside the API (default 1)")
+    serve.add_argument("--workers", type=int, default=1, help="workers to run (default 1; 0: the API alone, as in deploy/)")
+    serve.add_argument(
+        "--worker-processes", action="store_true", help="run each worker as a `skirmish worker` process of its own, not as threads of this process sharing its cache"
+    )
     commands.add_parser("worker", help="run one worker: relay events to jobs and process jobs")
     verify = commands.add_parser("verify", help="check a mission's hash chain and revealed dice")
     verify.add_argument("export", nargs="?", type=Path, help="an exported mission or campaign file (works offline)")
@@ -81,11 +85,12 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from api.cli.embedded import EmbeddedValkey, die_with_parent
-    from api.cli.supervise import BACKOFF_S, AlreadyServing, Supervised, lock_data_dir, terminate
+    from api.cli.supervise import BACKOFF_S, AlreadyServing, Supervised, SupervisedThread, lock_data_dir, terminate
     from api.http.app import create_app
     from service.wiring import build_ledger, redis_client
     from workers import heartbeat
     from workers.jobs import Keys
+    from workers.running import run_worker
     from workers.ticks import Announcer, Ticks
 
     settings = Settings.from_env()
@@ -116,6 +121,7 @@ def _serve(args: argparse.Namespace) -> int:
     env = {**os.environ, "REDIS_URL": redis_url, "SKIRMISH_DATA_DIR": str(settings.data_dir)}
 
     client, keys = redis_client(redis_url), Keys(settings.redis_prefix)
+    ticks = Ticks(client, keys.ticks)
 
     def start_worker() -> subprocess.Popen:
         return subprocess.Popen([sys.executable, "-m", "api.cli.main", "worker"], env=env, preexec_fn=die_with_parent)
@@ -127,13 +133,24 @@ def _serve(args: argparse.Namespace) -> int:
         except redis.RedisError:
             pass  # Redis is down too: /health says so, and the heartbeat ages out
 
-    workers = [Supervised(f"worker-{n + 1}", start_worker, stopping, backoff_s, on_death=worker_died) for n in range(args.workers)]
+    def in_process(name: str) -> Callable[[], None]:
+        """A worker on a thread of this process, over the API's ledger: one cache of the missions."""
+        return lambda: run_worker(ledger, client, keys, f"{heartbeat.worker_name(os.getpid())}-{name}", stopping, ticks)
+
+    names = [f"worker-{n + 1}" for n in range(args.workers)]
+    if args.worker_processes:
+        workers: list[Supervised] | list[SupervisedThread] = [Supervised(name, start_worker, stopping, backoff_s, on_death=worker_died) for name in names]
+    else:
+        workers = [SupervisedThread(name, in_process(name), stopping, backoff_s) for name in names]
     supervised = ([valkey] if valkey else []) + workers
-    ledger.store.appended.append(Announcer(Ticks(client, keys.ticks)).appended)
+    ledger.store.appended.append(Announcer(ticks).appended)
     where = settings.store_env.get("SQLITE_DBNAME") or f"postgres database {settings.store_env.get('POSTGRES_DBNAME')}"
     log.info(
         f"Skirmish Ledger on http://{host}:{port}",
-        extra={"url": f"http://{host}:{port}", "docs": f"http://{host}:{port}/schema/swagger", "events": where, "redis": redis_url, "embedded_valkey": valkey is not None, "workers": len(workers)},
+        extra={
+            "url": f"http://{host}:{port}", "docs": f"http://{host}:{port}/schema/swagger", "events": where, "redis": redis_url,
+            "embedded_valkey": valkey is not None, "workers": len(workers), "worker_processes": args.worker_processes,
+        },  # fmt: skip
     )
     app = create_app(ledger, jobs=lambda: heartbeat.jobs_health(client, keys, ledger.store.max_notification_id()), processes=lambda: [s.health() for s in supervised])
     # uvicorn shuts down on SIGTERM and then raises the signal again; with its default action
@@ -147,11 +164,15 @@ def _serve(args: argparse.Namespace) -> int:
     finally:
         signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a second SIGTERM ends us at once
         stopping.set()
-        for child in workers:
-            if child.process is not None:
-                child.process.terminate()  # all at once, then each waited for
-        for child in workers:
-            child.stop(terminate)
+        if args.worker_processes:
+            for child in workers:
+                if child.process is not None:
+                    child.process.terminate()  # all at once, then each waited for
+            for child in workers:
+                child.stop(terminate)
+        else:
+            for thread in workers:
+                thread.stop()
         if valkey:
             valkey.stop(lambda _: embedded.stop())
         if lock is not None:
@@ -160,66 +181,25 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _worker(args: argparse.Namespace) -> int:
-    import time
-
-    import redis
-
-    from projections.runner import Projections
-    from service.health import HEARTBEAT_S
     from service.wiring import build_ledger, redis_client
     from workers import heartbeat
     from workers.jobs import Keys
-    from workers.projecting import Looks, project_while
-    from workers.relay import Relay
+    from workers.running import run_worker
     from workers.ticks import Announcer, Ticks
-    from workers.worker import Worker
 
     settings = _settings_with_store()
     redis_url = _redis_url(settings) if settings else None
     if settings is None or redis_url is None:
         return 2
-    name = heartbeat.worker_name(os.getpid())
     ledger = build_ledger(settings)
     client = redis_client(redis_url)
     keys = Keys(settings.redis_prefix)
     ticks = Ticks(client, keys.ticks)
     ledger.store.appended.append(Announcer(ticks).appended)
-    relay = Relay(ledger.store, client, keys, owner=name)
-    worker = Worker(ledger, client, keys, name, claim_idle_ms=int(os.environ.get("SKIRMISH_CLAIM_IDLE_MS", "30000")))
-    projections, looks = Projections(ledger.store), Looks()
     stopping = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: stopping.set())
-    log.info("worker started", extra={"worker": name, "pid": os.getpid(), "redis_prefix": settings.redis_prefix})
-    # The relay and the projections run on threads of their own, each blocked on the ticks of
-    # new events (workers/ticks.py), so neither sits between a due AI activation and the worker
-    # taking it (benchmarks/ai_activations.py); jobs are taken on this thread, which also beats.
-    threads = [
-        threading.Thread(target=relay.follow, args=(stopping, ticks), name="relay", daemon=True),
-        threading.Thread(target=project_while, args=(projections, client, keys, name, stopping), kwargs={"ticks": ticks, "looks": looks}, name="projections", daemon=True),
-    ]
-    for thread in threads:
-        thread.start()
-    beat_at = 0.0
-    while not stopping.is_set():
-        try:
-            if time.monotonic() >= beat_at:
-                if beat_at == 0.0:
-                    heartbeat.forget_gone(client, keys)
-                heartbeat.beat(client, keys, name, relay.looks + looks.count)
-                beat_at = time.monotonic() + HEARTBEAT_S
-            worker.run_once(block_ms=int(HEARTBEAT_S * 1000))
-        except (redis.ConnectionError, redis.TimeoutError) as error:
-            log.warning("redis unavailable; retrying", extra={"error": str(error)})
-            stopping.wait(1.0)
-    try:
-        heartbeat.stopped(client, keys, name)
-        ticks.announce()  # the relay and projections threads out of their wait, to see `stopping`
-    except redis.RedisError:
-        pass  # they see it when their wait runs out
-    for thread in threads:
-        thread.join(10)
-    log.info("worker stopped", extra={"worker": name})
+    run_worker(ledger, client, keys, heartbeat.worker_name(os.getpid()), stopping, ticks)
     return 0
 
 

@@ -1,5 +1,6 @@
-"""What `skirmish serve` starts beside the API, kept running: a child that dies is logged and
-started again after a back-off (README.md#reliability); and one `serve` per data directory."""
+"""What `skirmish serve` runs beside the API, kept running: a child process or a worker thread
+that dies is logged and started again after a back-off (README.md#reliability); and one
+`serve` per data directory."""
 
 from __future__ import annotations
 
@@ -30,6 +31,25 @@ def describe_exit(returncode: int) -> str:
     return f"signal {signal.Signals(-returncode).name}" if returncode < 0 else f"exit {returncode}"
 
 
+class Backoff:
+    """The wait before each restart: `first_s`, doubled by each death in a row up to
+    `MAX_BACKOFF_S`, and `first_s` again after a run of `STEADY_S` or longer."""
+
+    def __init__(self, first_s: float) -> None:
+        self.first_s = first_s
+        self.delay = first_s
+        self.started = time.monotonic()
+
+    def after_death(self) -> float:
+        if time.monotonic() - self.started >= STEADY_S:
+            self.delay = self.first_s
+        return self.delay
+
+    def restarting(self) -> None:
+        self.delay = min(self.delay * 2, MAX_BACKOFF_S)
+        self.started = time.monotonic()
+
+
 class Supervised:
     """One child process, started by `start`, watched on a thread of its own (blocked in wait,
     so watching costs nothing) and started again when it dies, until `stopping` is set.
@@ -55,8 +75,7 @@ class Supervised:
         return Process(self.name, process.pid if process else None, alive, self.restarts, self.last_exit)
 
     def _watch(self) -> None:
-        delay = self.backoff_s
-        started = time.monotonic()
+        backoff = Backoff(self.backoff_s)
         while True:
             if self.process is not None:
                 returncode = self.process.wait()
@@ -66,15 +85,13 @@ class Supervised:
                 if self.stopping.is_set():
                     log.info("process stopped", extra={"child": self.name, "pid": self.process.pid, "exit": self.last_exit})
                     return
-                delay = self.backoff_s if time.monotonic() - started >= STEADY_S else delay
                 log.error(
                     "process died; restarting it",
-                    extra={"child": self.name, "pid": self.process.pid, "exit": self.last_exit, "restart_in_s": delay, "restarts": self.restarts},
+                    extra={"child": self.name, "pid": self.process.pid, "exit": self.last_exit, "restart_in_s": backoff.after_death(), "restarts": self.restarts},
                 )
-            if self.stopping.wait(delay):
+            if self.stopping.wait(backoff.delay):
                 return
-            delay = min(delay * 2, MAX_BACKOFF_S)
-            started = time.monotonic()
+            backoff.restarting()
             try:
                 self.process = self.start()
                 if self.stopping.is_set():  # stopped while it started
@@ -82,7 +99,7 @@ class Supervised:
                     return
             except Exception as error:  # noqa: BLE001 - a failed start is retried after the next back-off
                 self.process = None
-                log.error("process could not be restarted; trying again", extra={"child": self.name, "error": str(error), "restart_in_s": delay})
+                log.error("process could not be restarted; trying again", extra={"child": self.name, "error": str(error), "restart_in_s": backoff.delay})
                 continue
             self.restarts += 1
             log.warning("process restarted", extra={"child": self.name, "pid": self.process.pid, "restarts": self.restarts})
@@ -92,6 +109,48 @@ class Supervised:
         if self.process is not None:
             terminate(self.process)
         self._watcher.join(10)
+
+
+class SupervisedThread:
+    """`run` on a thread of this process, run again after the back-off when it raises, until
+    `stopping` is set; `run` returns once `stopping` is set. The thread stands in /health as a
+    process would, with this process's pid and the exception as its last exit."""
+
+    def __init__(self, name: str, run: Callable[[], None], stopping: threading.Event, backoff_s: float = BACKOFF_S) -> None:
+        self.name = name
+        self.run = run
+        self.stopping = stopping
+        self.backoff_s = backoff_s
+        self.restarts = 0
+        self.last_exit: str | None = None
+        self.running = False
+        self._thread = threading.Thread(target=self._keep_running, name=name, daemon=True)
+        self._thread.start()
+
+    def health(self) -> Process:
+        return Process(self.name, os.getpid(), self.running, self.restarts, self.last_exit, kind="thread")
+
+    def _keep_running(self) -> None:
+        backoff = Backoff(self.backoff_s)
+        while True:
+            self.running = True
+            try:
+                self.run()
+            except Exception as error:  # noqa: BLE001 - logged and restarted, as a process that dies
+                self.last_exit = f"{type(error).__name__}: {error}"
+                log.exception("thread died; restarting it", extra={"child": self.name, "exit": self.last_exit, "restart_in_s": backoff.after_death(), "restarts": self.restarts})
+            finally:
+                self.running = False
+            if self.stopping.is_set() or self.stopping.wait(backoff.delay):
+                log.info("thread stopped", extra={"child": self.name})
+                return
+            backoff.restarting()
+            self.restarts += 1
+            log.warning("thread restarted", extra={"child": self.name, "restarts": self.restarts})
+
+    def stop(self) -> None:
+        """After `stopping` is set: wait for the run to return."""
+        self._thread.join(10)
 
 
 def terminate(process: subprocess.Popen, timeout: float = 10) -> None:
