@@ -29,6 +29,7 @@ from api.http.bodies import (
     MemberView,
     MissionCommandBody,
     MissionListed,
+    CreatedMission,
     MissionView,
     NewCampaign,
     NewMember,
@@ -105,7 +106,7 @@ def invite(campaign_id: FromPath[str], data: JSONBody[NewMember], request: Reque
 
 
 @post("/campaigns/{campaign_id:str}/missions", sync_to_thread=True)
-def create_mission(campaign_id: FromPath[str], data: JSONBody[NewMission], request: Request, ledger: LedgerDep) -> MissionView:
+def create_mission(campaign_id: FromPath[str], data: JSONBody[NewMission], request: Request, ledger: LedgerDep) -> CreatedMission:
     _, host = member_of_campaign(request, ledger, campaign_id)
     try:
         created = ledger.create_mission(
@@ -121,7 +122,7 @@ def create_mission(campaign_id: FromPath[str], data: JSONBody[NewMission], reque
     except BadOptions as bad:
         raise malformed("options", bad.error) from None
     view = localized.mission_view(created.state, viewer_of(host), language(request))
-    return msgspec.structs.replace(view, receipts=created.receipts)
+    return CreatedMission(**msgspec.structs.asdict(view), receipts=created.receipts)
 
 
 @get("/campaigns/{campaign_id:str}/missions", sync_to_thread=True)

@@ -214,9 +214,6 @@ class MissionView(Body):
     #: Each special rule and status the game's units carry, as written in content → its name in
     #: the request's language (Accept-Language; German uses the German rules' names).
     rule_names: dict[str, str] = {}
-    #: In the answer that creates the mission only: the receipts of the mission's and the
-    #: campaign's records that created it (README.md#receipts).
-    receipts: list[Receipt] = []
 
     @classmethod
     def of(cls, state: MissionState, game: Any = ...) -> MissionView:
@@ -238,6 +235,13 @@ class MissionView(Body):
             game=msgspec.to_builtins(game, order="sorted"),
             attention=[AttentionView(a.reason, a.code, a.rule, a.event) for a in state.attention],
         )
+
+
+class CreatedMission(MissionView):
+    """The answer that creates a mission: its view, and the receipts of the mission's and the
+    campaign's records that created it (README.md#receipts)."""
+
+    receipts: list[Receipt] = []
 
 
 class MissionListed(Body):
