@@ -4,13 +4,15 @@ names (`faces_for` finds the shuffle's faces), so a test pins which card comes u
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import msgspec
 
 from domain import mission
+from domain.campaign_events import MissionConcluded
 from domain.contract import Setup
+from domain.systems.blackstone import carry
 from domain.systems.blackstone import expedition_events as xev
 from domain.systems.blackstone.expedition_evolve import evolve as expedition_evolve
 from domain.systems.blackstone.expedition_state import Content, Expedition
@@ -60,12 +62,14 @@ class ExpeditionGame(RuleTable):
         explorers: str = PARTY,
         players: str = "ann, bob",
         legacy: Sequence[str] = (),
+        carried: Callable[[Any], Any] = lambda command: command,
+        mission_id: str = "m-1",
     ) -> None:
         self.events: list[Any] = []
         self.state: mission.MissionState | None = None
         self.seed = SEED
         for event in mission.create(
-            mission_id="m-1",
+            mission_id=mission_id,
             campaign_id="c-1",
             name="expedition test",
             system="blackstone-fortress",
@@ -77,7 +81,8 @@ class ExpeditionGame(RuleTable):
         ):
             self._apply(event)
         command = setup(Setup("en", Options(expedition=True, explorers=explorers, players=players), {"core": CORE}))
-        command = msgspec.structs.replace(command, legacy=[CORE.named("legacy_cards", c) for c in legacy])
+        command = carried(msgspec.structs.replace(command, legacy=[CORE.named("legacy_cards", c) for c in legacy]))
+        self.command = command
         content = expedition_evolve(None, xev.ExpeditionSetUp(rules="en", **msgspec.structs.asdict(command))).content
         self.do(command, *deal_faces(exploration, discovery, content))
 
@@ -102,3 +107,9 @@ class ExpeditionGame(RuleTable):
 
     def of(self, kind: type) -> list[Any]:
         return [e for e in self.events if isinstance(e, kind)]
+
+    def conclusion(self) -> Any:
+        """The campaign's record of this expedition once ended (as the engine writes it when the
+        host ends the mission)."""
+        ended = msgspec.structs.replace(self.state, outcome="ended")
+        return MissionConcluded(ended.mission_id, "ended", self.expedition.outcome, carry.carry_out(self.expedition))

@@ -9,20 +9,21 @@ import typing
 
 from domain.contract import GameSystem
 from domain.events import DiceRolled
-from domain.systems.blackstone import ai, game
+from domain.systems.blackstone import ai, carry, game, precipice, quest
 from domain.systems.blackstone.commands import COMMANDS
 from domain.systems.blackstone.events import EVENTS
 from domain.systems.blackstone.expedition_commands import EXPEDITION_COMMANDS
 from domain.systems.blackstone.expedition_events import EXPEDITION_EVENTS
 from domain.systems.blackstone.expedition_state import Expedition
 from domain.systems.blackstone.loading import load_pack
+from domain.systems.blackstone.quest_messages import QUEST_COMMANDS, QUEST_EVENTS
 from domain.systems.blackstone.setup import Options, setup
 from domain.systems.blackstone.state import Battle
 from domain.systems.blackstone.versions import Version
 
 SYSTEM = GameSystem(
     name="blackstone-fortress",
-    title="Warhammer Quest: Blackstone Fortress (combat)",
+    title="Warhammer Quest: Blackstone Fortress",
     versions=typing.get_args(Version),
     packs={"core": "domain.systems.blackstone:packs/core"},
     load_pack=load_pack,
@@ -41,5 +42,17 @@ SYSTEM = GameSystem(
     ai_wakes=ai.WAKES,
     ai=game.ai,
     ai_key=game.ai_key,
+    # The quest: a campaign stream around one mission stream per expedition.
+    campaign_events=QUEST_EVENTS,
+    campaign_commands=QUEST_COMMANDS,
+    campaign_initial=quest.Quest,
+    campaign_state=quest.Quest,
+    campaign_evolve=quest.evolve,
+    campaign_decide=precipice.decide,
+    campaign_prepare=precipice.prepare,
+    campaign_view=quest.view,
+    carry_in=carry.carry_in,
+    carry_out=carry.carry_out,
+    party=carry.party,
     words="domain.systems.blackstone.words",
 )
