@@ -80,7 +80,7 @@ class ExpeditionGame(RuleTable):
             fresh_seed=SEED,
         ):
             self._apply(event)
-        command = setup(Setup("en", Options(expedition=True, explorers=explorers, players=players), {"core": CORE}))
+        command = setup(Setup("en", Options(mode="expedition", explorers=explorers, players=players), {"core": CORE}))
         command = carried(msgspec.structs.replace(command, legacy=[CORE.named("legacy_cards", c) for c in legacy]))
         self.command = command
         content = expedition_evolve(None, xev.ExpeditionSetUp(rules="en", **msgspec.structs.asdict(command))).content

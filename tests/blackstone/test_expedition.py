@@ -40,7 +40,7 @@ def test_set_up_deals_four_of_each_kind_and_no_reader_learns_which():
 def test_an_expedition_sets_out_with_four_explorers_and_up_to_four_players():
     def refused(**options: str) -> RuleError:
         with pytest.raises(RuleError) as caught:
-            setup(Setup("en", Options(expedition=True, **options), {"core": CORE}))
+            setup(Setup("en", Options(mode="expedition", **options), {"core": CORE}))
         return caught.value
 
     short = refused(explorers="Ysolde Marr, Oskra Vey", players="ann")

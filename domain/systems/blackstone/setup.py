@@ -4,6 +4,8 @@ chamber and encounter card it may use), or an expedition with the cards it explo
 
 from __future__ import annotations
 
+from typing import Literal
+
 import msgspec
 
 from domain.contract import Setup
@@ -28,9 +30,9 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     #: The member who plays the hostile groups (a fifth player, whose seat is "hostile"); empty:
     #: the workers play them (blackstone-fortress.md#HOSTILE ACTIONS).
     hostile_player: str = ""
-    #: An expedition (exploration rounds, combats drawn from the exploration deck) instead of
-    #: one combat; `combat` is then left empty (docs/blackstone-expedition-design.md).
-    expedition: bool = False
+    #: "combat": one combat; "expedition": exploration rounds with combats drawn from the
+    #: exploration deck, `combat` left empty (docs/blackstone-expedition-design.md).
+    mode: Literal["combat", "expedition"] = "combat"
     #: An expedition's players clockwise, comma-separated member names, the leader first.
     players: str = ""
 
@@ -40,7 +42,7 @@ def setup(context: Setup) -> SetUpBattle | SetUpExpedition:
     pack: Pack | None = context.packs.get(options.pack)
     if pack is None:
         raise RuleError("unknown_pack", FORMAT, params={"pack": options.pack, "known": sorted(context.packs)})
-    if options.expedition:
+    if options.mode == "expedition":
         return expedition_setup(options, pack)
     card = pack.named("combat_cards", options.combat)
     if card is None:
