@@ -9,7 +9,6 @@ from typing import Any
 
 import msgspec
 
-from domain import mission
 from domain.campaign_events import MissionConcluded
 from domain.contract import Setup
 from domain.systems.blackstone import carry
@@ -19,7 +18,7 @@ from domain.systems.blackstone.expedition_state import Content, Expedition
 from domain.systems.blackstone.setup import Options, setup
 from domain.systems.blackstone.state import Battle
 from tests.blackstone.game import CORE
-from tests.rule_table import SEED, RuleTable
+from tests.rule_table import RuleTable
 
 PARTY = "Ysolde Marr, Brother Kettle, Oskra Vey, Pim and Pell"
 
@@ -65,25 +64,12 @@ class ExpeditionGame(RuleTable):
         carried: Callable[[Any], Any] = lambda command: command,
         mission_id: str = "m-1",
     ) -> None:
-        self.events: list[Any] = []
-        self.state: mission.MissionState | None = None
-        self.seed = SEED
-        for event in mission.create(
-            mission_id=mission_id,
-            campaign_id="c-1",
-            name="expedition test",
-            system="blackstone-fortress",
-            rules_version="en",
-            dice_mode="manual",
-            client_seed="rule-tests",
-            options={},
-            fresh_seed=SEED,
-        ):
-            self._apply(event)
+        self.create("blackstone-fortress", mission_id=mission_id, name="expedition test")
         command = setup(Setup("en", Options(mode="expedition", explorers=explorers, players=players), {"core": CORE}))
-        command = carried(msgspec.structs.replace(command, legacy=[CORE.named("legacy_cards", c) for c in legacy]))
+        plan = msgspec.structs.replace(command.plan, legacy=[CORE.named("legacy_cards", c) for c in legacy])
+        command = carried(msgspec.structs.replace(command, plan=plan))
         self.command = command
-        content = expedition_evolve(None, xev.ExpeditionSetUp(rules="en", **msgspec.structs.asdict(command))).content
+        content = expedition_evolve(None, xev.ExpeditionSetUp("en", command.plan)).content
         self.do(command, *deal_faces(exploration, discovery, content))
 
     @property

@@ -10,7 +10,6 @@ from typing import Any
 
 import msgspec
 
-from domain import mission
 from domain.contract import Setup
 from domain.kit.boards.hex import Hex
 from domain.systems.blackstone import commands as cmd
@@ -18,7 +17,7 @@ from domain.systems.blackstone.loading import load_pack
 from domain.systems.blackstone.setup import Options, setup
 from domain.systems.blackstone.state import Battle
 from service.content import load_pack_dir, pack_folder
-from tests.rule_table import SEED, RuleTable
+from tests.rule_table import RuleTable
 
 CORE = load_pack_dir(pack_folder("domain.systems.blackstone:packs/core"), load_pack)
 
@@ -43,21 +42,7 @@ class Game(RuleTable):
         pack: Any = CORE,
         hostile_player: str = "",
     ) -> None:
-        self.events: list[Any] = []
-        self.state: mission.MissionState | None = None
-        self.seed = SEED
-        for event in mission.create(
-            mission_id="m-1",
-            campaign_id="c-1",
-            name="rule test",
-            system="blackstone-fortress",
-            rules_version="en",
-            dice_mode=dice,
-            client_seed="rule-tests",
-            options={},
-            fresh_seed=SEED,
-        ):
-            self._apply(event)
+        self.create("blackstone-fortress", dice_mode=dice)
         command = setup(Setup("en", Options(combat=combat, explorers=explorers, hostile_player=hostile_player), {"core": pack}))
         faces = [] if dice == "server" else list(encounter_faces if encounter_faces is not None else keep(ENCOUNTERS))
         self.do(command, *faces)

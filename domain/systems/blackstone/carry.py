@@ -18,7 +18,7 @@ from domain.systems.blackstone.versions import rule
 
 def party(setup: Any) -> list[str]:
     """An expedition's explorers; a lone combat carries none."""
-    return [slug(x.name) for x in setup.explorers] if isinstance(setup, SetUpExpedition) else []
+    return [slug(x.name) for x in setup.plan.explorers] if isinstance(setup, SetUpExpedition) else []
 
 
 def carry_in(setup: Any, quest: Quest, _rules: str) -> Any:
@@ -37,7 +37,8 @@ def carry_in(setup: Any, quest: Quest, _rules: str) -> Any:
     if busy := [x for x in explorers if quest.in_expedition(x) is not None]:
         raise RuleError("explorer_on_expedition", rule("NEW EXPEDITIONS"), params={"explorers": busy, "mission": quest.in_expedition(busy[0])})
     deck = set(quest.discovery)
-    return msgspec.structs.replace(setup, legacy=quest.in_force(), discovery_cards=[c for c in setup.discovery_cards if c.id in deck])
+    plan = msgspec.structs.replace(setup.plan, legacy=quest.in_force(), discovery_cards=[c for c in setup.plan.discovery_cards if c.id in deck])
+    return msgspec.structs.replace(setup, plan=plan)
 
 
 def carry_out(game: Any) -> list[UnitReport]:

@@ -5,15 +5,16 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+import msgspec
+
 from domain.commands import HOST, PLAYERS, Command
 from domain.systems.blackstone.content import ActionDie, Chamber, ChallengeCard, CombatCard, DiscoveryCard, EncounterCard, Explorer, Hostile, LegacyCard
 
 
-class SetUpExpedition(Command, tag=True):
-    """The expedition's content, copied from the pack (and the legacy cards in force) so
-    replays never depend on them."""
+class ExpeditionPlan(msgspec.Struct, frozen=True):
+    """What an expedition sets out with: its players, explorers and content, copied from the
+    pack (and the legacy cards in force), so replays never depend on them."""
 
-    roles: ClassVar[frozenset[str]] = HOST
     players: list[str]
     explorers: list[Explorer]
     hostiles: list[Hostile]
@@ -23,8 +24,16 @@ class SetUpExpedition(Command, tag=True):
     encounter_cards: list[EncounterCard]
     challenge_cards: list[ChallengeCard]
     discovery_cards: list[DiscoveryCard]
+    #: The legacy cards in force, in the order drawn.
     legacy: list[LegacyCard] = []
     hostile_player: str = ""
+
+
+class SetUpExpedition(Command, tag=True):
+    """Decided on the new mission when it is created (a campaign's `carry_in` completes it)."""
+
+    roles: ClassVar[frozenset[str]] = HOST
+    plan: ExpeditionPlan
 
 
 class LeaderCommand(Command):

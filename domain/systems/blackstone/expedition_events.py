@@ -5,23 +5,12 @@ recovery and vitality rolls, healing and inspiration reuse part 1's events too."
 from __future__ import annotations
 
 from domain.events import Event
-from domain.systems.blackstone.content import ActionDie, Chamber, ChallengeCard, CombatCard, DiscoveryCard, EncounterCard, Explorer, Hostile, LegacyCard
+from domain.systems.blackstone.expedition_commands import ExpeditionPlan
 
 
 class ExpeditionSetUp(Event, tag=True):
     rules: str
-    players: list[str]
-    explorers: list[Explorer]
-    hostiles: list[Hostile]
-    action_dice: list[ActionDie]
-    chambers: list[Chamber]
-    combat_cards: list[CombatCard]
-    encounter_cards: list[EncounterCard]
-    challenge_cards: list[ChallengeCard]
-    discovery_cards: list[DiscoveryCard]
-    #: The legacy cards in force, in the order drawn.
-    legacy: list[LegacyCard] = []
-    hostile_player: str = ""
+    plan: ExpeditionPlan
 
 
 class ExplorationDealt(Event, tag=True):

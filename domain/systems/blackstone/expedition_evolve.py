@@ -50,7 +50,8 @@ class Folding:
             self.expedition = evolve(self.expedition, event)
 
 
-def _set_up(e: xev.ExpeditionSetUp) -> Expedition:
+def _set_up(event: xev.ExpeditionSetUp) -> Expedition:
+    e = event.plan
     content = Content(
         explorers={x.name: x for x in e.explorers},
         hostiles=list(e.hostiles),
@@ -64,7 +65,7 @@ def _set_up(e: xev.ExpeditionSetUp) -> Expedition:
     tracks = {slug(x.name): Track(slug(x.name), x.name, tuple(slug(n) for n in x.figures())) for x in e.explorers}
     content, tracks = legacy.apply(content, tracks, tuple(e.legacy))
     return Expedition(
-        rules=e.rules,
+        rules=event.rules,
         content=content,
         players=tuple(e.players),
         explorers=tracks,

@@ -29,8 +29,7 @@ def set_up(command: xcmd.SetUpExpedition, version: str, dice: DiceBox, actor: st
     """#SETUP: the combat and challenge decks shuffled, 4 of each dealt and shuffled together
     into the exploration deck (the deal names no card), and the discovery deck shuffled."""
     done = Folding(None)
-    fields = {f: getattr(command, f) for f in command.__struct_fields__}
-    done.add(xev.ExpeditionSetUp(rules=version, **fields))
+    done.add(xev.ExpeditionSetUp(version, command.plan))
     for deck in (done.expedition.combat_deck, done.expedition.challenge_deck):
         if deck.draw_pile:
             done.add(decks.shuffle(deck, dice, purpose=f"shuffle the {deck.name} cards", rule=SETUP, actor=actor))

@@ -12,7 +12,7 @@ from domain.contract import Setup
 from domain.errors import RuleError
 from domain.systems.blackstone.commands import SetUpBattle
 from domain.systems.blackstone.content import FORMAT, Pack
-from domain.systems.blackstone.expedition_commands import SetUpExpedition
+from domain.systems.blackstone.expedition_commands import ExpeditionPlan, SetUpExpedition
 from domain.systems.blackstone.versions import rule
 
 #: blackstone-fortress.md#SETUP: 4 explorers at most (Rein and Raus count as one choice).
@@ -81,7 +81,7 @@ def expedition_setup(options: Options, pack: Pack) -> SetUpExpedition:
     players = listed(options.players)
     if not 1 <= len(players) <= MAX_EXPLORERS or len(set(players)) != len(players) or options.hostile_player in players:
         raise RuleError("bad_players", rule("SETUP"), params={"max": MAX_EXPLORERS, "players": players, "hostile_player": options.hostile_player})
-    return SetUpExpedition(
+    return SetUpExpedition(ExpeditionPlan(
         players=players,
         explorers=[pack.named("explorers", n) for n in names],
         hostiles=list(pack.hostiles),
@@ -92,7 +92,7 @@ def expedition_setup(options: Options, pack: Pack) -> SetUpExpedition:
         challenge_cards=list(pack.challenge_cards),
         discovery_cards=list(pack.discovery_cards),
         hostile_player=options.hostile_player,
-    )
+    ))
 
 
 def check_party(names: list[str]) -> None:
