@@ -11,9 +11,9 @@ from domain.commands import CORE_COMMANDS
 from domain.contract import GameSystem
 from domain.errors import RuleError
 from domain.events import CORE_EVENTS
-from domain.systems import blackstone, ruinstars, starquest, table
+from domain.systems import blackstone, grimdark, ruinstars, starquest, table
 
-_BUILT_IN = (table.SYSTEM, starquest.SYSTEM, blackstone.SYSTEM, ruinstars.SYSTEM)
+_BUILT_IN = (table.SYSTEM, starquest.SYSTEM, blackstone.SYSTEM, ruinstars.SYSTEM, grimdark.SYSTEM)
 
 SYSTEMS: dict[str, GameSystem] = {}
 #: Bumped on every registration, so caches of decoders built from the systems know they are old.

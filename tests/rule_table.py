@@ -24,25 +24,26 @@ class RuleTable:
     events: list[Any]
     seed: bytes = SEED
 
-    def _apply(self, event: Any) -> None:
-        self.events.append(event)
-        self.state = mission.evolve(self.state, event)
-
-    def create(self, system: str, *, dice_mode: str = "manual", mission_id: str = "m-1", name: str = "rule test", rules_version: str = "en") -> None:
-        """A new mission of `system` in campaign "c-1", its epoch sealed with `seed`."""
-        self.events, self.state = [], None
+    def create(self, system: str, rules_version: str, dice_mode: str = "manual", fresh_seed: bytes = SEED, mission_id: str = "m-1") -> None:
+        """A new mission of `system` in memory, before its set-up command."""
+        self.events = []
+        self.state = None
         for event in mission.create(
             mission_id=mission_id,
             campaign_id="c-1",
-            name=name,
+            name="rule test",
             system=system,
             rules_version=rules_version,
             dice_mode=dice_mode,
             client_seed="rule-tests",
             options={},
-            fresh_seed=self.seed,
+            fresh_seed=fresh_seed,
         ):
             self._apply(event)
+
+    def _apply(self, event: Any) -> None:
+        self.events.append(event)
+        self.state = mission.evolve(self.state, event)
 
     def dice(self, faces: Sequence[int] | None) -> DiceBox:
         assert self.state is not None

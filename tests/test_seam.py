@@ -67,7 +67,7 @@ class Table:
 
 def test_systems_are_listed_with_their_versions_options_and_schemas(client, with_hexfall):
     listed = {s["name"]: s for s in client.get("/systems").json()}
-    assert sorted(listed) == ["blackstone-fortress", "hexfall", "ruinstars", "star-quest", "table"]
+    assert sorted(listed) == ["blackstone-fortress", "grimdark-future", "hexfall", "ruinstars", "star-quest", "table"]
     assert listed["star-quest"]["versions"] == ["en", "de"] and listed["star-quest"]["packs"] == ["core"]
     assert set(listed["hexfall"]["options"]["$defs"]["Options"]["properties"]) == {"heroes", "cards"}
     schema = client.get(listed["hexfall"]["commands_schema"]).json()
@@ -82,8 +82,9 @@ def test_systems_are_listed_with_their_versions_options_and_schemas(client, with
 def test_the_openapi_document_gives_each_systems_mission_options(client):
     body = client.get("/schema/openapi.json").json()["components"]["schemas"]["NewMission"]
     options = {o["title"]: o for o in body["properties"]["options"]["anyOf"]}
-    assert set(options) == {"blackstone-fortress options", "ruinstars options", "star-quest options", "table options"}
-    assert set(options["ruinstars options"]["properties"]) == {"mission", "squads", "pack"}
+    assert set(options) == {"blackstone-fortress options", "grimdark-future options", "ruinstars options", "star-quest options", "table options"}
+    assert set(options["grimdark-future options"]["properties"]) == {"mission", "armies", "pack", "points"}
+    assert set(options["ruinstars options"]["properties"]) == {"mission", "squads", "pack", "mini_squads", "squad_leader"}
     assert set(options["blackstone-fortress options"]["properties"]) == {"combat", "explorers", "pack", "hostile_player", "mode", "players"}
     assert set(options["star-quest options"]["properties"]) == {"mission", "heroes", "pack"}
     assert options["star-quest options"]["additionalProperties"] is False

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
 import msgspec
@@ -191,6 +191,15 @@ def merge_files(
         for s in sections
     }
     return Merged(headers[0][1], headers[0][0], merged, origin)
+
+
+def checked_pack(files: Mapping[str, bytes], kind: type, sections: tuple[str, ...], build: Callable[..., T], check: Callable[[T], Iterable[Problem]]) -> T:
+    """A pack from its files: merged (`merge_files`), built from its header's name and version
+    and its sections, and refused with every problem `check` finds, each at its file and field."""
+    merged = merge_files(files, kind, sections)
+    pack = build(merged.header.name, merged.header.version, **merged.sections)
+    refuse(list(check(pack)), merged)
+    return pack
 
 
 def refuse(problems: list[Problem], merged: Merged) -> None:

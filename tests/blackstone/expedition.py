@@ -64,7 +64,7 @@ class ExpeditionGame(RuleTable):
         carried: Callable[[Any], Any] = lambda command: command,
         mission_id: str = "m-1",
     ) -> None:
-        self.create("blackstone-fortress", mission_id=mission_id, name="expedition test")
+        self.create("blackstone-fortress", "en", mission_id=mission_id)
         command = setup(Setup("en", Options(mode="expedition", explorers=explorers, players=players), {"core": CORE}))
         plan = msgspec.structs.replace(command.plan, legacy=[CORE.named("legacy_cards", c) for c in legacy])
         command = carried(msgspec.structs.replace(command, plan=plan))

@@ -17,7 +17,7 @@ from domain.systems.blackstone.loading import load_pack
 from domain.systems.blackstone.setup import Options, setup
 from domain.systems.blackstone.state import Battle
 from service.content import load_pack_dir, pack_folder
-from tests.rule_table import RuleTable
+from tests.rule_table import SEED, RuleTable
 
 CORE = load_pack_dir(pack_folder("domain.systems.blackstone:packs/core"), load_pack)
 
@@ -42,7 +42,8 @@ class Game(RuleTable):
         pack: Any = CORE,
         hostile_player: str = "",
     ) -> None:
-        self.create("blackstone-fortress", dice_mode=dice)
+        self.seed = SEED
+        self.create("blackstone-fortress", "en", dice)
         command = setup(Setup("en", Options(combat=combat, explorers=explorers, hostile_player=hostile_player), {"core": pack}))
         faces = [] if dice == "server" else list(encounter_faces if encounter_faces is not None else keep(ENCOUNTERS))
         self.do(command, *faces)

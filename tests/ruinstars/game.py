@@ -9,7 +9,6 @@ from typing import Any
 
 import msgspec
 
-from domain import mission
 from domain.contract import Setup
 from domain.systems.ruinstars import commands as cmd
 from domain.systems.ruinstars.loading import load_pack
@@ -38,33 +37,24 @@ SPOTS = [
 NO_ORDERS = (6, 6, 6, 6, 6)
 
 
-#: The core pack with deployment anywhere on the battlefield, for tests that place units freely.
+#: The core pack without Survive's swarm: tests of other rules play turns with no Bugs spawning.
+QUIET = msgspec.structs.replace(
+    CORE, missions=tuple(msgspec.structs.replace(m, spawns="") for m in CORE.missions)
+)
+#: QUIET with deployment anywhere on the battlefield, for tests that place units freely.
 ANYWHERE = msgspec.structs.replace(
-    CORE,
+    QUIET,
     missions=tuple(
-        msgspec.structs.replace(m, deploy_within=m.size) for m in CORE.missions
+        msgspec.structs.replace(m, deploy_within=m.size) for m in QUIET.missions
     ),
 )
 PVP = "Cinder Watch, First Mission"
 
 
 class Game(RuleTable):
-    def __init__(self, squads: str = "Cinder Watch", *, pack: Any = CORE) -> None:
-        self.events: list[Any] = []
-        self.state: mission.MissionState | None = None
-        for event in mission.create(
-            mission_id="m-1",
-            campaign_id="c-1",
-            name="rule test",
-            system="ruinstars",
-            rules_version="2e",
-            dice_mode="manual",
-            client_seed="rule-tests",
-            options={},
-            fresh_seed=bytes(range(32)),
-        ):
-            self._apply(event)
-        self.do(setup(Setup("2e", Options(squads=squads), {"core": pack})))
+    def __init__(self, squads: str = "Cinder Watch", *, pack: Any = QUIET, **options: Any) -> None:
+        self.create("ruinstars", "2e")
+        self.do(setup(Setup("2e", Options(squads=squads, **options), {"core": pack})))
 
     def deploy_all(self) -> None:
         units = [u for s in self.game.squads for u, _ in s.units]
@@ -90,6 +80,16 @@ class Game(RuleTable):
             orders = [NO_ORDERS] * len(self.game.squads)
         faces = [face for dice in orders for face in dice]
         return self.do(cmd.StartTurn(), *faces, *initiative)
+
+    def finish_turn(self, *faces: int) -> list[Any]:
+        """Every Ready unit activated and its activation ended, in the order the squads are up,
+        then EndTurn with these faces (the injuries after the last turn); its events."""
+        while self.game.phase == "activations":
+            up = self.game.units_of(self.game.up)
+            unit = next(m.id for m in up if m.status == "ready")
+            self.do(cmd.Activate(unit=unit))
+            self.do(cmd.EndActivation(unit=unit))
+        return self.do(cmd.EndTurn(), *faces)
 
     @property
     def game(self) -> State:

@@ -27,14 +27,6 @@ def of(events, kind):
     return [e for e in events if isinstance(e, kind)]
 
 
-def finish_turn(game: Game) -> None:
-    while game.game.phase == "activations":
-        unit = next(m.id for m in game.game.units_of(game.game.up) if m.status == "ready")
-        game.do(cmd.Activate(unit=unit))
-        game.do(cmd.EndActivation(unit=unit))
-    game.do(cmd.EndTurn())
-
-
 def test_ranged_strikes_deal_1_damage_a_critical_2_and_each_unsaved_point_costs_1_hit():
     """ruinstars-2e.md#RANGED COMBAT: the Trooper's ATT 3 SKL 3 at Wren (ARM 4): 1, 3, 5 are a
     Critical Strike, a strike and a miss (3 damage); saves 2, 5, 6 block 1: Wren loses 2 HIT."""
@@ -132,7 +124,7 @@ def test_a_squad_whose_leader_is_taken_out_rolls_3_to_dice_and_gains_1_per_unit_
     )
     assert game.unit("leader").status == "taken_out"
     game.do(cmd.EndActivation(unit="issa-quill"))
-    finish_turn(game)
+    game.finish_turn()
     events = game.start_turn(1, 2, orders=[(1, 2, 3, 4, 5), (1, 4, 5)])
     assert of(events, ev.OrdersRolled) == [
         ev.OrdersRolled("cinder-watch", 5, 3, 0, 3),

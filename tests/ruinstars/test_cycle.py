@@ -143,13 +143,23 @@ def test_a_move_may_not_cross_an_enemy_base():
 
 
 def test_the_mission_ends_after_turn_4():
-    """ruinstars-2e.md#TURNS: four turns; then MISSION END."""
+    """ruinstars-2e.md#TURNS: four turns; then MISSION END: the spawn points stand, so Survive
+    is lost, and no unit was Taken Out: no injury is rolled."""
     game = ready()
     for turn in range(1, 5):
         game.start_turn()
         for unit in ["oda-venn", "brannoc", "issa-quill", "teo-marsh", "wren"]:
             game.do(cmd.Activate(unit=unit))
             game.do(cmd.EndActivation(unit=unit))
-        assert game.do(cmd.EndTurn()) == [ev.TurnEnded(turn)]
-    assert game.game.phase == "mission_end"
+        ended = game.do(cmd.EndTurn())
+        assert ended[0] == ev.TurnEnded(turn)
+    assert ended[1:] == [
+        ev.MissionDecided("defeat", []),
+        ev.MissionPointsEarned("cinder-watch", 0, 0, 0),
+    ]
+    assert (game.game.phase, game.game.outcome, game.state.game.mp) == (
+        "mission_end",
+        "defeat",
+        {"cinder-watch": 0},
+    )
     assert game.refused(cmd.StartTurn()).code == "mission_over"

@@ -51,7 +51,7 @@ def test_accurate_re_rolls_up_to_x_attack_dice_for_free():
     """ACC1: Oda Venn's Longshot Carbine: one free re-roll; a second die would cost a TO."""
     game = battle({"oda-venn": (12, 12), "trooper": (12, 18)}, first="cinder-watch")
     game.do(cmd.Activate(unit="oda-venn"))
-    game.do(ranged("oda-venn", "Longshot Carbine"), 5, 5, 6)
+    game.do(ranged("oda-venn", "Longshot Carbine"), 6, 6, 6)
     assert game.game.roll.free == {"ACC": 1}
     broke = game.refused(cmd.Reroll(squad="cinder-watch", dice=[0, 1]), 1, 1)
     assert (broke.code, broke.rule, broke.params) == (
@@ -60,7 +60,7 @@ def test_accurate_re_rolls_up_to_x_attack_dice_for_free():
         {"squad": "cinder-watch", "orders": 1, "left": 0},
     )
     events = game.do(cmd.Reroll(squad="cinder-watch", dice=[0]), 1, 6, 6)
-    assert events[1] == ev.DiceRerolled("cinder-watch", [0], [5, 5, 6], [1, 5, 6], ["ACC"], 0)
+    assert events[1] == ev.DiceRerolled("cinder-watch", [0], [6, 6, 6], [1, 6, 6], ["ACC"], 0)
     assert of(events, ev.AttackResolved)[0].damage == 2
 
 
@@ -121,7 +121,7 @@ def test_blast_hits_every_unit_adjacent_to_the_target_squadmates_too():
 def test_brutal_re_rolls_melee_dice_for_free_and_stun_costs_the_target_1_act():
     """BRU1 and STN: Oda Venn's Shock Maul; a Critical Strike stuns the Trooper (ACT 2 -> 1)."""
     game = engaged("oda-venn")
-    game.do(melee("oda-venn", "Shock Maul"), 6, 6, 5)
+    game.do(melee("oda-venn", "Shock Maul"), 6, 6, 6)
     assert game.game.roll.free == {"BRU": 1}
     events = game.do(cmd.Reroll(squad="cinder-watch", dice=[0]), 1, 6, 6)
     assert of(events, ev.UnitStunned) == [ev.UnitStunned("trooper")]

@@ -14,7 +14,6 @@ from typing import Any
 
 import msgspec
 
-from domain import mission
 from domain.events import DiceRolled
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
@@ -206,20 +205,7 @@ class Game(RuleTable):
             ),
             MissionDefinition,
         )
-        self.events: list[Any] = []
-        self.state: mission.MissionState | None = None
-        for event in mission.create(
-            mission_id="m-1",
-            campaign_id="c-1",
-            name="rule test",
-            system="star-quest",
-            rules_version=rules,
-            dice_mode=dice,
-            client_seed="rule-tests",
-            options={},
-            fresh_seed=seed,
-        ):
-            self._apply(event)
+        self.create("star-quest", rules, dice, fresh_seed=seed)
         self.do(
             cmd.SetUpBattle(
                 mission=self.definition,

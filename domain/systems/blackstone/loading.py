@@ -13,7 +13,7 @@ from typing import Any
 import msgspec
 
 from domain.kit.boards import hex as hx
-from domain.kit.content import Problem, merge_files, refuse
+from domain.kit.content import Problem, checked_pack
 from domain.systems.blackstone import effects
 from domain.systems.blackstone.content import SECTIONS, Chamber, CombatCard, HexRef, Pack, PackFile, Weapon
 
@@ -22,10 +22,7 @@ BLACKSTONE_FACES = 20
 
 def load_pack(files: Mapping[str, bytes]) -> Pack:
     """Files by name to a checked pack; ContentError naming file, field and problem."""
-    merged = merge_files(files, PackFile, SECTIONS)
-    pack = Pack(merged.header.name, merged.header.version, **merged.sections)
-    refuse(list(check(pack)), merged)
-    return pack
+    return checked_pack(files, PackFile, SECTIONS, Pack, check)
 
 
 def check(pack: Pack) -> Iterator[Problem]:

@@ -154,7 +154,7 @@ def _spread(
 
 
 def weapon_of(game: Game, model: Model, name: str, kind: str, where: str) -> Weapon:
-    weapons = [w for w in game.cards[model.card].weapons if w.kind == kind]
+    weapons = [w for w in game.weapons(model) if w.kind == kind]
     weapon = next((w for w in weapons if w.name == name), None)
     if weapon is None:
         raise RuleError(

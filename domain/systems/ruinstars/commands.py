@@ -111,6 +111,12 @@ class RangedCombat(Action, tag=True):
     dice: list[int] = []
 
 
+class UseSkill(Action, tag=True):
+    """Perform one of the unit's skills with an ACT or TO cost (ruinstars-2e.md#SKILLS)."""
+
+    skill: str
+
+
 class MeleeCombat(RangedCombat, tag=True):
     """Attack an Adjacent `target` with a melee `weapon`."""
 
@@ -157,6 +163,10 @@ class EndActivation(UnitCommand, tag=True):
     pass
 
 
+class PassDuty(UnitCommand, tag=True):
+    """A unit called to Duty Before Death makes no action: it is Taken Out."""
+
+
 class EndTurn(Command, tag=True):
     roles: ClassVar[frozenset[str]] = HOST
 
@@ -173,6 +183,7 @@ COMMANDS = (
     Drop,
     Give,
     OpenCloseDoor,
+    UseSkill,
     RangedCombat,
     MeleeCombat,
     OpportunityAttack,
@@ -180,5 +191,6 @@ COMMANDS = (
     ChangeDie,
     AcceptRoll,
     EndActivation,
+    PassDuty,
     EndTurn,
 )

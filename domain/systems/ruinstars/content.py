@@ -36,6 +36,9 @@ SPECIALS: dict[str, tuple[tuple[int, int] | None, tuple[str, ...]]] = {
     "STN": (None, ("melee", "ranged")),
 }
 _SPECIAL = re.compile(r"^(\*|2MC|2RC|[A-Z]{3})(\d*)$")
+#: A skill as a card writes it: its name, `*` when Unique, and its cost when it has one:
+#: "Strategize* (1 ACT)", "Rally (1 TO)", "Duty Before Death".
+_SKILL = re.compile(r"^(?P<name>[^*()]*[^*()\s])\s*(?P<unique>\*)?(?:\s*\((?P<cost>\d+)\s*(?P<pays>ACT|TO)\))?$")
 #: The base a unit or item stands on when its card names none (millimetres).
 DEFAULT_BASE = 32
 
@@ -52,6 +55,29 @@ def split_special(text: str) -> tuple[str, int | None] | None:
     return match.group(1), int(match.group(2)) if match.group(2) else None
 
 
+class Skill(Struct):
+    """A skill (ruinstars-2e.md#SKILLS): `pays` is "ACT" or "TO" with its `cost`, "" when passive."""
+
+    name: str
+    unique: bool = False
+    cost: int = 0
+    pays: str = ""
+
+
+def read_skill(text: str) -> Skill | None:
+    """A skill from its card text, or None when the text is not written as one."""
+    match = _SKILL.match(text.strip())
+    if match is None:
+        return None
+    cost = match.group("cost")
+    return Skill(
+        match.group("name"),
+        bool(match.group("unique")),
+        int(cost) if cost else 0,
+        match.group("pays") or "",
+    )
+
+
 class Weapon(Struct):
     """ruinstars-2e.md#WEAPON STATS: melee or ranged, ATT dice, SKL to roll under, its specials."""
 
@@ -62,6 +88,12 @@ class Weapon(Struct):
     specials: tuple[str, ...] = ()
     #: Gear Points it adds when chosen; 0 for a weapon that comes with the unit.
     gp: int = 0
+
+    @property
+    def optional(self) -> bool:
+        """Gear a squad chooses for the unit (#BUILDING YOUR SQUAD): it costs GP, or it is
+        Unique (`*`)."""
+        return self.gp > 0 or self.special("*") is not None
 
     def special(self, code: str) -> int | None:
         """The x of `code` (1 for a special without one), or None when the weapon lacks it."""
@@ -82,11 +114,19 @@ class Unit(Struct):
     gp: int = 0
     fv: int = 0
     weapons: tuple[Weapon, ...] = ()
+    #: Skills as the card writes them (`read_skill`): "Strategize* (1 ACT)".
     skills: tuple[str, ...] = ()
     leader: bool = False
     #: Marked with an asterisk: a squad includes it once (#BUILDING YOUR SQUAD).
     unique: bool = False
     base: int = DEFAULT_BASE
+
+    def skill(self, name: str) -> Skill | None:
+        return next((s for s in self.abilities() if s.name == name), None)
+
+    def abilities(self) -> list[Skill]:
+        """Its skills as read (a text that is no skill is left out: loading refuses it)."""
+        return [s for s in map(read_skill, self.skills) if s is not None]
 
 
 class Item(Struct):
@@ -98,11 +138,22 @@ class Item(Struct):
     base: int = DEFAULT_BASE
 
 
+class Pick(Struct):
+    """A unit of a squad with the optional gear chosen for it (#BUILDING YOUR SQUAD)."""
+
+    card: str
+    gear: tuple[str, ...] = ()
+
+
 class Squad(Struct):
-    """A squad as fielded: the unit cards it holds, one entry per unit (a card may repeat)."""
+    """A squad as built: one entry per unit (a card may repeat), a card's name alone when the
+    unit takes no optional gear."""
 
     name: str
-    units: tuple[str, ...]
+    units: tuple[str | Pick, ...]
+
+    def picks(self) -> list[Pick]:
+        return [Pick(u) if isinstance(u, str) else u for u in self.units]
 
 
 class Piece(Struct):
@@ -128,6 +179,13 @@ class Marker(Struct):
     base: int = DEFAULT_BASE
 
 
+class Injury(Struct):
+    """A line of a play mode's Injury table (#APPLY INJURIES): the D6 faces and the injury."""
+
+    roll: tuple[int, ...]
+    injury: str
+
+
 class Mission(Struct):
     """A mission's battlefield, deployment, turns and swarm (ruinstars-2e.md#1 - SURVIVE)."""
 
@@ -146,6 +204,16 @@ class Mission(Struct):
     spawn_max: int = 0
     terrain: tuple[Piece, ...] = ()
     markers: tuple[Marker, ...] = ()
+    #: How it is won (`ending.VICTORIES`): every spawn point Taken Out at the end of the last
+    #: turn, or by most MP.
+    victory: str = "spawn_points"
+    #: Mission Points scored at the end of each turn (`ending.SCORINGS`): none, or `attrition`
+    #: (the Force Value of the enemy units a squad Took Out that turn).
+    scoring: str = ""
+    #: MP each winning squad earns at the mission's end besides those it scored (#EARN MP).
+    reward: int = 0
+    #: The play mode's Injury table, rolled for each unit Taken Out (none: only the roll).
+    injuries: tuple[Injury, ...] = ()
 
 
 class Fielded(Struct):
@@ -155,6 +223,11 @@ class Fielded(Struct):
     id: str
     name: str
     units: tuple[tuple[str, str], ...]
+    #: The optional gear each unit took, by unit id (units without any left out).
+    gear: dict[str, tuple[str, ...]] = {}
+    #: Co-op mini squads fielded together: the Leader whose standing counts for the TO dice
+    #: (the Squad Leader); empty: any Leader of the squad.
+    leader: str = ""
 
 
 SECTIONS = ("units", "items", "squads", "missions")

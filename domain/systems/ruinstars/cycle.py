@@ -14,7 +14,7 @@ from domain.kit import choices
 from domain.kit.boards import inches
 from domain.systems.ruinstars import commands as cmd
 from domain.systems.ruinstars import events as ev
-from domain.systems.ruinstars import orders, positions, specials
+from domain.systems.ruinstars import duty, ending, orders, positions, skills, specials, swarm
 from domain.systems.ruinstars.content import Weapon
 from domain.systems.ruinstars.state import (
     ACTIVATIONS,
@@ -62,8 +62,8 @@ def deploy(game: Game, command: cmd.Deploy) -> list[Event]:
 
 
 def start_turn(game: Game, dice: DiceBox, actor: str) -> list[Event]:
-    """ruinstars-2e.md#TURNS, Start of Turn: units Ready, each squad's Tactical Orders, then each
-    squad rolls a D6; the lowest wins initiative, a tie for lowest rolls again (every squad, the
+    """ruinstars-2e.md#TURNS, Start of Turn: units Ready, the mission's Start of Turn events (the
+    swarm spawning), each squad's Tactical Orders, then each squad rolls a D6; the lowest wins initiative, a tie for lowest rolls again (every squad, the
     whole roll-off)."""
     if game.phase not in (DEPLOYMENT, BETWEEN_TURNS):
         raise RuleError(
@@ -77,7 +77,11 @@ def start_turn(game: Game, dice: DiceBox, actor: str) -> list[Event]:
     ):
         raise RuleError("not_deployed", rule("DEPLOY UNITS"), params={"units": waiting})
     turn = game.turn + 1
-    events: list[Event] = [ev.TurnStarted(turn), *orders.roll_orders(game, dice, actor, turn)]
+    events: list[Event] = [
+        ev.TurnStarted(turn),
+        *swarm.spawn(game, turn),
+        *orders.roll_orders(game, dice, actor, turn),
+    ]
     squads = [s.id for s in game.squads]
     if len(squads) == 1:
         return [*events, ev.InitiativeRolled(squads, [], squads[0])]
@@ -135,7 +139,8 @@ def move(game: Game, command: cmd.Move) -> list[Event]:
     model = activating(game, command.unit)
     action = "dash" if isinstance(command, cmd.Dash) else "move"
     reach = DASH_INCHES if action == "dash" else MOVE_INCHES
-    act = orders.pay(game, model, action, price(model, action), command.orders)
+    cost = price(model, action) - skills.dash_discount(game.cards[model.card], action)
+    act = orders.pay(game, model, action, cost, command.orders)
     start = model.at
     assert start is not None
     end_z = inches.ground_height((command.x, command.y), game.terrain)
@@ -218,7 +223,7 @@ def _provoked(
         if not m.item
         and not m.opportunity
         and not positions.adjacent(game, there, m)
-        and any(w.kind == "melee" for w in game.cards[m.card].weapons)
+        and any(w.kind == "melee" for w in game.weapons(m))
     ]
     if not able:
         return None
@@ -232,12 +237,19 @@ def end_activation(game: Game, command: cmd.EndActivation) -> list[Event]:
     return [ev.ActivationEnded(command.unit)]
 
 
-def end_turn(game: Game) -> list[Event]:
-    """ruinstars-2e.md#TURNS, End of Turn: once every unit has activated."""
+def end_turn(game: Game, dice: DiceBox, actor: str) -> list[Event]:
+    """ruinstars-2e.md#TURNS, End of Turn, once every unit has activated: unused TO are lost,
+    Mission Points scored; after the mission's last turn, MISSION END."""
     if game.phase != END_OF_TURN:
         raise RuleError("units_to_activate", TURNS, params={"phase": game.phase})
     lost = [ev.OrdersLost(squad, left) for squad, left in game.orders.items() if left]
-    return [*lost, ev.TurnEnded(game.turn)]
+    scored = ending.score(game)
+    events = [*lost, *scored, ev.TurnEnded(game.turn)]
+    if game.turn < game.mission.turns:
+        return events
+    totals = {e.squad: e.total for e in scored if isinstance(e, ev.MissionPointsScored)}
+    after = msgspec.structs.replace(game, mp={**game.mp, **totals})
+    return [*events, *ending.end_mission(after, dice, actor)]
 
 
 def unit(game: Game, unit_id: str) -> Model:
@@ -256,7 +268,7 @@ def unit(game: Game, unit_id: str) -> Model:
 
 def activating(game: Game, unit_id: str) -> Model:
     model = unit(game, unit_id)
-    if game.active != model.id:
+    if game.active != model.id and not duty.on_duty(game, model.id):
         raise RuleError(
             "not_activating",
             rule("ALTERNATING ACTIVATIONS"),
@@ -277,29 +289,6 @@ def price(model: Model, action: str, weapon: Weapon | None = None) -> int:
 
 
 def _check_place(game: Game, model: Model, base: inches.Base, where: str) -> None:
-    size = game.mission.size
-    if not (
-        base.radius <= base.x <= size - base.radius
-        and base.radius <= base.y <= size - base.radius
-    ):
-        raise RuleError(
-            "off_the_battlefield",
-            where,
-            params={"unit": model.id, "x": base.x, "y": base.y, "size": size},
-        )
-    if inside := sorted(
-        t.id
-        for t in game.terrain
-        if not t.elevated and inches.point_in_polygon((base.x, base.y), t.polygon)
-    ):
-        raise RuleError(
-            "inside_terrain", where, params={"unit": model.id, "terrain": inside}
-        )
-    if on := sorted(
-        m.id
-        for m in game.models.values()
-        if m.id != model.id and m.at is not None and inches.overlaps(base, m.at)
-    ):
-        raise RuleError(
-            "on_another_base", where, params={"unit": model.id, "others": on}
-        )
+    if problem := positions.place_problem(game, model.id, base):
+        code, params = problem
+        raise RuleError(code, where, params=params)

@@ -7,7 +7,7 @@ from domain.errors import RuleError
 from domain.events import Event
 from domain.kit import choices
 from domain.systems.ruinstars import commands as cmd
-from domain.systems.ruinstars import carrying, combat, cycle, opportunity, resolution
+from domain.systems.ruinstars import carrying, combat, cycle, duty, opportunity, resolution, skills
 from domain.systems.ruinstars import events as ev
 from domain.systems.ruinstars.state import MISSION_END, Game
 from domain.systems.ruinstars.versions import rule
@@ -48,7 +48,11 @@ def decide(state, command, dice, actor, refs) -> list[Event]:  # noqa: ANN001
             rule("USING TACTICAL ORDERS"),
             params={"squad": game.roll.squad, "unit": game.roll.unit, "step": game.roll.step},
         )
-    return _DECIDERS[type(command)](game, command, dice, actor)
+    duty.check_turn(game, command)
+    events = _DECIDERS[type(command)](game, command, dice, actor)
+    if game.duty is None:
+        return events
+    return events + duty.done(resolution.fold(game, events))
 
 
 #: Every other command's decider, once nothing is pending and no roll is in flight.
@@ -62,8 +66,12 @@ _DECIDERS = {
     cmd.Drop: lambda game, command, dice, actor: carrying.drop(game, command),
     cmd.Give: lambda game, command, dice, actor: carrying.give(game, command),
     cmd.OpenCloseDoor: lambda game, command, dice, actor: carrying.open_close_door(game, command),
+    cmd.UseSkill: lambda game, command, dice, actor: skills.perform(
+        game, command, cycle.activating(game, command.unit)
+    ),
     cmd.RangedCombat: combat.attack,
     cmd.MeleeCombat: combat.attack,
     cmd.EndActivation: lambda game, command, dice, actor: cycle.end_activation(game, command),
-    cmd.EndTurn: lambda game, command, dice, actor: cycle.end_turn(game),
+    cmd.PassDuty: lambda game, command, dice, actor: duty.pass_duty(game, command),
+    cmd.EndTurn: lambda game, command, dice, actor: cycle.end_turn(game, dice, actor),
 }

@@ -25,6 +25,17 @@ class TurnStarted(Event, tag=True):
     turn: int
 
 
+class BugSpawned(Event, tag=True):
+    """Start of Turn (ruinstars-2e.md#1 - SURVIVE, Special): a unit of the swarm set down Ready
+    at (x, y), Adjacent to `spawn_point`."""
+
+    unit: str
+    card: str
+    spawn_point: str
+    x: float
+    y: float
+
+
 class InitiativeRolled(Event, tag=True):
     """Each round's D6 per squad (in the squads' order); ties for lowest roll again."""
 
@@ -50,6 +61,24 @@ class OrdersRolled(Event, tag=True):
     dice: int
     gained: int
     taken_out: int
+    orders: int
+
+
+class SkillUsed(Event, tag=True):
+    """A skill performed (ruinstars-2e.md#SKILLS) for `act` ACT and `orders` TO; `pays`: "ACT"
+    or "TO", what its cost is paid with."""
+
+    unit: str
+    skill: str
+    act: int
+    orders: int
+    pays: str
+
+
+class OrdersGained(Event, tag=True):
+    """A squad gains Tactical Orders during the turn (Strategize)."""
+
+    squad: str
     orders: int
 
 
@@ -224,6 +253,13 @@ class UnitStunned(Event, tag=True):
     unit: str
 
 
+class DutyCalled(Event, tag=True):
+    """A unit with Duty Before Death reached 0 HIT by `by`: one free action, then Taken Out."""
+
+    unit: str
+    by: str
+
+
 class UnitTakenOut(Event, tag=True):
     unit: str
     by: str
@@ -237,15 +273,53 @@ class TurnEnded(Event, tag=True):
     turn: int
 
 
+class MissionPointsScored(Event, tag=True):
+    """End of Turn (ruinstars-2e.md#TURNS): `points` scored this turn for `units` (the mission's
+    scoring), `total` so far."""
+
+    squad: str
+    points: int
+    total: int
+    units: list[str]
+
+
+class MissionDecided(Event, tag=True):
+    """ruinstars-2e.md#MISSION END, Victory: `victory`, `defeat` or `draw`; the squads that won."""
+
+    outcome: str
+    winners: list[str]
+
+
+class MissionPointsEarned(Event, tag=True):
+    """ruinstars-2e.md#MISSION END, Earn MP: those scored, and the mission's reward if it won."""
+
+    squad: str
+    scored: int
+    reward: int
+    total: int
+
+
+class UnitInjured(Event, tag=True):
+    """ruinstars-2e.md#MISSION END, Apply Injuries: the D6 rolled for a unit Taken Out and the
+    injury the mission's table gives it ("" without a table)."""
+
+    unit: str
+    roll: int
+    injury: str
+
+
 EVENTS = (
     MissionSetUp,
     UnitDeployed,
     TurnStarted,
+    BugSpawned,
     InitiativeRolled,
     FirstSquadChosen,
     UnitActivated,
     OrdersRolled,
     OrdersLost,
+    SkillUsed,
+    OrdersGained,
     MoveHeld,
     MarkerPickedUp,
     MarkerDropped,
@@ -262,7 +336,12 @@ EVENTS = (
     AttackResolved,
     SavesResolved,
     UnitStunned,
+    DutyCalled,
     UnitTakenOut,
     ActivationEnded,
     TurnEnded,
+    MissionPointsScored,
+    MissionDecided,
+    MissionPointsEarned,
+    UnitInjured,
 )

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.events import Event
 from domain.kit import choices
 from domain.kit.boards.inches import Base, Terrain, base_radius_inches, ground_height
+from domain.kit.folding import folder
 from domain.systems.ruinstars import events as ev
-from domain.systems.ruinstars import specials
+from domain.systems.ruinstars import skills, specials
 from domain.systems.ruinstars.content import Mission
 from domain.systems.ruinstars.state import (
     ACTIVATED,
@@ -22,6 +22,7 @@ from domain.systems.ruinstars.state import (
     SWARM,
     NO_ATTACK,
     TAKEN_OUT,
+    Duty,
     Game,
     Held,
     Model,
@@ -31,21 +32,16 @@ from domain.systems.ruinstars.state import (
 replace = msgspec.structs.replace
 
 
-def evolve(game: Game | None, event: Event) -> Game:
-    if isinstance(event, ev.MissionSetUp):
-        return _set_up(event)
-    assert game is not None
-    handler = _HANDLERS.get(type(event))
-    if handler is None:
-        raise AssertionError(f"ruinstars has no {type(event).__name__}")
-    return handler(game, event)
-
-
 def _set_up(event: ev.MissionSetUp) -> Game:
     cards = {c.name: c for c in event.cards}
     models = {
         unit: Model(
-            unit, card, s.id, cards[card].hit, base_radius_inches(cards[card].base)
+            unit,
+            card,
+            s.id,
+            skills.hit(cards[card]),
+            base_radius_inches(cards[card].base),
+            gear=s.gear.get(unit, ()),
         )
         for s in event.squads
         for unit, card in s.units
@@ -112,12 +108,20 @@ def _turn_started(game: Game, event: ev.TurnStarted) -> Game:
     models = {
         k: m
         if m.item or m.status not in (READY, ACTIVATED)
-        else replace(m, status=READY, opportunity=False)
+        else replace(m, status=READY, opportunity=False, skills_used=())
         for k, m in game.models.items()
     }
     return replace(
-        game, models=models, turn=event.turn, phase=INITIATIVE, up="", active=""
+        game, models=models, turn=event.turn, phase=INITIATIVE, up="", active="", last=""
     )
+
+
+def _bug_spawned(game: Game, event: ev.BugSpawned) -> Game:
+    card = game.cards[event.card]
+    radius = base_radius_inches(card.base)
+    at = Base(event.x, event.y, ground_height((event.x, event.y), game.terrain), radius)
+    bug = Model(event.unit, card.name, SWARM, card.hit, radius, at)
+    return replace(game, models={**game.models, event.unit: bug})
 
 
 def _initiative(game: Game, event: ev.InitiativeRolled) -> Game:
@@ -174,11 +178,22 @@ def _paid(game: Game, event: ev.UnitMoved) -> Game:
 
 def _action(game: Game, unit: str, action: str, act: int, orders: int) -> Game:
     """ruinstars-2e.md#ACTIONS: an action paid with ACT and Tactical Orders, counted for the
-    repeat price."""
+    repeat price; the free action of a unit on Duty Before Death."""
+    game = _duty_acted(game, unit)
     model = game.models[unit]
     done = {**model.done, action: model.done.get(action, 0) + 1}
     game = _unit(game, unit, act=model.act - act, done=done)
     return _spend(game, model.squad, orders)
+
+
+def _duty_acted(game: Game, unit: str) -> Game:
+    if game.duty is None or game.duty.unit != unit:
+        return game
+    return replace(game, duty=replace(game.duty, acted=True))
+
+
+def _duty_called(game: Game, event: ev.DutyCalled) -> Game:
+    return replace(game, duty=Duty(event.unit, event.by))
 
 
 def _picked_up(game: Game, event: ev.MarkerPickedUp) -> Game:
@@ -234,6 +249,20 @@ def _orders_rolled(game: Game, event: ev.OrdersRolled) -> Game:
     return replace(game, orders={**game.orders, event.squad: event.orders})
 
 
+def _skill_used(game: Game, event: ev.SkillUsed) -> Game:
+    """An ACT skill is an action (its repeats cost more); a TO skill is counted for the turn."""
+    if event.pays == "TO":
+        model = game.models[event.unit]
+        used = tuple(sorted((*model.skills_used, event.skill)))
+        return _spend(_unit(game, event.unit, skills_used=used), model.squad, event.orders)
+    return _action(game, event.unit, event.skill, event.act, event.orders)
+
+
+def _orders_gained(game: Game, event: ev.OrdersGained) -> Game:
+    gained = game.orders.get(event.squad, 0) + event.orders
+    return replace(game, orders={**game.orders, event.squad: gained})
+
+
 def _orders_lost(game: Game, event: ev.OrdersLost) -> Game:
     return replace(game, orders={**game.orders, event.squad: 0})
 
@@ -252,6 +281,7 @@ def _attack_rolled(game: Game, event: ev.AttackRolled) -> Game:
         done.pop(specials.MOVED, None)
         done[specials.HEAVY_FIRED] = 1
     spent = (*model.spent, weapon.name) if weapon.special("LIM") else model.spent
+    game = _duty_acted(game, model.id)
     game = _unit(game, model.id, act=model.act - event.act, done=done, spent=spent)
     roll = Roll(
         model.squad,
@@ -260,7 +290,7 @@ def _attack_rolled(game: Game, event: ev.AttackRolled) -> Game:
         event.target,
         weapon.name,
         event.melee,
-        weapon.skl,
+        skills.skl(game.cards[model.card], weapon),
         **_dice(event.faces, event.free),
         auto=event.auto,
         also=tuple(event.also),
@@ -337,9 +367,21 @@ def _taken_out(game: Game, event: ev.UnitTakenOut) -> Game:
     for marker in model.carrying:
         assert model.at is not None
         game = _put_down(game, model.id, marker, model.at.x, model.at.y)
-    game = _unit(game, event.unit, status=TAKEN_OUT, at=None, hit=0, act=0, done={})
+    game = _unit(
+        game,
+        event.unit,
+        status=TAKEN_OUT,
+        at=None,
+        hit=0,
+        act=0,
+        done={},
+        out_turn=game.turn,
+        out_by=event.by,
+    )
     if game.held is not None and game.held.unit == event.unit:
         game = replace(game, held=None)
+    if game.duty is not None and game.duty.unit == event.unit:
+        game = replace(game, duty=None)
     if game.active != event.unit:
         return game
     return _next_up(replace(game, active=""), game.squad_of(event.unit))
@@ -351,13 +393,22 @@ def _ended(game: Game, event: ev.ActivationEnded) -> Game:
 
 
 def _next_up(game: Game, squad: str) -> Game:
-    """ruinstars-2e.md#ALTERNATING ACTIVATIONS: the next squad with a Ready unit is up; none: the turn ends."""
+    """ruinstars-2e.md#ALTERNATING ACTIVATIONS: the next squad with a Ready unit is up; none: the
+    turn ends. #1 - SURVIVE: a Bug activates after each player unit's activation while one is
+    Ready, and the Bugs go on alone once the players' units are done."""
+    swarm_ready = any(m.status == READY for m in game.units_of(SWARM))
+    if squad != SWARM:
+        game = replace(game, last=squad)
+        if swarm_ready:
+            return replace(game, up=SWARM)
     order = [s.id for s in game.squads]
-    start = order.index(squad)
+    start = order.index(game.last) if game.last in order else -1
     for step in range(1, len(order) + 1):
         squad = order[(start + step) % len(order)]
         if any(m.status == READY for m in game.units_of(squad)):
             return replace(game, up=squad)
+    if swarm_ready:
+        return replace(game, up=SWARM)
     return replace(game, up="", phase=END_OF_TURN)
 
 
@@ -367,14 +418,29 @@ def _turn_ended(game: Game, event: ev.TurnEnded) -> Game:
     )
 
 
+def _mission_points(game: Game, event: ev.MissionPointsScored | ev.MissionPointsEarned) -> Game:
+    return replace(game, mp={**game.mp, event.squad: event.total})
+
+
+def _decided(game: Game, event: ev.MissionDecided) -> Game:
+    return replace(game, outcome=event.outcome, winners=tuple(event.winners))
+
+
+def _injured(game: Game, event: ev.UnitInjured) -> Game:
+    return _unit(game, event.unit, injury=(event.roll, event.injury))
+
+
 _HANDLERS = {
     ev.UnitDeployed: _deployed,
     ev.TurnStarted: _turn_started,
+    ev.BugSpawned: _bug_spawned,
     ev.InitiativeRolled: _initiative,
     ev.FirstSquadChosen: _first,
     ev.UnitActivated: _activated,
     ev.OrdersRolled: _orders_rolled,
     ev.OrdersLost: _orders_lost,
+    ev.SkillUsed: _skill_used,
+    ev.OrdersGained: _orders_gained,
     ev.UnitMoved: _moved,
     ev.MoveHeld: _held,
     ev.MarkerPickedUp: _picked_up,
@@ -391,7 +457,14 @@ _HANDLERS = {
     ev.AttackResolved: _attack_resolved,
     ev.SavesResolved: _saves_resolved,
     ev.UnitStunned: _stunned,
+    ev.DutyCalled: _duty_called,
     ev.UnitTakenOut: _taken_out,
     ev.ActivationEnded: _ended,
     ev.TurnEnded: _turn_ended,
+    ev.MissionPointsScored: _mission_points,
+    ev.MissionDecided: _decided,
+    ev.MissionPointsEarned: _mission_points,
+    ev.UnitInjured: _injured,
 }
+
+evolve = folder("ruinstars", ev.MissionSetUp, _set_up, _HANDLERS)

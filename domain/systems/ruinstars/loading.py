@@ -10,16 +10,20 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from domain.kit.boards import inches
-from domain.kit.content import Problem, merge_files, refuse
+from domain.kit.content import Problem, checked_pack
 from domain.systems.ruinstars.content import (
     SECTIONS,
     SPECIALS,
     Mission,
     Pack,
     PackFile,
+    Pick,
     Weapon,
+    read_skill,
     split_special,
 )
+from domain.systems.ruinstars.ending import SCORINGS, VICTORIES
+from domain.systems.ruinstars.skills import EFFECTS
 
 #: A stat rolled under on a D6 (ARM, SKL) is 1 to 6: a 6 always fails, so 6 is the most it can do.
 D6 = (1, 6)
@@ -27,10 +31,7 @@ D6 = (1, 6)
 
 def load_pack(files: Mapping[str, bytes]) -> Pack:
     """Files by name to a checked pack; ContentError naming file, field and problem."""
-    merged = merge_files(files, PackFile, SECTIONS)
-    pack = Pack(merged.header.name, merged.header.version, **merged.sections)
-    refuse(list(check(pack)), merged)
-    return pack
+    return checked_pack(files, PackFile, SECTIONS, Pack, check)
 
 
 def check(pack: Pack) -> Iterator[Problem]:
@@ -45,18 +46,16 @@ def check(pack: Pack) -> Iterator[Problem]:
         )
         for w, weapon in enumerate(unit.weapons):
             yield from _weapon(weapon, ("units", i, "weapons", w))
+        for k, text in enumerate(unit.skills):
+            yield from _skill(text, ("units", i, "skills", k))
     for i, item in enumerate(pack.items):
         yield from _range(("items", i), item, {"arm": D6, "hit": (1, 20)})
     cards = {u.name for u in pack.units}
     for i, squad in enumerate(pack.squads):
         if not squad.units:
             yield ("squads", i, "units"), "a squad needs at least one unit"
-        for u, name in enumerate(squad.units):
-            if name not in cards:
-                yield (
-                    ("squads", i, "units", u),
-                    f"no unit card {name!r}; known: {sorted(cards)}",
-                )
+        for u, pick in enumerate(squad.picks()):
+            yield from _pick(pack, pick, ("squads", i, "units", u))
     items = {t.name for t in pack.items}
     for i, mission in enumerate(pack.missions):
         if mission.spawn_item and mission.spawn_item not in items:
@@ -69,7 +68,10 @@ def check(pack: Pack) -> Iterator[Problem]:
                 ("missions", i, "spawns"),
                 f"no unit card {mission.spawns!r}; known: {sorted(cards)}",
             )
-        yield from _range(("missions", i), mission, {"size": (6, 72), "turns": (1, 12)})
+        yield from _range(
+            ("missions", i), mission, {"size": (6, 72), "turns": (1, 12), "reward": (0, 100)}
+        )
+        yield from _ending(("missions", i), mission)
         yield from _terrain(("missions", i), mission)
         yield from _markers(("missions", i), mission)
         for k, (x, y) in enumerate(mission.spawn_points):
@@ -100,6 +102,19 @@ def _terrain(at: tuple[Any, ...], mission: Mission) -> Iterator[Problem]:
             yield (*here, "height"), f'a height is more than 0" and at most 12", not {piece.height:g}'
 
 
+def _ending(at: tuple[Any, ...], mission: Mission) -> Iterator[Problem]:
+    """Known victory and scoring; an Injury table's faces are 1-6, each in one line."""
+    if mission.victory not in VICTORIES:
+        yield (*at, "victory"), f"unknown victory {mission.victory!r}; known: {list(VICTORIES)}"
+    if mission.scoring and mission.scoring not in SCORINGS:
+        yield (*at, "scoring"), f"unknown scoring {mission.scoring!r}; known: {list(SCORINGS)}"
+    seen: set[int] = set()
+    for k, line in enumerate(mission.injuries):
+        if not line.roll or any(not 1 <= f <= 6 or f in seen for f in line.roll):
+            yield (*at, "injuries", k, "roll"), f"faces 1-6, each in one line, not {list(line.roll)}"
+        seen |= set(line.roll)
+
+
 def _markers(at: tuple[Any, ...], mission: Mission) -> Iterator[Problem]:
     seen: set[str] = set()
     for k, marker in enumerate(mission.markers):
@@ -109,6 +124,32 @@ def _markers(at: tuple[Any, ...], mission: Mission) -> Iterator[Problem]:
         x, y = marker.at
         if not (0 <= x <= mission.size and 0 <= y <= mission.size):
             yield (*at, "markers", k, "at"), f'[{x:g}, {y:g}] is off a {mission.size}" battlefield'
+
+
+def _skill(text: str, at: tuple[Any, ...]) -> Iterator[Problem]:
+    """A skill reads as `Name`, `Name*` or `Name* (1 ACT)`; one with a cost must be one the
+    server plays (a passive skill the server does not know is the card's text only)."""
+    skill = read_skill(text)
+    if skill is None:
+        yield at, f'{text!r} is not a skill: write "Name", "Name*" or "Name (1 ACT)" / "(1 TO)"'
+    elif skill.pays and skill.name not in EFFECTS:
+        yield at, f"no skill {skill.name!r} with a cost is known; known: {sorted(EFFECTS)}"
+
+
+def _pick(pack: Pack, pick: Pick, at: tuple[Any, ...]) -> Iterator[Problem]:
+    """A squad's unit names a card, and its gear the card's optional weapons, each once."""
+    card = pack.named("units", pick.card)
+    if card is None:
+        known = sorted(u.name for u in pack.units)
+        yield at, f"no unit card {pick.card!r}; known: {known}"
+        return
+    optional = [w.name for w in card.weapons if w.optional]
+    for g, name in enumerate(pick.gear):
+        if name not in optional or name in pick.gear[:g]:
+            yield (
+                (*at, "gear", g),
+                f"{name!r} is not optional gear of {card.name} or is given twice; optional: {optional}",
+            )
 
 
 def _unique(pack: Pack, section: str) -> Iterator[Problem]:

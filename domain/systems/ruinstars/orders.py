@@ -8,7 +8,7 @@ from domain.errors import RuleError
 from domain.events import Event
 from domain.kit import pools
 from domain.systems.ruinstars import events as ev
-from domain.systems.ruinstars import rolls
+from domain.systems.ruinstars import duty, rolls
 from domain.systems.ruinstars.state import TAKEN_OUT, Game, Model
 from domain.systems.ruinstars.versions import rule
 
@@ -18,12 +18,15 @@ LEADER_STANDING, LEADER_TAKEN_OUT = 5, 3
 
 
 def roll_orders(game: Game, dice: DiceBox, actor: str, turn: int) -> list[Event]:
-    """Each squad's TO dice (1-3 is one TO), plus one TO per unit of it Taken Out so far."""
+    """Each squad's TO dice (1-3 is one TO), plus one TO per unit of it Taken Out so far. Mini
+    squads count their Squad Leader only (#BUILDING YOUR SQUAD)."""
     events: list[Event] = []
     for squad in game.squads:
         units = game.units_of(squad.id)
         leader = any(
-            game.cards[m.card].leader and m.status != TAKEN_OUT for m in units
+            (m.id == squad.leader if squad.leader else game.cards[m.card].leader)
+            and m.status != TAKEN_OUT
+            for m in units
         )
         count = LEADER_STANDING if leader else LEADER_TAKEN_OUT
         rolled = dice.roll(
@@ -54,7 +57,10 @@ def check_orders(game: Game, squad: str, orders: int, where: str) -> None:
 
 def pay(game: Game, model: Model, action: str, price: int, orders: int) -> int:
     """The ACT the unit pays for an action costing `price` when `orders` TO pay the rest; TO
-    beyond the price, or more ACT or TO than are left, are refused."""
+    beyond the price, or more ACT or TO than are left, are refused. A unit on Duty Before Death
+    acts for free."""
+    if duty.on_duty(game, model.id):
+        return duty.free(model, action, price, orders)
     if not 0 <= orders <= price:
         raise RuleError(
             "orders_over_cost",

@@ -48,6 +48,33 @@ def out_of_control(game: Game, model: Model, thing: Base) -> list[str]:
     )
 
 
+def place_problem(
+    game: Game, unit: str, base: Base, others: tuple[Base, ...] = ()
+) -> tuple[str, dict] | None:
+    """Why a base cannot be set down there (a refusal's code and params), or None: it must be on
+    the battlefield, on no piece of terrain it cannot stand on, on no other base (nor `others`)."""
+    size = game.mission.size
+    if not (
+        base.radius <= base.x <= size - base.radius
+        and base.radius <= base.y <= size - base.radius
+    ):
+        return "off_the_battlefield", {"unit": unit, "x": base.x, "y": base.y, "size": size}
+    if inside := sorted(
+        t.id
+        for t in game.terrain
+        if not t.elevated and inches.point_in_polygon((base.x, base.y), t.polygon)
+    ):
+        return "inside_terrain", {"unit": unit, "terrain": inside}
+    on = sorted(
+        m.id
+        for m in game.models.values()
+        if m.id != unit and m.at is not None and inches.overlaps(base, m.at)
+    )
+    if on or any(inches.overlaps(base, other) for other in others):
+        return "on_another_base", {"unit": unit, "others": on}
+    return None
+
+
 def standing(game: Game) -> list[Model]:
     """Every unit and item on the battlefield."""
     return [m for m in game.models.values() if m.at is not None]

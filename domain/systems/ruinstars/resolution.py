@@ -15,7 +15,7 @@ from domain.events import Event
 from domain.kit import pools
 from domain.systems.ruinstars import commands as cmd
 from domain.systems.ruinstars import events as ev
-from domain.systems.ruinstars import orders, positions, rolls, specials
+from domain.systems.ruinstars import duty, orders, positions, rolls, specials
 from domain.systems.ruinstars.evolve import evolve
 from domain.systems.ruinstars.content import Weapon
 from domain.systems.ruinstars.state import Blow, Game, Model, Roll
@@ -127,8 +127,10 @@ def settle(game: Game, dice: DiceBox, actor: str) -> list[Event]:
         game = fold(game, step)
     held = game.held
     if game.roll is None and game.pending is None and held is not None:
-        events.append(ev.HeldMoveMade(held.unit, held.x, held.y))
-    return events
+        made = ev.HeldMoveMade(held.unit, held.x, held.y)
+        events.append(made)
+        game = fold(game, [made])
+    return events + duty.done(game)
 
 
 def count(game: Game, dice: DiceBox, actor: str) -> list[Event]:
@@ -208,7 +210,7 @@ def _saves(
         )
     ]
     if saver.hit - lost == 0:
-        events.append(ev.UnitTakenOut(roll.unit, roll.other))
+        events.append(duty.falls(game, saver, roll.other))
     back = [Blow(roll.other, returned, roll.unit, True)] if returned else []
     return events, [*back, *roll.queue]
 
@@ -221,7 +223,7 @@ def _next_saves(
     while queue:
         blow, queue = queue[0], queue[1:]
         saver = game.models[blow.unit]
-        if saver.at is None:
+        if saver.at is None or (game.duty is not None and game.duty.unit == saver.id):
             continue
         rolled = dice.roll(
             [6] * blow.damage,

@@ -8,16 +8,22 @@ import msgspec
 from domain.contract import Setup
 from domain.errors import RuleError
 from domain.systems.ruinstars.commands import SetUpMission
-from domain.systems.ruinstars.content import FORMAT, Fielded, Pack
+from domain.systems.ruinstars import building
+from domain.systems.ruinstars.content import FORMAT, Fielded, Pack, Squad, Unit
 
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """What a Ruinstars mission is created with (`options` of the create body)."""
 
     mission: str = "survive"
-    #: The squads of the pack that play, comma-separated: one, or two for PvP.
+    #: The squads of the pack that play, comma-separated: one, or two for PvP; with
+    #: `mini_squads`, each player's mini squad (2 to 4).
     squads: str = ""
     pack: str = "core"
+    #: Co-op with mini squads (#BUILDING YOUR SQUAD): the squads are fielded together as one.
+    mini_squads: bool = False
+    #: With mini squads: the unit id of the Leader the players agreed on (the Squad Leader).
+    squad_leader: str = ""
 
 
 def slug(name: str) -> str:
@@ -51,21 +57,62 @@ def setup(context: Setup) -> SetUpMission:
             FORMAT,
             params={"names": names, "known": [s.name for s in pack.squads]},
         )
-    squads, taken = [], set()
-    for name in names:
-        units = []
-        for card in pack.named("squads", name).units:
-            unit, n = slug(card), 1
-            while unit in taken:
-                n += 1
-                unit = f"{slug(card)}-{n}"
-            taken.add(unit)
-            units.append((unit, card))
-        squads.append(Fielded(slug(name), name, tuple(units)))
+    built = [pack.named("squads", n) for n in names]
+    cards = {u.name: u for u in pack.units}
+    limits = building.mini_limits(len(built)) if options.mini_squads else building.Limits()
+    for squad in built:
+        building.check(squad, cards, limits)
+    squads = _field(built)
+    if options.mini_squads:
+        squads = [_together(squads, options.squad_leader, cards)]
+    elif options.squad_leader:
+        raise RuleError(
+            "no_such_squad_leader",
+            building.BUILDING,
+            params={"squad_leader": options.squad_leader, "leaders": []},
+        )
     wanted = {card for s in squads for _, card in s.units} | {mission.spawns}
     return SetUpMission(
         mission=mission,
         cards=[u for u in pack.units if u.name in wanted],
         items=[i for i in pack.items if i.name == mission.spawn_item],
         squads=squads,
+    )
+
+
+def _field(built: list[Squad]) -> list[Fielded]:
+    """Each unit's id: its card's slug, `-2`, `-3`... for a card already taken."""
+    squads, taken = [], set()
+    for squad in built:
+        units, gear = [], {}
+        for pick in squad.picks():
+            unit, n = slug(pick.card), 1
+            while unit in taken:
+                n += 1
+                unit = f"{slug(pick.card)}-{n}"
+            taken.add(unit)
+            units.append((unit, pick.card))
+            if pick.gear:
+                gear[unit] = pick.gear
+        squads.append(Fielded(slug(squad.name), squad.name, tuple(units), gear))
+    return squads
+
+
+def _together(minis: list[Fielded], leader: str, cards: dict[str, Unit]) -> Fielded:
+    """Mini squads are one squad (their units are Squadmates); the players name the Squad
+    Leader among their Leaders, and must when there is one."""
+    units = tuple(u for m in minis for u in m.units)
+    leaders = sorted(unit for unit, card in units if cards[card].leader)
+    if leader not in leaders and (leader or leaders):
+        raise RuleError(
+            "no_such_squad_leader",
+            building.BUILDING,
+            params={"squad_leader": leader or "-", "leaders": leaders},
+        )
+    return Fielded(
+        "+".join(m.id for m in minis),
+        " + ".join(m.name for m in minis),
+        units,
+        {k: v for m in minis for k, v in m.gear.items()},
+        leader,
     )

@@ -7,7 +7,7 @@ import msgspec
 
 from domain.kit.boards.inches import Base, Terrain
 from domain.kit.choices import PendingChoice
-from domain.systems.ruinstars.content import Fielded, Item, Mission, Unit
+from domain.systems.ruinstars.content import Fielded, Item, Mission, Unit, Weapon
 
 READY, ACTIVATED, TAKEN_OUT = "ready", "activated", "taken_out"
 #: Phases: deployment, initiative (the winner picks who starts), activations, end_of_turn (all
@@ -41,6 +41,15 @@ class Model(msgspec.Struct, frozen=True):
     opportunity: bool = False
     #: The markers it carries.
     carrying: tuple[str, ...] = ()
+    #: Skills with a TO cost it performed this turn (once a turn, #USING TACTICAL ORDERS).
+    skills_used: tuple[str, ...] = ()
+    #: The optional gear its squad chose for it (#BUILDING YOUR SQUAD).
+    gear: tuple[str, ...] = ()
+    #: Taken Out: in which turn and by which unit (Mission Points, injuries).
+    out_turn: int = 0
+    out_by: str = ""
+    #: Mission End: the injury roll and what the mission's table gives.
+    injury: tuple[int, str] | None = None
 
 
 class Held(msgspec.Struct, frozen=True):
@@ -51,6 +60,15 @@ class Held(msgspec.Struct, frozen=True):
     x: float
     y: float
     blunt: int
+
+
+class Duty(msgspec.Struct, frozen=True):
+    """A unit with Duty Before Death at 0 HIT: `by` brought it there; `acted`: its free action
+    is made."""
+
+    unit: str
+    by: str
+    acted: bool = False
 
 
 class Blow(msgspec.Struct, frozen=True):
@@ -107,14 +125,22 @@ class Game(msgspec.Struct, frozen=True):
     #: The squad whose activation it is, and the unit activating (if one is).
     up: str = ""
     active: str = ""
+    #: The player squad that activated last this turn (the swarm's activations come between).
+    last: str = ""
     pending: PendingChoice | None = None
+    #: ruinstars-2e.md#MISSION END: victory, defeat or draw, and the squads that won.
     outcome: str | None = None
+    winners: tuple[str, ...] = ()
+    #: Mission Points each squad scored (and, at the mission's end, earned).
+    mp: dict[str, int] = {}
     #: Tactical Orders each squad has left this turn (ruinstars-2e.md#TACTICAL ORDERS).
     orders: dict[str, int] = {}
     #: The roll its owner may still re-roll or change before it counts (rolls in flight).
     roll: Roll | None = None
     #: A Move or Dash paid for and held while an Attack of Opportunity is chosen and resolved.
     held: Held | None = None
+    #: A unit answering Duty Before Death before it is Taken Out.
+    duty: Duty | None = None
     #: The mission's terrain pieces as the kit measures them (every one blocks sight), open
     #: doors left out.
     terrain: tuple[Terrain, ...] = ()
@@ -124,6 +150,14 @@ class Game(msgspec.Struct, frozen=True):
 
     def squad_of(self, unit: str) -> str:
         return self.models[unit].squad
+
+    def weapons(self, model: Model) -> list[Weapon]:
+        """The weapons the unit carries: its card's, optional ones only when chosen."""
+        return [
+            w
+            for w in self.cards[model.card].weapons
+            if not w.optional or w.name in model.gear
+        ]
 
     def units_of(self, squad: str) -> list[Model]:
         return [m for m in self.models.values() if m.squad == squad and not m.item]

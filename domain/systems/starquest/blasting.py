@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import msgspec
 
+from domain.kit import onepage
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
 from domain.systems.starquest import conditions, geometry
@@ -20,6 +21,7 @@ from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.state import Battle, Unit
 from domain.systems.starquest.weapon_rules import has_rule
 from domain.systems.starquest.wounding import allocate, defend, regenerate
+from domain.systems.starquest.versions import ONE_PAGE
 
 #: Units this close to a model of the target share the hits (full table inches).
 NEAR = 3.0
@@ -44,7 +46,7 @@ def multiply(battle: Battle, target: Unit, ap: list[int], x: int) -> list[int]:
     reach = battle.scale(NEAR)
     aimed = battle.bases(target)
     near = sum(1 for u in nearby(battle, target)[1:] for b in battle.bases(u) if any(geometry.within(b, a, reach) for a in aimed))
-    times = min(x, len(target.figures) + near)
+    times = onepage.blast_times(ONE_PAGE, x, len(target.figures) + near)
     return [a for a in ap for _ in range(times)]
 
 

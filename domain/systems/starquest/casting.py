@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from domain.errors import RuleError
+from domain.kit import onepage
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
 from domain.systems.starquest import choices, geometry
@@ -22,6 +23,7 @@ from domain.systems.starquest.content import Cleanse, Heal, Hits, Inflict, Relie
 from domain.systems.starquest.resolution import Resolution, rule_for
 from domain.systems.starquest.state import Battle, Choice, Unit
 from domain.systems.starquest.wounding import allocate, defend, regenerate
+from domain.systems.starquest.versions import ONE_PAGE
 
 #: A casting roll succeeds on this or more, after modifiers.
 CAST_ON = 4
@@ -112,7 +114,7 @@ def _roll(res: Resolution, caster_id: str, sp: Spell, target_id: str, boost: int
     key = "caster" if caster.side == "hero" else "ai_caster"
     (face,) = res.roll(1, f"{caster_id} casts {sp.name}", key)
     modifier = boost - counter
-    success = face == 6 or (face != 1 and face + modifier >= CAST_ON)
+    success = onepage.passes(ONE_PAGE, face, CAST_ON, modifier)
     res.emit(ev.SpellRolled(caster_id, sp.name, face, modifier, success))
     if success:
         resolve(res, caster_id, sp, target_id, "roll")

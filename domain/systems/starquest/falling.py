@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 
+from domain.kit import onepage
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
 from domain.systems.starquest import choices, dangerous, geometry
@@ -22,6 +23,7 @@ from domain.systems.starquest.ground import gap_and_drop, profile
 from domain.systems.starquest.movement import keep_away
 from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.state import Figure
+from domain.systems.starquest.versions import ONE_PAGE
 
 #: Strider passes jumping tests on this or more (#Special Rules Reference, Strider).
 STRIDER_JUMP = 2
@@ -135,7 +137,7 @@ def hurt(res: Resolution, unit_id: str, figure_id: str, height: float) -> None:
         return
     defense = res.battle.profile(unit).defense
     (face,) = res.roll(1, f"{unit_id} blocks the fall's hit (AP {ap})", "falling")
-    if not (face == 6 or (face != 1 and face - ap >= defense)):
+    if not onepage.passes(ONE_PAGE, face, defense, onepage.defense_modifier(ONE_PAGE, ap)):
         res.wound(unit_id, figure_id, 1)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from domain.kit import onepage
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
 from domain.systems.starquest import choices, dangerous, geometry, skills
@@ -17,6 +18,7 @@ from domain.systems.starquest.movement import stop_short
 from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.state import Unit
 from domain.systems.starquest.wounding import allocate
+from domain.systems.starquest.versions import ONE_PAGE
 
 
 def use(res: Resolution, command: cmd.UseHeroSkill) -> None:
@@ -131,7 +133,7 @@ def _hits(res: Resolution, hero_id: str, skill: HeroSkill, command: cmd.UseHeroS
     defense = battle.profile(target).defense
     faces = res.roll(effect.count, f"{target.id} blocks {skill.name}", "shooting")
     bonus = 1 if cover else 0
-    blocked = sum(1 for f in faces if f == 6 or (f != 1 and f + bonus - effect.ap >= defense))
+    blocked = sum(onepage.passes(ONE_PAGE, f, defense, onepage.defense_modifier(ONE_PAGE, effect.ap, bonus)) for f in faces)
     wounds = res.regenerate(target.id, effect.count - blocked)
     res.emit(ev.AttackResolved(hero_id, skill.name, target.id, effect.count, blocked, wounds, cover))
     allocate(res, target.id, wounds, 1, here)

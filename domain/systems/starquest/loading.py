@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from domain.kit.content import FORMATS, ContentError, merge_files, refuse
+from domain.kit.content import FORMATS, ContentError, checked_pack
 from domain.systems.starquest.content import SECTIONS, ContentPack, PackFile, check_pack
 
 #: FORMATS and ContentError live in the kit (domain/kit/content.py); they stay importable here.
@@ -19,7 +19,4 @@ __all__ = ["FORMATS", "ContentError", "load_pack"]
 
 def load_pack(files: Mapping[str, bytes]) -> ContentPack:
     """Files by name (the suffix picks the parser) to a checked pack; ContentError if unusable."""
-    merged = merge_files(files, PackFile, SECTIONS)
-    pack = ContentPack(name=merged.header.name, version=merged.header.version, **merged.sections)
-    refuse(check_pack(pack), merged)
-    return pack
+    return checked_pack(files, PackFile, SECTIONS, ContentPack, check_pack)

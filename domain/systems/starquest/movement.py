@@ -6,14 +6,12 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
+from domain.kit import onepage
 from domain.systems.starquest import geometry
 from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.state import Battle, Figure, Unit
+from domain.systems.starquest.versions import ONE_PAGE
 
-#: Move distances of the actions on the full table (#Activation table).
-MOVES = {"advance": 6.0, "rush": 12.0, "charge": 12.0}
-#: Fast and Slow change Advance by 2", Rush and Charge by 4" (#Special Rules Reference).
-SPEED_RULES = {"Fast": {"advance": 2.0, "rush": 4.0, "charge": 4.0}, "Slow": {"advance": -2.0, "rush": -4.0, "charge": -4.0}}
 DIFFICULT_CAP = 6.0
 #: Units keep this far from other units, friend or foe, unless charging (#Movement).
 KEEP_AWAY = 1.0
@@ -21,7 +19,7 @@ KEEP_AWAY = 1.0
 
 def move_allowance(battle: Battle, unit: Unit, action: str) -> float:
     profile = battle.profile(unit)
-    inches = MOVES[action] + sum(SPEED_RULES[r][action] for r in SPEED_RULES if profile.rule(r))
+    inches = onepage.move_inches(ONE_PAGE, action, profile.rule)  # the full table's inches (#Activation table, Fast, Slow)
     if "Crippled" in unit.statuses:
         inches /= 2
     return battle.scale(max(inches, 0.0))

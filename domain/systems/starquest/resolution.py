@@ -7,13 +7,11 @@ from typing import Any
 
 from domain.dicebox import DiceBox
 from domain.errors import RuleError
+from domain.kit import onepage
 from domain.systems.starquest import events as ev
 from domain.systems.starquest.evolve import evolve
 from domain.systems.starquest.state import Battle, Unit
-from domain.systems.starquest.versions import VERSIONS
-
-#: Regeneration ignores a wound on this or more (#Special Rules Reference).
-REGENERATES_ON = 5
+from domain.systems.starquest.versions import ONE_PAGE, VERSIONS
 
 #: Sections of each rules file, by the key the engine uses.
 SECTIONS = {
@@ -134,7 +132,7 @@ class Resolution:
         """Regeneration (#Special Rules Reference): one die a wound, each 5+ ignores one; returns the rest."""
         if wounds <= 0 or not self.battle.profile(self.unit(unit_id)).rule("Regeneration"):
             return wounds
-        return sum(1 for face in self.roll(wounds, f"{unit_id} regenerates", "special") if face < REGENERATES_ON)
+        return onepage.regenerated(ONE_PAGE, self.roll(wounds, f"{unit_id} regenerates", "special"))
 
     # -- stat tests -------------------------------------------------------------------------
 
@@ -143,6 +141,6 @@ class Resolution:
         if "Impaired" in self.unit(unit_id).statuses:
             modifier -= 1
         (face,) = self.roll(1, f"{stat} test: {purpose}", "general")
-        passed = face == 6 or (face != 1 and face + modifier >= target)
+        passed = onepage.passes(ONE_PAGE, face, target, modifier)
         self.emit(ev.StatTested(unit_id, stat, target, face, passed, purpose))
         return passed

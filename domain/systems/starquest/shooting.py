@@ -4,6 +4,7 @@ the steps from hits to wounds, which every attack shares, are in wounding.py."""
 
 from __future__ import annotations
 
+from domain.kit import onepage
 from domain.systems.starquest import blasting, conditions, geometry
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest import events as ev
@@ -13,6 +14,7 @@ from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.state import Battle, Unit
 from domain.systems.starquest.weapon_rules import deadly_first, has_rule
 from domain.systems.starquest.wounding import allocate, defend, regenerate
+from domain.systems.starquest.versions import ONE_PAGE
 
 #: Stealth and the German Relentless look at targets further than this (full table inches).
 FAR = 9.0
@@ -78,7 +80,7 @@ def attack(res: Resolution, attacker_id: str, weapon: Weapon, target_id: str, sh
     modifier = _hit_modifier(res, attacker, target, weapon, far)
     lance = int(charging and bool(has_rule(battle, weapon, attacker, "Lance") or has_rule(battle, weapon, attacker, "Thrust")))
     faces = res.roll(weapon.attacks * len(shooters), f"{weapon.name} to hit {target_id}", key)
-    hit_faces = [f for f in faces if f == 6 or (f != 1 and f + modifier + lance >= quality)]
+    hit_faces = [f for f in faces if onepage.passes(ONE_PAGE, f, quality, modifier + lance)]
     if melee and (attacker.fatigued or attacker.shaken):  # Fatigue, and Shaken counts as fatigued (#Melee, #Morale)
         hit_faces = [f for f in faces if f == 6]
     sixes = sum(1 for f in hit_faces if f == 6)

@@ -11,6 +11,8 @@ from typing import Literal, get_args
 
 import msgspec
 
+from domain.kit.onepage import OnePageTable
+
 #: The rules versions a mission may pick; English is the default.
 Version = Literal["en", "de"]
 
@@ -61,6 +63,21 @@ class RulesVersion(msgspec.Struct, frozen=True):
 SHARED_RULES = frozenset(
     "Ambush AP Blast Caster Counter Deadly Fast Fear Fearless Flying Furious Immobile Impact Indirect Limited"
     " Regeneration Relentless Reliable Rending Scout Slow Stealth Strider Villain".split()
+)
+
+#: Star Quest's readings of the One Page Rules mechanics it shares with Grimdark Future
+#: (domain/kit/onepage.py), the same in both files: a 6 always succeeds and a 1 always fails
+#: (star-quest.en.md#General Principles); the defender rolls Defense to block hits, AP lowers
+#: the roll (#Shooting, #Special Rules Reference, AP(X)); Blast(X) multiplies a hit by at most the
+#: models it could reach (Blast(X)); Regeneration ignores a wound on 5+; Advance 6", Rush and
+#: Charge 12" (#Activation), Fast +2"/+4", Slow -2"/-4" (Fast, Slow).
+ONE_PAGE = OnePageTable(
+    always_succeed=(6,),
+    beyond_six=None,
+    defense_roller="defender",
+    blast_at_most_models=True,
+    moves={"advance": 6.0, "rush": 12.0, "charge": 12.0},
+    speed_rules={"Fast": {"advance": 2.0, "rush": 4.0, "charge": 4.0}, "Slow": {"advance": -2.0, "rush": -4.0, "charge": -4.0}},
 )
 
 ENGLISH = RulesVersion(

@@ -5,10 +5,12 @@ from anything else meet Regeneration in `Resolution.wound`."""
 
 from __future__ import annotations
 
+from domain.kit import onepage
 from domain.systems.starquest import geometry
 from domain.systems.starquest.content import Weapon
 from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.state import Unit
+from domain.systems.starquest.versions import ONE_PAGE
 from domain.systems.starquest.weapon_rules import has_rule
 
 
@@ -23,8 +25,7 @@ def defend(res: Resolution, target: Unit, weapon: Weapon, attacker: Unit, ap: li
         for i, face in zip(sixes, res.roll(len(sixes), f"{target.id} re-rolls 6s against {weapon.name}", "special")):
             faces[i] = face
     bonus = 1 if cover else 0
-    blocked = sum(1 for f, a in zip(faces, ap) if f == 6 or (f != 1 and f + bonus - a >= defense))
-    return len(ap) - blocked
+    return onepage.wounds_from(ONE_PAGE, [onepage.passes(ONE_PAGE, f, defense, onepage.defense_modifier(ONE_PAGE, a, bonus)) for f, a in zip(faces, ap)])
 
 
 def regenerate(res: Resolution, target: Unit, weapon: Weapon, attacker: Unit, wounds: int) -> int:

@@ -1,0 +1,127 @@
+"""Activations (grimdark-future-1.5.md#Activation, #Movement): Hold (may shoot), Advance 6" (may
+shoot after moving), Rush 12" (no shooting) or Charge 12" into melee; Fast and Slow change the
+moves (the One Page Rules core's table). Every model moves in a straight line, the unit stays
+coherent, keeps 1" from other units unless charging, and a Pinned unit spends the activation
+idle: a Hold without shooting (#Morale)."""
+
+from __future__ import annotations
+
+from domain.errors import RuleError
+from domain.kit import onepage
+from domain.kit.boards import inches
+from domain.systems.grimdark import attacks, casualties, dangerous, geometry, melee, morale, rounds
+from domain.systems.grimdark import commands as cmd
+from domain.systems.grimdark import events as ev
+from domain.systems.grimdark.resolution import Resolution
+from domain.systems.grimdark.state import ROUNDS, Unit, Wounds
+from domain.systems.grimdark.versions import ONE_PAGE, rule
+
+ACTIVATION, MOVEMENT = "Activation", "Movement"
+#: #Terrain, Difficult Terrain: no more than 6" at a time, whatever the action.
+DIFFICULT_CAP = 6.0
+
+
+def activating(res: Resolution, unit_id: str) -> Unit:
+    game = res.game
+    if game.phase != ROUNDS:
+        raise RuleError("wrong_phase", rule("Playing the Game"), params={"phase": game.phase, "expected": [ROUNDS]})
+    unit = res.unit(unit_id)
+    if unit.side != game.up:
+        raise RuleError("not_your_turn", rule("Playing the Game"), params={"side": unit.side, "up": game.up})
+    if unit.activated:
+        raise RuleError("already_activated", rule("Playing the Game"), params={"unit": unit.id, "round": game.round})
+    return unit
+
+
+def not_pinned(unit: Unit, action: str) -> None:
+    if unit.pinned:
+        raise RuleError("pinned", rule("Morale"), params={"unit": unit.id, "action": action})
+
+
+def enemy(res: Resolution, unit: Unit, target_id: str, section: str) -> Unit:
+    target = res.unit(target_id, section)
+    if target.side == unit.side:
+        raise RuleError("not_an_enemy", rule(section), params={"unit": unit.id, "target": target.id}, field="target")
+    return target
+
+
+def move(res: Resolution, unit: Unit, action: str, positions: list[tuple[float, float]], charging: str = "") -> None:
+    """Check the move and record it; `charging` is the target a charge may reach."""
+    bases = geometry.placed(unit, positions, MOVEMENT)
+    allowance = onepage.move_inches(ONE_PAGE, action, unit.profile.rule)
+    crossed = geometry.crossed(res.game, unit, bases)
+    if any(p.difficult for p in crossed) and not (unit.profile.rule("Strider") or unit.profile.rule("Flying")):
+        allowance = min(allowance, DIFFICULT_CAP)  # #Terrain, Difficult Terrain
+    longest = geometry.longest_move(unit, bases)
+    if not inches.at_most(longest, allowance):
+        raise RuleError("too_far", rule(ACTIVATION), params={"unit": unit.id, "action": action, "max": allowance, "inches": round(longest, 2)}, field="positions")
+    geometry.check_on_table(res.game, unit, bases, MOVEMENT)
+    geometry.check_coherent(unit, bases)
+    if not unit.profile.rule("Flying"):  # #Special Rules, Flying: through units and obstacles
+        geometry.check_path(res.game, unit, bases, MOVEMENT)
+    geometry.check_apart(res.game, unit, bases, MOVEMENT, allowed=charging)
+    res.emit(ev.UnitMoved(unit.id, action, [(b.x, b.y) for b in bases], round(longest, 3)))
+    dangerous.moved(res, unit, crossed)
+
+
+def shoot(res: Resolution, unit: Unit, target_id: str) -> None:
+    """All models in range and in sight fire all their weapons at one target (#Shooting)."""
+    target = enemy(res, unit, target_id, "Shooting")
+    if not attacks.weapons_that_reach(res, unit.id, target.id, melee=False):
+        raise RuleError("no_shot", rule("Shooting"), params={"unit": unit.id, "target": target.id}, field="target")
+    wounds = attacks.attack(res, unit.id, target.id, melee=False)
+    if not casualties.due(res, target.id, wounds, "end"):
+        after_shooting(res, target.id, wounds)
+
+
+def shoot_or_end(res: Resolution, unit_id: str, target: str) -> None:
+    """Hold and Advance may shoot (#Activation); without a target the activation ends here."""
+    if target:
+        shoot(res, res.game.units[unit_id], target)
+    else:
+        rounds.end_activation(res, unit_id)
+
+
+def after_shooting(res: Resolution, target_id: str, wounds: Wounds) -> None:
+    if wounds.count:
+        morale.after_wounds(res, target_id)
+    rounds.end_activation(res, res.game.active)
+
+
+def hold(res: Resolution, command: cmd.Hold) -> list:
+    unit = activating(res, command.unit)
+    if command.target:
+        not_pinned(unit, "shoot")
+    res.emit(ev.UnitMoved(unit.id, "hold", [(m.x, m.y) for m in unit.models], 0.0))
+    dangerous.moved(res, unit, geometry.crossed(res.game, unit, unit.bases()))
+    shoot_or_end(res, unit.id, command.target)
+    return res.events
+
+
+def advance(res: Resolution, command: cmd.Advance) -> list:
+    unit = activating(res, command.unit)
+    not_pinned(unit, "advance")
+    move(res, unit, "advance", command.positions)
+    shoot_or_end(res, unit.id, command.target)
+    return res.events
+
+
+def rush(res: Resolution, command: cmd.Rush) -> list:
+    unit = activating(res, command.unit)
+    not_pinned(unit, "rush")
+    move(res, unit, "rush", command.positions)
+    rounds.end_activation(res, unit.id)
+    return res.events
+
+
+def charge(res: Resolution, command: cmd.Charge) -> list:
+    """#Movement: a Charge must bring at least one model into base contact with the target."""
+    unit = activating(res, command.unit)
+    not_pinned(unit, "charge")
+    target = enemy(res, unit, command.target, "Melee")
+    move(res, unit, "charge", command.positions, charging=target.id)
+    moved = res.game.units[unit.id]
+    if not any(geometry.touching(a, b) for a in moved.bases() for b in target.bases()):
+        raise RuleError("no_contact", rule(MOVEMENT), params={"unit": unit.id, "target": target.id}, field="positions")
+    melee.fight(res, unit.id, target.id)
+    return res.events

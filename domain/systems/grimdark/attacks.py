@@ -1,0 +1,97 @@
+"""Attacks (grimdark-future-1.5.md#Shooting, #Melee): one Quality test per attack, each hit rolled
+against the target's Defense to wound, through the One Page Rules core (domain/kit/onepage.py)
+with Grimdark Future's table; the special rules an attack reads are weapon_rules.py's, AP(X),
+Blast(X) and Regeneration the core's."""
+
+from __future__ import annotations
+
+from domain.kit import onepage
+from domain.systems.grimdark import events as ev
+from domain.systems.grimdark import geometry, weapon_rules
+from domain.systems.grimdark.content import Weapon
+from domain.systems.grimdark.resolution import Resolution
+from domain.systems.grimdark.state import Wounds
+from domain.systems.grimdark.versions import ONE_PAGE
+
+#: #Melee: attackers within 2" of an enemy strike.
+STRIKE_REACH = 2.0
+
+
+def weapons_that_reach(res: Resolution, unit_id: str, target_id: str, melee: bool) -> dict[Weapon, int]:
+    """Each weapon that can attack `target` and its attacks, summed over the models that carry it,
+    in the order the models carry them: in melee models within 2", else in range and in sight."""
+    game = res.game
+    unit, target = game.units[unit_id], game.units[target_id]
+    found: dict[Weapon, int] = {}
+    for model, base in zip(unit.models, unit.bases(), strict=True):
+        for weapon in model.weapons:
+            if weapon.melee != melee or weapon_rules.limited_spent(unit, weapon):
+                continue
+            if melee:
+                able = geometry.in_range(base, target, STRIKE_REACH)
+            else:
+                seen = weapon.rule("Indirect") or geometry.sees(game, base, target, (unit.id, target.id))
+                able = geometry.in_range(base, target, weapon.range) and seen
+            if able:
+                found[weapon] = found.get(weapon, 0) + weapon.attacks
+    return found
+
+
+def attack(res: Resolution, unit_id: str, target_id: str, melee: bool) -> Wounds:
+    """Every weapon that reaches, one after another; the wounds caused (for casualties, morale)."""
+    section = "Melee" if melee else "Shooting"
+    total = Wounds()
+    for weapon, attacks in weapons_that_reach(res, unit_id, target_id, melee).items():
+        total += _one_weapon(res, unit_id, target_id, weapon, attacks, section)
+    return total
+
+
+def _one_weapon(res: Resolution, unit_id: str, target_id: str, weapon: Weapon, attacks: int, section: str) -> Wounds:
+    unit, target = res.game.units[unit_id], res.game.units[target_id]
+    modifier = weapon_rules.hit_modifier(res.game, unit, target, weapon, section == "Melee")
+    faces = res.roll(attacks, f"{unit_id}: {weapon.name} to hit {target_id}", section)
+    hit_faces = [f for f, hit in zip(faces, _quality_tests(res, unit_id, weapon.name, faces, modifier), strict=True) if hit]
+    blast = weapon.rule("Blast")
+    times = onepage.blast_times(ONE_PAGE, int(blast), len(target.models)) if blast else 1
+    hits = [f for f in hit_faces for _ in range(times)]
+    return _wounds(res, unit_id, target_id, weapon, attacks, hits, section)
+
+
+def charge_hits(res: Resolution, unit_id: str, target_id: str) -> Wounds:
+    """#Special Rules: Impact(X), X automatic hits a model when charging; Furious, one Quality
+    test a model, each success an automatic hit. Wounds as any hit, with no AP."""
+    unit = res.game.units[unit_id]
+    wounds = Wounds()
+    impact = int(unit.profile.rule("Impact"))
+    if impact:
+        count = impact * len(unit.models)
+        wounds += _wounds(res, unit_id, target_id, Weapon("Impact"), count, [0] * count, "Special Rules")
+    if unit.profile.rule("Furious"):
+        faces = res.roll(len(unit.models), f"{unit_id}: Furious", "Special Rules")
+        hits = sum(_quality_tests(res, unit_id, "Furious", faces, 0))
+        wounds += _wounds(res, unit_id, target_id, Weapon("Furious"), len(faces), [0] * hits, "Special Rules")
+    return wounds
+
+
+def _quality_tests(res: Resolution, unit_id: str, name: str, faces: list[int], modifier: int) -> list[bool]:
+    follow_up = lambda count: res.roll(count, f"{unit_id}: {name}, 6s needing a 4+", "General Principles")  # noqa: E731
+    return onepage.successes(ONE_PAGE, faces, res.game.units[unit_id].profile.quality, modifier, follow_up)
+
+
+def _wounds(res: Resolution, unit_id: str, target_id: str, weapon: Weapon, attacks: int, hits: list[int], section: str) -> Wounds:
+    """Each hit (by its face to hit) rolled against the target's Defense; Regeneration after;
+    a Deadly weapon's wounds are kept apart for the casualties (#Special Rules, Deadly)."""
+    target = res.game.units[target_id]
+    wound_faces = res.roll(len(hits), f"{unit_id}: {weapon.name} to wound {target_id}", section)
+    modifier = onepage.defense_modifier(ONE_PAGE, int(weapon.rule("AP")), weapon_rules.poison(target, weapon))
+    wounds = onepage.wounds_from(
+        ONE_PAGE,
+        [
+            onepage.passes(ONE_PAGE, face, weapon_rules.ALWAYS_WOUNDS_ON) if weapon_rules.always_wounds(weapon, target, hit) else onepage.passes(ONE_PAGE, face, target.profile.defense, modifier)
+            for hit, face in zip(hits, wound_faces, strict=True)
+        ],
+    )
+    if wounds and target.profile.rule("Regeneration"):
+        wounds = onepage.regenerated(ONE_PAGE, res.roll(wounds, f"{target_id} regenerates", "Special Rules"))
+    res.emit(ev.AttackResolved(unit_id, weapon.name, target_id, attacks, len(hits), wounds))
+    return Wounds(wounds, wounds if weapon.rule("Deadly") else 0)

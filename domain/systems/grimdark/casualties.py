@@ -1,0 +1,74 @@
+"""Wounds become casualties (grimdark-future-1.5.md#Shooting, #Special Rules, Tough(X)): the
+owner picks the models, one per wound, a Tough model taking X wounds before it is removed, and a
+wounded Tough model first. With no choice to make (one model left, or every model falls) the
+battle does not wait."""
+
+from __future__ import annotations
+
+from domain.errors import RuleError
+from domain.systems.grimdark import events as ev
+from domain.systems.grimdark.resolution import Resolution
+from domain.systems.grimdark.state import Unit, Wounds
+from domain.systems.grimdark.versions import rule
+
+SHOOTING = "Shooting"
+#: #Special Rules, Deadly: a model taking its wounds multiplies them by 3.
+DEADLY_TIMES = 3
+
+
+def due(res: Resolution, unit_id: str, wounds: Wounds, then: str) -> bool:
+    """Take `wounds` on the unit now if there is no choice; True when its owner must pick."""
+    unit = res.game.units[unit_id]
+    if wounds.count <= 0 or unit.destroyed:
+        return False
+    room = sum(unit.tough - m.wounds for m in unit.models)
+    everyone = (not wounds.deadly and wounds.count >= room) or (unit.tough == 1 and wounds.count >= len(unit.models))
+    if len(unit.models) == 1 or everyone:
+        apply(res, unit, [m.id for m in unit.models], wounds)
+        return False
+    res.emit(ev.CasualtiesDue(unit_id, wounds.count, then, wounds.deadly))
+    return True
+
+
+def taken(unit: Unit, order: list[str], wounds: Wounds) -> tuple[list[tuple[str, int]], int]:
+    """The wounds each model named takes, in order, and those left over: the Deadly ones first,
+    each one wound times 3 on one model and never carried over to the next (#Special Rules,
+    Deadly), then the others, carried over from model to model."""
+    deadly, plain = wounds.deadly, wounds.count - wounds.deadly
+    result = []
+    for model_id in order:
+        model = unit.model(model_id)
+        assert model is not None
+        room, got = unit.tough - model.wounds, 0
+        while deadly and got < room:
+            got, deadly = got + min(DEADLY_TIMES, room - got), deadly - 1
+        more = min(plain, room - got)
+        result.append((model_id, got + more))
+        plain -= more
+    return result, deadly + plain
+
+
+def check_pick(unit: Unit, picked: list[str], wounds: Wounds) -> None:
+    """The picks take exactly the wounds due: every one a model of the unit, none twice, a
+    wounded Tough model first, and no model named past the last wound."""
+    known = {m.id: m for m in unit.models}
+    unknown = [p for p in picked if p not in known]
+    if unknown or len(set(picked)) != len(picked):
+        raise RuleError("bad_casualties", rule(SHOOTING), params={"unit": unit.id, "models": picked, "known": sorted(known)}, field="models")
+    wounded = [m.id for m in unit.models if m.wounds]
+    if wounded and picked and picked[0] != wounded[0]:
+        raise RuleError("wounded_model_first", rule("Special Rules"), params={"unit": unit.id, "model": wounded[0]}, field="models")
+    each, left = taken(unit, picked, wounds)
+    if left or any(got == 0 for _, got in each):
+        takes = sum(unit.tough - known[p].wounds for p in picked)
+        raise RuleError("casualties_do_not_fit", rule(SHOOTING), params={"unit": unit.id, "wounds": wounds.count, "models": picked, "takes": takes}, field="models")
+
+
+def apply(res: Resolution, unit: Unit, order: list[str], wounds: Wounds) -> None:
+    for model_id, got in taken(unit, order, wounds)[0]:
+        model = unit.model(model_id)
+        assert model is not None
+        if got and model.wounds + got < unit.tough:
+            res.emit(ev.ModelWounded(unit.id, model_id, got))
+        elif got:
+            res.emit(ev.ModelRemoved(unit.id, model_id))

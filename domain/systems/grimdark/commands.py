@@ -1,0 +1,95 @@
+"""What the host and the players ask of a Grimdark Future battle. A player holds a side (an
+army's id); a unit's command acts for the unit's side (`seats`)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from domain.commands import HOST, Command
+from domain.systems.grimdark.content import Army, Mission
+
+Position = tuple[float, float]
+
+
+class SetUpMission(Command, tag=True):
+    """The mission and the armies, copied from the pack so replays never depend on it; `sides`
+    groups the armies' ids into the two sides (empty: one army a side)."""
+
+    roles: ClassVar[frozenset[str]] = HOST
+    mission: Mission
+    armies: list[Army]
+    sides: list[list[str]] = []
+    #: A random mission: the six of #Missions in the order of its table, one rolled for later.
+    table: list[Mission] = []
+
+
+class RollMission(Command, tag=True):
+    """A random mission: one die on the table of #Missions, before anything else."""
+
+
+class RollOff(Command, tag=True):
+    """The deployment roll-off, or the objective markers' (with their D3+2)."""
+
+    purpose: str
+
+
+class SideCommand(Command):
+    side: str
+
+    def units(self) -> tuple[str, ...]:
+        return (self.side,)
+
+
+class PickEdge(SideCommand, tag=True):
+    edge: str
+
+
+class ChooseFirstMarker(SideCommand, tag=True):
+    first: str
+
+
+class PlaceMarker(SideCommand, tag=True):
+    x: float
+    y: float
+
+
+class UnitCommand(Command):
+    unit: str
+
+    def units(self) -> tuple[str, ...]:
+        return (self.unit,)
+
+
+class Deploy(UnitCommand, tag=True):
+    """Every model's place, in the order the unit lists its models."""
+
+    positions: list[Position]
+
+
+class Hold(UnitCommand, tag=True):
+    """Stay; shoot `target` if one is named."""
+
+    target: str = ""
+
+
+class Advance(UnitCommand, tag=True):
+    positions: list[Position]
+    target: str = ""
+
+
+class Rush(UnitCommand, tag=True):
+    positions: list[Position]
+
+
+class Charge(UnitCommand, tag=True):
+    target: str
+    positions: list[Position]
+
+
+class RemoveCasualties(UnitCommand, tag=True):
+    """The models that take the wounds due, in order (#Shooting; Tough(X))."""
+
+    models: list[str]
+
+
+COMMANDS = (SetUpMission, RollMission, RollOff, PickEdge, ChooseFirstMarker, PlaceMarker, Deploy, Hold, Advance, Rush, Charge, RemoveCasualties)

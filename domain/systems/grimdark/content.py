@@ -1,0 +1,197 @@
+"""Grimdark Future content: armies of units with their models, weapons, special rules and points,
+and the missions a pack offers (docs/grimdark-future-content-format.md). Every name in a pack is
+ours; the rules decide what the numbers do.
+
+A special rule is written as the rules file spells it, with its X in brackets where it takes one:
+"Fearless", "AP(1)", "Tough(3)". `RULES` says which this server applies so far, and where.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+import msgspec
+
+FORMAT = "docs/grimdark-future-content-format.md"
+Place = Literal["unit", "weapon"]
+
+#: grimdark-future-1.5.md#Special Rules that the rules of this server apply: name -> (where it
+#: goes, lowest and highest X or None). The others are listed in docs/grimdark-future-rules-notes.md.
+RULES: dict[str, tuple[Place, tuple[int, int] | None]] = {
+    "AP": ("weapon", (1, 6)),
+    "Blast": ("weapon", (2, 6)),
+    "Deadly": ("weapon", None),
+    "EMP": ("weapon", None),
+    "Fast": ("unit", None),
+    "Fear": ("unit", None),
+    "Fearless": ("unit", None),
+    "Flying": ("unit", None),
+    "Furious": ("unit", None),
+    "Impact": ("unit", (1, 12)),
+    "Indirect": ("weapon", None),
+    "Limited": ("weapon", None),
+    "Linked": ("weapon", None),
+    "Poison": ("weapon", (1, 6)),
+    "Regeneration": ("unit", None),
+    "Rending": ("weapon", None),
+    "Scout": ("unit", None),
+    "Slow": ("unit", None),
+    "Stealth": ("unit", None),
+    "Strider": ("unit", None),
+    "Tough": ("unit", (2, 24)),
+}
+#: grimdark-future-1.5.md#Unit Types: what Vehicles and Monsters always count as having.
+KIND_RULES: dict[str, int | bool] = {"Fear": True, "Impact": 3}
+_RULE = re.compile(r"^([A-Z][A-Za-z-]*)(?:\((\d+)\))?$")
+#: The base a model stands on when its unit names none (millimetres).
+DEFAULT_BASE = 25
+
+
+class Struct(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    pass
+
+
+def split_rule(text: str) -> tuple[str, int | None] | None:
+    """A special rule as (name, X), or None when it is not written Name or Name(X)."""
+    match = _RULE.match(text)
+    if match is None:
+        return None
+    return match.group(1), int(match.group(2)) if match.group(2) else None
+
+
+def rule_value(rules: tuple[str, ...], name: str) -> int | bool:
+    """X of Name(X) among `rules`, True for a plain rule it has, False when it has not."""
+    for text in rules:
+        parsed = split_rule(text)
+        if parsed and parsed[0] == name:
+            return True if parsed[1] is None else parsed[1]
+    return False
+
+
+class Weapon(Struct):
+    """grimdark-future-1.5.md#Weapons: Name (Range, Attacks, Special Rules); no range: melee."""
+
+    name: str
+    attacks: int = 1
+    range: int = 0
+    rules: tuple[str, ...] = ()
+
+    @property
+    def melee(self) -> bool:
+        return self.range == 0
+
+    def rule(self, name: str) -> int | bool:
+        return rule_value(self.rules, name)
+
+
+#: grimdark-future-1.5.md#Weapons: models without a melee weapon always have 1 attack in melee.
+BARE_HANDS = Weapon("Bare hands", attacks=1)
+
+
+class Models(Struct):
+    """`count` models of a unit that carry the same weapons (a sergeant, the rest of the squad)."""
+
+    name: str
+    count: int = 1
+    weapons: tuple[Weapon, ...] = ()
+
+
+class UnitProfile(Struct):
+    """A unit of an army list: Quality and Defense are rolled at that value or higher
+    (grimdark-future-1.5.md#General Principles, #Shooting); `points` is what it costs."""
+
+    name: str
+    quality: int
+    defense: int
+    points: int
+    models: tuple[Models, ...]
+    rules: tuple[str, ...] = ()
+    hero: bool = False
+    #: "infantry", "vehicle" or "monster" (grimdark-future-1.5.md#Unit Types).
+    kind: Literal["infantry", "vehicle", "monster"] = "infantry"
+    base: int = DEFAULT_BASE
+
+    def rule(self, name: str) -> int | bool:
+        """Its own rules, and what its kind always counts as having (#Unit Types: Vehicles and
+        Monsters have Fear and Impact(3), unless it has an Impact of its own)."""
+        own = rule_value(self.rules, name)
+        if own or self.kind == "infantry":
+            return own
+        return KIND_RULES.get(name, False)
+
+    @property
+    def size(self) -> int:
+        return sum(m.count for m in self.models)
+
+
+class Army(Struct):
+    id: str
+    name: str
+    units: tuple[UnitProfile, ...]
+
+    @property
+    def points(self) -> int:
+        return sum(u.points for u in self.units)
+
+
+class TerrainPiece(Struct):
+    """A piece on the table (grimdark-future-1.5.md#Terrain): a polygon in inches, how tall it is,
+    and what it counts as. Field names match the kit's board Terrain, which is built from it."""
+
+    id: str
+    polygon: tuple[tuple[float, float], ...]
+    height: float = 3.0
+    cover: bool = False
+    difficult: bool = False
+    dangerous: bool = False
+    blocks_sight: bool = False
+
+
+class Mission(Struct):
+    """A mission of grimdark-future-1.5.md#Missions: how many objective markers it places
+    ("d3+2", or a number), where they go, and the table."""
+
+    id: str
+    name: str
+    markers: str = "d3+2"
+    #: "alternate" (#Missions, Placing Objectives), "quarters" (the same, one in each table
+    #: quarter: Seize Ground), "centre" (King of the Hill) or "zone-centres" (Breakthrough).
+    placement: Literal["alternate", "quarters", "centre", "zone-centres"] = "alternate"
+    #: What a seized marker does: counts at the end ("seize"), is picked up by the unit that
+    #: seizes it ("carry": Relic Hunt), or, seized by the enemy of the side that placed it, is
+    #: destroyed ("sabotage").
+    objective: Literal["seize", "carry", "sabotage"] = "seize"
+    rounds: int = 4
+    width: int = 72
+    depth: int = 48
+    terrain: tuple[TerrainPiece, ...] = ()
+
+
+class Header(Struct):
+    name: str
+    version: str
+
+
+class PackFile(Struct):
+    """One file of a pack: any of the sections, and the header in exactly one file."""
+
+    pack: Header | None = None
+    armies: tuple[Army, ...] = ()
+    missions: tuple[Mission, ...] = ()
+
+
+SECTIONS = ("armies", "missions")
+
+
+class Pack(msgspec.Struct, frozen=True):
+    name: str
+    version: str
+    armies: tuple[Army, ...] = ()
+    missions: tuple[Mission, ...] = ()
+
+    def army(self, army_id: str) -> Army | None:
+        return next((a for a in self.armies if a.id == army_id), None)
+
+    def mission(self, mission_id: str) -> Mission | None:
+        return next((m for m in self.missions if m.id == mission_id), None)

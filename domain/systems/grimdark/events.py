@@ -1,0 +1,206 @@
+"""What happens in a Grimdark Future battle. Dice are the engine's DiceRolled events; these
+record what the rules made of them."""
+
+from __future__ import annotations
+
+from domain.events import Event
+from domain.systems.grimdark.content import Army, Mission
+
+
+class MissionSetUp(Event, tag=True):
+    rules: str
+    mission: Mission
+    armies: list[Army]
+    #: The armies' ids of each side; a side is named after its first army (#Multi-Player Games).
+    sides: list[list[str]] = []
+    table: list[Mission] = []
+
+
+class MissionRolled(Event, tag=True):
+    face: int
+    mission: str
+
+
+class RolledOff(Event, tag=True):
+    """Each try's dice in the sides' order; a tie rolls again (#Preparation)."""
+
+    purpose: str
+    tries: list[list[int]]
+    winner: str
+
+
+class EdgePicked(Event, tag=True):
+    side: str
+    edge: str
+
+
+class MarkersCounted(Event, tag=True):
+    """D3+2 markers, or the mission's fixed number (#Preparation, Mission)."""
+
+    count: int
+
+
+class FirstMarkerChosen(Event, tag=True):
+    side: str
+    first: str
+
+
+class MarkerPlaced(Event, tag=True):
+    """`side` "" when the mission places it (King of the Hill, Breakthrough)."""
+
+    side: str
+    marker: str
+    x: float
+    y: float
+
+
+class MarkerPickedUp(Event, tag=True):
+    """Relic Hunt: the unit that seized the marker carries it."""
+
+    marker: str
+    unit: str
+
+
+class MarkerDestroyed(Event, tag=True):
+    """Sabotage: `side` seized its enemy's marker."""
+
+    marker: str
+    side: str
+
+
+class UnitDeployed(Event, tag=True):
+    unit: str
+    positions: list[tuple[float, float]]
+
+
+class RoundStarted(Event, tag=True):
+    round: int
+    first: str
+
+
+class UnitMoved(Event, tag=True):
+    """Hold, Advance, Rush or Charge (#Activation): the models' new places and the longest move."""
+
+    unit: str
+    action: str
+    positions: list[tuple[float, float]]
+    inches: float
+
+
+class MeleeStarted(Event, tag=True):
+    attacker: str
+    defender: str
+
+
+class FearFailed(Event, tag=True):
+    """`unit` failed its morale test before fighting a unit with Fear: -1 to its attack rolls."""
+
+    unit: str
+
+
+class AttackResolved(Event, tag=True):
+    """One weapon's attacks on one target: attacks, hits (after Blast), wounds (after Regeneration)."""
+
+    unit: str
+    weapon: str
+    target: str
+    attacks: int
+    hits: int
+    wounds: int
+    cover: bool = False
+
+
+class CasualtiesDue(Event, tag=True):
+    """The owner of `unit` picks the models that take these wounds (`deadly` of them Deadly)."""
+
+    unit: str
+    wounds: int
+    then: str
+    deadly: int = 0
+
+
+class CasualtiesTaken(Event, tag=True):
+    """The wounds due are all taken: the battle goes on."""
+
+    unit: str
+
+
+class ModelWounded(Event, tag=True):
+    unit: str
+    model: str
+    wounds: int
+
+
+class ModelRemoved(Event, tag=True):
+    unit: str
+    model: str
+
+
+class MoraleTested(Event, tag=True):
+    """The die, the Quality it had to reach, and what the rules added (Fearless +1)."""
+
+    unit: str
+    face: int
+    target: int
+    passed: bool
+    modifier: int = 0
+
+
+class UnitPinned(Event, tag=True):
+    unit: str
+
+
+class UnitRouted(Event, tag=True):
+    unit: str
+
+
+class MeleeEnded(Event, tag=True):
+    attacker: str
+    defender: str
+    by_attacker: int
+    by_defender: int
+
+
+class ActivationEnded(Event, tag=True):
+    unit: str
+
+
+class RoundEnded(Event, tag=True):
+    round: int
+
+
+class BattleEnded(Event, tag=True):
+    """After the last round: markers seized by each side, and the winner or "draw"."""
+
+    seized: dict[str, int]
+    outcome: str
+
+
+EVENTS = (
+    MissionSetUp,
+    MissionRolled,
+    RolledOff,
+    EdgePicked,
+    MarkersCounted,
+    FirstMarkerChosen,
+    MarkerPlaced,
+    MarkerPickedUp,
+    MarkerDestroyed,
+    UnitDeployed,
+    RoundStarted,
+    UnitMoved,
+    MeleeStarted,
+    FearFailed,
+    AttackResolved,
+    CasualtiesDue,
+    CasualtiesTaken,
+    ModelWounded,
+    ModelRemoved,
+    MoraleTested,
+    UnitPinned,
+    UnitRouted,
+    MeleeEnded,
+    ActivationEnded,
+    RoundEnded,
+    BattleEnded,
+)

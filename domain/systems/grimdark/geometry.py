@@ -1,0 +1,110 @@
+"""Measuring on the 6'x4' table with the kit's inch board: where models may stand, coherency,
+range and line of sight (grimdark-future-1.5.md#General Principles, #Movement, #Shooting)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from domain.errors import RuleError
+from domain.kit.boards import inches
+from domain.kit.boards.inches import Base
+from domain.systems.grimdark.state import Game, Unit
+from domain.systems.grimdark.versions import rule
+
+#: #Movement: each model within 2" of another of its unit and within 6" of all of them.
+COHERENCY_NEAR, COHERENCY_FAR = 2.0, 6.0
+#: #Movement: units keep 1" from other units unless charging.
+KEEP_AWAY = 1.0
+#: All models stand as tall: sight is blocked by any unit's model in the way (#General Principles,
+#: Line of Sight). Heights are not modelled yet.
+EYE, BODY = 1.0, 2.0
+
+
+def placed(unit: Unit, positions: Sequence[tuple[float, float]], section: str) -> list[Base]:
+    """The unit's models at `positions`, one each, checked to stand on the table and coherent."""
+    if len(positions) != len(unit.models):
+        raise RuleError("wrong_model_count", rule(section), params={"unit": unit.id, "models": len(unit.models), "given": len(positions)}, field="positions")
+    radius = inches.base_radius_inches(unit.profile.base)
+    return [Base(x, y, radius=radius) for x, y in positions]
+
+
+def check_on_table(game: Game, unit: Unit, bases: Sequence[Base], section: str) -> None:
+    for model, base in zip(unit.models, bases, strict=True):
+        if not (base.radius <= base.x <= game.mission.width - base.radius and base.radius <= base.y <= game.mission.depth - base.radius):
+            raise RuleError("off_table", rule(section), params={"model": model.id, "x": base.x, "y": base.y, "width": game.mission.width, "depth": game.mission.depth}, field="positions")
+
+
+def check_coherent(unit: Unit, bases: Sequence[Base], section: str = "Movement") -> None:
+    if not inches.coherent(bases, COHERENCY_NEAR, COHERENCY_FAR):
+        raise RuleError("not_coherent", rule(section), params={"unit": unit.id, "near": COHERENCY_NEAR, "far": COHERENCY_FAR}, field="positions")
+
+
+def check_apart(game: Game, unit: Unit, bases: Sequence[Base], section: str, allowed: str = "") -> None:
+    """No model within 1" of another unit's, nor on it; `allowed` is the unit a charge may reach."""
+    for other in game.units.values():
+        if other.id == unit.id or other.destroyed or not other.deployed:
+            continue
+        keep = 0.0 if other.id == allowed else KEEP_AWAY
+        for base in bases:
+            for theirs in other.bases():
+                gap = inches.distance(base, theirs)
+                if inches.overlaps(base, theirs) or inches.short_of(gap, keep):
+                    raise RuleError("too_close", rule(section), params={"unit": unit.id, "other": other.id, "gap": round(gap, 2), "keep": keep}, field="positions")
+
+
+def longest_move(unit: Unit, bases: Sequence[Base]) -> float:
+    return max((((m.x - b.x) ** 2 + (m.y - b.y) ** 2) ** 0.5 for m, b in zip(unit.models, bases, strict=True)), default=0.0)
+
+
+def check_path(game: Game, unit: Unit, bases: Sequence[Base], section: str, allowed: str = "") -> None:
+    """Models move straight and not across another unit's models (#General Principles: through
+    a unit is not a way; Flying is not built yet)."""
+    radius = inches.base_radius_inches(unit.profile.base)
+    for model, end in zip(unit.models, bases, strict=True):
+        start = Base(model.x, model.y, radius=radius)
+        for other in game.units.values():
+            if other.id == unit.id or other.destroyed or not other.deployed:
+                continue
+            for theirs in other.bases():
+                if other.id != allowed and inches.passes_over(start, inches.Point(end.x, end.y), theirs):
+                    raise RuleError("through_unit", rule(section), params={"unit": unit.id, "other": other.id}, field="positions")
+
+
+def blockers(game: Game, *skip: str) -> list[Base]:
+    return [b for u in game.units.values() if u.id not in skip and not u.destroyed and u.deployed for b in u.bases()]
+
+
+def terrain(game: Game) -> tuple[inches.Terrain, ...]:
+    """The mission's pieces as the kit's board measures them."""
+    return tuple(inches.Terrain(p.id, p.polygon, p.height, p.cover, p.difficult, p.dangerous, p.blocks_sight) for p in game.mission.terrain)
+
+
+def sees(game: Game, shooter: Base, target: Unit, skip: tuple[str, ...]) -> bool:
+    """#General Principles, Line of Sight: not through an obstacle (a piece that blocks sight and
+    stands taller than a model's eyes) nor through another unit's model."""
+    others = blockers(game, *skip)
+    return any(inches.line_of_sight(shooter, t, terrain(game), others, eye=EYE, body=BODY) for t in target.bases())
+
+
+def in_cover(game: Game, shooter: Unit, target: Unit) -> bool:
+    """#Terrain, Cover: most of the target's models within cover terrain or behind an obstacle,
+    seen from the shooting unit's first model (the kit's reading of "most")."""
+    return inches.unit_in_cover(target.bases(), shooter.bases()[0], terrain(game), eye=EYE)
+
+
+def crossed(game: Game, unit: Unit, bases: Sequence[Base]) -> list[inches.Terrain]:
+    """Every piece a model of the unit moves through, starts in or ends in (bases sweep)."""
+    pieces = terrain(game)
+    found: dict[str, inches.Terrain] = {}
+    for model, end in zip(unit.models, bases, strict=True):
+        for piece in inches.path_terrain((model.x, model.y), (end.x, end.y), pieces, end.radius):
+            found[piece.id] = piece
+    return list(found.values())
+
+
+def in_range(shooter: Base, target: Unit, reach: float) -> bool:
+    return any(inches.at_most(inches.distance(shooter, t), reach) for t in target.bases())
+
+
+def touching(a: Base, b: Base) -> bool:
+    return inches.at_most(inches.distance(a, b), 0.0)

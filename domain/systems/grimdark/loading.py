@@ -1,0 +1,98 @@
+"""Reading a Grimdark Future pack from file contents: parse, type-check, merge, cross-check.
+
+Pure (bytes in, a Pack or a ContentError out); a problem names the file and the field as the
+author wrote them (docs/grimdark-future-content-format.md). Parsing and merging are the kit's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from domain.kit.content import Problem, checked_pack
+from domain.systems.grimdark.content import RULES, SECTIONS, Pack, PackFile, split_rule
+
+#: Quality and Defense are rolled on a D6: 2+ to 6+.
+D6_VALUE = (2, 6)
+MARKERS = ("d3+2", "1", "2", "3", "4", "5")
+MAX_TERRAIN = 40
+#: How many markers a placement puts down by itself, or may hold (one per quarter).
+FIXED_MARKERS = {"centre": "1", "zone-centres": "2", "quarters": "4"}
+
+
+def load_pack(files: Mapping[str, bytes]) -> Pack:
+    """Files by name to a checked pack; ContentError naming file, field and problem."""
+    return checked_pack(files, PackFile, SECTIONS, Pack, check)
+
+
+def check(pack: Pack) -> Iterator[Problem]:
+    """Every range and name the types alone cannot check."""
+    for section, key in (("armies", "id"), ("missions", "id")):
+        seen: set[str] = set()
+        for i, entry in enumerate(getattr(pack, section)):
+            if getattr(entry, key) in seen:
+                yield (section, i, key), f"{getattr(entry, key)!r} appears twice"
+            seen.add(getattr(entry, key))
+    for a, army in enumerate(pack.armies):
+        names: set[str] = set()
+        if not army.units:
+            yield ("armies", a, "units"), "an army needs at least one unit"
+        for u, unit in enumerate(army.units):
+            at = ("armies", a, "units", u)
+            if unit.name in names:
+                yield (*at, "name"), f"{unit.name!r} appears twice in {army.id}"
+            names.add(unit.name)
+            yield from _range(at, unit, {"quality": D6_VALUE, "defense": D6_VALUE, "points": (1, 2000), "base": (20, 160)})
+            yield from _rules((*at, "rules"), unit.rules, "unit")
+            if not unit.models:
+                yield (*at, "models"), "a unit needs at least one model"
+            for m, models in enumerate(unit.models):
+                yield from _range((*at, "models", m), models, {"count": (1, 40)})
+                for w, weapon in enumerate(models.weapons):
+                    yield from _range((*at, "models", m, "weapons", w), weapon, {"attacks": (1, 20), "range": (0, 120)})
+                    yield from _rules((*at, "models", m, "weapons", w, "rules"), weapon.rules, "weapon")
+    for i, mission in enumerate(pack.missions):
+        if mission.markers not in MARKERS:
+            yield ("missions", i, "markers"), f"{mission.markers!r} is not one of {', '.join(MARKERS)}"
+        if mission.objective == "sabotage" and (mission.placement, mission.markers) != ("alternate", "2"):
+            yield ("missions", i, "objective"), "sabotage takes two markers placed in turn, one a side"
+        fixed = FIXED_MARKERS.get(mission.placement)
+        if fixed is not None and mission.markers != fixed:
+            yield ("missions", i, "markers"), f"{mission.placement} places {fixed} markers, not {mission.markers!r}"
+        yield from _range(("missions", i), mission, {"rounds": (1, 12), "width": (24, 144), "depth": (24, 96)})
+        if len(mission.terrain) > MAX_TERRAIN:
+            yield ("missions", i, "terrain"), f"at most {MAX_TERRAIN} pieces, not {len(mission.terrain)}"
+        for t, piece in enumerate(mission.terrain):
+            if not 3 <= len(piece.polygon) <= 32:
+                yield ("missions", i, "terrain", t, "polygon"), f"a piece has 3 to 32 corners, not {len(piece.polygon)}"
+            off = [list(c) for c in piece.polygon if not (0 <= c[0] <= mission.width and 0 <= c[1] <= mission.depth)]
+            if off:
+                yield ("missions", i, "terrain", t, "polygon"), f"corners {off} are off the {mission.width}\" x {mission.depth}\" table"
+
+
+def _range(at: tuple[Any, ...], entry: Any, limits: dict[str, tuple[int, int]]) -> Iterator[Problem]:
+    for field, (low, high) in limits.items():
+        if not low <= getattr(entry, field) <= high:
+            yield (*at, field), f"{getattr(entry, field)} is not in {low}..{high}"
+
+
+def _rules(at: tuple[Any, ...], rules: tuple[str, ...], place: str) -> Iterator[Problem]:
+    seen: set[str] = set()
+    for r, text in enumerate(rules):
+        parsed = split_rule(text)
+        known = RULES.get(parsed[0]) if parsed else None
+        if parsed is None or known is None:
+            applied = ", ".join(name for name, (where, _) in RULES.items() if where == place)
+            yield (*at, r), f"{text!r} is not a {place} rule this server applies; it applies: {applied}"
+            continue
+        name, x = parsed
+        where, values = known
+        if name in seen:
+            yield (*at, r), f"{name} is given twice"
+        seen.add(name)
+        if where != place:
+            yield (*at, r), f"{name} is a {where} rule, not a {place} rule"
+        elif values is None and x is not None:
+            yield (*at, r), f"{name} takes no number"
+        elif values is not None and (x is None or not values[0] <= x <= values[1]):
+            yield (*at, r), f"{name} takes a number X in {values[0]}..{values[1]}: {name}(X)"

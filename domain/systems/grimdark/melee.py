@@ -1,0 +1,94 @@
+"""Melee (grimdark-future-1.5.md#Melee): the chargers strike, the defenders that remain strike
+back, the side that caused fewer wounds takes a morale test (Routing if it fails at half or
+less, #Morale), and the attacker moves back 1". Each side's casualties are its owner's pick, so
+the fight may wait for them (casualties.py) and goes on from `strike_back` or `finish`."""
+
+from __future__ import annotations
+
+import math
+
+from domain.kit.boards import inches
+from domain.systems.grimdark import attacks, casualties, geometry, morale, rounds
+from domain.systems.grimdark import events as ev
+from domain.systems.grimdark.resolution import Resolution
+from domain.systems.grimdark.state import Unit, Wounds
+
+#: #Melee: the attacker moves back by 1" once both sides attacked.
+BACK_OFF = 1.0
+#: #Melee: the defenders move by up to 3" toward the chargers.
+CLOSE_IN = 3.0
+
+
+def fight(res: Resolution, attacker: str, defender: str) -> None:
+    res.emit(ev.MeleeStarted(attacker, defender))
+    close_in(res, defender, attacker)
+    for unit_id, other in ((attacker, defender), (defender, attacker)):
+        fear(res, unit_id, other)
+    wounds = attacks.charge_hits(res, attacker, defender)
+    wounds += attacks.attack(res, attacker, defender, melee=True)
+    if not casualties.due(res, defender, wounds, "strike_back"):
+        strike_back(res)
+
+
+def close_in(res: Resolution, defender: str, attacker: str) -> None:
+    """The defenders move up to 3" into base contact, or as close as they can: each model not
+    touching a charger goes straight at the closest one and stops at the first base in its way."""
+    unit, chargers = res.game.units[defender], res.game.units[attacker].bases()
+    others = geometry.blockers(res.game, defender)
+    moved, longest = [], 0.0
+    for model, base in zip(unit.models, unit.bases(), strict=True):
+        goal = min(chargers, key=lambda c: (inches.distance(base, c), c.x, c.y))
+        if geometry.touching(base, goal):
+            moved.append((model.x, model.y))
+            continue
+        mates = [b for b in unit.bases() if b != base]
+        to = inches.move_toward(base, goal, CLOSE_IN, [*others, *mates, *chargers])
+        moved.append((round(to.x, 3), round(to.y, 3)))
+        longest = max(longest, math.hypot(to.x - model.x, to.y - model.y))
+    if longest > 0:
+        res.emit(ev.UnitMoved(defender, "close_in", moved, round(longest, 3)))
+
+
+def fear(res: Resolution, unit_id: str, other: str) -> None:
+    """Fear (#Special Rules): a unit without it tests morale before fighting one with it; failed,
+    it gets -1 to its attack rolls in this melee (and nothing more)."""
+    if res.game.units[other].profile.rule("Fear") and not res.game.units[unit_id].profile.rule("Fear"):
+        if not morale.roll(res, unit_id, f"morale test against the Fear of {other}"):
+            res.emit(ev.FearFailed(unit_id))
+
+
+def strike_back(res: Resolution) -> None:
+    fought = res.game.melee
+    assert fought is not None
+    wounds = Wounds()
+    if not res.game.units[fought.defender].destroyed:
+        wounds = attacks.attack(res, fought.defender, fought.attacker, melee=True)
+    if not casualties.due(res, fought.attacker, wounds, "melee_end"):
+        finish(res)
+
+
+def finish(res: Resolution) -> None:
+    fought = res.game.melee
+    assert fought is not None
+    attacker, defender = res.game.units[fought.attacker], res.game.units[fought.defender]
+    if not attacker.destroyed and not defender.destroyed:
+        if fought.by_attacker < fought.by_defender:
+            morale.test(res, attacker.id, in_melee=True)
+        elif fought.by_defender < fought.by_attacker:
+            morale.test(res, defender.id, in_melee=True)
+    attacker, defender = res.game.units[fought.attacker], res.game.units[fought.defender]
+    if not attacker.destroyed and not defender.destroyed:
+        res.emit(ev.UnitMoved(attacker.id, "back_off", _backed_off(attacker, defender), BACK_OFF))
+    res.emit(ev.MeleeEnded(fought.attacker, fought.defender, fought.by_attacker, fought.by_defender))
+    rounds.end_activation(res, fought.attacker)
+
+
+def _backed_off(attacker: Unit, defender: Unit) -> list[tuple[float, float]]:
+    """Each model 1" straight away from the closest enemy model's centre."""
+    moved = []
+    for model in attacker.models:
+        closest = min(defender.models, key=lambda d: (math.hypot(d.x - model.x, d.y - model.y), d.id))
+        dx, dy = model.x - closest.x, model.y - closest.y
+        length = math.hypot(dx, dy) or 1.0
+        moved.append((round(model.x + BACK_OFF * dx / length, 3), round(model.y + BACK_OFF * dy / length, 3)))
+    return moved

@@ -1,0 +1,51 @@
+"""A new mission's options and the set-up command built from them and a content pack
+(docs/grimdark-future-content-format.md): the mission and the two armies that fight it."""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.contract import Setup
+from domain.errors import RuleError
+from domain.systems.grimdark.armies import check
+from domain.systems.grimdark.commands import SetUpMission
+from domain.systems.grimdark.content import FORMAT, Pack
+from domain.systems.grimdark.preparation import RANDOM_MISSIONS
+
+
+#: #Multi-Player Games: two to four players, each with an army.
+MAX_PLAYERS = 4
+
+
+class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """What a Grimdark Future mission is created with (`options` of the create body)."""
+
+    #: A mission of the pack, or "random": rolled on the table of #Missions before the battle.
+    mission: str = "duel"
+    #: The two sides, comma-separated, each one army of the pack or several joined by "+"
+    #: (#Multi-Player Games: "a+b,c+d"); each army is the seat of one player.
+    armies: str = "ashen-vanguard,thornback-brood"
+    pack: str = "core"
+    #: The game's size: each army's points at most, and its unit limits (#Playing Bigger Games).
+    points: int = 500
+
+
+def setup(context: Setup) -> SetUpMission:
+    options: Options = context.options
+    pack: Pack | None = context.packs.get(options.pack)
+    if pack is None:
+        raise RuleError("unknown_pack", FORMAT, params={"pack": options.pack, "known": sorted(context.packs)}, field="options.pack")
+    table = [pack.mission(m) for m in RANDOM_MISSIONS] if options.mission == "random" else []
+    mission = table[0] if table else pack.mission(options.mission)
+    if mission is None or None in table:
+        known = [m.id for m in pack.missions] + (["random"] if all(pack.mission(m) for m in RANDOM_MISSIONS) else [])
+        raise RuleError("unknown_mission", FORMAT, params={"mission": options.mission, "known": known}, field="options.mission")
+    sides = [[n.strip() for n in side.split("+")] for side in options.armies.split(",")]
+    names = [n for side in sides for n in side]
+    armies = [pack.army(n) for n in names]
+    if len(sides) != 2 or len(set(names)) != len(names) or len(names) > MAX_PLAYERS or None in armies:
+        raise RuleError("bad_armies", FORMAT, params={"names": names, "known": [a.id for a in pack.armies]}, field="options.armies")
+    fielded = [a for a in armies if a is not None]
+    for side in sides:
+        check([a for a in fielded if a.id in side], options.points)
+    return SetUpMission(mission=mission, armies=fielded, sides=sides if len(names) > 2 else [], table=[m for m in table if m is not None])

@@ -1,0 +1,155 @@
+"""A Grimdark Future battle as the rules keep it: the armies' units and their models on the table,
+the objective markers, where set-up or the round stands, and a choice the battle waits for."""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.kit.boards.inches import Base, base_radius_inches
+from domain.systems.grimdark.content import Mission, UnitProfile, Weapon
+
+#: Phases, in order: the random mission's roll (when the mission is random), roll-off for deployment, the winner picks an edge, roll-off for the markers,
+#: its winner picks who places first, markers placed, units deployed, rounds, the end.
+DEPLOYMENT_ROLL_OFF, EDGE, OBJECTIVE_ROLL_OFF, FIRST_MARKER = "deployment_roll_off", "edge", "objective_roll_off", "first_marker"
+MARKERS, DEPLOYMENT, ROUNDS, OVER = "markers", "deployment", "rounds", "over"
+MISSION_ROLL = "mission_roll"
+#: Between deploying the other units and the Scouts, when both sides have Scouts.
+SCOUT_ROLL_OFF = "scout_roll_off"
+#: Long table edges; a side's deployment zone is within 12" of its edge (#Preparation, Deployment).
+EDGES = ("south", "north")
+ZONE_DEPTH = 12.0
+
+
+class Model(msgspec.Struct, frozen=True):
+    id: str
+    name: str
+    weapons: tuple[Weapon, ...]
+    x: float = 0.0
+    y: float = 0.0
+    #: Wounds a Tough model has taken so far (#Special Rules, Tough(X)).
+    wounds: int = 0
+
+
+class Unit(msgspec.Struct, frozen=True):
+    id: str
+    #: The side it fights for (named after the side's first army), and the army it belongs to:
+    #: the seat of the player who commands it (#Multi-Player Games).
+    side: str
+    army: str
+    profile: UnitProfile
+    #: The models still in play.
+    models: tuple[Model, ...]
+    deployed: bool = False
+    activated: bool = False
+    #: Until the end of its next activation (#Morale).
+    pinned: bool = False
+    #: Its Limited weapons used already (#Special Rules, Limited).
+    spent: tuple[str, ...] = ()
+
+    @property
+    def destroyed(self) -> bool:
+        return not self.models
+
+    @property
+    def scout(self) -> bool:
+        return bool(self.profile.rule("Scout"))
+
+    @property
+    def tough(self) -> int:
+        return int(self.profile.rule("Tough") or 1)
+
+    def bases(self) -> list[Base]:
+        radius = base_radius_inches(self.profile.base)
+        return [Base(m.x, m.y, radius=radius) for m in self.models]
+
+    def model(self, model_id: str) -> Model | None:
+        return next((m for m in self.models if m.id == model_id), None)
+
+    def at_half_or_less(self) -> bool:
+        """#Morale: half or less of its total size, or of its Tough value for a unit of one model."""
+        if self.profile.size == 1 and self.models:
+            return 2 * (self.tough - self.models[0].wounds) <= self.tough
+        return 2 * len(self.models) <= self.profile.size
+
+
+class Marker(msgspec.Struct, frozen=True):
+    id: str
+    x: float
+    y: float
+    #: Sabotage: the side it belongs to; Relic Hunt: the unit carrying it (#Missions).
+    owner: str = ""
+    carrier: str = ""
+    destroyed: bool = False
+
+
+class Wounds(msgspec.Struct, frozen=True):
+    """The wounds attacks caused, and how many of them came from Deadly weapons."""
+
+    count: int = 0
+    deadly: int = 0
+
+    def __add__(self, other: Wounds) -> Wounds:
+        return Wounds(self.count + other.count, self.deadly + other.deadly)
+
+
+class Casualties(msgspec.Struct, frozen=True):
+    """Wounds `unit`'s owner must take off models they pick (#Shooting); then the battle goes on
+    with `then`: "end" the activation, "strike_back" or "melee_end" of a melee (#Melee)."""
+
+    unit: str
+    wounds: int
+    then: str
+    deadly: int = 0
+
+
+class Melee(msgspec.Struct, frozen=True):
+    """A charge being fought: who charged whom, the wounds each side caused (#Melee), and the
+    units that failed their test against Fear (-1 to their attack rolls, #Special Rules)."""
+
+    attacker: str
+    defender: str
+    by_attacker: int = 0
+    by_defender: int = 0
+    afraid: tuple[str, ...] = ()
+
+
+class Game(msgspec.Struct, frozen=True):
+    rules: str
+    mission: Mission
+    #: The armies' ids in the order the options named them: the seats players hold.
+    sides: tuple[str, ...]
+    units: dict[str, Unit]
+    phase: str = DEPLOYMENT_ROLL_OFF
+    #: A random mission's table until it is rolled.
+    table: tuple[Mission, ...] = ()
+    edges: dict[str, str] = {}
+    #: Who won the deployment roll-off (deploys first and activates first in round 1).
+    deploys_first: str = ""
+    #: Who picks now (an edge, who places the first marker), or whose turn it is.
+    up: str = ""
+    markers_due: int = 0
+    markers: tuple[Marker, ...] = ()
+    round: int = 0
+    #: The unit whose activation is being resolved (a choice it waits for).
+    active: str = ""
+    #: The side that finished activating first this round: it goes first in the next.
+    finished_first: str = ""
+    pending: Casualties | None = None
+    melee: Melee | None = None
+    #: Markers each side seized at the end, and the verdict: a side's id, or "draw".
+    seized: dict[str, int] = {}
+    outcome: str | None = None
+
+    def other(self, side: str) -> str:
+        return next(s for s in self.sides if s != side)
+
+    def of_side(self, side: str) -> list[Unit]:
+        return [u for u in self.units.values() if u.side == side]
+
+    def in_zone(self, side: str, y: float) -> bool:
+        edge = self.edges[side]
+        return y <= ZONE_DEPTH if edge == "south" else y >= self.mission.depth - ZONE_DEPTH
+
+    def ready(self, side: str) -> list[Unit]:
+        """Units of `side` still to activate this round."""
+        return [u for u in self.of_side(side) if not u.activated and not u.destroyed]

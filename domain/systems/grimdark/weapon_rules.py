@@ -1,0 +1,72 @@
+"""The special rules an attack reads (grimdark-future-1.5.md#Special Rules), one small function
+each: what it adds to the rolls to hit, how a hit wounds. The core's rolls are the kit's
+(domain/kit/onepage.py); these say what the rules file adds to them."""
+
+from __future__ import annotations
+
+from domain.systems.grimdark import geometry
+from domain.systems.grimdark.content import Weapon
+from domain.systems.grimdark.state import Game, Unit
+
+#: Rending (a 6 to hit) and EMP (against Vehicles) always wound on 2+.
+ALWAYS_WOUNDS_ON = 2
+
+
+def linked(game: Game, unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> int:
+    """Linked: +1 to its attack rolls."""
+    return 1 if weapon.rule("Linked") else 0
+
+
+def stealth(game: Game, unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> int:
+    """Stealth: enemies get -1 to their shooting rolls against it."""
+    return -1 if not melee and target.profile.rule("Stealth") else 0
+
+
+def pinned(game: Game, unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> int:
+    """#Morale: Pinned units have -1 to their attack rolls in melee."""
+    return -1 if melee and unit.pinned else 0
+
+
+def fear(game: Game, unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> int:
+    """Fear: a unit that failed its test before this melee gets -1 to its attack rolls."""
+    return -1 if melee and game.melee is not None and unit.id in game.melee.afraid else 0
+
+
+def cover(game: Game, unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> int:
+    """#Terrain, Cover: -1 to shooting at a unit mostly in or behind cover; Indirect: a target no
+    model of the unit sees counts as in cover (once, however it is in cover)."""
+    if melee:
+        return 0
+    unseen = bool(weapon.rule("Indirect")) and not any(geometry.sees(game, base, target, (unit.id, target.id)) for base in unit.bases())
+    return -1 if unseen or geometry.in_cover(game, unit, target) else 0
+
+
+HIT_MODIFIERS = (linked, stealth, pinned, fear, cover)
+
+
+def hit_modifier(game: Game, unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> int:
+    return sum(rule(game, unit, target, weapon, melee) for rule in HIT_MODIFIERS)
+
+
+def poison(target: Unit, weapon: Weapon) -> int:
+    """Poison(X): +X to the wound roll; not against Vehicles."""
+    return 0 if target.profile.kind == "vehicle" else int(weapon.rule("Poison"))
+
+
+def rending(weapon: Weapon, target: Unit, hit_face: int) -> bool:
+    """Rending: a 6 to hit always wounds on 2+."""
+    return bool(weapon.rule("Rending")) and hit_face == 6
+
+
+def emp(weapon: Weapon, target: Unit, hit_face: int) -> bool:
+    """EMP: against Vehicles it always wounds on 2+."""
+    return bool(weapon.rule("EMP")) and target.profile.kind == "vehicle"
+
+
+def always_wounds(weapon: Weapon, target: Unit, hit_face: int) -> bool:
+    return rending(weapon, target, hit_face) or emp(weapon, target, hit_face)
+
+
+def limited_spent(unit: Unit, weapon: Weapon) -> bool:
+    """Limited: used once, it is spent for the rest of the battle."""
+    return bool(weapon.rule("Limited")) and weapon.name in unit.spent

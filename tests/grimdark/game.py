@@ -1,0 +1,80 @@
+"""A Grimdark Future battle for rule tests: the core pack (or a change of it), every command run
+through the mission decider, every die typed in as a manual face; the decider refuses leftover or
+missing faces, so a test pins how many dice a rule rolls.
+
+`ready()` plays the preparation to round 1 with fixed dice and places: Ashen Vanguard deploys at
+the south edge and activates first, the Thornback Brood at the north edge of a 30" deep table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.contract import Setup
+from domain.systems.grimdark import commands as cmd
+from domain.systems.grimdark.loading import load_pack
+from domain.systems.grimdark.setup import Options, setup
+from domain.systems.grimdark.state import Game as State
+from domain.systems.grimdark.state import Unit
+from service.content import load_pack_dir, pack_folder
+from tests.rule_table import RuleTable
+
+CORE = load_pack_dir(pack_folder("domain.systems.grimdark:packs/core"), load_pack)
+#: The missions on an open table 30" deep: the deployment zones 6" apart, so the armies meet at
+#: once, and no terrain unless a test puts some down.
+SHALLOW = msgspec.structs.replace(CORE, missions=tuple(msgspec.structs.replace(m, depth=30, terrain=()) for m in CORE.missions))
+VANGUARD, BROOD = "ashen-vanguard", "thornback-brood"
+
+
+def row(x: float, y: float, count: int, gap: float = 1.5, back: float = -1.5) -> list[tuple[float, float]]:
+    """`count` models in rows of four from (x, y), `gap` inches apart, each further row `back`
+    inches further in y (toward the unit's own edge)."""
+    return [(x + (k % 4) * gap, y + (k // 4) * back) for k in range(count)]
+
+
+#: Where `ready` deploys each unit's first model on the 30" deep test table: the Vanguard's zone
+#: is y <= 12, the Brood's y >= 18; markers go between.
+SPOTS = {
+    "captain-hale-morrow": (4, 10), "vanguard-squad": (12, 10), "ridge-squad": (22, 10), "mortar-team": (32, 10), "dust-riders": (40, 10),
+    "brood-mother": (4, 20), "spine-spitters": (12, 20), "bone-crushers": (24, 20), "skitter-swarm": (40, 20), "creeper-swarm": (50, 20),
+}
+ORDER = ("captain-hale-morrow", "brood-mother", "vanguard-squad", "spine-spitters", "ridge-squad", "bone-crushers", "mortar-team", "skitter-swarm", "dust-riders", "creeper-swarm")
+
+
+class Game(RuleTable):
+    def __init__(self, armies: str = f"{VANGUARD},{BROOD}", *, pack: Any = SHALLOW, mission: str = "duel") -> None:
+        self.create("grimdark-future", "1.5")
+        self.do(setup(Setup("1.5", Options(mission=mission, armies=armies), {"core": pack})))
+
+    @property
+    def game(self) -> State:
+        assert self.state is not None and self.state.game is not None
+        return self.state.game
+
+    def unit(self, unit_id: str) -> Unit:
+        return self.game.units[unit_id]
+
+    def prepare(self) -> None:
+        """Roll-offs won by the Vanguard (5 vs 2, then 4 vs 3), south edge, three markers (a D3
+        face 2 where the mission rolls D3+2), the Vanguard's at (36, 15) and (56, 15), the
+        Brood's at (10, 15); two markers: the first two."""
+        self.do(cmd.RollOff(purpose="deployment"), 5, 2)
+        self.do(cmd.PickEdge(side=VANGUARD, edge="south"))
+        d3 = (2,) if self.game.mission.markers == "d3+2" else ()
+        self.do(cmd.RollOff(purpose="objectives"), *d3, 4, 3)
+        self.do(cmd.ChooseFirstMarker(side=VANGUARD, first=VANGUARD))
+        for side, x in ((VANGUARD, 36), (BROOD, 10), (VANGUARD, 56))[: self.game.markers_due]:
+            self.do(cmd.PlaceMarker(side=side, x=x, y=15))
+
+    def ready(self, places: dict[str, list[tuple[float, float]]] | None = None) -> None:
+        """Prepared and deployed in rows from `SPOTS`, or at `places` (every model's), round 1
+        about to start."""
+        self.prepare()
+        for unit_id in ORDER:
+            x, y = SPOTS[unit_id]
+            back = -1.5 if self.unit(unit_id).side == VANGUARD else 1.5
+            gap = 2.0 if unit_id == "bone-crushers" else 1.5
+            positions = (places or {}).get(unit_id) or row(x, y, len(self.unit(unit_id).models), gap, back)
+            self.do(cmd.Deploy(unit=unit_id, positions=positions))

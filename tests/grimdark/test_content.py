@@ -1,0 +1,83 @@
+"""The army list format (docs/grimdark-future-content-format.md): the core pack's two armies and
+the Duel load; a malformed list is refused naming the file, the field and the problem."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from domain.contract import Setup
+from domain.errors import RuleError
+from domain.kit.content import ContentError
+from domain.systems.grimdark.loading import load_pack
+from domain.systems.grimdark.setup import Options, setup
+from tests.grimdark.game import CORE
+
+HEADER = b'[pack]\nname = "t"\nversion = "1"\n'
+
+
+def test_the_core_pack_holds_two_armies_of_500_points_each_with_a_hero():
+    """grimdark-future-1.5.md#Preparation, The Armies: 500pts, at least one Hero."""
+    assert [(a.id, a.points, [u.name for u in a.units if u.hero]) for a in CORE.armies] == [
+        ("ashen-vanguard", 500, ["Captain Hale Morrow"]),
+        ("thornback-brood", 500, ["Brood Mother"]),
+    ]
+    squad = CORE.army("ashen-vanguard").units[1]
+    assert (squad.name, squad.quality, squad.defense, squad.size, [(m.name, m.count) for m in squad.models]) == ("Vanguard Squad", 4, 4, 5, [("Sergeant", 1), ("Trooper", 4)])
+    assert [(w.name, w.range, w.attacks, w.rules) for w in squad.models[0].weapons] == [("Shredder", 18, 2, ("AP(1)",)), ("Bayonet", 0, 1, ())]
+    duel = CORE.mission("duel")
+    assert (duel.markers, duel.rounds, duel.width, duel.depth) == ("d3+2", 4, 72, 48)
+
+
+@pytest.mark.parametrize(
+    ("unit", "field", "problem"),
+    [
+        ('quality = 7\ndefense = 4\npoints = 10\nmodels = [{ name = "A" }]', "armies[0].units[0].quality", "7 is not in 2..6"),
+        (
+            'quality = 4\ndefense = 4\npoints = 10\nrules = ["Psychic(1)"]\nmodels = [{ name = "A" }]',
+            "armies[0].units[0].rules[0]",
+            "'Psychic(1)' is not a unit rule this server applies; it applies: Fast, Fear, Fearless, Flying, Furious, Impact, Regeneration, Scout, Slow, Stealth, Strider, Tough",
+        ),
+        ('quality = 4\ndefense = 4\npoints = 10\nrules = ["Tough"]\nmodels = [{ name = "A" }]', "armies[0].units[0].rules[0]", "Tough takes a number X in 2..24: Tough(X)"),
+        (
+            'quality = 4\ndefense = 4\npoints = 10\nmodels = [{ name = "A", weapons = [{ name = "Gun", range = 24, rules = ["Tough(2)"] }] }]',
+            "armies[0].units[0].models[0].weapons[0].rules[0]",
+            "Tough is a unit rule, not a weapon rule",
+        ),
+    ],
+)
+def test_a_malformed_army_list_is_refused_naming_file_field_and_problem(unit, field, problem):
+    army = b'[[armies]]\nid = "a"\nname = "A"\n[[armies.units]]\nname = "U"\n' + unit.encode()
+    with pytest.raises(ContentError) as refused:
+        load_pack({"pack.toml": HEADER, "armies.toml": army})
+    assert (refused.value.file, refused.value.field, refused.value.problem) == ("armies.toml", field, problem)
+
+
+def _setup(pack, **options):
+    return setup(Setup("1.5", Options(**options), {"core": pack}))
+
+
+def _with_units(army_id: str, change):
+    armies = tuple(msgspec.structs.replace(a, units=change(a.units)) if a.id == army_id else a for a in CORE.armies)
+    return msgspec.structs.replace(CORE, armies=armies)
+
+
+def test_an_army_is_checked_against_the_games_points_heroes_and_vehicles():
+    """#Preparation: 500pts, at least one Hero, up to 2 Vehicles or Monsters; #Playing Bigger Games."""
+    assert [a.id for a in _setup(CORE).armies] == ["ashen-vanguard", "thornback-brood"]
+    heavy = _with_units("ashen-vanguard", lambda units: (*units, msgspec.structs.replace(units[1], name="Spare Squad")))
+    with pytest.raises(RuleError) as over:
+        _setup(heavy)
+    assert (over.value.code, over.value.rule, over.value.params) == ("army_over_points", "grimdark-future-1.5.md#Preparation", {"army": "ashen-vanguard", "points": 610, "max": 500})
+    assert [a.points for a in _setup(heavy, points=750).armies] == [610, 500]
+    leaderless = _with_units("thornback-brood", lambda units: units[1:])
+    with pytest.raises(RuleError) as heroes:
+        _setup(leaderless)
+    assert heroes.value.params == {"army": "thornback-brood", "heroes": 0, "min": 1, "max": 1}
+    tanks = _with_units("thornback-brood", lambda units: (units[0], *(msgspec.structs.replace(u, kind="monster", points=10) for u in units[1:])))
+    with pytest.raises(RuleError) as vehicles:
+        _setup(tanks)
+    assert (vehicles.value.code, vehicles.value.params) == ("army_vehicles", {"army": "thornback-brood", "count": 4, "max": 2})
+    with pytest.raises(RuleError) as size:
+        _setup(CORE, points=600)
+    assert (size.value.code, size.value.rule, size.value.field) == ("unknown_game_size", "grimdark-future-1.5.md#Playing Bigger Games", "options.points")
