@@ -14,9 +14,9 @@ from domain.systems.blackstone import commands as cmd
 from domain.systems.blackstone import events as ev
 from domain.systems.blackstone import expedition_commands as xcmd
 from domain.systems.blackstone import expedition_events as xev
-from domain.systems.blackstone.game import view
+from domain.systems.blackstone.game import ai, ai_key, view
 from domain.systems.blackstone.setup import Options, setup
-from tests.blackstone.expedition import ExpeditionGame
+from tests.blackstone.expedition import ExpeditionGame, faces_for
 from tests.blackstone.game import CORE, ENCOUNTERS, keep
 
 PLAYER = Viewer("player", "ann", ("ysolde-marr",))
@@ -163,3 +163,19 @@ def test_legacy_cards_in_force_change_the_expedition():
     assert wight.wounds == CORE.named("hostiles", "Scrap Wight").wounds + 1
     assert sorted(game.expedition.dealt) == ["challenge-1", "challenge-2", "challenge-3", "challenge-4", "combat-1", "combat-2", "combat-3"]
     assert "sunken-passage" not in game.expedition.dealt.values()
+
+
+def test_the_workers_play_the_hostiles_of_the_combat_under_way_and_nothing_between_combats():
+    """The sunken passage within an expedition: the initiative deck (group 1 and the four
+    explorers) shuffled with group 1's card on top, so the worker activates it first, keyed by
+    the round as well as the turn."""
+    game = ExpeditionGame(["sunken-passage"])
+    assert ai(game.state) is None
+    game.do(xcmd.Explore(), *keep(ENCOUNTERS), actor="ann")
+    activation = [f for unit in sorted(game.battle.tracks) for f in (4, 3, 2, 1)]
+    initiative = faces_for(sorted([*game.battle.tracks, "group-1"]), ["group-1"])
+    game.do(cmd.StartTurn(), 1, 2, 3, 4, 5, *activation, *initiative)
+    game.do(cmd.BeginActivations())
+    command = ai(game.state)
+    assert command == cmd.ActivateHostiles("group-1")
+    assert ai_key(game.state, command) == "round-1:1:group-1"

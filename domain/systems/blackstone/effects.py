@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 CHALLENGE, LEGACY = "challenge_cards", "legacy_cards"
-#: The decks a legacy card may take a card out of, for later expeditions.
-DECKS = ("challenge", "combat", "discovery", "encounter")
+#: The decks a legacy card may take a card out of, for later expeditions: deck -> the content
+#: section holding its cards.
+DECKS = {"challenge": "challenge_cards", "combat": "combat_cards", "discovery": "discovery_cards", "encounter": "encounter_cards"}
 
 
 class Kind(NamedTuple):

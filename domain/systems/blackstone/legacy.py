@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 import msgspec
 
+from domain.systems.blackstone import effects
 from domain.systems.blackstone.content import CardEffect, LegacyCard
 from domain.systems.blackstone.expedition_state import Content
 from domain.systems.blackstone.inspiration import MAX_POINTS
@@ -44,12 +45,8 @@ def _extra_move(content: Content, tracks: dict[str, Track], effect: CardEffect) 
     return _hostile(content, effect, move=effect.amount), tracks
 
 
-#: The content field holding each deck a legacy card may take a card out of (effects.DECKS).
-DECK_FIELDS = {"challenge": "challenge_cards", "combat": "combat_cards", "discovery": "discovery_cards", "encounter": "encounter_cards"}
-
-
 def _remove_card(content: Content, tracks: dict[str, Track], effect: CardEffect) -> tuple[Content, dict[str, Track]]:
-    field = DECK_FIELDS[effect.deck]
+    field = effects.DECKS[effect.deck]
     cards = getattr(content, field)
     kept = [c for c in cards if c.id != effect.card] if isinstance(cards, list) else {k: c for k, c in cards.items() if k != effect.card}
     return replace(content, **{field: kept}), tracks

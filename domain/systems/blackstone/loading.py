@@ -105,12 +105,7 @@ def _expedition_cards(pack: Pack, hostiles: set[str]) -> Iterator[Problem]:
             yield ("discovery_cards", i, "points"), "archeotech is worth at least 1 trading point"
         if card.kind == "clue" and card.points != 0:
             yield ("discovery_cards", i, "points"), "a clue is worth no trading points"
-    decks = {
-        "challenge": {c.id for c in pack.challenge_cards},
-        "combat": {c.id for c in pack.combat_cards},
-        "discovery": {c.id for c in pack.discovery_cards},
-        "encounter": {c.id for c in pack.encounter_cards},
-    }
+    decks = {deck: {c.id for c in getattr(pack, section)} for deck, section in effects.DECKS.items()}
     for section in (effects.CHALLENGE, effects.LEGACY):
         yield from _unique(pack, section, "id")
         for i, card in enumerate(getattr(pack, section)):
