@@ -17,7 +17,7 @@ from domain.systems.blackstone import expedition_events as xev
 from domain.systems.blackstone.game import ai, ai_key, view
 from domain.systems.blackstone.setup import Options, setup
 from tests.blackstone.expedition import ExpeditionGame, faces_for
-from tests.blackstone.game import CORE, ENCOUNTERS, keep
+from tests.blackstone.game import CORE, ENCOUNTERS, Game, keep
 
 PLAYER = Viewer("player", "ann", ("ysolde-marr",))
 
@@ -179,3 +179,9 @@ def test_the_workers_play_the_hostiles_of_the_combat_under_way_and_nothing_betwe
     command = ai(game.state)
     assert command == cmd.ActivateHostiles("group-1")
     assert ai_key(game.state, command) == "round-1:1:group-1"
+
+
+def test_a_lone_combat_takes_no_expedition_command():
+    game = Game()
+    refused = game.refused(xcmd.Explore())
+    assert (refused.code, refused.rule, refused.params) == ("not_an_expedition", "blackstone-fortress.md#EXPLORATION ROUNDS", {"command": "Explore"})

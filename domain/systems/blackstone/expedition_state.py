@@ -15,7 +15,7 @@ EXPLORATION, COMBAT, RECOVERY, LEADER, ENDED = "exploration", "combat", "recover
 #: Cards of each kind dealt into the exploration deck (#SETUP).
 DEALT = 4
 #: The exploration deck's shuffle deals positions, not cards: "combat-1" is the first combat
-#: card dealt. Which cards were dealt stays as secret as their order (expedition_setup.py).
+#: card dealt. Which cards were dealt stays as secret as their order (exploration.set_up).
 SLOT_KINDS = ("combat", "challenge")
 
 

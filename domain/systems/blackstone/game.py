@@ -14,11 +14,13 @@ from domain.systems.blackstone import ai as combat_ai
 from domain.systems.blackstone import exploration, expedition_view
 from domain.systems.blackstone.decide import decide as combat_decide
 from domain.systems.blackstone.evolve import evolve as combat_evolve
-from domain.systems.blackstone.expedition_commands import SetUpExpedition
+from domain.errors import RuleError
+from domain.systems.blackstone.expedition_commands import EXPEDITION_COMMANDS, SetUpExpedition
 from domain.systems.blackstone.expedition_events import ExpeditionSetUp
 from domain.systems.blackstone.expedition_evolve import evolve as expedition_evolve
 from domain.systems.blackstone.expedition_state import Expedition
 from domain.systems.blackstone.state import Battle
+from domain.systems.blackstone.versions import rule
 from domain.systems.blackstone.views import view as combat_view
 
 
@@ -27,6 +29,8 @@ def decide(state, command, dice, actor, refs) -> list[Event]:  # noqa: ANN001 - 
         return exploration.set_up(command, state.rules_version, dice, actor)
     if isinstance(state.game, Expedition):
         return exploration.decide(state, command, dice, actor, refs)
+    if isinstance(command, EXPEDITION_COMMANDS) and state.game is not None:
+        raise RuleError("not_an_expedition", rule("EXPLORATION ROUNDS"), params={"command": type(command).__name__})
     return combat_decide(state, command, dice, actor, refs)
 
 
