@@ -3,6 +3,7 @@ ended, and what each game system keeps between its missions (domain/contract.py,
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import msgspec
@@ -20,6 +21,7 @@ from domain.campaign_events import (
     RotateCampaignSeed,
 )
 from domain.commands import Command
+from domain.contract import GameSystem
 from domain.dicebox import DiceBox
 from domain.epochs import Epoch
 from domain.errors import RuleError
@@ -117,6 +119,22 @@ def decide(state: CampaignState, command: Command, dice: DiceBox, actor: str) ->
         raise RuleError("unknown_command", ROLES, params={"system": system_name or "campaign", "command": type(command).__name__})
     try:
         return system.campaign_decide(state.game(system.name), command, dice, actor)
+    except RuleError as error:
+        error.system = system.name
+        raise
+
+
+def owner(command: Command) -> GameSystem | None:
+    """The game system whose campaign command this is, or None for the engine's own."""
+    name = system_of_event(command)
+    return system_named(name) if name in SYSTEMS else None
+
+
+def complete(system: GameSystem, command: Command, packs: Mapping[str, Any]) -> Command:
+    """A system's campaign command completed with what its content packs hold (the service
+    reads them), or its refusal."""
+    try:
+        return system.campaign_prepare(command, packs)
     except RuleError as error:
         error.system = system.name
         raise

@@ -174,6 +174,11 @@ class GameSystem:
     #: Decides one of its campaign commands: `campaign_decide(its_campaign_state, command, dice,
     #: actor)`; the dice are the campaign's own, provable like a mission's.
     campaign_decide: Callable[..., list[Event]] | None = None
+    #: Called before one of its campaign commands is decided: the command completed with what the
+    #: system's content packs hold (`campaign_prepare(command, packs)`; the domain reads no files),
+    #: as a mission's set-up command is built from them. The completed command is the one
+    #: recorded, so a replay never reads a pack; a RuleError refuses it.
+    campaign_prepare: Callable[[Command, Mapping[str, Any]], Command] = _same
     #: The system's campaign state as `viewer` may see it (`GET /campaigns/{id}`).
     campaign_view: Callable[[Any, Viewer], Any] = _same
 

@@ -477,6 +477,8 @@ class Ledger:
         self._require(actor, command.roles, f"issue {type(command).__name__}")
         limits.check_text("idempotency_key", idempotency_key or "")
         digest = hashlib.sha256(msgspec.json.encode(command)).hexdigest() if idempotency_key else None
+        if (system := campaigns.owner(command)) is not None:
+            command = campaigns.complete(system, command, packs_of(system))
         with self._lock(campaign_id):
             for attempt in range(RETRIES):
                 stream = self._load(campaign_id, CAMPAIGN)

@@ -24,12 +24,12 @@ class RuleTable:
     events: list[Any]
     seed: bytes = SEED
 
-    def create(self, system: str, rules_version: str, dice_mode: str = "manual", fresh_seed: bytes = SEED) -> None:
+    def create(self, system: str, rules_version: str, dice_mode: str = "manual", fresh_seed: bytes = SEED, mission_id: str = "m-1") -> None:
         """A new mission of `system` in memory, before its set-up command."""
         self.events = []
         self.state = None
         for event in mission.create(
-            mission_id="m-1",
+            mission_id=mission_id,
             campaign_id="c-1",
             name="rule test",
             system=system,

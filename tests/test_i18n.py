@@ -81,9 +81,15 @@ def test_every_event_type_has_a_description_in_both_languages():
     for language in i18n.LANGUAGES:
         for system in SYSTEMS:
             events = i18n.catalogue(language, system)["events"]
-            types = (*mission_codec(system).events, *campaign_codec().events)
+            owned = {k for s in SYSTEMS.values() for k in s.campaign_events}
+            types = (*mission_codec(system).events, *(k for k in campaign_codec().events if k not in owned))
             missing = [t.__name__ for t in types if t.__name__ not in events]
             assert not missing, (language, system, missing)
+            # A system's campaign events are its own words, keyed by their tag (i18n.describe).
+            for kind in SYSTEMS[system].campaign_events:
+                tag = kind.__struct_config__.tag
+                assert tag in events, (language, system, tag)
+                assert _fields(events[tag]) <= set(kind.__struct_fields__), tag
             for kind in types:
                 derived = {"EpochVerified": {"mismatch_count"}, "DiceRolled": {"dice"}, "CampaignDiceRolled": {"dice"}}.get(kind.__name__, set())
                 assert _fields(events[kind.__name__]) <= set(kind.__struct_fields__) | derived, kind.__name__

@@ -24,6 +24,17 @@ def test_the_core_pack_holds_what_the_issue_asks():
     assert twins.figures() == ("Pim", "Pell") and twins.size == "twin"
 
 
+def test_the_core_pack_holds_the_expedition_cards():
+    """The discovery deck's archeotech and clues, the challenge cards and the legacy deck, each
+    with effects of the closed list (domain/systems/blackstone/effects.py)."""
+    kinds = [c.kind for c in CORE.discovery_cards]
+    assert (kinds.count("archeotech"), kinds.count("clue")) == (8, 4)
+    assert sum(c.points for c in CORE.discovery_cards) == 18
+    assert len(CORE.challenge_cards) == 8 and len(CORE.legacy_cards) == 8
+    sealed = CORE.named("legacy_cards", "sealed-passage")
+    assert [(e.kind, e.deck, e.card) for e in sealed.effects] == [("remove_card", "combat", "sunken-passage")]
+
+
 def test_the_action_dice_faces_are_data():
     """blackstone-fortress.md#SETUP: the d6, d8 and d12 read failure, success or critical success."""
     tables = {d.name: d.table().faces for d in CORE.action_dice}
@@ -45,6 +56,15 @@ def test_the_action_dice_faces_are_data():
         ("combat.toml", "markers = [{ number = 1, at = [1, -1] }", "markers = [{ number = 1, at = [0, 0] }", "combat_cards[0].markers[0]", "pack 'core': hex [0, 0] is obstructed (chamber 'gallery')"),
         ("combat.toml", "portals = [[7, -2]]", "portals = [[5, -2]]", "combat_cards[2].portals[0]", "pack 'core': hex [5, -2] is obstructed (chamber 'gallery')"),
         ("combat.toml", "turn = 1", "turn = 6", "combat_cards[2].chambers[2].turn", "a chamber turns 0 to 5 sixths, not 6"),
+        ("legacy.toml", 'kind = "start_wounds"', 'kind = "start_curse"', "legacy_cards[4].effects[0].kind", "unknown effect kind 'start_curse'; known: ['agility_for_discovery', "),
+        ("challenges.toml", '"wounds_each", amount = 1', '"start_wounds", amount = 1', "challenge_cards[2].effects[0].kind", "effect kind 'start_wounds' is not for challenge_cards; it may be on: ['legacy_cards']"),
+        ("challenges.toml", '"wounds_each", amount = 1', '"wounds_each"', "challenge_cards[2].effects[0].amount", "effect kind 'wounds_each' needs an amount of at least 1"),
+        ("legacy.toml", 'hostile = "Scrap Wight"', 'hostile = "Scrap Wraith"', "legacy_cards[0].effects[0].hostile", "no hostile 'Scrap Wraith'; known: ['Ashen Drudge', "),
+        ("legacy.toml", 'deck = "combat"', 'deck = "loot"', "legacy_cards[2].effects[0].deck", "no deck 'loot'; known: ['challenge', 'combat', 'discovery', 'encounter']"),
+        ("legacy.toml", 'card = "sunken-passage"', 'card = "sunken-cave"', "legacy_cards[2].effects[0].card", "no card 'sunken-cave' in the combat deck"),
+        ("discovery.toml", "points = 4", "points = 0", "discovery_cards[5].points", "archeotech is worth at least 1 trading point"),
+        ("discovery.toml", 'kind = "clue"', 'kind = "clue"\npoints = 2', "discovery_cards[8].points", "a clue is worth no trading points"),
+        ("discovery.toml", 'kind = "clue"', 'kind = "relic"', "discovery_cards[8].kind", "Invalid enum value 'relic'"),
     ],
 )
 def test_a_malformed_file_names_file_field_and_problem(file, old, new, field, problem):

@@ -35,7 +35,7 @@ def test_one_recovery_roll_decides_for_both_twins(face, died):
     game.state = msgspec.structs.replace(game.state, game=msgspec.structs.replace(game.battle, tracks=tracks))
     assert game.at("pim") is None and game.at("pell") is None
     box = mission.dice_box_for(game.state, server_seed=None, fresh_seed=None, manual_faces=[face])
-    events = twins.recovery_rolls(game.battle, box, actor="host")
+    events = twins.recovery_rolls(game.battle.tracks.values(), box, actor="host")
     box.check_all_manual_faces_used()
     assert [e.sides for e in events if isinstance(e, DiceRolled)] == [[20]]
     assert events[-1] == ev.RecoveryRolled(TWINS, face, 2, died)

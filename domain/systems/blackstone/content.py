@@ -1,5 +1,5 @@
-"""Blackstone Fortress content: explorers, hostiles, chambers, combat and encounter cards, and
-the action dice's faces, as data (docs/blackstone-content-format.md).
+"""Blackstone Fortress content: explorers, hostiles, chambers, combat, encounter, discovery,
+challenge and legacy cards, and the action dice's faces, as data (docs/blackstone-content-format.md).
 
 Hexes are written [q, r] (axial, domain/kit/boards/hex.py), hexsides as the pair of hexes they
 part. Every name here is ours; the rules decide what the numbers do.
@@ -203,7 +203,57 @@ class EncounterCard(Struct):
     twist_effects: tuple[TwistEffect, ...] = ()
 
 
-SECTIONS = ("action_dice", "explorers", "hostiles", "chambers", "combat_cards", "encounter_cards")
+class CardEffect(Struct):
+    """One thing an expedition card does, of a kind from the closed list in effects.py; the
+    fields a kind does not read stay empty."""
+
+    kind: str
+    amount: int = 0
+    hostile: str = ""
+    deck: str = ""
+    card: str = ""
+
+
+class DiscoveryCard(Struct):
+    """Archeotech (worth `points` trading points at Precipice) or a clue
+    (blackstone-fortress.md#DISCOVERY MARKERS AND CARDS)."""
+
+    id: str
+    name: str
+    kind: Literal["archeotech", "clue"]
+    points: int = 0
+    text: str = ""
+
+
+class ChallengeCard(Struct):
+    """An exploration card that is no combat (#EXPLORATION ROUNDS, 1. Exploration step)."""
+
+    id: str
+    name: str
+    text: str = ""
+    effects: tuple[CardEffect, ...] = ()
+
+
+class LegacyCard(Struct):
+    """Drawn at Precipice, in force for every later expedition (#PRECIPICE, 2. Legacy step)."""
+
+    id: str
+    name: str
+    text: str = ""
+    effects: tuple[CardEffect, ...] = ()
+
+
+SECTIONS = (
+    "action_dice",
+    "explorers",
+    "hostiles",
+    "chambers",
+    "combat_cards",
+    "encounter_cards",
+    "discovery_cards",
+    "challenge_cards",
+    "legacy_cards",
+)
 
 
 class PackHeader(Struct):
@@ -219,6 +269,9 @@ class PackFile(Struct):
     chambers: tuple[Chamber, ...] = ()
     combat_cards: tuple[CombatCard, ...] = ()
     encounter_cards: tuple[EncounterCard, ...] = ()
+    discovery_cards: tuple[DiscoveryCard, ...] = ()
+    challenge_cards: tuple[ChallengeCard, ...] = ()
+    legacy_cards: tuple[LegacyCard, ...] = ()
 
 
 class Pack(Struct):
@@ -230,6 +283,9 @@ class Pack(Struct):
     chambers: tuple[Chamber, ...]
     combat_cards: tuple[CombatCard, ...]
     encounter_cards: tuple[EncounterCard, ...]
+    discovery_cards: tuple[DiscoveryCard, ...] = ()
+    challenge_cards: tuple[ChallengeCard, ...] = ()
+    legacy_cards: tuple[LegacyCard, ...] = ()
 
     def named(self, section: str, key: str):  # noqa: ANN201 - one of the sections' types
         field = "name" if section in ("action_dice", "explorers", "hostiles") else "id"

@@ -10,8 +10,11 @@ from __future__ import annotations
 from collections.abc import Generator, Iterator, Mapping
 from typing import Any
 
+import msgspec
+
 from domain.kit.boards import hex as hx
 from domain.kit.content import Problem, checked_pack
+from domain.systems.blackstone import effects
 from domain.systems.blackstone.content import SECTIONS, Chamber, CombatCard, HexRef, Pack, PackFile, Weapon
 
 BLACKSTONE_FACES = 20
@@ -90,6 +93,37 @@ def check(pack: Pack) -> Iterator[Problem]:
                     yield ("encounter_cards", i, "encounters", e, p, "hostile"), f"no hostile {party.hostile!r}; known: {sorted(hostiles)}"
                 if party.count < 1:
                     yield ("encounter_cards", i, "encounters", e, p, "count"), "at least 1"
+    yield from _expedition_cards(pack, hostiles)
+
+
+def _expedition_cards(pack: Pack, hostiles: set[str]) -> Iterator[Problem]:
+    """Discovery cards' points, and each challenge and legacy card's effects: a kind from the
+    closed list (effects.py), in its place, with the fields it reads naming what exists."""
+    yield from _unique(pack, "discovery_cards", "id")
+    for i, card in enumerate(pack.discovery_cards):
+        if card.kind == "archeotech" and card.points < 1:
+            yield ("discovery_cards", i, "points"), "archeotech is worth at least 1 trading point"
+        if card.kind == "clue" and card.points != 0:
+            yield ("discovery_cards", i, "points"), "a clue is worth no trading points"
+    decks = {deck: {c.id for c in getattr(pack, section)} for deck, section in effects.DECKS.items()}
+    for section in (effects.CHALLENGE, effects.LEGACY):
+        yield from _unique(pack, section, "id")
+        for i, card in enumerate(getattr(pack, section)):
+            for e, effect in enumerate(card.effects):
+                at = (section, i, "effects", e)
+                fields = msgspec.structs.asdict(effect)
+                found = effects.problems(effect.kind, section, fields)
+                for field, problem in found:
+                    yield (*at, field), problem
+                if found:
+                    continue
+                needs = effects.KINDS[effect.kind].needs
+                if "hostile" in needs and effect.hostile not in hostiles:
+                    yield (*at, "hostile"), f"no hostile {effect.hostile!r}; known: {sorted(hostiles)}"
+                if "deck" in needs and effect.deck not in decks:
+                    yield (*at, "deck"), f"no deck {effect.deck!r}; known: {sorted(decks)}"
+                elif "card" in needs and effect.card not in decks[effect.deck]:
+                    yield (*at, "card"), f"no card {effect.card!r} in the {effect.deck} deck"
 
 
 def _unique(pack: Pack, section: str, key: str) -> Iterator[Problem]:

@@ -1,8 +1,10 @@
-"""A new combat's options and the set-up command built from them and a content pack
-(docs/blackstone-content-format.md): the combat card, the explorers, and every profile,
-chamber and encounter card the combat may use."""
+"""A new mission's options and the set-up command built from them and a content pack
+(docs/blackstone-content-format.md): one combat (its card, the explorers, and every profile,
+chamber and encounter card it may use), or an expedition with the cards it explores."""
 
 from __future__ import annotations
+
+from typing import Literal
 
 import msgspec
 
@@ -10,6 +12,7 @@ from domain.contract import Setup
 from domain.errors import RuleError
 from domain.systems.blackstone.commands import SetUpBattle
 from domain.systems.blackstone.content import FORMAT, Pack
+from domain.systems.blackstone.expedition_commands import ExpeditionPlan, SetUpExpedition
 from domain.systems.blackstone.versions import rule
 
 #: blackstone-fortress.md#SETUP: 4 explorers at most (Rein and Raus count as one choice).
@@ -27,20 +30,24 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     #: The member who plays the hostile groups (a fifth player, whose seat is "hostile"); empty:
     #: the workers play them (blackstone-fortress.md#HOSTILE ACTIONS).
     hostile_player: str = ""
+    #: "combat": one combat; "expedition": exploration rounds with combats drawn from the
+    #: exploration deck, `combat` left empty (docs/blackstone-expedition-design.md).
+    mode: Literal["combat", "expedition"] = "combat"
+    #: An expedition's players clockwise, comma-separated member names, the leader first.
+    players: str = ""
 
 
-def setup(context: Setup) -> SetUpBattle:
+def setup(context: Setup) -> SetUpBattle | SetUpExpedition:
     options: Options = context.options
     pack: Pack | None = context.packs.get(options.pack)
     if pack is None:
         raise RuleError("unknown_pack", FORMAT, params={"pack": options.pack, "known": sorted(context.packs)})
+    if options.mode == "expedition":
+        return expedition_setup(options, pack)
     card = pack.named("combat_cards", options.combat)
     if card is None:
         raise RuleError("unknown_combat", FORMAT, params={"combat": options.combat, "known": [c.id for c in pack.combat_cards]})
-    names = [n.strip() for n in options.explorers.split(",") if n.strip()]
-    check_party(names)
-    if unknown := [n for n in names if pack.named("explorers", n) is None]:
-        raise RuleError("unknown_explorer", FORMAT, params={"names": unknown, "known": [e.name for e in pack.explorers]})
+    names = party_of(options, pack)
     chambers = sorted({p.chamber for p in card.chambers})
     return SetUpBattle(
         card=card,
@@ -51,6 +58,41 @@ def setup(context: Setup) -> SetUpBattle:
         encounter_cards=list(pack.encounter_cards),
         hostile_player=options.hostile_player,
     )
+
+
+def party_of(options: Options, pack: Pack) -> list[str]:
+    names = listed(options.explorers)
+    check_party(names)
+    if unknown := [n for n in names if pack.named("explorers", n) is None]:
+        raise RuleError("unknown_explorer", FORMAT, params={"names": unknown, "known": [e.name for e in pack.explorers]})
+    return names
+
+
+def listed(text: str) -> list[str]:
+    return [n.strip() for n in text.split(",") if n.strip()]
+
+
+def expedition_setup(options: Options, pack: Pack) -> SetUpExpedition:
+    """#SETUP: an expedition sets out with 4 explorers (however many players pick them; Pim
+    and Pell count as one), led by the first of 1 to 4 players; a fifth plays the hostiles."""
+    names = party_of(options, pack)
+    if len(names) != MAX_EXPLORERS:
+        raise RuleError("expedition_party", rule("SETUP"), params={"wanted": MAX_EXPLORERS, "given": len(names)})
+    players = listed(options.players)
+    if not 1 <= len(players) <= MAX_EXPLORERS or len(set(players)) != len(players) or options.hostile_player in players:
+        raise RuleError("bad_players", rule("SETUP"), params={"max": MAX_EXPLORERS, "players": players, "hostile_player": options.hostile_player})
+    return SetUpExpedition(ExpeditionPlan(
+        players=players,
+        explorers=[pack.named("explorers", n) for n in names],
+        hostiles=list(pack.hostiles),
+        action_dice=list(pack.action_dice),
+        chambers=list(pack.chambers),
+        combat_cards=list(pack.combat_cards),
+        encounter_cards=list(pack.encounter_cards),
+        challenge_cards=list(pack.challenge_cards),
+        discovery_cards=list(pack.discovery_cards),
+        hostile_player=options.hostile_player,
+    ))
 
 
 def check_party(names: list[str]) -> None:

@@ -114,7 +114,7 @@ class HostileTurn(msgspec.Struct, frozen=True):
     pauses: int = 0
 
 
-class Battle(msgspec.Struct, frozen=True):
+class Battle(msgspec.Struct, frozen=True, tag=True):
     rules: str
     card: CombatCard
     board: hx.Board

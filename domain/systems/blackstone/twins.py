@@ -6,19 +6,21 @@ the same or separate hexes (event_phase.heroic_effort); and here their recovery 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from domain.dicebox import DiceBox
 from domain.events import Event
 from domain.systems.blackstone import events as ev
 from domain.systems.blackstone.combat import BLACKSTONE
-from domain.systems.blackstone.state import Battle
+from domain.systems.blackstone.state import Track
 from domain.systems.blackstone.versions import rule
 
 
-def recovery_rolls(battle: Battle, dice: DiceBox, actor: str) -> list[Event]:
-    """After a combat (#EXPLORATION ROUNDS, 2. Recovery step): the blackstone die once per out
-    of action character card, so once for both twins; at or under its grievous wounds it dies."""
+def recovery_rolls(tracks: Iterable[Track], dice: DiceBox, actor: str) -> list[Event]:
+    """In the recovery step (#EXPLORATION ROUNDS, 2. Recovery step): the blackstone die once per
+    out of action character card, so once for both twins; at or under its grievous wounds it dies."""
     events: list[Event] = []
-    for track in battle.tracks.values():
+    for track in tracks:
         if not track.out_of_action:
             continue
         roll = dice.roll([BLACKSTONE], purpose=f"recovery roll: {track.id}", rule=rule("EXPLORATION ROUNDS"), actor=actor, unit=track.id)

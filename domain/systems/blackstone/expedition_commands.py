@@ -1,0 +1,64 @@
+"""What the players and the host ask of an expedition between its combats (a combat's own
+commands are part 1's, commands.py)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import msgspec
+
+from domain.commands import HOST, PLAYERS, Command
+from domain.systems.blackstone.content import ActionDie, Chamber, ChallengeCard, CombatCard, DiscoveryCard, EncounterCard, Explorer, Hostile, LegacyCard
+
+
+class ExpeditionPlan(msgspec.Struct, frozen=True):
+    """What an expedition sets out with: its players, explorers and content, copied from the
+    pack (and the legacy cards in force), so replays never depend on them."""
+
+    players: list[str]
+    explorers: list[Explorer]
+    hostiles: list[Hostile]
+    action_dice: list[ActionDie]
+    chambers: list[Chamber]
+    combat_cards: list[CombatCard]
+    encounter_cards: list[EncounterCard]
+    challenge_cards: list[ChallengeCard]
+    discovery_cards: list[DiscoveryCard]
+    #: The legacy cards in force, in the order drawn.
+    legacy: list[LegacyCard] = []
+    hostile_player: str = ""
+
+
+class SetUpExpedition(Command, tag=True):
+    """Decided on the new mission when it is created (a campaign's `carry_in` completes it)."""
+
+    roles: ClassVar[frozenset[str]] = HOST
+    plan: ExpeditionPlan
+
+
+class LeaderCommand(Command):
+    """The leader's (or the host's, for the table)."""
+
+    roles: ClassVar[frozenset[str]] = PLAYERS
+
+
+class Explore(LeaderCommand, tag=True):
+    """#EXPLORATION ROUNDS, 1. Exploration step: reveal the top exploration card."""
+
+
+class EndExpedition(Command, tag=True):
+    """All players agree to end the expedition instead of drawing a card (#ENDING AN EXPEDITION):
+    the host says so for the table."""
+
+    roles: ClassVar[frozenset[str]] = HOST
+
+
+class Recover(LeaderCommand, tag=True):
+    """#EXPLORATION ROUNDS, 2. Recovery step: recovery rolls, then vitality rolls."""
+
+
+class PassLead(LeaderCommand, tag=True):
+    """#EXPLORATION ROUNDS, 3. Leader step: the leader marker goes to the next player clockwise."""
+
+
+EXPEDITION_COMMANDS = (SetUpExpedition, Explore, EndExpedition, Recover, PassLead)

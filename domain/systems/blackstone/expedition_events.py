@@ -1,0 +1,99 @@
+"""What happens in an expedition around its combats (blackstone-fortress.md#SETUP,
+#EXPLORATION ROUNDS, #ENDING AN EXPEDITION). A combat's own events are part 1's (events.py);
+recovery and vitality rolls, healing and inspiration reuse part 1's events too."""
+
+from __future__ import annotations
+
+from domain.events import Event
+from domain.systems.blackstone.expedition_commands import ExpeditionPlan
+
+
+class ExpeditionSetUp(Event, tag=True):
+    rules: str
+    plan: ExpeditionPlan
+
+
+class ExplorationDealt(Event, tag=True):
+    """The top cards of the shuffled combat and challenge decks dealt, unnamed (they are secret);
+    the rest of both decks goes back to the box."""
+
+    combat: int
+    challenge: int
+
+
+class ExplorationCardRevealed(Event, tag=True):
+    round: int
+    kind: str
+    card: str
+
+
+class AgilityRolled(Event, tag=True):
+    """#AGILITY ROLLS: a success or critical success succeeds."""
+
+    unit: str
+    die: str
+    face: int
+    success: bool
+
+
+class ChallengeWounds(Event, tag=True):
+    """Wounds a challenge dealt; more than the card's empty spaces put the explorer out of action."""
+
+    unit: str
+    wounds: int
+    out_of_action: bool
+
+
+class DiscoveryDrawn(Event, tag=True):
+    unit: str
+    card: str
+
+
+class ChallengeResolved(Event, tag=True):
+    """The challenge card leaves the game (#EXPLORATION ROUNDS, 1. Exploration step)."""
+
+    card: str
+
+
+class Recovered(Event, tag=True):
+    """A vitality roll of the recovery step healed: outside a combat grievous wounds heal too,
+    and first (#WOUNDS: they only cannot be healed during an encounter)."""
+
+    unit: str
+    grievous: int
+    wounds: int
+
+
+class RecoveryFinished(Event, tag=True):
+    """The recovery step is over and the expedition goes on: the leader step."""
+
+    round: int
+
+
+class LeadPassed(Event, tag=True):
+    """#EXPLORATION ROUNDS, 3. Leader step: the next player clockwise leads the next round."""
+
+    leader: str
+    round: int
+
+
+class ExpeditionEnded(Event, tag=True):
+    """#ENDING AN EXPEDITION: "defeat" (all out of action at a combat's end), "death" (an
+    explorer died in the recovery step) or "agreed" (instead of an exploration card)."""
+
+    outcome: str
+
+
+EXPEDITION_EVENTS = (
+    ExpeditionSetUp,
+    ExplorationDealt,
+    ExplorationCardRevealed,
+    AgilityRolled,
+    ChallengeWounds,
+    DiscoveryDrawn,
+    ChallengeResolved,
+    Recovered,
+    RecoveryFinished,
+    LeadPassed,
+    ExpeditionEnded,
+)

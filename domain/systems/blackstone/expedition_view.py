@@ -1,0 +1,24 @@
+"""What each reader sees of an expedition: everything on the table, but no deck's order and not
+which cards were dealt into the exploration deck (nobody knows them until each is revealed,
+the host and a hostile player included). The combat under way is shown as part 1 shows it."""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.contract import Viewer
+from domain.systems.blackstone.expedition_state import Expedition
+from domain.systems.blackstone.views import unordered
+from domain.systems.blackstone.views import view as combat_view
+
+
+def view(expedition: Expedition, viewer: Viewer) -> Expedition:
+    return msgspec.structs.replace(
+        expedition,
+        dealt={},
+        exploration=unordered(expedition.exploration),
+        discovery=unordered(expedition.discovery),
+        combat_deck=unordered(expedition.combat_deck),
+        challenge_deck=unordered(expedition.challenge_deck),
+        combat=combat_view(expedition.combat, viewer),
+    )

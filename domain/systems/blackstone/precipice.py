@@ -1,0 +1,60 @@
+"""The quest's campaign commands, decided on the campaign's own provable dice: the quest begun
+with a pack's decks, and the legacy step of the Precipice after each expedition
+(blackstone-fortress.md#PRECIPICE, 2. Legacy step)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import msgspec
+
+from domain.commands import Command
+from domain.dicebox import DiceBox
+from domain.errors import RuleError
+from domain.events import Event
+from domain.kit import decks
+from domain.systems.blackstone.content import FORMAT, Pack
+from domain.systems.blackstone.quest import Quest
+from domain.systems.blackstone.quest_messages import BeginQuest, DrawLegacy, LegacyDrawn, QuestBegun, QuestFailed
+from domain.systems.blackstone.versions import rule
+
+PRECIPICE = rule("PRECIPICE")
+LEGACY_SHUFFLE = "shuffle the legacy deck"
+
+
+def prepare(command: Command, packs: Mapping[str, Any]) -> Command:
+    """BeginQuest with its pack's legacy cards and discovery cards."""
+    if not isinstance(command, BeginQuest):
+        return command
+    pack: Pack | None = packs.get(command.pack)
+    if pack is None:
+        raise RuleError("unknown_pack", FORMAT, params={"pack": command.pack, "known": sorted(packs)})
+    return msgspec.structs.replace(command, legacy_cards=list(pack.legacy_cards), discovery_cards=[c.id for c in pack.discovery_cards])
+
+
+def decide(quest: Quest, command: Command, dice: DiceBox, actor: str) -> list[Event]:
+    if isinstance(command, BeginQuest):
+        if quest.begun:
+            raise RuleError("quest_begun", rule("SETUP"), params={"pack": quest.pack})
+        return [QuestBegun(command.pack, command.legacy_cards, command.discovery_cards)]
+    assert isinstance(command, DrawLegacy)
+    return draw_legacy(quest, dice, actor)
+
+
+def draw_legacy(quest: Quest, dice: DiceBox, actor: str) -> list[Event]:
+    """The legacy deck shuffled (hidden) and its top card drawn, for the last expedition whose
+    Precipice has not had its legacy step; with no card left the quest fails."""
+    if not quest.begun:
+        raise RuleError("quest_not_begun", PRECIPICE)
+    if quest.outcome is not None:
+        raise RuleError("quest_over", PRECIPICE, params={"outcome": quest.outcome})
+    due = [r.mission_id for r in quest.expeditions.values() if r.outcome is not None and not r.legacy_drawn]
+    if not due:
+        raise RuleError("no_legacy_step_due", PRECIPICE)
+    if not quest.legacy.left:
+        return [QuestFailed(due[-1])]
+    deck = decks.Deck("legacy", quest.legacy.left, hidden=True)
+    shuffle = decks.shuffle(deck, dice, purpose=LEGACY_SHUFFLE, rule=PRECIPICE, actor=actor)
+    (card,), _ = decks.draw(decks.shuffled(deck, shuffle), 1, rule=PRECIPICE)
+    return [shuffle, LegacyDrawn(card, due[-1], len(quest.legacy.drawn) + 1)]

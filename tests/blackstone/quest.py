@@ -1,0 +1,70 @@
+"""A Blackstone Fortress campaign for rule tests: the engine's campaign decider and fold, the
+campaign's dice typed in as manual faces, and expeditions run as missions of it
+(tests/blackstone/expedition.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from domain import campaign, epochs
+from domain.campaign_events import CampaignCreated, CampaignDiceRolled, MissionAdded
+from domain.errors import RuleError
+from domain.registry import system_named
+from domain.systems.blackstone import carry
+from domain.systems.blackstone.quest import Quest
+from domain.systems.blackstone.quest_messages import BeginQuest
+from tests.blackstone.expedition import ExpeditionGame
+from tests.blackstone.game import CORE
+from tests.rule_table import SEED
+
+SYSTEM = "blackstone-fortress"
+
+
+class QuestTable:
+    def __init__(self) -> None:
+        self.events: list[Any] = []
+        self.state: campaign.CampaignState | None = None
+        self.apply(CampaignCreated("c-1", "quest test", "host", "digest"))
+        self.apply(*campaign.open_epoch(self.state, SEED))
+        self.missions = 0
+
+    def apply(self, *events: Any) -> None:
+        for event in events:
+            self.events.append(event)
+            self.state = campaign.evolve(self.state, event)
+
+    @property
+    def quest(self) -> Quest:
+        return self.state.game(SYSTEM)
+
+    def do(self, command: Any, *faces: int) -> list[Any]:
+        """A campaign command, completed with the core pack as the service completes it."""
+        command = campaign.complete(system_named(SYSTEM), command, {"core": CORE})
+        box = epochs.dice_box(self.state.epochs[-1], server_seed=None, fresh_seed=None, manual_faces=list(faces), rolled=CampaignDiceRolled)
+        events = campaign.decide(self.state, command, box, "host")
+        self.apply(*events)
+        return events
+
+    def refused(self, command: Any, *faces: int) -> RuleError:
+        before = self.state
+        try:
+            self.do(command, *faces)
+        except RuleError as error:
+            assert self.state is before
+            return error
+        raise AssertionError(f"{type(command).__name__} was accepted")
+
+    def begin(self) -> None:
+        self.do(BeginQuest("core"))
+
+    def expedition(self, exploration: Sequence[str], **options: Any) -> ExpeditionGame:
+        """A new expedition of the quest: its set-up carried in, the mission recorded."""
+        self.missions += 1
+        mission_id = f"m-{self.missions}"
+        game = ExpeditionGame(exploration, carried=lambda command: campaign.prepare(self.state, SYSTEM, command, "en"), mission_id=mission_id, **options)
+        self.apply(MissionAdded(mission_id, f"expedition {self.missions}", SYSTEM, carry.party(game.command)))
+        return game
+
+    def conclude(self, game: ExpeditionGame) -> None:
+        self.apply(game.conclusion())

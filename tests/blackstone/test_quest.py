@@ -1,0 +1,95 @@
+"""The quest as a campaign (docs/blackstone-expedition-design.md): the legacy deck begun from
+the pack, each expedition's explorers carried in and out, the legacy step's draw on the
+campaign's provable dice, the cards in force changing the next expedition, and the quest
+failing when the legacy deck runs out (blackstone-fortress.md#PRECIPICE, 2. Legacy step)."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.campaign_events import CampaignDiceRolled
+from domain.errors import RuleError
+from domain.systems.blackstone import expedition_commands as xcmd
+from domain.systems.blackstone.quest import LegacyDeck, LegacyDraw
+from domain.systems.blackstone.quest_messages import BeginQuest, DrawLegacy, LegacyDrawn, QuestBegun, QuestFailed
+from tests.blackstone.expedition import faces_for
+from tests.blackstone.game import CORE
+from tests.blackstone.quest import QuestTable
+
+LEGACY = sorted(c.id for c in CORE.legacy_cards)
+
+
+def test_the_quest_begins_with_the_packs_legacy_and_discovery_decks():
+    table = QuestTable()
+    (begun,) = table.do(BeginQuest("core"))
+    assert isinstance(begun, QuestBegun) and [c.id for c in begun.legacy_cards] == [c.id for c in CORE.legacy_cards]
+    assert table.quest.legacy == LegacyDeck(tuple(LEGACY), ())
+    assert len(table.quest.discovery) == 12
+    again = table.refused(BeginQuest("core"))
+    assert (again.code, again.params) == ("quest_begun", {"pack": "core"})
+    unknown = QuestTable().refused(BeginQuest("lost"))
+    assert (unknown.code, unknown.params) == ("unknown_pack", {"pack": "lost", "known": ["core"]})
+
+
+def test_the_legacy_step_draws_one_card_in_force_for_every_later_expedition():
+    table = QuestTable()
+    table.begin()
+    first = table.expedition(["abandoned-cache"], discovery=["null-cube"])
+    first.do(xcmd.Explore(), 8, 1, 1, 1, actor="ann")
+    first.do(xcmd.Recover(), actor="ann")
+    first.do(xcmd.PassLead(), actor="ann")
+    first.do(xcmd.EndExpedition())
+    early = table.refused(DrawLegacy())
+    assert early.code == "no_legacy_step_due"
+    table.conclude(first)
+    assert table.quest.explorers["ysolde-marr"].discoveries == ("null-cube",)
+    assert "null-cube" not in table.quest.discovery
+    assert table.quest.expeditions["m-1"].outcome == "agreed"
+    events = table.do(DrawLegacy(), *faces_for(LEGACY, ["old-wounds"]))
+    shuffle, drawn = events
+    assert isinstance(shuffle, CampaignDiceRolled) and shuffle.order is None and shuffle.deck == LEGACY
+    assert drawn == LegacyDrawn("old-wounds", "m-1", 1)
+    assert table.quest.legacy.drawn == (LegacyDraw("old-wounds", "m-1", 1),)
+    assert "old-wounds" not in table.quest.legacy.left and len(table.quest.legacy.left) == 7
+    second = table.expedition(["silent-hall"])
+    assert [c.id for c in second.expedition.legacy] == ["old-wounds"]
+    assert {t.wounds for t in second.expedition.explorers.values()} == {1}
+    assert "null-cube" not in second.expedition.content.discovery_cards
+
+
+def test_a_dead_explorer_cannot_set_out_again_and_the_next_expedition_waits_for_the_precipice():
+    table = QuestTable()
+    table.begin()
+    first = table.expedition(["silent-hall"])
+    first.do(xcmd.Explore(), actor="ann")
+    first.patch_explorer("oskra-vey", out_of_action=True, grievous=1)
+    first.do(xcmd.Recover(), 1, actor="ann")
+    table.conclude(first)
+    assert table.quest.explorers["oskra-vey"].dead
+    with pytest.raises(RuleError) as waiting:
+        table.expedition(["silent-hall"])
+    assert (waiting.value.code, waiting.value.params) == ("precipice_due", {"expedition": "m-1"})
+    table.do(DrawLegacy(), *faces_for(LEGACY, ["quiet-stars"]))
+    with pytest.raises(RuleError) as dead:
+        table.expedition(["silent-hall"])
+    assert (dead.value.code, dead.value.rule, dead.value.params) == ("explorer_dead", "blackstone-fortress.md#NEW EXPEDITIONS", {"explorers": ["oskra-vey"]})
+
+
+def test_the_quest_fails_when_a_legacy_card_is_wanted_and_none_is_left():
+    table = QuestTable()
+    table.begin()
+    for number in range(1, 10):
+        game = table.expedition(["silent-hall"])
+        game.do(xcmd.EndExpedition())
+        table.conclude(game)
+        left = list(table.quest.legacy.left)
+        events = table.do(DrawLegacy(), *(faces_for(left, left[:1]) if left else ()))
+        if number <= 8:
+            assert events[-1] == LegacyDrawn(left[0], f"m-{number}", number)
+    assert events == [QuestFailed("m-9")]
+    assert table.quest.outcome == "failed"
+    over = table.refused(DrawLegacy())
+    assert (over.code, over.params) == ("quest_over", {"outcome": "failed"})
+    with pytest.raises(RuleError) as ended:
+        table.expedition(["silent-hall"])
+    assert (ended.value.code, ended.value.rule) == ("quest_over", "blackstone-fortress.md#THE HIDDEN VAULT")

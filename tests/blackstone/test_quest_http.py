@@ -1,0 +1,51 @@
+"""The quest over HTTP (docs/blackstone-expedition-design.md): the host begins it (the server
+fills the pack's cards in), an expedition is a mission whose view hides the exploration deck,
+its end reaches the campaign, and the legacy step's draw shows on `GET /campaigns/{id}`."""
+
+from __future__ import annotations
+
+from tests.harness import Campaign
+
+SYSTEM = "blackstone-fortress"
+PARTY = "Ysolde Marr, Brother Kettle, Oskra Vey, Pim and Pell"
+
+
+def test_a_quest_begins_sets_out_ends_an_expedition_and_draws_a_legacy_card(client):
+    campaign = Campaign(client, "Fortress quest")
+    ann = campaign.invite("ann", "player", ["ysolde-marr", "brother-kettle", "oskra-vey", "pim-and-pell"])
+    sam = campaign.invite("sam", "spectator")
+    url = f"/campaigns/{campaign.id}"
+    begun = campaign.host.post(f"{url}/commands", {"command": {"type": "blackstone-fortress.BeginQuest", "pack": "core"}})
+    assert begun.status_code == 201, begun.text
+    (event,) = [r["event"] for r in begun.json()["events"] if r["event"]["type"] == "blackstone-fortress.QuestBegun"]
+    assert len(event["legacy_cards"]) == 8 and len(event["discovery_cards"]) == 12
+    quest = campaign.view(sam)["systems"][SYSTEM]
+    assert quest["legacy"]["left"] == sorted(quest["legacy"]["left"]) and len(quest["legacy"]["left"]) == 8
+
+    mission = campaign.mission(SYSTEM, system=SYSTEM, options={"mode": "expedition", "explorers": PARTY, "players": "ann"}, client_seed="quest")
+    game = sam.mission(mission)["game"]
+    assert (game["type"], game["dealt"], len(game["exploration"]["draw_pile"])) == ("Expedition", {}, 8)
+    assert game["exploration"]["draw_pile"] == sorted(game["exploration"]["draw_pile"])
+    events = [r["event"] for r in sam.read(f"/missions/{mission}/events?limit=1000")["events"]]
+    for shuffle in (e for e in events if e["type"] == "DiceRolled"):
+        assert (shuffle["order"], shuffle["faces"]) == (None, [])
+    assert campaign.view(sam)["systems"][SYSTEM]["expeditions"][mission]["explorers"] == ["ysolde-marr", "brother-kettle", "oskra-vey", "pim-and-pell"]
+
+    explored = campaign.host.command(mission, {"type": "Explore"})
+    assert explored.status_code == 201, explored.text  # the host may act for the table
+    step = sam.mission(mission)["game"]["step"]
+    assert step in ("recovery", "combat")
+    refused = ann.command(mission, {"type": "PassLead"})
+    assert (refused.status_code, refused.json()["code"], refused.json()["params"]["command"]) == (422, "not_this_step", "PassLead")
+    early = campaign.host.post(f"{url}/commands", {"command": {"type": "blackstone-fortress.DrawLegacy"}})
+    assert (early.status_code, early.json()["code"]) == (422, "no_legacy_step_due")
+    assert campaign.host.end(mission, "ended").status_code == 201
+    assert campaign.view(sam)["systems"][SYSTEM]["expeditions"][mission]["outcome"] == "ended"
+    drawn = campaign.host.post(f"{url}/commands", {"command": {"type": "blackstone-fortress.DrawLegacy"}})
+    assert drawn.status_code == 201, drawn.text
+    (legacy,) = [r["event"] for r in drawn.json()["events"] if r["event"]["type"] == "blackstone-fortress.LegacyDrawn"]
+    quest = campaign.view(sam)["systems"][SYSTEM]
+    assert quest["legacy"]["drawn"] == [{"card": legacy["card"], "expedition": mission, "number": 1}]
+    assert legacy["card"] not in quest["legacy"]["left"] and len(quest["legacy"]["left"]) == 7
+    (shuffle,) = sam.read(f"{url}/audit")["epochs"][0]["rolls"]
+    assert shuffle["faces"] == []  # hidden until the campaign's seed is revealed
