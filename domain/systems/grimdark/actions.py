@@ -30,6 +30,8 @@ def activating(res: Resolution, unit_id: str) -> Unit:
         raise RuleError("not_your_turn", rule("Playing the Game"), params={"side": unit.side, "up": game.up})
     if unit.activated:
         raise RuleError("already_activated", rule("Playing the Game"), params={"unit": unit.id, "round": game.round})
+    if game.active and game.active != unit.id:
+        raise RuleError("activation_under_way", rule("Playing the Game"), params={"unit": unit.id, "active": game.active})
     return unit
 
 

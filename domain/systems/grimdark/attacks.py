@@ -64,13 +64,18 @@ def charge_hits(res: Resolution, unit_id: str, target_id: str) -> Wounds:
     wounds = Wounds()
     impact = int(unit.profile.rule("Impact"))
     if impact:
-        count = impact * len(unit.models)
-        wounds += _wounds(res, unit_id, target_id, Weapon("Impact"), count, [0] * count, "Special Rules")
+        wounds += automatic_hits(res, unit_id, target_id, Weapon("Impact"), impact * len(unit.models))
     if unit.profile.rule("Furious"):
         faces = res.roll(len(unit.models), f"{unit_id}: Furious", "Special Rules")
         hits = sum(_quality_tests(res, unit_id, "Furious", faces, 0))
-        wounds += _wounds(res, unit_id, target_id, Weapon("Furious"), len(faces), [0] * hits, "Special Rules")
+        wounds += automatic_hits(res, unit_id, target_id, Weapon("Furious"), hits, attacks=len(faces))
     return wounds
+
+
+def automatic_hits(res: Resolution, unit_id: str, target_id: str, weapon: Weapon, hits: int, attacks: int | None = None) -> Wounds:
+    """Hits that need no roll to hit (Impact, Furious's successes, a spell's), rolled to wound
+    with `weapon`'s rules; `attacks` as the record shows them (the hits unless said)."""
+    return _wounds(res, unit_id, target_id, weapon, hits if attacks is None else attacks, [0] * hits, "Special Rules")
 
 
 def _quality_tests(res: Resolution, unit_id: str, name: str, faces: list[int], modifier: int) -> list[bool]:

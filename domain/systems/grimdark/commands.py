@@ -86,10 +86,30 @@ class Charge(UnitCommand, tag=True):
     positions: list[Position]
 
 
+class Cast(UnitCommand, tag=True):
+    """A Psychic(X) starts its activation by rolling its X dice (#Special Rules, Psychic(X))."""
+
+
+class CastSpell(UnitCommand, tag=True):
+    """After the roll: the spell of its army to use (its number at most the highest die) and the
+    enemy unit it targets."""
+
+    spell: str
+    target: str
+
+
+class Dispel(UnitCommand, tag=True):
+    """An enemy Psychic within 18" of the caster tries to block the spell (#Dispelling)."""
+
+
+class AllowSpell(SideCommand, tag=True):
+    """The caster's enemy side lets the spell take effect without trying to block it."""
+
+
 class RemoveCasualties(UnitCommand, tag=True):
     """The models that take the wounds due, in order (#Shooting; Tough(X))."""
 
     models: list[str]
 
 
-COMMANDS = (SetUpMission, RollMission, RollOff, PickEdge, ChooseFirstMarker, PlaceMarker, Deploy, Hold, Advance, Rush, Charge, RemoveCasualties)
+COMMANDS = (SetUpMission, RollMission, RollOff, PickEdge, ChooseFirstMarker, PlaceMarker, Deploy, Hold, Advance, Rush, Charge, Cast, CastSpell, Dispel, AllowSpell, RemoveCasualties)

@@ -33,6 +33,7 @@ RULES: dict[str, tuple[Place, tuple[int, int] | None]] = {
     "Limited": ("weapon", None),
     "Linked": ("weapon", None),
     "Poison": ("weapon", (1, 6)),
+    "Psychic": ("unit", (1, 6)),
     "Regeneration": ("unit", None),
     "Rending": ("weapon", None),
     "Scout": ("unit", None),
@@ -125,10 +126,30 @@ class UnitProfile(Struct):
         return sum(m.count for m in self.models)
 
 
+class Spell(Struct):
+    """A spell of an army (grimdark-future-1.5.md#Special Rules, Psychic(X)): cast when the
+    caster's highest die reaches `value`, it deals `hits` automatic hits to an enemy unit within
+    `range`, each rolled to wound as a weapon's with its `rules` (AP(X), Deadly...)."""
+
+    name: str
+    value: int
+    range: int
+    hits: int
+    rules: tuple[str, ...] = ()
+
+    def rule(self, name: str) -> int | bool:
+        return rule_value(self.rules, name)
+
+
 class Army(Struct):
     id: str
     name: str
     units: tuple[UnitProfile, ...]
+    #: What its Psychics may cast (#Special Rules, Psychic(X)).
+    spells: tuple[Spell, ...] = ()
+
+    def spell(self, name: str) -> Spell | None:
+        return next((s for s in self.spells if s.name == name), None)
 
     @property
     def points(self) -> int:

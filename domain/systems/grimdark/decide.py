@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from domain.errors import RuleError
 from domain.events import Event
-from domain.systems.grimdark import actions, casualties, melee, preparation
+from domain.systems.grimdark import actions, casualties, melee, preparation, psychic
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
 from domain.systems.grimdark.resolution import Resolution
@@ -24,7 +24,13 @@ _HANDLERS = {
     cmd.Advance: actions.advance,
     cmd.Rush: actions.rush,
     cmd.Charge: actions.charge,
+    cmd.Cast: psychic.cast,
+    cmd.CastSpell: psychic.cast_spell,
+    cmd.Dispel: psychic.dispel,
+    cmd.AllowSpell: psychic.allow,
 }
+#: What may answer a spell waiting for its enemy (#Dispelling).
+_ANSWERS = (cmd.Dispel, cmd.AllowSpell)
 
 
 def decide(state, command, dice, actor, refs) -> list[Event]:  # noqa: ANN001
@@ -42,6 +48,9 @@ def decide(state, command, dice, actor, refs) -> list[Event]:  # noqa: ANN001
         return remove_casualties(res, command)
     if game.pending is not None:
         raise RuleError("casualties_pending", rule("Shooting"), params={"unit": game.pending.unit, "wounds": game.pending.wounds})
+    casting = game.casting
+    if casting is not None and casting.spell is not None and not isinstance(command, _ANSWERS):
+        raise RuleError("spell_pending", rule("Dispelling"), params={"unit": casting.unit, "spell": casting.spell.name})
     return _HANDLERS[type(command)](res, command)
 
 
@@ -56,6 +65,8 @@ def remove_casualties(res: Resolution, command: cmd.RemoveCasualties) -> list[Ev
     res.emit(ev.CasualtiesTaken(unit.id))
     if pending.then == "end":
         actions.after_shooting(res, unit.id, wounds)
+    elif pending.then == "cast":
+        psychic.after_spell(res, unit.id, wounds)
     elif pending.then == "strike_back":
         melee.strike_back(res)
     else:

@@ -161,6 +161,40 @@ class MeleeEnded(Event, tag=True):
     by_defender: int
 
 
+class PsychicRolled(Event, tag=True):
+    """A Psychic(X) rolled its X dice at the start of its activation: the highest decides which
+    spells it may use (#Special Rules, Psychic(X))."""
+
+    unit: str
+    highest: int
+
+
+class SpellCast(Event, tag=True):
+    """The spell the Psychic uses on `target`; an enemy Psychic within 18" may try to block it."""
+
+    unit: str
+    spell: str
+    target: str
+
+
+class DispelTried(Event, tag=True):
+    """`unit` tried to block `caster`'s spell: its highest die against the caster's (#Dispelling)."""
+
+    unit: str
+    caster: str
+    highest: int
+    against: int
+    blocked: bool
+
+
+class SpellTookEffect(Event, tag=True):
+    """Not blocked: the spell's hits follow (AttackResolved with the spell's name)."""
+
+    unit: str
+    spell: str
+    target: str
+
+
 class ActivationEnded(Event, tag=True):
     unit: str
 
@@ -200,6 +234,10 @@ EVENTS = (
     UnitPinned,
     UnitRouted,
     MeleeEnded,
+    PsychicRolled,
+    SpellCast,
+    DispelTried,
+    SpellTookEffect,
     ActivationEnded,
     RoundEnded,
     BattleEnded,

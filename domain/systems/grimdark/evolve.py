@@ -22,6 +22,7 @@ from domain.systems.grimdark.state import (
     OVER,
     ROUNDS,
     SCOUT_ROLL_OFF,
+    Casting,
     Casualties,
     Game,
     Marker,
@@ -44,7 +45,8 @@ def _set_up(event: ev.MissionSetUp) -> Game:
     for army in event.armies:
         units.update(_units(army, side_of[army.id], set(units)))
     phase = MISSION_ROLL if event.table else DEPLOYMENT_ROLL_OFF
-    return Game(event.rules, event.mission, tuple(side[0] for side in sides), units, phase, tuple(event.table))
+    spells = {army.id: army.spells for army in event.armies}
+    return Game(event.rules, event.mission, tuple(side[0] for side in sides), units, phase, tuple(event.table), spells=spells)
 
 
 def _mission_rolled(game: Game, event: ev.MissionRolled) -> Game:
@@ -120,15 +122,16 @@ def _deployed(game: Game, event: ev.UnitDeployed) -> Game:
 
 
 def _round(game: Game, event: ev.RoundStarted) -> Game:
-    units = {k: replace(u, activated=False) for k, u in game.units.items()}
+    units = {k: replace(u, activated=False, cast=False, dispelled=False) for k, u in game.units.items()}
     return replace(game, phase=ROUNDS, units=units, round=event.round, up=event.first, finished_first="")
 
 
 def _moved(game: Game, event: ev.UnitMoved) -> Game:
     """A unit's own action makes it the active unit; defenders closing in on a charge do not."""
     unit = game.units[event.unit]
-    active = game.active if event.action == "close_in" else event.unit
-    return replace(_unit(game, event.unit, models=_placed(unit, event.positions)), active=active)
+    if event.action == "close_in":
+        return _unit(game, event.unit, models=_placed(unit, event.positions))
+    return replace(_unit(game, event.unit, models=_placed(unit, event.positions)), active=event.unit, casting=None)
 
 
 def _due(game: Game, event: ev.CasualtiesDue) -> Game:
@@ -206,6 +209,25 @@ def _melee_ended(game: Game, event: ev.MeleeEnded) -> Game:
     return replace(game, melee=None)
 
 
+def _psychic_rolled(game: Game, event: ev.PsychicRolled) -> Game:
+    return replace(_unit(game, event.unit, cast=True), active=event.unit, casting=Casting(event.unit, event.highest))
+
+
+def _spell_cast(game: Game, event: ev.SpellCast) -> Game:
+    assert game.casting is not None
+    spell = next(s for s in game.spells[game.units[event.unit].army] if s.name == event.spell)
+    return replace(game, casting=replace(game.casting, spell=spell, target=event.target))
+
+
+def _dispel_tried(game: Game, event: ev.DispelTried) -> Game:
+    game = _unit(game, event.unit, dispelled=True)
+    return replace(game, casting=None) if event.blocked else game
+
+
+def _spell_took_effect(game: Game, event: ev.SpellTookEffect) -> Game:
+    return replace(game, casting=None)
+
+
 def _ended(game: Game, event: ev.ActivationEnded) -> Game:
     """#Playing the Game: sides alternate; a side with no unit left waits while the other goes on."""
     unit = game.units[event.unit]
@@ -247,6 +269,10 @@ _HANDLERS = {
     ev.UnitPinned: _pinned,
     ev.UnitRouted: _routed,
     ev.MeleeEnded: _melee_ended,
+    ev.PsychicRolled: _psychic_rolled,
+    ev.SpellCast: _spell_cast,
+    ev.DispelTried: _dispel_tried,
+    ev.SpellTookEffect: _spell_took_effect,
     ev.ActivationEnded: _ended,
     ev.RoundEnded: _round_ended,
     ev.BattleEnded: _battle_ended,

@@ -108,3 +108,8 @@ def in_range(shooter: Base, target: Unit, reach: float) -> bool:
 
 def touching(a: Base, b: Base) -> bool:
     return inches.at_most(inches.distance(a, b), 0.0)
+
+
+def gap(a: Unit, b: Unit) -> float:
+    """The distance between two units: their closest models, base to base."""
+    return min(inches.distance(x, y) for x in a.bases() for y in b.bases())

@@ -6,7 +6,7 @@ from __future__ import annotations
 import msgspec
 
 from domain.kit.boards.inches import Base, base_radius_inches
-from domain.systems.grimdark.content import Mission, UnitProfile, Weapon
+from domain.systems.grimdark.content import Mission, Spell, UnitProfile, Weapon
 
 #: Phases, in order: the random mission's roll (when the mission is random), roll-off for deployment, the winner picks an edge, roll-off for the markers,
 #: its winner picks who places first, markers placed, units deployed, rounds, the end.
@@ -45,6 +45,10 @@ class Unit(msgspec.Struct, frozen=True):
     pinned: bool = False
     #: Its Limited weapons used already (#Special Rules, Limited).
     spent: tuple[str, ...] = ()
+    #: A Psychic that tried to cast this round may not dispel, one that dispelled may not cast
+    #: (#Dispelling).
+    cast: bool = False
+    dispelled: bool = False
 
     @property
     def destroyed(self) -> bool:
@@ -94,7 +98,8 @@ class Wounds(msgspec.Struct, frozen=True):
 
 class Casualties(msgspec.Struct, frozen=True):
     """Wounds `unit`'s owner must take off models they pick (#Shooting); then the battle goes on
-    with `then`: "end" the activation, "strike_back" or "melee_end" of a melee (#Melee)."""
+    with `then`: "end" the activation, "cast" (a spell's target tests morale, the caster goes on),
+    "strike_back" or "melee_end" of a melee (#Melee)."""
 
     unit: str
     wounds: int
@@ -111,6 +116,16 @@ class Melee(msgspec.Struct, frozen=True):
     by_attacker: int = 0
     by_defender: int = 0
     afraid: tuple[str, ...] = ()
+
+
+class Casting(msgspec.Struct, frozen=True):
+    """A Psychic's cast (#Special Rules, Psychic(X)): its highest die, then the spell it uses and
+    the target, which the enemy may try to block (#Dispelling)."""
+
+    unit: str
+    highest: int
+    spell: Spell | None = None
+    target: str = ""
 
 
 class Game(msgspec.Struct, frozen=True):
@@ -136,6 +151,9 @@ class Game(msgspec.Struct, frozen=True):
     finished_first: str = ""
     pending: Casualties | None = None
     melee: Melee | None = None
+    casting: Casting | None = None
+    #: Each army's spells, by the army's id.
+    spells: dict[str, tuple[Spell, ...]] = {}
     #: Markers each side seized at the end, and the verdict: a side's id, or "draw".
     seized: dict[str, int] = {}
     outcome: str | None = None
