@@ -34,7 +34,7 @@ def seats(game: Game | None, command: Command) -> tuple[str, ...]:
 def rule_texts(game: Game | None) -> list[str]:
     if game is None:
         return []
-    found = {r for u in game.units.values() for r in u.profile.rules}
+    found = {r for u in game.units.values() for m in u.models for r in u.profile_of(m).rules} | {r for u in game.units.values() for r in u.profile.rules}
     found |= {r for u in game.units.values() for m in u.models for w in m.weapons for r in w.rules}
     found |= {"Pinned"} if any(u.pinned for u in game.units.values()) else set()
     return sorted(found)

@@ -17,12 +17,13 @@ from domain.systems.grimdark.versions import ONE_PAGE
 STRIKE_REACH = 2.0
 
 
-def weapons_that_reach(res: Resolution, unit_id: str, target_id: str, melee: bool) -> dict[Weapon, int]:
-    """Each weapon that can attack `target` and its attacks, summed over the models that carry it,
-    in the order the models carry them: in melee models within 2", else in range and in sight."""
+def weapons_that_reach(res: Resolution, unit_id: str, target_id: str, melee: bool) -> dict[tuple[Weapon, int], int]:
+    """Each weapon that can attack `target`, with the Quality of the models that carry it (a hero's
+    own in another unit), and its attacks summed over them, in the order the models carry them:
+    in melee models within 2", else in range and in sight."""
     game = res.game
     unit, target = game.units[unit_id], game.units[target_id]
-    found: dict[Weapon, int] = {}
+    found: dict[tuple[Weapon, int], int] = {}
     for model, base in zip(unit.models, unit.bases(), strict=True):
         for weapon in model.weapons:
             if weapon.melee != melee or weapon_rules.limited_spent(unit, weapon):
@@ -33,7 +34,8 @@ def weapons_that_reach(res: Resolution, unit_id: str, target_id: str, melee: boo
                 seen = weapon.rule("Indirect") or geometry.sees(game, base, target, (unit.id, target.id))
                 able = geometry.in_range(base, target, weapon.range) and seen
             if able:
-                found[weapon] = found.get(weapon, 0) + weapon.attacks
+                key = (weapon, unit.profile_of(model).quality)
+                found[key] = found.get(key, 0) + weapon.attacks
     return found
 
 
@@ -41,16 +43,16 @@ def attack(res: Resolution, unit_id: str, target_id: str, melee: bool) -> Wounds
     """Every weapon that reaches, one after another; the wounds caused (for casualties, morale)."""
     section = "Melee" if melee else "Shooting"
     total = Wounds()
-    for weapon, attacks in weapons_that_reach(res, unit_id, target_id, melee).items():
-        total += _one_weapon(res, unit_id, target_id, weapon, attacks, section)
+    for (weapon, quality), attacks in weapons_that_reach(res, unit_id, target_id, melee).items():
+        total += _one_weapon(res, unit_id, target_id, weapon, quality, attacks, section)
     return total
 
 
-def _one_weapon(res: Resolution, unit_id: str, target_id: str, weapon: Weapon, attacks: int, section: str) -> Wounds:
+def _one_weapon(res: Resolution, unit_id: str, target_id: str, weapon: Weapon, quality: int, attacks: int, section: str) -> Wounds:
     unit, target = res.game.units[unit_id], res.game.units[target_id]
     modifier = weapon_rules.hit_modifier(res.game, unit, target, weapon, section == "Melee")
     faces = res.roll(attacks, f"{unit_id}: {weapon.name} to hit {target_id}", section)
-    hit_faces = [f for f, hit in zip(faces, _quality_tests(res, unit_id, weapon.name, faces, modifier), strict=True) if hit]
+    hit_faces = [f for f, hit in zip(faces, _quality_tests(res, unit_id, weapon.name, faces, quality, modifier), strict=True) if hit]
     blast = weapon.rule("Blast")
     times = onepage.blast_times(ONE_PAGE, int(blast), len(target.models)) if blast else 1
     hits = [f for f in hit_faces for _ in range(times)]
@@ -67,7 +69,7 @@ def charge_hits(res: Resolution, unit_id: str, target_id: str) -> Wounds:
         wounds += automatic_hits(res, unit_id, target_id, Weapon("Impact"), impact * len(unit.models))
     if unit.profile.rule("Furious"):
         faces = res.roll(len(unit.models), f"{unit_id}: Furious", "Special Rules")
-        hits = sum(_quality_tests(res, unit_id, "Furious", faces, 0))
+        hits = sum(_quality_tests(res, unit_id, "Furious", faces, unit.profile.quality, 0))
         wounds += automatic_hits(res, unit_id, target_id, Weapon("Furious"), hits, attacks=len(faces))
     return wounds
 
@@ -78,9 +80,9 @@ def automatic_hits(res: Resolution, unit_id: str, target_id: str, weapon: Weapon
     return _wounds(res, unit_id, target_id, weapon, hits if attacks is None else attacks, [0] * hits, "Special Rules")
 
 
-def _quality_tests(res: Resolution, unit_id: str, name: str, faces: list[int], modifier: int) -> list[bool]:
+def _quality_tests(res: Resolution, unit_id: str, name: str, faces: list[int], quality: int, modifier: int) -> list[bool]:
     follow_up = lambda count: res.roll(count, f"{unit_id}: {name}, 6s needing a 4+", "General Principles")  # noqa: E731
-    return onepage.successes(ONE_PAGE, faces, res.game.units[unit_id].profile.quality, modifier, follow_up)
+    return onepage.successes(ONE_PAGE, faces, quality, modifier, follow_up)
 
 
 def _wounds(res: Resolution, unit_id: str, target_id: str, weapon: Weapon, attacks: int, hits: list[int], section: str) -> Wounds:
@@ -92,7 +94,7 @@ def _wounds(res: Resolution, unit_id: str, target_id: str, weapon: Weapon, attac
     wounds = onepage.wounds_from(
         ONE_PAGE,
         [
-            onepage.passes(ONE_PAGE, face, weapon_rules.ALWAYS_WOUNDS_ON) if weapon_rules.always_wounds(weapon, target, hit) else onepage.passes(ONE_PAGE, face, target.profile.defense, modifier)
+            onepage.passes(ONE_PAGE, face, weapon_rules.ALWAYS_WOUNDS_ON) if weapon_rules.always_wounds(weapon, target, hit) else onepage.passes(ONE_PAGE, face, target.defense, modifier)
             for hit, face in zip(hits, wound_faces, strict=True)
         ],
     )

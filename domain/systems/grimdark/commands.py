@@ -61,9 +61,11 @@ class UnitCommand(Command):
 
 
 class Deploy(UnitCommand, tag=True):
-    """Every model's place, in the order the unit lists its models."""
+    """Every model's place, in the order the unit lists its models, then those of the units
+    `joined` to it: a hero of its army, a copy of it (#Unit Types)."""
 
     positions: list[Position]
+    joined: list[str] = []
 
 
 class Hold(UnitCommand, tag=True):

@@ -18,11 +18,10 @@ def moved(res: Resolution, before: Unit, crossed: list[inches.Terrain]) -> None:
     if not hazards or before.profile.rule("Flying"):
         return
     unit = res.game.units[before.id]
-    radius = inches.base_radius_inches(unit.profile.base)
     exposed = [
         m.id
         for old, m in zip(before.models, unit.models, strict=True)
-        if any(inches.path_terrain((old.x, old.y), (m.x, m.y), hazards, radius))
+        if any(inches.path_terrain((old.x, old.y), (m.x, m.y), hazards, unit.radius(m)))
     ]
     faces = res.roll(len(exposed), f"{unit.id}: dangerous terrain", TERRAIN)
     hurt = [model_id for model_id, face in zip(exposed, faces, strict=True) if face == 1]

@@ -69,8 +69,11 @@ class MarkerDestroyed(Event, tag=True):
 
 
 class UnitDeployed(Event, tag=True):
+    """`joined`: units deployed as part of it, whose models are now its own (#Unit Types)."""
+
     unit: str
     positions: list[tuple[float, float]]
+    joined: list[str] = []
 
 
 class RoundStarted(Event, tag=True):

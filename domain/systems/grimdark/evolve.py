@@ -9,6 +9,7 @@ import msgspec
 
 from domain.kit.folding import folder
 from domain.systems.grimdark import events as ev
+from domain.systems.grimdark import joining
 from domain.systems.grimdark.content import BARE_HANDS, Army
 from domain.systems.grimdark.state import (
     DEPLOYMENT,
@@ -66,7 +67,7 @@ def _units(army: Army, side: str, taken: set[str]) -> dict[str, Unit]:
             Model(f"{unit_id}-{k}", group.name, group.weapons if any(w.melee for w in group.weapons) else (*group.weapons, BARE_HANDS))
             for k, group in enumerate(groups, 1)
         )
-        units[unit_id] = Unit(unit_id, side, army.id, profile, models)
+        units[unit_id] = Unit(unit_id, side, army.id, profile, models, size=len(models))
     return units
 
 
@@ -109,8 +110,9 @@ def _marker(game: Game, event: ev.MarkerPlaced) -> Game:
 
 
 def _deployed(game: Game, event: ev.UnitDeployed) -> Game:
-    unit = game.units[event.unit]
-    game = _unit(game, event.unit, models=_placed(unit, event.positions), deployed=True)
+    unit = joining.merged(game.units[event.unit], [game.units[u] for u in event.joined])
+    units = {k: v for k, v in game.units.items() if k not in event.joined}
+    game = replace(game, units={**units, unit.id: replace(unit, models=_placed(unit, event.positions), deployed=True)})
     order = (game.other(unit.side), unit.side)
     regular = [s for s in order if any(not u.deployed and not u.scout for u in game.of_side(s))]
     if regular:

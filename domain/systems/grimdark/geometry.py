@@ -24,8 +24,7 @@ def placed(unit: Unit, positions: Sequence[tuple[float, float]], section: str) -
     """The unit's models at `positions`, one each, checked to stand on the table and coherent."""
     if len(positions) != len(unit.models):
         raise RuleError("wrong_model_count", rule(section), params={"unit": unit.id, "models": len(unit.models), "given": len(positions)}, field="positions")
-    radius = inches.base_radius_inches(unit.profile.base)
-    return [Base(x, y, radius=radius) for x, y in positions]
+    return [Base(x, y, radius=unit.radius(m)) for m, (x, y) in zip(unit.models, positions, strict=True)]
 
 
 def check_on_table(game: Game, unit: Unit, bases: Sequence[Base], section: str) -> None:
@@ -59,9 +58,8 @@ def longest_move(unit: Unit, bases: Sequence[Base]) -> float:
 def check_path(game: Game, unit: Unit, bases: Sequence[Base], section: str, allowed: str = "") -> None:
     """Models move straight and not across another unit's models (#General Principles: through
     a unit is not a way; Flying is not built yet)."""
-    radius = inches.base_radius_inches(unit.profile.base)
     for model, end in zip(unit.models, bases, strict=True):
-        start = Base(model.x, model.y, radius=radius)
+        start = Base(model.x, model.y, radius=end.radius)
         for other in game.units.values():
             if other.id == unit.id or other.destroyed or not other.deployed:
                 continue

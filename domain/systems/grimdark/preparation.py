@@ -13,7 +13,7 @@ from domain.events import Event
 from domain.kit.boards import inches
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
-from domain.systems.grimdark import geometry
+from domain.systems.grimdark import geometry, joining
 from domain.systems.grimdark.resolution import Resolution
 from domain.systems.grimdark.state import DEPLOYMENT, DEPLOYMENT_ROLL_OFF, EDGE, EDGES, FIRST_MARKER, MARKERS, MISSION_ROLL, OBJECTIVE_ROLL_OFF, SCOUT_ROLL_OFF, ZONE_DEPTH, Game, Unit
 from domain.systems.grimdark.versions import rule
@@ -148,6 +148,7 @@ def deploy(res: Resolution, command: cmd.Deploy) -> list[Event]:
         raise RuleError("already_deployed", rule(PREPARATION), params={"unit": unit.id})
     if unit.side != game.up:
         raise RuleError("not_your_turn", rule(PREPARATION), params={"side": unit.side, "up": game.up})
+    unit = joining.merged(unit, joining.joining(game, unit, command.joined))
     bases = geometry.placed(unit, command.positions, PREPARATION)
     geometry.check_on_table(game, unit, bases, PREPARATION)
     if unit.scout:
@@ -158,7 +159,7 @@ def deploy(res: Resolution, command: cmd.Deploy) -> list[Event]:
             raise RuleError("outside_zone", rule(PREPARATION), params={"unit": unit.id, "models": outside, "edge": game.edges[unit.side], "depth": 12}, field="positions")
     geometry.check_coherent(unit, bases, "Movement")
     geometry.check_apart(game, unit, bases, "Movement")
-    res.emit(ev.UnitDeployed(unit.id, [(b.x, b.y) for b in bases]))
+    res.emit(ev.UnitDeployed(unit.id, [(b.x, b.y) for b in bases], command.joined))
     if all(u.deployed for u in res.game.units.values()):
         res.emit(ev.RoundStarted(1, res.game.deploys_first))
     return res.events

@@ -20,7 +20,8 @@ DISPEL_REACH = 18.0
 
 
 def power(unit: Unit) -> int:
-    return int(unit.profile.rule("Psychic"))
+    """Its X; a unit casts through a Psychic hero that joined it (#Unit Types, Heroes)."""
+    return max((int(unit.profile_of(m).rule("Psychic")) for m in unit.models), default=0)
 
 
 def highest(res: Resolution, unit: Unit, why: str, section: str) -> int:

@@ -3,6 +3,9 @@ the objective markers, where set-up or the round stands, and a choice the battle
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Callable
+
 import msgspec
 
 from domain.kit.boards.inches import Base, base_radius_inches
@@ -28,6 +31,9 @@ class Model(msgspec.Struct, frozen=True):
     y: float = 0.0
     #: Wounds a Tough model has taken so far (#Special Rules, Tough(X)).
     wounds: int = 0
+    #: A hero's own profile when it stands in another unit (#Unit Types, Heroes): its Quality for
+    #: its attacks, its Tough and its base; the unit's profile otherwise.
+    own: UnitProfile | None = None
 
 
 class Unit(msgspec.Struct, frozen=True):
@@ -43,6 +49,10 @@ class Unit(msgspec.Struct, frozen=True):
     activated: bool = False
     #: Until the end of its next activation (#Morale).
     pinned: bool = False
+    #: How many models it started with: its profile's, with the heroes and the copy that joined it.
+    size: int = 0
+    #: The units deployed as part of it: a hero, or a copy of it (#Unit Types).
+    joined: tuple[str, ...] = ()
     #: Its Limited weapons used already (#Special Rules, Limited).
     spent: tuple[str, ...] = ()
     #: A Psychic that tried to cast this round may not dispel, one that dispelled may not cast
@@ -58,22 +68,42 @@ class Unit(msgspec.Struct, frozen=True):
     def scout(self) -> bool:
         return bool(self.profile.rule("Scout"))
 
-    @property
-    def tough(self) -> int:
-        return int(self.profile.rule("Tough") or 1)
+    def profile_of(self, model: Model) -> UnitProfile:
+        return model.own or self.profile
+
+    def tough_of(self, model: Model) -> int:
+        return int(self.profile_of(model).rule("Tough") or 1)
 
     def bases(self) -> list[Base]:
-        radius = base_radius_inches(self.profile.base)
-        return [Base(m.x, m.y, radius=radius) for m in self.models]
+        return [Base(m.x, m.y, radius=self.radius(m)) for m in self.models]
+
+    def radius(self, model: Model) -> float:
+        return base_radius_inches(self.profile_of(model).base)
 
     def model(self, model_id: str) -> Model | None:
         return next((m for m in self.models if m.id == model_id), None)
 
+    def majority(self, value: Callable[[UnitProfile], int]) -> int:
+        """#Unit Types, Heroes: Defense and Morale use the value most of its models have; the
+        unit's own when no other value has more than half of them."""
+        counts = Counter(value(self.profile_of(m)) for m in self.models)
+        best, count = counts.most_common(1)[0] if counts else (value(self.profile), 0)
+        return best if 2 * count > len(self.models) else value(self.profile)
+
+    @property
+    def defense(self) -> int:
+        return self.majority(lambda p: p.defense)
+
+    @property
+    def morale_quality(self) -> int:
+        return self.majority(lambda p: p.quality)
+
     def at_half_or_less(self) -> bool:
         """#Morale: half or less of its total size, or of its Tough value for a unit of one model."""
-        if self.profile.size == 1 and self.models:
-            return 2 * (self.tough - self.models[0].wounds) <= self.tough
-        return 2 * len(self.models) <= self.profile.size
+        if self.size == 1 and self.models:
+            tough = self.tough_of(self.models[0])
+            return 2 * (tough - self.models[0].wounds) <= tough
+        return 2 * len(self.models) <= self.size
 
 
 class Marker(msgspec.Struct, frozen=True):
