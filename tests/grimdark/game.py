@@ -57,15 +57,16 @@ class Game(RuleTable):
         return self.game.units[unit_id]
 
     def prepare(self) -> None:
-        """Roll-offs won by the Vanguard (5 vs 2, then 4 vs 3), south edge, three markers (a D3
-        face 2 where the mission rolls D3+2), the Vanguard's at (36, 15) and (56, 15), the
-        Brood's at (10, 15); two markers: the first two."""
+        """Roll-offs won by the first side, the Vanguard (5 vs 2, then 4 vs 3), south edge, three
+        markers (a D3 face 2 where the mission rolls D3+2), the first side's at (36, 15) and
+        (56, 15), the Brood's at (10, 15); two markers: the first two."""
+        first, second = self.game.sides
         self.do(cmd.RollOff(purpose="deployment"), 5, 2)
-        self.do(cmd.PickEdge(side=VANGUARD, edge="south"))
+        self.do(cmd.PickEdge(side=first, edge="south"))
         d3 = (2,) if self.game.mission.markers == "d3+2" else ()
         self.do(cmd.RollOff(purpose="objectives"), *d3, 4, 3)
-        self.do(cmd.ChooseFirstMarker(side=VANGUARD, first=VANGUARD))
-        for side, x in ((VANGUARD, 36), (BROOD, 10), (VANGUARD, 56))[: self.game.markers_due]:
+        self.do(cmd.ChooseFirstMarker(side=first, first=first))
+        for side, x in ((first, 36), (second, 10), (first, 56))[: self.game.markers_due]:
             self.do(cmd.PlaceMarker(side=side, x=x, y=15))
 
     def ready(self, places: dict[str, list[tuple[float, float]]] | None = None) -> None:

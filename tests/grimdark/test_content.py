@@ -16,11 +16,12 @@ from tests.grimdark.game import CORE
 HEADER = b'[pack]\nname = "t"\nversion = "1"\n'
 
 
-def test_the_core_pack_holds_two_armies_of_500_points_each_with_a_hero():
+def test_the_core_pack_holds_three_armies_of_500_points_at_most_each_with_a_hero():
     """grimdark-future-1.5.md#Preparation, The Armies: 500pts, at least one Hero."""
     assert [(a.id, a.points, [u.name for u in a.units if u.hero]) for a in CORE.armies] == [
         ("ashen-vanguard", 500, ["Captain Hale Morrow"]),
         ("thornback-brood", 500, ["Brood Mother"]),
+        ("iron-convoy", 470, ["Marshal Ira Kade"]),
     ]
     squad = CORE.army("ashen-vanguard").units[1]
     assert (squad.name, squad.quality, squad.defense, squad.size, [(m.name, m.count) for m in squad.models]) == ("Vanguard Squad", 4, 4, 5, [("Sergeant", 1), ("Trooper", 4)])
@@ -36,7 +37,7 @@ def test_the_core_pack_holds_two_armies_of_500_points_each_with_a_hero():
         (
             'quality = 4\ndefense = 4\npoints = 10\nrules = ["Bodyguard"]\nmodels = [{ name = "A" }]',
             "armies[0].units[0].rules[0]",
-            "'Bodyguard' is not a unit rule this server applies; it applies: Fast, Fear, Fearless, Flying, Furious, Impact, Psychic, Regeneration, Scout, Slow, Stealth, Strider, Tough",
+            "'Bodyguard' is not a unit rule this server applies; it applies: Fast, Fear, Fearless, Flying, Furious, Impact, Psychic, Regeneration, Scout, Slow, Stealth, Strider, Tough, Transport",
         ),
         ('quality = 4\ndefense = 4\npoints = 10\nrules = ["Tough"]\nmodels = [{ name = "A" }]', "armies[0].units[0].rules[0]", "Tough takes a number X in 2..24: Tough(X)"),
         (

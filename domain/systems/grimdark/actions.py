@@ -9,7 +9,7 @@ from __future__ import annotations
 from domain.errors import RuleError
 from domain.kit import onepage
 from domain.kit.boards import inches
-from domain.systems.grimdark import attacks, casualties, dangerous, geometry, melee, morale, rounds
+from domain.systems.grimdark import attacks, casualties, dangerous, geometry, melee, morale, rounds, transports
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
 from domain.systems.grimdark.resolution import Resolution
@@ -44,24 +44,29 @@ def enemy(res: Resolution, unit: Unit, target_id: str, section: str) -> Unit:
     target = res.unit(target_id, section)
     if target.side == unit.side:
         raise RuleError("not_an_enemy", rule(section), params={"unit": unit.id, "target": target.id}, field="target")
+    if target.inside:
+        raise RuleError("target_inside", rule("Special Rules"), params={"target": target.id, "transport": target.inside}, field="target")
     return target
 
 
 def move(res: Resolution, unit: Unit, action: str, positions: list[tuple[float, float]], charging: str = "") -> None:
-    """Check the move and record it; `charging` is the target a charge may reach."""
+    """Check the move and record it; `charging` is the target a charge may reach. A unit inside a
+    transport gets out: each model measures from the transport (#Special Rules, Transport(X))."""
     bases = geometry.placed(unit, positions, MOVEMENT)
     allowance = onepage.move_inches(ONE_PAGE, action, unit.profile.rule)
     crossed = geometry.crossed(res.game, unit, bases)
     if any(p.difficult for p in crossed) and not (unit.profile.rule("Strider") or unit.profile.rule("Flying")):
         allowance = min(allowance, DIFFICULT_CAP)  # #Terrain, Difficult Terrain
-    longest = geometry.longest_move(unit, bases)
+    longest = transports.disembark_gap(res.game, unit, bases) if unit.inside else geometry.longest_move(unit, bases)
     if not inches.at_most(longest, allowance):
         raise RuleError("too_far", rule(ACTIVATION), params={"unit": unit.id, "action": action, "max": allowance, "inches": round(longest, 2)}, field="positions")
     geometry.check_on_table(res.game, unit, bases, MOVEMENT)
     geometry.check_coherent(unit, bases)
-    if not unit.profile.rule("Flying"):  # #Special Rules, Flying: through units and obstacles
+    if not unit.profile.rule("Flying") and not unit.inside:  # #Special Rules, Flying: through units and obstacles
         geometry.check_path(res.game, unit, bases, MOVEMENT)
-    geometry.check_apart(res.game, unit, bases, MOVEMENT, allowed=charging)
+    geometry.check_apart(res.game, unit, bases, MOVEMENT, allowed=charging or unit.inside)
+    if unit.inside:
+        res.emit(ev.UnitDisembarked(unit.id, unit.inside))
     res.emit(ev.UnitMoved(unit.id, action, [(b.x, b.y) for b in bases], round(longest, 3)))
     dangerous.moved(res, unit, crossed)
 
@@ -94,6 +99,7 @@ def hold(res: Resolution, command: cmd.Hold) -> list:
     unit = activating(res, command.unit)
     if command.target:
         not_pinned(unit, "shoot")
+        transports.check_inside(unit, "shoot")
     res.emit(ev.UnitMoved(unit.id, "hold", [(m.x, m.y) for m in unit.models], 0.0))
     dangerous.moved(res, unit, geometry.crossed(res.game, unit, unit.bases()))
     shoot_or_end(res, unit.id, command.target)
@@ -111,6 +117,7 @@ def advance(res: Resolution, command: cmd.Advance) -> list:
 def rush(res: Resolution, command: cmd.Rush) -> list:
     unit = activating(res, command.unit)
     not_pinned(unit, "rush")
+    transports.check_inside(unit, "rush")
     move(res, unit, "rush", command.positions)
     rounds.end_activation(res, unit.id)
     return res.events
@@ -120,10 +127,20 @@ def charge(res: Resolution, command: cmd.Charge) -> list:
     """#Movement: a Charge must bring at least one model into base contact with the target."""
     unit = activating(res, command.unit)
     not_pinned(unit, "charge")
+    transports.check_inside(unit, "charge")
     target = enemy(res, unit, command.target, "Melee")
     move(res, unit, "charge", command.positions, charging=target.id)
     moved = res.game.units[unit.id]
     if not any(geometry.touching(a, b) for a in moved.bases() for b in target.bases()):
         raise RuleError("no_contact", rule(MOVEMENT), params={"unit": unit.id, "target": target.id}, field="positions")
     melee.fight(res, unit.id, target.id)
+    return res.events
+
+
+def embark(res: Resolution, command: cmd.Embark) -> list:
+    """#Special Rules, Transport(X): the unit's action is to move into contact and get in."""
+    unit = activating(res, command.unit)
+    not_pinned(unit, "embark")
+    transports.embark(res, command, unit)
+    rounds.end_activation(res, unit.id)
     return res.events

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from domain.errors import RuleError
 from domain.systems.grimdark import events as ev
+from domain.systems.grimdark import transports
 from domain.systems.grimdark.resolution import Resolution
 from domain.systems.grimdark.state import Unit, Wounds
 from domain.systems.grimdark.versions import rule
@@ -91,3 +92,5 @@ def apply(res: Resolution, unit: Unit, order: list[str], wounds: Wounds) -> None
             res.emit(ev.ModelWounded(unit.id, model_id, got))
         elif got:
             res.emit(ev.ModelRemoved(unit.id, model_id))
+            if res.game.units[unit.id].destroyed:
+                transports.wrecked(res, unit.id, apply)

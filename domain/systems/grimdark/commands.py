@@ -66,6 +66,8 @@ class Deploy(UnitCommand, tag=True):
 
     positions: list[Position]
     joined: list[str] = []
+    #: Deployed inside this transport of its army (#Special Rules, Transport(X)): no positions.
+    transport: str = ""
 
 
 class Hold(UnitCommand, tag=True):
@@ -85,6 +87,18 @@ class Rush(UnitCommand, tag=True):
 
 class Charge(UnitCommand, tag=True):
     target: str
+    positions: list[Position]
+
+
+class Embark(UnitCommand, tag=True):
+    """The unit's action: every model moves into contact with `transport` and gets in."""
+
+    transport: str
+
+
+class PlaceSurvivors(UnitCommand, tag=True):
+    """The survivors of a destroyed transport's passengers, within 6" of it."""
+
     positions: list[Position]
 
 
@@ -114,4 +128,4 @@ class RemoveCasualties(UnitCommand, tag=True):
     models: list[str]
 
 
-COMMANDS = (SetUpMission, RollMission, RollOff, PickEdge, ChooseFirstMarker, PlaceMarker, Deploy, Hold, Advance, Rush, Charge, Cast, CastSpell, Dispel, AllowSpell, RemoveCasualties)
+COMMANDS = (SetUpMission, RollMission, RollOff, PickEdge, ChooseFirstMarker, PlaceMarker, Deploy, Hold, Advance, Rush, Charge, Embark, PlaceSurvivors, Cast, CastSpell, Dispel, AllowSpell, RemoveCasualties)

@@ -41,6 +41,7 @@ RULES: dict[str, tuple[Place, tuple[int, int] | None]] = {
     "Stealth": ("unit", None),
     "Strider": ("unit", None),
     "Tough": ("unit", (2, 24)),
+    "Transport": ("unit", (1, 30)),
 }
 #: grimdark-future-1.5.md#Unit Types: what Vehicles and Monsters always count as having.
 KIND_RULES: dict[str, int | bool] = {"Fear": True, "Impact": 3}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from domain.errors import RuleError
 from domain.events import Event
-from domain.systems.grimdark import actions, casualties, melee, preparation, psychic
+from domain.systems.grimdark import actions, casualties, melee, preparation, psychic, transports
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
 from domain.systems.grimdark.resolution import Resolution
@@ -24,6 +24,7 @@ _HANDLERS = {
     cmd.Advance: actions.advance,
     cmd.Rush: actions.rush,
     cmd.Charge: actions.charge,
+    cmd.Embark: actions.embark,
     cmd.Cast: psychic.cast,
     cmd.CastSpell: psychic.cast_spell,
     cmd.Dispel: psychic.dispel,
@@ -44,6 +45,11 @@ def decide(state, command, dice, actor, refs) -> list[Event]:  # noqa: ANN001
     if game.phase == OVER:
         raise RuleError("battle_over", rule("Preparation"), params={"outcome": game.outcome})
     res = Resolution(game, dice, actor)
+    waiting = transports.stranded(game)
+    if isinstance(command, cmd.PlaceSurvivors):
+        return transports.place_survivors(res, command)
+    if waiting:
+        raise RuleError("survivors_to_place", rule("Special Rules"), params={"units": waiting})
     if isinstance(command, cmd.RemoveCasualties):
         return remove_casualties(res, command)
     if game.pending is not None:

@@ -74,6 +74,19 @@ class UnitDeployed(Event, tag=True):
     unit: str
     positions: list[tuple[float, float]]
     joined: list[str] = []
+    transport: str = ""
+
+
+class UnitEmbarked(Event, tag=True):
+    unit: str
+    transport: str
+
+
+class UnitDisembarked(Event, tag=True):
+    """Out of `transport`: its new places follow (UnitMoved, an Advance or placing survivors)."""
+
+    unit: str
+    transport: str
 
 
 class RoundStarted(Event, tag=True):
@@ -224,6 +237,8 @@ EVENTS = (
     MarkerPickedUp,
     MarkerDestroyed,
     UnitDeployed,
+    UnitEmbarked,
+    UnitDisembarked,
     RoundStarted,
     UnitMoved,
     MeleeStarted,

@@ -112,7 +112,7 @@ def _marker(game: Game, event: ev.MarkerPlaced) -> Game:
 def _deployed(game: Game, event: ev.UnitDeployed) -> Game:
     unit = joining.merged(game.units[event.unit], [game.units[u] for u in event.joined])
     units = {k: v for k, v in game.units.items() if k not in event.joined}
-    game = replace(game, units={**units, unit.id: replace(unit, models=_placed(unit, event.positions), deployed=True)})
+    game = replace(game, units={**units, unit.id: replace(unit, models=_placed(unit, event.positions), deployed=True, inside=event.transport)})
     order = (game.other(unit.side), unit.side)
     regular = [s for s in order if any(not u.deployed and not u.scout for u in game.of_side(s))]
     if regular:
@@ -129,11 +129,27 @@ def _round(game: Game, event: ev.RoundStarted) -> Game:
 
 
 def _moved(game: Game, event: ev.UnitMoved) -> Game:
-    """A unit's own action makes it the active unit; defenders closing in on a charge do not."""
+    """A unit's own action makes it the active unit; defenders closing in on a charge and the
+    survivors of a destroyed transport do not. The units inside a transport go where it goes."""
     unit = game.units[event.unit]
-    if event.action == "close_in":
-        return _unit(game, event.unit, models=_placed(unit, event.positions))
-    return replace(_unit(game, event.unit, models=_placed(unit, event.positions)), active=event.unit, casting=None)
+    game = _unit(game, event.unit, models=_placed(unit, event.positions))
+    if event.positions:
+        riders = [u for u in game.units.values() if u.inside == event.unit]
+        for rider in riders:
+            game = _unit(game, rider.id, models=_placed(rider, [event.positions[0]] * len(rider.models)))
+    if event.action in ("close_in", "bail_out"):
+        return game
+    return replace(game, active=event.unit, casting=None)
+
+
+def _embarked(game: Game, event: ev.UnitEmbarked) -> Game:
+    unit, transport = game.units[event.unit], game.units[event.transport]
+    spot = (transport.models[0].x, transport.models[0].y)
+    return _unit(game, event.unit, inside=event.transport, models=_placed(unit, [spot] * len(unit.models)))
+
+
+def _disembarked(game: Game, event: ev.UnitDisembarked) -> Game:
+    return _unit(game, event.unit, inside="")
 
 
 def _due(game: Game, event: ev.CasualtiesDue) -> Game:
@@ -258,6 +274,8 @@ _HANDLERS = {
     ev.MarkerPickedUp: _picked_up,
     ev.MarkerDestroyed: _destroyed,
     ev.UnitDeployed: _deployed,
+    ev.UnitEmbarked: _embarked,
+    ev.UnitDisembarked: _disembarked,
     ev.RoundStarted: _round,
     ev.UnitMoved: _moved,
     ev.MeleeStarted: _melee_started,

@@ -3,6 +3,7 @@ range and line of sight (grimdark-future-1.5.md#General Principles, #Movement, #
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from domain.errors import RuleError
@@ -110,4 +111,4 @@ def touching(a: Base, b: Base) -> bool:
 
 def gap(a: Unit, b: Unit) -> float:
     """The distance between two units: their closest models, base to base."""
-    return min(inches.distance(x, y) for x in a.bases() for y in b.bases())
+    return min((inches.distance(x, y) for x in a.bases() for y in b.bases()), default=math.inf)

@@ -5,6 +5,7 @@ less, it Routs."""
 from __future__ import annotations
 
 from domain.kit import onepage
+from domain.systems.grimdark import casualties, transports
 from domain.systems.grimdark import events as ev
 from domain.systems.grimdark.resolution import Resolution
 from domain.systems.grimdark.versions import ONE_PAGE
@@ -29,6 +30,7 @@ def test(res: Resolution, unit_id: str, in_melee: bool = False) -> bool:
         return True
     if in_melee and unit.at_half_or_less():
         res.emit(ev.UnitRouted(unit_id))
+        transports.wrecked(res, unit_id, casualties.apply)
     else:
         res.emit(ev.UnitPinned(unit_id))
     return False

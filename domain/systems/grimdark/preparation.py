@@ -13,7 +13,7 @@ from domain.events import Event
 from domain.kit.boards import inches
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
-from domain.systems.grimdark import geometry, joining
+from domain.systems.grimdark import geometry, joining, transports
 from domain.systems.grimdark.resolution import Resolution
 from domain.systems.grimdark.state import DEPLOYMENT, DEPLOYMENT_ROLL_OFF, EDGE, EDGES, FIRST_MARKER, MARKERS, MISSION_ROLL, OBJECTIVE_ROLL_OFF, SCOUT_ROLL_OFF, ZONE_DEPTH, Game, Unit
 from domain.systems.grimdark.versions import rule
@@ -149,6 +149,8 @@ def deploy(res: Resolution, command: cmd.Deploy) -> list[Event]:
     if unit.side != game.up:
         raise RuleError("not_your_turn", rule(PREPARATION), params={"side": unit.side, "up": game.up})
     unit = joining.merged(unit, joining.joining(game, unit, command.joined))
+    if command.transport:
+        return deploy_inside(res, unit, command)
     bases = geometry.placed(unit, command.positions, PREPARATION)
     geometry.check_on_table(game, unit, bases, PREPARATION)
     if unit.scout:
@@ -160,7 +162,21 @@ def deploy(res: Resolution, command: cmd.Deploy) -> list[Event]:
     geometry.check_coherent(unit, bases, "Movement")
     geometry.check_apart(game, unit, bases, "Movement")
     res.emit(ev.UnitDeployed(unit.id, [(b.x, b.y) for b in bases], command.joined))
+    return deployed(res)
+
+
+def deployed(res: Resolution) -> list[Event]:
     if all(u.deployed for u in res.game.units.values()):
         res.emit(ev.RoundStarted(1, res.game.deploys_first))
     return res.events
+
+
+def deploy_inside(res: Resolution, unit: Unit, command: cmd.Deploy) -> list[Event]:
+    """#Special Rules, Transport(X): deployed within a transport of its army, deployed already."""
+    transport = transports.seat(res.game, unit, command.transport)
+    if command.positions:
+        raise RuleError("wrong_model_count", rule(PREPARATION), params={"unit": unit.id, "models": 0, "given": len(command.positions)}, field="positions")
+    spot = (transport.models[0].x, transport.models[0].y)
+    res.emit(ev.UnitDeployed(unit.id, [spot] * len(unit.models), command.joined, transport.id))
+    return deployed(res)
 

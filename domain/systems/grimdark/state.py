@@ -53,6 +53,9 @@ class Unit(msgspec.Struct, frozen=True):
     size: int = 0
     #: The units deployed as part of it: a hero, or a copy of it (#Unit Types).
     joined: tuple[str, ...] = ()
+    #: The transport it rides in (#Special Rules, Transport(X)): off the table until it gets out;
+    #: its models stand where the transport's first model does.
+    inside: str = ""
     #: Its Limited weapons used already (#Special Rules, Limited).
     spent: tuple[str, ...] = ()
     #: A Psychic that tried to cast this round may not dispel, one that dispelled may not cast
@@ -75,7 +78,8 @@ class Unit(msgspec.Struct, frozen=True):
         return int(self.profile_of(model).rule("Tough") or 1)
 
     def bases(self) -> list[Base]:
-        return [Base(m.x, m.y, radius=self.radius(m)) for m in self.models]
+        """Its models on the table: none while it rides in a transport."""
+        return [] if self.inside else [Base(m.x, m.y, radius=self.radius(m)) for m in self.models]
 
     def radius(self, model: Model) -> float:
         return base_radius_inches(self.profile_of(model).base)
