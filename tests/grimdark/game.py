@@ -25,7 +25,7 @@ CORE = load_pack_dir(pack_folder("domain.systems.grimdark:packs/core"), load_pac
 #: The missions on an open table 30" deep: the deployment zones 6" apart, so the armies meet at
 #: once, and no terrain unless a test puts some down.
 SHALLOW = msgspec.structs.replace(CORE, missions=tuple(msgspec.structs.replace(m, depth=30, terrain=()) for m in CORE.missions))
-VANGUARD, BROOD = "ashen-vanguard", "thornback-brood"
+VANGUARD, BROOD, CONVOY = "ashen-vanguard", "thornback-brood", "iron-convoy"
 
 
 def row(x: float, y: float, count: int, gap: float = 1.5, back: float = -1.5) -> list[tuple[float, float]]:
@@ -79,3 +79,22 @@ class Game(RuleTable):
             gap = 2.0 if unit_id == "bone-crushers" else 1.5
             positions = (places or {}).get(unit_id) or row(x, y, len(self.unit(unit_id).models), gap, back)
             self.do(cmd.Deploy(unit=unit_id, positions=positions))
+
+
+def convoy_ready(inside: tuple[str, ...] = ("convoy-squad",)) -> Game:
+    """The Iron Convoy prepared and deployed at the south edge (the Mule Carrier at (20, 8)),
+    the Brood at the north as `ready` puts it; the squads named go inside the Mule, the others
+    stand in rows; round 1 about to start."""
+    game = Game(f"{CONVOY},{BROOD}")
+    game.prepare()
+    places = {
+        "mule-carrier": [(20, 8)], "brood-mother": [(4, 20)], "convoy-squad": row(26, 10, 5), "spine-spitters": row(12, 20, 5, back=1.5),
+        "escort-squad": row(36, 10, 5), "bone-crushers": row(24, 20, 3, 2.0, 1.5), "marshal-ira-kade": [(46, 10)],
+        "skitter-swarm": row(40, 20, 8, back=1.5), "lookout-team": row(52, 10, 3), "creeper-swarm": row(56, 20, 8, back=1.5),
+    }
+    for unit_id, positions in places.items():
+        if unit_id in inside:
+            game.do(cmd.Deploy(unit=unit_id, positions=[], transport="mule-carrier"))
+        else:
+            game.do(cmd.Deploy(unit=unit_id, positions=positions))
+    return game

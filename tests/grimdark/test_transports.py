@@ -6,28 +6,9 @@ from __future__ import annotations
 
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
-from tests.grimdark.game import BROOD, Game, row
+from tests.grimdark.game import BROOD, CONVOY, Game, convoy_ready, row
 
-CONVOY = "iron-convoy"
 TRANSPORT = "grimdark-future-1.5.md#Special Rules"
-
-
-def deploy(inside: tuple[str, ...] = ("convoy-squad",)) -> Game:
-    """The Convoy at the south edge (the Mule at (20, 8)), the Brood at the north as `ready`
-    puts it; the squads named go inside the Mule, the others stand in rows."""
-    game = Game(f"{CONVOY},{BROOD}")
-    game.prepare()
-    places = {
-        "mule-carrier": [(20, 8)], "brood-mother": [(4, 20)], "convoy-squad": row(26, 10, 5), "spine-spitters": row(12, 20, 5, back=1.5),
-        "escort-squad": row(36, 10, 5), "bone-crushers": row(24, 20, 3, 2.0, 1.5), "marshal-ira-kade": [(46, 10)],
-        "skitter-swarm": row(40, 20, 8, back=1.5), "lookout-team": row(52, 10, 3), "creeper-swarm": row(56, 20, 8, back=1.5),
-    }
-    for unit_id, positions in places.items():
-        if unit_id in inside:
-            game.do(cmd.Deploy(unit=unit_id, positions=[], transport="mule-carrier"))
-        else:
-            game.do(cmd.Deploy(unit=unit_id, positions=positions))
-    return game
 
 
 def test_squads_deploy_inside_up_to_its_capacity_and_nothing_reaches_them_there():
@@ -50,7 +31,7 @@ def test_squads_deploy_inside_up_to_its_capacity_and_nothing_reaches_them_there(
 
 
 def test_a_squad_gets_out_with_an_advance_measured_from_the_transport_after_riding_along():
-    game = deploy()
+    game = convoy_ready()
     game.do(cmd.Advance(unit="mule-carrier", positions=[(20, 14)]))
     assert {(m.x, m.y) for m in game.unit("convoy-squad").models} == {(20.0, 14.0)}
     shot = game.refused(cmd.Hold(unit="spine-spitters", target="convoy-squad"))
@@ -66,7 +47,7 @@ def test_a_squad_gets_out_with_an_advance_measured_from_the_transport_after_ridi
 
 
 def test_a_squad_gets_in_by_moving_into_contact_as_far_as_a_rush():
-    game = deploy(inside=())
+    game = convoy_ready(inside=())
     far = game.refused(cmd.Embark(unit="escort-squad", transport="mule-carrier"))
     assert (far.code, far.params) == ("too_far", {"unit": "escort-squad", "action": "embark", "max": 12.0, "inches": 18.14})
     wrong = game.refused(cmd.Embark(unit="convoy-squad", transport="lookout-team"))
@@ -81,7 +62,7 @@ def test_a_squad_gets_in_by_moving_into_contact_as_far_as_a_rush():
 def test_a_destroyed_transport_wounds_its_riders_on_1s_pins_them_and_waits_for_their_player_to_place_them():
     """Six Spine Rifle wounds (5+ against Defense 5+) destroy the Mule; of the squad inside, the
     model that rolls a 1 falls; the four others are placed within 6" of where the Mule stood."""
-    game = deploy()
+    game = convoy_ready()
     game.do(cmd.Hold(unit="lookout-team"))
     events = game.do(cmd.Hold(unit="spine-spitters", target="mule-carrier"), *[4] * 10, *[5] * 6, *[1] * 4, 1, 3, 4, 5, 6)
     assert [e for e in events if isinstance(e, (ev.AttackResolved, ev.ModelRemoved, ev.UnitPinned))] == [

@@ -9,7 +9,7 @@ from __future__ import annotations
 from domain.errors import RuleError
 from domain.kit import onepage
 from domain.kit.boards import inches
-from domain.systems.grimdark import attacks, casualties, dangerous, geometry, melee, morale, rounds, transports
+from domain.systems.grimdark import attacks, casualties, dangerous, geometry, melee, morale, rounds, sniper, transports
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
 from domain.systems.grimdark.resolution import Resolution
@@ -71,20 +71,27 @@ def move(res: Resolution, unit: Unit, action: str, positions: list[tuple[float, 
     dangerous.moved(res, unit, crossed)
 
 
-def shoot(res: Resolution, unit: Unit, target_id: str) -> None:
-    """All models in range and in sight fire all their weapons at one target (#Shooting)."""
+def shoot(res: Resolution, unit: Unit, target_id: str, sniped: str = "") -> None:
+    """All models in range and in sight fire all their weapons at one target (#Shooting); the
+    wounds of Sniper weapons go on the model `sniped` when one is named."""
     target = enemy(res, unit, target_id, "Shooting")
-    if not attacks.weapons_that_reach(res, unit.id, target.id, melee=False):
+    reach = attacks.weapons_that_reach(res, unit.id, target.id, melee=False)
+    if not reach:
         raise RuleError("no_shot", rule("Shooting"), params={"unit": unit.id, "target": target.id}, field="target")
+    if sniped:
+        sniper.check(unit, target, sniped, reach)
     wounds = attacks.attack(res, unit.id, target.id, melee=False)
-    if not casualties.due(res, target.id, wounds, "end"):
+    left = sniper.hit_picked(res, target.id, sniped, wounds)
+    if not casualties.due(res, target.id, left, "end"):
         after_shooting(res, target.id, wounds)
 
 
-def shoot_or_end(res: Resolution, unit_id: str, target: str) -> None:
+def shoot_or_end(res: Resolution, unit_id: str, target: str, sniped: str = "") -> None:
     """Hold and Advance may shoot (#Activation); without a target the activation ends here."""
     if target:
-        shoot(res, res.game.units[unit_id], target)
+        shoot(res, res.game.units[unit_id], target, sniped)
+    elif sniped:
+        raise RuleError("no_sniper", rule("Special Rules"), params={"unit": unit_id, "target": ""}, field="sniped")
     else:
         rounds.end_activation(res, unit_id)
 
@@ -102,7 +109,7 @@ def hold(res: Resolution, command: cmd.Hold) -> list:
         transports.check_inside(unit, "shoot")
     res.emit(ev.UnitMoved(unit.id, "hold", [(m.x, m.y) for m in unit.models], 0.0))
     dangerous.moved(res, unit, geometry.crossed(res.game, unit, unit.bases()))
-    shoot_or_end(res, unit.id, command.target)
+    shoot_or_end(res, unit.id, command.target, command.sniped)
     return res.events
 
 
@@ -110,7 +117,7 @@ def advance(res: Resolution, command: cmd.Advance) -> list:
     unit = activating(res, command.unit)
     not_pinned(unit, "advance")
     move(res, unit, "advance", command.positions)
-    shoot_or_end(res, unit.id, command.target)
+    shoot_or_end(res, unit.id, command.target, command.sniped)
     return res.events
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from domain.kit import onepage
 from domain.systems.grimdark import events as ev
-from domain.systems.grimdark import geometry, weapon_rules
+from domain.systems.grimdark import geometry, sniper, weapon_rules
 from domain.systems.grimdark.content import Weapon
 from domain.systems.grimdark.resolution import Resolution
 from domain.systems.grimdark.state import Wounds
@@ -52,6 +52,7 @@ def _one_weapon(res: Resolution, unit_id: str, target_id: str, weapon: Weapon, q
     unit, target = res.game.units[unit_id], res.game.units[target_id]
     modifier = weapon_rules.hit_modifier(res.game, unit, target, weapon, section == "Melee")
     faces = res.roll(attacks, f"{unit_id}: {weapon.name} to hit {target_id}", section)
+    quality = sniper.SNIPER_QUALITY if weapon.rule("Sniper") else quality
     hit_faces = [f for f, hit in zip(faces, _quality_tests(res, unit_id, weapon.name, faces, quality, modifier), strict=True) if hit]
     blast = weapon.rule("Blast")
     times = onepage.blast_times(ONE_PAGE, int(blast), len(target.models)) if blast else 1
@@ -101,4 +102,4 @@ def _wounds(res: Resolution, unit_id: str, target_id: str, weapon: Weapon, attac
     if wounds and target.profile.rule("Regeneration"):
         wounds = onepage.regenerated(ONE_PAGE, res.roll(wounds, f"{target_id} regenerates", "Special Rules"))
     res.emit(ev.AttackResolved(unit_id, weapon.name, target_id, attacks, len(hits), wounds))
-    return Wounds(wounds, wounds if weapon.rule("Deadly") else 0)
+    return Wounds(wounds, wounds if weapon.rule("Deadly") else 0, wounds if weapon.rule("Sniper") else 0)

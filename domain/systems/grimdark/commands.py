@@ -71,14 +71,16 @@ class Deploy(UnitCommand, tag=True):
 
 
 class Hold(UnitCommand, tag=True):
-    """Stay; shoot `target` if one is named."""
+    """Stay; shoot `target` if one is named; `sniped`: the target's model its Sniper weapons hit."""
 
     target: str = ""
+    sniped: str = ""
 
 
 class Advance(UnitCommand, tag=True):
     positions: list[Position]
     target: str = ""
+    sniped: str = ""
 
 
 class Rush(UnitCommand, tag=True):

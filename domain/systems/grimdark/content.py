@@ -38,6 +38,7 @@ RULES: dict[str, tuple[Place, tuple[int, int] | None]] = {
     "Rending": ("weapon", None),
     "Scout": ("unit", None),
     "Slow": ("unit", None),
+    "Sniper": ("weapon", None),
     "Stealth": ("unit", None),
     "Strider": ("unit", None),
     "Tough": ("unit", (2, 24)),

@@ -6,7 +6,7 @@ caster's highest. Casting and dispelling exclude each other within a round."""
 from __future__ import annotations
 
 from domain.errors import RuleError
-from domain.systems.grimdark import actions, attacks, casualties, geometry, morale
+from domain.systems.grimdark import actions, attacks, casualties, geometry, morale, transports
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
 from domain.systems.grimdark.content import Weapon
@@ -35,6 +35,7 @@ def cast(res: Resolution, command: cmd.Cast) -> list:
     if not power(unit):
         raise RuleError("not_a_psychic", rule(PSYCHIC), params={"unit": unit.id})
     actions.not_pinned(unit, "cast")
+    transports.check_inside(unit, "cast")
     if unit.dispelled:
         raise RuleError("dispelled_this_round", rule(DISPELLING), params={"unit": unit.id, "round": res.game.round})
     res.emit(ev.PsychicRolled(unit.id, highest(res, unit, f"Psychic({power(unit)})", PSYCHIC)))

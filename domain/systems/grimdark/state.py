@@ -121,13 +121,14 @@ class Marker(msgspec.Struct, frozen=True):
 
 
 class Wounds(msgspec.Struct, frozen=True):
-    """The wounds attacks caused, and how many of them came from Deadly weapons."""
+    """The wounds attacks caused, and how many of them came from Deadly and from Sniper weapons."""
 
     count: int = 0
     deadly: int = 0
+    sniped: int = 0
 
     def __add__(self, other: Wounds) -> Wounds:
-        return Wounds(self.count + other.count, self.deadly + other.deadly)
+        return Wounds(self.count + other.count, self.deadly + other.deadly, self.sniped + other.sniped)
 
 
 class Casualties(msgspec.Struct, frozen=True):

@@ -34,8 +34,8 @@ def fear(game: Game, unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> i
 
 def cover(game: Game, unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> int:
     """#Terrain, Cover: -1 to shooting at a unit mostly in or behind cover; Indirect: a target no
-    model of the unit sees counts as in cover (once, however it is in cover)."""
-    if melee:
+    model of the unit sees counts as in cover (once, however it is in cover). Sniper ignores it."""
+    if melee or weapon.rule("Sniper"):
         return 0
     unseen = bool(weapon.rule("Indirect")) and not any(geometry.sees(game, base, target, (unit.id, target.id)) for base in unit.bases())
     return -1 if unseen or geometry.in_cover(game, unit, target) else 0
