@@ -37,7 +37,7 @@ def test_the_core_pack_holds_three_armies_of_500_points_at_most_each_with_a_hero
         (
             'quality = 4\ndefense = 4\npoints = 10\nrules = ["Bodyguard"]\nmodels = [{ name = "A" }]',
             "armies[0].units[0].rules[0]",
-            "'Bodyguard' is not a unit rule this server applies; it applies: Fast, Fear, Fearless, Flying, Furious, Impact, Psychic, Regeneration, Scout, Slow, Stealth, Strider, Tough, Transport",
+            "'Bodyguard' is not a unit rule this server applies; it applies: Ambush, Fast, Fear, Fearless, Flying, Furious, Impact, Psychic, Regeneration, Scout, Slow, Stealth, Strider, Tough, Transport",
         ),
         ('quality = 4\ndefense = 4\npoints = 10\nrules = ["Tough"]\nmodels = [{ name = "A" }]', "armies[0].units[0].rules[0]", "Tough takes a number X in 2..24: Tough(X)"),
         (

@@ -28,6 +28,8 @@ def activating(res: Resolution, unit_id: str) -> Unit:
     unit = res.unit(unit_id)
     if unit.side != game.up:
         raise RuleError("not_your_turn", rule("Playing the Game"), params={"side": unit.side, "up": game.up})
+    if unit.reserve:
+        raise RuleError("in_reserve", rule("Special Rules"), params={"unit": unit.id})
     if unit.activated:
         raise RuleError("already_activated", rule("Playing the Game"), params={"unit": unit.id, "round": game.round})
     if game.active and game.active != unit.id:

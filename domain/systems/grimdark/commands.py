@@ -68,6 +68,8 @@ class Deploy(UnitCommand, tag=True):
     joined: list[str] = []
     #: Deployed inside this transport of its army (#Special Rules, Transport(X)): no positions.
     transport: str = ""
+    #: Kept in reserve (#Special Rules, Ambush): no positions.
+    reserve: bool = False
 
 
 class Hold(UnitCommand, tag=True):
@@ -104,6 +106,18 @@ class PlaceSurvivors(UnitCommand, tag=True):
     positions: list[Position]
 
 
+class ArriveFromAmbush(UnitCommand, tag=True):
+    """An ambusher whose die brought it: every model's place (#Special Rules, Ambush)."""
+
+    positions: list[Position]
+
+
+class MoveAmbusher(SideCommand, tag=True):
+    """The opponent moves the ambusher just placed (on its 5+), or leaves it: its new places."""
+
+    positions: list[Position]
+
+
 class Cast(UnitCommand, tag=True):
     """A Psychic(X) starts its activation by rolling its X dice (#Special Rules, Psychic(X))."""
 
@@ -130,4 +144,4 @@ class RemoveCasualties(UnitCommand, tag=True):
     models: list[str]
 
 
-COMMANDS = (SetUpMission, RollMission, RollOff, PickEdge, ChooseFirstMarker, PlaceMarker, Deploy, Hold, Advance, Rush, Charge, Embark, PlaceSurvivors, Cast, CastSpell, Dispel, AllowSpell, RemoveCasualties)
+COMMANDS = (SetUpMission, RollMission, RollOff, PickEdge, ChooseFirstMarker, PlaceMarker, Deploy, Hold, Advance, Rush, Charge, Embark, PlaceSurvivors, ArriveFromAmbush, MoveAmbusher, Cast, CastSpell, Dispel, AllowSpell, RemoveCasualties)

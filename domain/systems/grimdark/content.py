@@ -19,6 +19,7 @@ Place = Literal["unit", "weapon"]
 #: grimdark-future-1.5.md#Special Rules that the rules of this server apply: name -> (where it
 #: goes, lowest and highest X or None). The others are listed in docs/grimdark-future-rules-notes.md.
 RULES: dict[str, tuple[Place, tuple[int, int] | None]] = {
+    "Ambush": ("unit", None),
     "AP": ("weapon", (1, 6)),
     "Blast": ("weapon", (2, 6)),
     "Deadly": ("weapon", None),

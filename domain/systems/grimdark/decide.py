@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from domain.errors import RuleError
 from domain.events import Event
-from domain.systems.grimdark import actions, casualties, melee, preparation, psychic, transports
+from domain.systems.grimdark import actions, ambush, casualties, melee, preparation, psychic, transports
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
 from domain.systems.grimdark.resolution import Resolution
@@ -48,6 +48,12 @@ def decide(state, command, dice, actor, refs) -> list[Event]:  # noqa: ANN001
     waiting = transports.stranded(game)
     if isinstance(command, cmd.PlaceSurvivors):
         return transports.place_survivors(res, command)
+    if isinstance(command, cmd.ArriveFromAmbush):
+        return ambush.arrive(res, command)
+    if isinstance(command, cmd.MoveAmbusher):
+        return ambush.shift(res, command)
+    if ambush.waiting(game):
+        raise RuleError("ambush_pending", rule("Special Rules"), params={"units": ambush.waiting(game)})
     if waiting:
         raise RuleError("survivors_to_place", rule("Special Rules"), params={"units": waiting})
     if isinstance(command, cmd.RemoveCasualties):

@@ -75,6 +75,7 @@ class UnitDeployed(Event, tag=True):
     positions: list[tuple[float, float]]
     joined: list[str] = []
     transport: str = ""
+    reserve: bool = False
 
 
 class UnitEmbarked(Event, tag=True):
@@ -87,6 +88,27 @@ class UnitDisembarked(Event, tag=True):
 
     unit: str
     transport: str
+
+
+class AmbushRolled(Event, tag=True):
+    """A unit in reserve at the start of a round: 4+ brings it (face 0: the last round, no roll)."""
+
+    unit: str
+    face: int
+    arrives: bool
+
+
+class UnitArrived(Event, tag=True):
+    unit: str
+    positions: list[tuple[float, float]]
+
+
+class AmbushShiftRolled(Event, tag=True):
+    """On a 5+ the opponent may move the unit that just arrived."""
+
+    unit: str
+    face: int
+    allowed: bool
 
 
 class RoundStarted(Event, tag=True):
@@ -239,6 +261,9 @@ EVENTS = (
     UnitDeployed,
     UnitEmbarked,
     UnitDisembarked,
+    AmbushRolled,
+    UnitArrived,
+    AmbushShiftRolled,
     RoundStarted,
     UnitMoved,
     MeleeStarted,

@@ -112,7 +112,8 @@ def _marker(game: Game, event: ev.MarkerPlaced) -> Game:
 def _deployed(game: Game, event: ev.UnitDeployed) -> Game:
     unit = joining.merged(game.units[event.unit], [game.units[u] for u in event.joined])
     units = {k: v for k, v in game.units.items() if k not in event.joined}
-    game = replace(game, units={**units, unit.id: replace(unit, models=_placed(unit, event.positions), deployed=True, inside=event.transport)})
+    placed = replace(unit, models=_placed(unit, event.positions), deployed=True, inside=event.transport, reserve=event.reserve)
+    game = replace(game, units={**units, unit.id: placed})
     order = (game.other(unit.side), unit.side)
     regular = [s for s in order if any(not u.deployed and not u.scout for u in game.of_side(s))]
     if regular:
@@ -125,7 +126,9 @@ def _deployed(game: Game, event: ev.UnitDeployed) -> Game:
 
 def _round(game: Game, event: ev.RoundStarted) -> Game:
     units = {k: replace(u, activated=False, cast=False, dispelled=False) for k, u in game.units.items()}
-    return replace(game, phase=ROUNDS, units=units, round=event.round, up=event.first, finished_first="")
+    game = replace(game, phase=ROUNDS, units=units, round=event.round, up=event.first, finished_first="")
+    other = game.other(event.first)
+    return game if game.ready(event.first) or not game.ready(other) else replace(game, up=other)
 
 
 def _moved(game: Game, event: ev.UnitMoved) -> Game:
@@ -137,8 +140,8 @@ def _moved(game: Game, event: ev.UnitMoved) -> Game:
         riders = [u for u in game.units.values() if u.inside == event.unit]
         for rider in riders:
             game = _unit(game, rider.id, models=_placed(rider, [event.positions[0]] * len(rider.models)))
-    if event.action in ("close_in", "bail_out"):
-        return game
+    if event.action in ("close_in", "bail_out", "ambush_shift"):
+        return replace(game, shifting="") if event.action == "ambush_shift" else game
     return replace(game, active=event.unit, casting=None)
 
 
@@ -146,6 +149,19 @@ def _embarked(game: Game, event: ev.UnitEmbarked) -> Game:
     unit, transport = game.units[event.unit], game.units[event.transport]
     spot = (transport.models[0].x, transport.models[0].y)
     return _unit(game, event.unit, inside=event.transport, models=_placed(unit, [spot] * len(unit.models)))
+
+
+def _ambush_rolled(game: Game, event: ev.AmbushRolled) -> Game:
+    return _unit(game, event.unit, arriving=event.arrives)
+
+
+def _arrived(game: Game, event: ev.UnitArrived) -> Game:
+    unit = game.units[event.unit]
+    return _unit(game, event.unit, models=_placed(unit, event.positions), reserve=False, arriving=False)
+
+
+def _shift_rolled(game: Game, event: ev.AmbushShiftRolled) -> Game:
+    return replace(game, shifting=event.unit if event.allowed else "")
 
 
 def _disembarked(game: Game, event: ev.UnitDisembarked) -> Game:
@@ -276,6 +292,9 @@ _HANDLERS = {
     ev.UnitDeployed: _deployed,
     ev.UnitEmbarked: _embarked,
     ev.UnitDisembarked: _disembarked,
+    ev.AmbushRolled: _ambush_rolled,
+    ev.UnitArrived: _arrived,
+    ev.AmbushShiftRolled: _shift_rolled,
     ev.RoundStarted: _round,
     ev.UnitMoved: _moved,
     ev.MeleeStarted: _melee_started,

@@ -112,3 +112,12 @@ def touching(a: Base, b: Base) -> bool:
 def gap(a: Unit, b: Unit) -> float:
     """The distance between two units: their closest models, base to base."""
     return min((inches.distance(x, y) for x in a.bases() for y in b.bases()), default=math.inf)
+
+
+def check_clear_of_enemies(game: Game, unit: Unit, bases: Sequence[Base], least: float, code: str) -> None:
+    """Every model over `least` inches from every enemy model on the table (#Special Rules: Scout
+    12", Ambush 6")."""
+    for enemy in game.of_side(game.other(unit.side)):
+        gaps = [inches.distance(b, e) for b in bases for e in enemy.bases()] if enemy.deployed else []
+        if gaps and inches.at_most(min(gaps), least):
+            raise RuleError(code, rule("Special Rules"), params={"unit": unit.id, "enemy": enemy.id, "gap": round(min(gaps), 2), "min": least}, field="positions")

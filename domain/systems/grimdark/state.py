@@ -56,6 +56,9 @@ class Unit(msgspec.Struct, frozen=True):
     #: The transport it rides in (#Special Rules, Transport(X)): off the table until it gets out;
     #: its models stand where the transport's first model does.
     inside: str = ""
+    #: #Special Rules, Ambush: kept off the table in reserve; `arriving` once its die brings it.
+    reserve: bool = False
+    arriving: bool = False
     #: Its Limited weapons used already (#Special Rules, Limited).
     spent: tuple[str, ...] = ()
     #: A Psychic that tried to cast this round may not dispel, one that dispelled may not cast
@@ -79,7 +82,7 @@ class Unit(msgspec.Struct, frozen=True):
 
     def bases(self) -> list[Base]:
         """Its models on the table: none while it rides in a transport."""
-        return [] if self.inside else [Base(m.x, m.y, radius=self.radius(m)) for m in self.models]
+        return [] if self.inside or self.reserve else [Base(m.x, m.y, radius=self.radius(m)) for m in self.models]
 
     def radius(self, model: Model) -> float:
         return base_radius_inches(self.profile_of(model).base)
@@ -187,6 +190,8 @@ class Game(msgspec.Struct, frozen=True):
     pending: Casualties | None = None
     melee: Melee | None = None
     casting: Casting | None = None
+    #: An ambusher the opponent may move (#Special Rules, Ambush).
+    shifting: str = ""
     #: Each army's spells, by the army's id.
     spells: dict[str, tuple[Spell, ...]] = {}
     #: Markers each side seized at the end, and the verdict: a side's id, or "draw".
@@ -204,5 +209,5 @@ class Game(msgspec.Struct, frozen=True):
         return y <= ZONE_DEPTH if edge == "south" else y >= self.mission.depth - ZONE_DEPTH
 
     def ready(self, side: str) -> list[Unit]:
-        """Units of `side` still to activate this round."""
-        return [u for u in self.of_side(side) if not u.activated and not u.destroyed]
+        """Units of `side` still to activate this round (not those in reserve)."""
+        return [u for u in self.of_side(side) if not u.activated and not u.destroyed and not u.reserve]
