@@ -15,6 +15,8 @@ from domain.systems.grimdark.versions import ONE_PAGE
 
 #: #Melee: attackers within 2" of an enemy strike.
 STRIKE_REACH = 2.0
+#: #Unit Types, Titans: 6 automatic hits with AP(2) for each titan model whenever it fights in melee.
+TITAN, TITAN_HITS = Weapon("Titan", rules=("AP(2)",)), 6
 
 
 def weapons_that_reach(res: Resolution, unit_id: str, target_id: str, melee: bool) -> dict[tuple[Weapon, int], int]:
@@ -43,6 +45,9 @@ def attack(res: Resolution, unit_id: str, target_id: str, melee: bool) -> Wounds
     """Every weapon that reaches, one after another; the wounds caused (for casualties, morale)."""
     section = "Melee" if melee else "Shooting"
     total = Wounds()
+    titan = res.game.units[unit_id]
+    if melee and titan.profile.kind == "titan":
+        total += automatic_hits(res, unit_id, target_id, TITAN, TITAN_HITS * len(titan.models))
     for (weapon, quality), attacks in weapons_that_reach(res, unit_id, target_id, melee).items():
         total += _one_weapon(res, unit_id, target_id, weapon, quality, attacks, section)
     return total

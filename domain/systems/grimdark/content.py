@@ -45,8 +45,8 @@ RULES: dict[str, tuple[Place, tuple[int, int] | None]] = {
     "Tough": ("unit", (2, 24)),
     "Transport": ("unit", (1, 30)),
 }
-#: grimdark-future-1.5.md#Unit Types: what Vehicles and Monsters always count as having.
-KIND_RULES: dict[str, int | bool] = {"Fear": True, "Impact": 3}
+#: grimdark-future-1.5.md#Unit Types: what Vehicles and Monsters, and Titans, always count as having.
+KIND_RULES: dict[str, dict[str, int | bool]] = {"vehicle": {"Fear": True, "Impact": 3}, "monster": {"Fear": True, "Impact": 3}, "titan": {"Fear": True}}
 _RULE = re.compile(r"^([A-Z][A-Za-z-]*)(?:\((\d+)\))?$")
 #: The base a model stands on when its unit names none (millimetres).
 DEFAULT_BASE = 25
@@ -112,17 +112,14 @@ class UnitProfile(Struct):
     models: tuple[Models, ...]
     rules: tuple[str, ...] = ()
     hero: bool = False
-    #: "infantry", "vehicle" or "monster" (grimdark-future-1.5.md#Unit Types).
-    kind: Literal["infantry", "vehicle", "monster"] = "infantry"
+    #: "infantry", "vehicle", "monster" or "titan" (grimdark-future-1.5.md#Unit Types).
+    kind: Literal["infantry", "vehicle", "monster", "titan"] = "infantry"
     base: int = DEFAULT_BASE
 
     def rule(self, name: str) -> int | bool:
         """Its own rules, and what its kind always counts as having (#Unit Types: Vehicles and
-        Monsters have Fear and Impact(3), unless it has an Impact of its own)."""
-        own = rule_value(self.rules, name)
-        if own or self.kind == "infantry":
-            return own
-        return KIND_RULES.get(name, False)
+        Monsters have Fear and Impact(3), unless it has an Impact of its own; Titans Fear)."""
+        return rule_value(self.rules, name) or KIND_RULES.get(self.kind, {}).get(name, False)
 
     @property
     def size(self) -> int:
