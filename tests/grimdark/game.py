@@ -91,6 +91,7 @@ def convoy_ready(inside: tuple[str, ...] = ("convoy-squad",)) -> Game:
         "mule-carrier": [(20, 8)], "brood-mother": [(4, 20)], "convoy-squad": row(26, 10, 5), "spine-spitters": row(12, 20, 5, back=1.5),
         "escort-squad": row(36, 10, 5), "bone-crushers": row(24, 20, 3, 2.0, 1.5), "marshal-ira-kade": [(46, 10)],
         "skitter-swarm": row(40, 20, 8, back=1.5), "lookout-team": row(52, 10, 3), "creeper-swarm": row(56, 20, 8, back=1.5),
+        "hawk-skimmer": [(20, 3)],
     }
     for unit_id, positions in places.items():
         if unit_id in inside:

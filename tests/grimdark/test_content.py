@@ -16,12 +16,12 @@ from tests.grimdark.game import CORE
 HEADER = b'[pack]\nname = "t"\nversion = "1"\n'
 
 
-def test_the_core_pack_holds_three_armies_of_500_points_at_most_each_with_a_hero():
+def test_the_core_pack_holds_three_armies_of_500_points_each_with_a_hero():
     """grimdark-future-1.5.md#Preparation, The Armies: 500pts, at least one Hero."""
     assert [(a.id, a.points, [u.name for u in a.units if u.hero]) for a in CORE.armies] == [
         ("ashen-vanguard", 500, ["Captain Hale Morrow"]),
         ("thornback-brood", 500, ["Brood Mother"]),
-        ("iron-convoy", 470, ["Marshal Ira Kade"]),
+        ("iron-convoy", 500, ["Marshal Ira Kade"]),
     ]
     squad = CORE.army("ashen-vanguard").units[1]
     assert (squad.name, squad.quality, squad.defense, squad.size, [(m.name, m.count) for m in squad.models]) == ("Vanguard Squad", 4, 4, 5, [("Sergeant", 1), ("Trooper", 4)])

@@ -9,7 +9,7 @@ from __future__ import annotations
 from domain.errors import RuleError
 from domain.kit import onepage
 from domain.kit.boards import inches
-from domain.systems.grimdark import attacks, casualties, dangerous, geometry, melee, morale, rounds, sniper, transports
+from domain.systems.grimdark import attacks, casualties, dangerous, flyers, geometry, melee, morale, rounds, sniper, transports
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
 from domain.systems.grimdark.resolution import Resolution
@@ -55,6 +55,9 @@ def move(res: Resolution, unit: Unit, action: str, positions: list[tuple[float, 
     """Check the move and record it; `charging` is the target a charge may reach. A unit inside a
     transport gets out: each model measures from the transport (#Special Rules, Transport(X))."""
     bases = geometry.placed(unit, positions, MOVEMENT)
+    if unit.profile.flyer:
+        flyers.fly(res, unit, bases)
+        return
     allowance = onepage.move_inches(ONE_PAGE, action, unit.profile.rule)
     crossed = geometry.crossed(res.game, unit, bases)
     if any(p.difficult for p in crossed) and not (unit.profile.rule("Strider") or unit.profile.rule("Flying")):
@@ -106,6 +109,7 @@ def after_shooting(res: Resolution, target_id: str, wounds: Wounds) -> None:
 
 def hold(res: Resolution, command: cmd.Hold) -> list:
     unit = activating(res, command.unit)
+    flyers.check_action(unit, "hold")
     if command.target:
         not_pinned(unit, "shoot")
         transports.check_inside(unit, "shoot")
@@ -126,6 +130,7 @@ def advance(res: Resolution, command: cmd.Advance) -> list:
 def rush(res: Resolution, command: cmd.Rush) -> list:
     unit = activating(res, command.unit)
     not_pinned(unit, "rush")
+    flyers.check_action(unit, "rush")
     transports.check_inside(unit, "rush")
     move(res, unit, "rush", command.positions)
     rounds.end_activation(res, unit.id)
@@ -136,8 +141,10 @@ def charge(res: Resolution, command: cmd.Charge) -> list:
     """#Movement: a Charge must bring at least one model into base contact with the target."""
     unit = activating(res, command.unit)
     not_pinned(unit, "charge")
+    flyers.check_action(unit, "charge")
     transports.check_inside(unit, "charge")
     target = enemy(res, unit, command.target, "Melee")
+    flyers.check_target(unit, target)
     move(res, unit, "charge", command.positions, charging=target.id)
     moved = res.game.units[unit.id]
     if not any(geometry.touching(a, b) for a in moved.bases() for b in target.bases()):
@@ -150,6 +157,7 @@ def embark(res: Resolution, command: cmd.Embark) -> list:
     """#Special Rules, Transport(X): the unit's action is to move into contact and get in."""
     unit = activating(res, command.unit)
     not_pinned(unit, "embark")
+    flyers.check_action(unit, "embark")
     transports.embark(res, command, unit)
     rounds.end_activation(res, unit.id)
     return res.events

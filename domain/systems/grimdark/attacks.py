@@ -10,13 +10,14 @@ from domain.systems.grimdark import events as ev
 from domain.systems.grimdark import geometry, sniper, weapon_rules
 from domain.systems.grimdark.content import Weapon
 from domain.systems.grimdark.resolution import Resolution
-from domain.systems.grimdark.state import Wounds
+from domain.systems.grimdark.state import Unit, Wounds
 from domain.systems.grimdark.versions import ONE_PAGE
 
 #: #Melee: attackers within 2" of an enemy strike.
 STRIKE_REACH = 2.0
 #: #Unit Types, Titans: 6 automatic hits with AP(2) for each titan model whenever it fights in melee.
 TITAN, TITAN_HITS = Weapon("Titan", rules=("AP(2)",)), 6
+FLYER_DISTANCE = 12
 
 
 def weapons_that_reach(res: Resolution, unit_id: str, target_id: str, melee: bool) -> dict[tuple[Weapon, int], int]:
@@ -34,11 +35,16 @@ def weapons_that_reach(res: Resolution, unit_id: str, target_id: str, melee: boo
                 able = geometry.in_range(base, target, STRIKE_REACH)
             else:
                 seen = weapon.rule("Indirect") or geometry.sees(game, base, target, (unit.id, target.id))
-                able = geometry.in_range(base, target, weapon.range) and seen
+                able = geometry.in_range(base, target, weapon.range - flyer_distance(unit, target)) and seen
             if able:
                 key = (weapon, unit.profile_of(model).quality)
                 found[key] = found.get(key, 0) + weapon.attacks
     return found
+
+
+def flyer_distance(unit: Unit, target: Unit) -> int:
+    """#Unit Types, Flyers: non-flyers measure 12" further to them."""
+    return FLYER_DISTANCE if target.profile.flyer and not unit.profile.flyer else 0
 
 
 def attack(res: Resolution, unit_id: str, target_id: str, melee: bool) -> Wounds:

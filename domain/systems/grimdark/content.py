@@ -20,6 +20,7 @@ Place = Literal["unit", "weapon"]
 #: goes, lowest and highest X or None). The others are listed in docs/grimdark-future-rules-notes.md.
 RULES: dict[str, tuple[Place, tuple[int, int] | None]] = {
     "Ambush": ("unit", None),
+    "Anti-Air": ("weapon", None),
     "AP": ("weapon", (1, 6)),
     "Blast": ("weapon", (2, 6)),
     "Deadly": ("weapon", None),
@@ -112,6 +113,8 @@ class UnitProfile(Struct):
     models: tuple[Models, ...]
     rules: tuple[str, ...] = ()
     hero: bool = False
+    #: A Flyer (grimdark-future-1.5.md#Unit Types, Flyers), whatever its kind.
+    flyer: bool = False
     #: "infantry", "vehicle", "monster" or "titan" (grimdark-future-1.5.md#Unit Types).
     kind: Literal["infantry", "vehicle", "monster", "titan"] = "infantry"
     base: int = DEFAULT_BASE

@@ -62,7 +62,7 @@ def check_path(game: Game, unit: Unit, bases: Sequence[Base], section: str, allo
     for model, end in zip(unit.models, bases, strict=True):
         start = Base(model.x, model.y, radius=end.radius)
         for other in game.units.values():
-            if other.id == unit.id or other.destroyed or not other.deployed:
+            if other.id == unit.id or other.destroyed or not other.deployed or other.profile.flyer:
                 continue
             for theirs in other.bases():
                 if other.id != allowed and inches.passes_over(start, inches.Point(end.x, end.y), theirs):
@@ -70,7 +70,8 @@ def check_path(game: Game, unit: Unit, bases: Sequence[Base], section: str, allo
 
 
 def blockers(game: Game, *skip: str) -> list[Base]:
-    return [b for u in game.units.values() if u.id not in skip and not u.destroyed and u.deployed for b in u.bases()]
+    """The models that block sight: Flyers do not (#Unit Types, Flyers: no physical interaction)."""
+    return [b for u in game.units.values() if u.id not in skip and not u.destroyed and u.deployed and not u.profile.flyer for b in u.bases()]
 
 
 def terrain(game: Game) -> tuple[inches.Terrain, ...]:
@@ -88,6 +89,8 @@ def sees(game: Game, shooter: Base, target: Unit, skip: tuple[str, ...]) -> bool
 def in_cover(game: Game, shooter: Unit, target: Unit) -> bool:
     """#Terrain, Cover: most of the target's models within cover terrain or behind an obstacle,
     seen from the shooting unit's first model (the kit's reading of "most")."""
+    if target.profile.flyer:  # #Unit Types, Flyers: no interaction with terrain
+        return False
     return inches.unit_in_cover(target.bases(), shooter.bases()[0], terrain(game), eye=EYE)
 
 

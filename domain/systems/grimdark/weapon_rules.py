@@ -41,7 +41,14 @@ def cover(game: Game, unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> 
     return -1 if unseen or geometry.in_cover(game, unit, target) else 0
 
 
-HIT_MODIFIERS = (linked, stealth, pinned, fear, cover)
+def flyer(game: Game, unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> int:
+    """#Unit Types, Flyers: -1 to non-flyers' shooting at them; Anti-Air: +1 at enemy Flyers."""
+    if melee or not target.profile.flyer:
+        return 0
+    return (0 if unit.profile.flyer else -1) + (1 if weapon.rule("Anti-Air") else 0)
+
+
+HIT_MODIFIERS = (linked, stealth, pinned, fear, cover, flyer)
 
 
 def hit_modifier(game: Game, unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> int:
