@@ -1,6 +1,7 @@
 """Grimdark Future 1.5: army battles on a 6'x4' table (grimdark-future-1.5.md). Built so far:
-army lists as data, the preparation, activations, shooting, melee, morale, terrain, the six
-missions and multi-player sides; docs/grimdark-future-rules-notes.md lists what is not built
+army lists as data, the preparation, activations, shooting, melee, morale, terrain, psychics,
+heroes joining units, transports, Ambush, flyers and titans, the six missions and multi-player
+sides; docs/grimdark-future-rules-notes.md lists what is not built
 yet. The mechanics it shares with the other One Page Rules game are the kit's core
 (domain/kit/onepage.py)."""
 
