@@ -37,6 +37,17 @@ def test_a_squad_gets_out_with_an_advance_measured_from_the_transport_after_ridi
     shot = game.refused(cmd.Hold(unit="spine-spitters", target="convoy-squad"))
     assert (shot.code, shot.params) == ("target_inside", {"target": "convoy-squad", "transport": "mule-carrier"})
     game.do(cmd.Hold(unit="spine-spitters"))
+    assert game.do(cmd.Hold(unit="convoy-squad"))[-1] == ev.ActivationEnded("convoy-squad")  # inside, it may stay
+    game.do(cmd.Hold(unit="bone-crushers"))
+    game.do(cmd.Hold(unit="escort-squad"))
+    game.do(cmd.Hold(unit="skitter-swarm"))
+    game.do(cmd.Hold(unit="marshal-ira-kade"))
+    game.do(cmd.Hold(unit="brood-mother"))
+    game.do(cmd.Hold(unit="lookout-team"))
+    game.do(cmd.Hold(unit="creeper-swarm"))
+    game.do(cmd.Advance(unit="hawk-skimmer", positions=[(40, 25)]))
+    assert game.game.round == 2
+    game.do(cmd.Hold(unit="spine-spitters"))  # the Brood finished first: it starts round 2
     rush = game.refused(cmd.Rush(unit="convoy-squad", positions=row(17, 17, 5)))
     assert (rush.code, rush.params) == ("inside_transport", {"unit": "convoy-squad", "transport": "mule-carrier", "action": "rush"})
     far = game.refused(cmd.Advance(unit="convoy-squad", positions=row(30, 14, 5)))

@@ -114,7 +114,8 @@ def hold(res: Resolution, command: cmd.Hold) -> list:
         not_pinned(unit, "shoot")
         transports.check_inside(unit, "shoot")
     res.emit(ev.UnitMoved(unit.id, "hold", [(m.x, m.y) for m in unit.models], 0.0))
-    dangerous.moved(res, unit, geometry.crossed(res.game, unit, unit.bases()))
+    if not unit.inside:  # off the table, it activates in no terrain
+        dangerous.moved(res, unit, geometry.crossed(res.game, unit, unit.bases()))
     shoot_or_end(res, unit.id, command.target, command.sniped)
     return res.events
 
