@@ -32,10 +32,11 @@ def riders(game: Game, transport_id: str) -> list[Unit]:
 
 
 def seat(game: Game, unit: Unit, transport_id: str) -> Unit:
-    """The transport `unit` may get into: friendly, in play, with room for all its models."""
+    """The transport `unit` may get into: of its army, on the table (deployed, not in reserve),
+    with room for all its models."""
     transport = game.units.get(transport_id)
-    if transport is None or transport.destroyed or not transport.deployed or transport.army != unit.army or not capacity(transport):
-        known = sorted(u.id for u in game.units.values() if u.army == unit.army and capacity(u) and u.deployed and not u.destroyed)
+    if transport is None or not transport.deployed or not transport.bases() or transport.army != unit.army or not capacity(transport):
+        known = sorted(u.id for u in game.units.values() if u.army == unit.army and capacity(u) and u.deployed and u.bases())
         raise RuleError("not_a_transport", rule(TRANSPORT), params={"unit": unit.id, "transport": transport_id, "known": known}, field="transport")
     if unit.profile.kind != "infantry" or capacity(unit):
         raise RuleError("not_infantry", rule(TRANSPORT), params={"unit": unit.id, "kind": unit.profile.kind}, field="unit")
