@@ -116,3 +116,12 @@ def test_one_hero_and_one_copy_at_most():
     game.prepare()
     two = game.refused(cmd.Deploy(unit="vanguard-squad", positions=row(12, 10, 7), joined=["captain-hale-morrow", "lieutenant-vell"]))
     assert (two.code, two.params) == ("join_too_many", {"unit": "vanguard-squad", "heroes": ["captain-hale-morrow", "lieutenant-vell"], "copies": []})
+
+
+def test_a_unit_casts_through_the_psychic_hero_that_joined_it():
+    """#Special Rules, Psychic(X): the Vanguard Squad holds Captain Hale Morrow, Psychic(1)."""
+    game = Game()
+    deploy(game, {"vanguard-squad": ["captain-hale-morrow"]})
+    events = game.do(cmd.Cast(unit="vanguard-squad"), 5)
+    assert events[-1] == ev.PsychicRolled("vanguard-squad", 5)
+    assert [(e.purpose, e.results) for e in events if type(e).__name__ == "DiceRolled"] == [("vanguard-squad: Psychic(1)", [5])]
