@@ -25,7 +25,7 @@ CORE = load_pack_dir(pack_folder("domain.systems.grimdark:packs/core"), load_pac
 #: The missions on an open table 30" deep: the deployment zones 6" apart, so the armies meet at
 #: once, and no terrain unless a test puts some down.
 SHALLOW = msgspec.structs.replace(CORE, missions=tuple(msgspec.structs.replace(m, depth=30, terrain=()) for m in CORE.missions))
-VANGUARD, BROOD = "ashen-vanguard", "thornback-brood"
+VANGUARD, BROOD, CONVOY = "ashen-vanguard", "thornback-brood", "iron-convoy"
 
 
 def row(x: float, y: float, count: int, gap: float = 1.5, back: float = -1.5) -> list[tuple[float, float]]:
@@ -44,9 +44,9 @@ ORDER = ("captain-hale-morrow", "brood-mother", "vanguard-squad", "spine-spitter
 
 
 class Game(RuleTable):
-    def __init__(self, armies: str = f"{VANGUARD},{BROOD}", *, pack: Any = SHALLOW, mission: str = "duel") -> None:
+    def __init__(self, armies: str = f"{VANGUARD},{BROOD}", *, pack: Any = SHALLOW, mission: str = "duel", points: int = 500) -> None:
         self.create("grimdark-future", "1.5")
-        self.do(setup(Setup("1.5", Options(mission=mission, armies=armies), {"core": pack})))
+        self.do(setup(Setup("1.5", Options(mission=mission, armies=armies, points=points), {"core": pack})))
 
     @property
     def game(self) -> State:
@@ -57,15 +57,16 @@ class Game(RuleTable):
         return self.game.units[unit_id]
 
     def prepare(self) -> None:
-        """Roll-offs won by the Vanguard (5 vs 2, then 4 vs 3), south edge, three markers (a D3
-        face 2 where the mission rolls D3+2), the Vanguard's at (36, 15) and (56, 15), the
-        Brood's at (10, 15); two markers: the first two."""
+        """Roll-offs won by the first side, the Vanguard (5 vs 2, then 4 vs 3), south edge, three
+        markers (a D3 face 2 where the mission rolls D3+2), the first side's at (36, 15) and
+        (56, 15), the Brood's at (10, 15); two markers: the first two."""
+        first, second = self.game.sides
         self.do(cmd.RollOff(purpose="deployment"), 5, 2)
-        self.do(cmd.PickEdge(side=VANGUARD, edge="south"))
+        self.do(cmd.PickEdge(side=first, edge="south"))
         d3 = (2,) if self.game.mission.markers == "d3+2" else ()
         self.do(cmd.RollOff(purpose="objectives"), *d3, 4, 3)
-        self.do(cmd.ChooseFirstMarker(side=VANGUARD, first=VANGUARD))
-        for side, x in ((VANGUARD, 36), (BROOD, 10), (VANGUARD, 56))[: self.game.markers_due]:
+        self.do(cmd.ChooseFirstMarker(side=first, first=first))
+        for side, x in ((first, 36), (second, 10), (first, 56))[: self.game.markers_due]:
             self.do(cmd.PlaceMarker(side=side, x=x, y=15))
 
     def ready(self, places: dict[str, list[tuple[float, float]]] | None = None) -> None:
@@ -78,3 +79,23 @@ class Game(RuleTable):
             gap = 2.0 if unit_id == "bone-crushers" else 1.5
             positions = (places or {}).get(unit_id) or row(x, y, len(self.unit(unit_id).models), gap, back)
             self.do(cmd.Deploy(unit=unit_id, positions=positions))
+
+
+def convoy_ready(inside: tuple[str, ...] = ("convoy-squad",)) -> Game:
+    """The Iron Convoy prepared and deployed at the south edge (the Mule Carrier at (20, 8)),
+    the Brood at the north as `ready` puts it; the squads named go inside the Mule, the others
+    stand in rows; round 1 about to start."""
+    game = Game(f"{CONVOY},{BROOD}")
+    game.prepare()
+    places = {
+        "mule-carrier": [(20, 8)], "brood-mother": [(4, 20)], "convoy-squad": row(26, 10, 5), "spine-spitters": row(12, 20, 5, back=1.5),
+        "escort-squad": row(36, 10, 5), "bone-crushers": row(24, 20, 3, 2.0, 1.5), "marshal-ira-kade": [(46, 10)],
+        "skitter-swarm": row(40, 20, 8, back=1.5), "lookout-team": row(52, 10, 3), "creeper-swarm": row(56, 20, 8, back=1.5),
+        "hawk-skimmer": [(20, 3)],
+    }
+    for unit_id, positions in places.items():
+        if unit_id in inside:
+            game.do(cmd.Deploy(unit=unit_id, positions=[], transport="mule-carrier"))
+        else:
+            game.do(cmd.Deploy(unit=unit_id, positions=positions))
+    return game

@@ -16,11 +16,12 @@ from tests.grimdark.game import CORE
 HEADER = b'[pack]\nname = "t"\nversion = "1"\n'
 
 
-def test_the_core_pack_holds_two_armies_of_500_points_each_with_a_hero():
+def test_the_core_pack_holds_three_armies_of_500_points_each_with_a_hero():
     """grimdark-future-1.5.md#Preparation, The Armies: 500pts, at least one Hero."""
     assert [(a.id, a.points, [u.name for u in a.units if u.hero]) for a in CORE.armies] == [
         ("ashen-vanguard", 500, ["Captain Hale Morrow"]),
         ("thornback-brood", 500, ["Brood Mother"]),
+        ("iron-convoy", 500, ["Marshal Ira Kade"]),
     ]
     squad = CORE.army("ashen-vanguard").units[1]
     assert (squad.name, squad.quality, squad.defense, squad.size, [(m.name, m.count) for m in squad.models]) == ("Vanguard Squad", 4, 4, 5, [("Sergeant", 1), ("Trooper", 4)])
@@ -34,9 +35,9 @@ def test_the_core_pack_holds_two_armies_of_500_points_each_with_a_hero():
     [
         ('quality = 7\ndefense = 4\npoints = 10\nmodels = [{ name = "A" }]', "armies[0].units[0].quality", "7 is not in 2..6"),
         (
-            'quality = 4\ndefense = 4\npoints = 10\nrules = ["Psychic(1)"]\nmodels = [{ name = "A" }]',
+            'quality = 4\ndefense = 4\npoints = 10\nrules = ["Bodyguard"]\nmodels = [{ name = "A" }]',
             "armies[0].units[0].rules[0]",
-            "'Psychic(1)' is not a unit rule this server applies; it applies: Fast, Fear, Fearless, Flying, Furious, Impact, Regeneration, Scout, Slow, Stealth, Strider, Tough",
+            "'Bodyguard' is not a unit rule this server applies; it applies: Ambush, Fast, Fear, Fearless, Flying, Furious, Impact, Psychic, Regeneration, Scout, Slow, Stealth, Strider, Tough, Transport",
         ),
         ('quality = 4\ndefense = 4\npoints = 10\nrules = ["Tough"]\nmodels = [{ name = "A" }]', "armies[0].units[0].rules[0]", "Tough takes a number X in 2..24: Tough(X)"),
         (
@@ -48,6 +49,21 @@ def test_the_core_pack_holds_two_armies_of_500_points_each_with_a_hero():
 )
 def test_a_malformed_army_list_is_refused_naming_file_field_and_problem(unit, field, problem):
     army = b'[[armies]]\nid = "a"\nname = "A"\n[[armies.units]]\nname = "U"\n' + unit.encode()
+    with pytest.raises(ContentError) as refused:
+        load_pack({"pack.toml": HEADER, "armies.toml": army})
+    assert (refused.value.file, refused.value.field, refused.value.problem) == ("armies.toml", field, problem)
+
+
+@pytest.mark.parametrize(
+    ("spells", "field", "problem"),
+    [
+        ('[{ name = "Bolt", value = 7, range = 12, hits = 2 }]', "armies[0].spells[0].value", "7 is not in 1..6"),
+        ('[{ name = "Bolt", value = 2, range = 12, hits = 2, rules = ["Tough(2)"] }]', "armies[0].spells[0].rules[0]", "Tough is a unit rule, not a weapon rule"),
+        ('[{ name = "Bolt", value = 2, range = 12, hits = 2 }, { name = "Bolt", value = 3, range = 6, hits = 1 }]', "armies[0].spells[1].name", "'Bolt' appears twice"),
+    ],
+)
+def test_a_malformed_spell_is_refused_naming_its_field(spells, field, problem):
+    army = b'[[armies]]\nid = "a"\nname = "A"\nspells = ' + spells.encode() + b'\n[[armies.units]]\nname = "U"\nquality = 4\ndefense = 4\npoints = 10\nmodels = [{ name = "A" }]\n'
     with pytest.raises(ContentError) as refused:
         load_pack({"pack.toml": HEADER, "armies.toml": army})
     assert (refused.value.file, refused.value.field, refused.value.problem) == ("armies.toml", field, problem)

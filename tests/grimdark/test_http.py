@@ -46,7 +46,7 @@ def test_two_players_prepare_a_duel_each_commanding_only_their_own_army(client):
     game = sam.mission(battle)["game"]
     assert (game["phase"], game["up"], game["edges"]) == ("deployment", VANGUARD, {VANGUARD: "south", BROOD: "north"})
     assert [(m["id"], m["x"], m["y"]) for m in game["markers"]] == [("marker-1", 20.0, 24.0), ("marker-2", 50.0, 24.0), ("marker-3", 35.0, 24.0)]
-    assert game["units"]["brood-mother"]["models"][0] | {"weapons": None} == {"id": "brood-mother-1", "name": "Brood Mother", "weapons": None, "x": 10.0, "y": 42.0, "wounds": 0}
+    assert game["units"]["brood-mother"]["models"][0] | {"weapons": None} == {"id": "brood-mother-1", "name": "Brood Mother", "weapons": None, "x": 10.0, "y": 42.0, "wounds": 0, "own": None}
 
 
 def _deployed(client) -> tuple[Campaign, Member, Member, str]:

@@ -1,6 +1,7 @@
 """Grimdark Future 1.5: army battles on a 6'x4' table (grimdark-future-1.5.md). Built so far:
-army lists as data, the preparation, activations, shooting, melee, morale, terrain, the six
-missions and multi-player sides; docs/grimdark-future-rules-notes.md lists what is not built
+army lists as data, the preparation, activations, shooting, melee, morale, terrain, psychics,
+heroes joining units, transports, Ambush, flyers and titans, the six missions and multi-player
+sides; docs/grimdark-future-rules-notes.md lists what is not built
 yet. The mechanics it shares with the other One Page Rules game are the kit's core
 (domain/kit/onepage.py)."""
 
@@ -34,7 +35,7 @@ def seats(game: Game | None, command: Command) -> tuple[str, ...]:
 def rule_texts(game: Game | None) -> list[str]:
     if game is None:
         return []
-    found = {r for u in game.units.values() for r in u.profile.rules}
+    found = {r for u in game.units.values() for m in u.models for r in u.profile_of(m).rules} | {r for u in game.units.values() for r in u.profile.rules}
     found |= {r for u in game.units.values() for m in u.models for w in m.weapons for r in w.rules}
     found |= {"Pinned"} if any(u.pinned for u in game.units.values()) else set()
     return sorted(found)

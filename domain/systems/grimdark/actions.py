@@ -9,7 +9,7 @@ from __future__ import annotations
 from domain.errors import RuleError
 from domain.kit import onepage
 from domain.kit.boards import inches
-from domain.systems.grimdark import attacks, casualties, dangerous, geometry, melee, morale, rounds
+from domain.systems.grimdark import attacks, casualties, dangerous, flyers, geometry, melee, morale, rounds, sniper, transports
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
 from domain.systems.grimdark.resolution import Resolution
@@ -28,8 +28,12 @@ def activating(res: Resolution, unit_id: str) -> Unit:
     unit = res.unit(unit_id)
     if unit.side != game.up:
         raise RuleError("not_your_turn", rule("Playing the Game"), params={"side": unit.side, "up": game.up})
+    if unit.reserve:
+        raise RuleError("in_reserve", rule("Special Rules"), params={"unit": unit.id})
     if unit.activated:
         raise RuleError("already_activated", rule("Playing the Game"), params={"unit": unit.id, "round": game.round})
+    if game.active and game.active != unit.id:
+        raise RuleError("activation_under_way", rule("Playing the Game"), params={"unit": unit.id, "active": game.active})
     return unit
 
 
@@ -42,42 +46,57 @@ def enemy(res: Resolution, unit: Unit, target_id: str, section: str) -> Unit:
     target = res.unit(target_id, section)
     if target.side == unit.side:
         raise RuleError("not_an_enemy", rule(section), params={"unit": unit.id, "target": target.id}, field="target")
+    if target.inside:
+        raise RuleError("target_inside", rule("Special Rules"), params={"target": target.id, "transport": target.inside}, field="target")
     return target
 
 
 def move(res: Resolution, unit: Unit, action: str, positions: list[tuple[float, float]], charging: str = "") -> None:
-    """Check the move and record it; `charging` is the target a charge may reach."""
+    """Check the move and record it; `charging` is the target a charge may reach. A unit inside a
+    transport gets out: each model measures from the transport (#Special Rules, Transport(X))."""
     bases = geometry.placed(unit, positions, MOVEMENT)
+    if unit.profile.flyer:
+        flyers.fly(res, unit, bases)
+        return
     allowance = onepage.move_inches(ONE_PAGE, action, unit.profile.rule)
     crossed = geometry.crossed(res.game, unit, bases)
     if any(p.difficult for p in crossed) and not (unit.profile.rule("Strider") or unit.profile.rule("Flying")):
         allowance = min(allowance, DIFFICULT_CAP)  # #Terrain, Difficult Terrain
-    longest = geometry.longest_move(unit, bases)
+    longest = transports.disembark_gap(res.game, unit, bases) if unit.inside else geometry.longest_move(unit, bases)
     if not inches.at_most(longest, allowance):
         raise RuleError("too_far", rule(ACTIVATION), params={"unit": unit.id, "action": action, "max": allowance, "inches": round(longest, 2)}, field="positions")
     geometry.check_on_table(res.game, unit, bases, MOVEMENT)
     geometry.check_coherent(unit, bases)
-    if not unit.profile.rule("Flying"):  # #Special Rules, Flying: through units and obstacles
+    if not unit.profile.rule("Flying") and not unit.inside:  # #Special Rules, Flying: through units and obstacles
         geometry.check_path(res.game, unit, bases, MOVEMENT)
-    geometry.check_apart(res.game, unit, bases, MOVEMENT, allowed=charging)
+    geometry.check_apart(res.game, unit, bases, MOVEMENT, allowed=charging or unit.inside)
+    if unit.inside:
+        res.emit(ev.UnitDisembarked(unit.id, unit.inside))
     res.emit(ev.UnitMoved(unit.id, action, [(b.x, b.y) for b in bases], round(longest, 3)))
     dangerous.moved(res, unit, crossed)
 
 
-def shoot(res: Resolution, unit: Unit, target_id: str) -> None:
-    """All models in range and in sight fire all their weapons at one target (#Shooting)."""
+def shoot(res: Resolution, unit: Unit, target_id: str, sniped: str = "") -> None:
+    """All models in range and in sight fire all their weapons at one target (#Shooting); the
+    wounds of Sniper weapons go on the model `sniped` when one is named."""
     target = enemy(res, unit, target_id, "Shooting")
-    if not attacks.weapons_that_reach(res, unit.id, target.id, melee=False):
+    reach = attacks.weapons_that_reach(res, unit.id, target.id, melee=False)
+    if not reach:
         raise RuleError("no_shot", rule("Shooting"), params={"unit": unit.id, "target": target.id}, field="target")
+    if sniped:
+        sniper.check(unit, target, sniped, reach)
     wounds = attacks.attack(res, unit.id, target.id, melee=False)
-    if not casualties.due(res, target.id, wounds, "end"):
+    left = sniper.hit_picked(res, target.id, sniped, wounds)
+    if not casualties.due(res, target.id, left, "end"):
         after_shooting(res, target.id, wounds)
 
 
-def shoot_or_end(res: Resolution, unit_id: str, target: str) -> None:
+def shoot_or_end(res: Resolution, unit_id: str, target: str, sniped: str = "") -> None:
     """Hold and Advance may shoot (#Activation); without a target the activation ends here."""
     if target:
-        shoot(res, res.game.units[unit_id], target)
+        shoot(res, res.game.units[unit_id], target, sniped)
+    elif sniped:
+        raise RuleError("no_sniper", rule("Special Rules"), params={"unit": unit_id, "target": ""}, field="sniped")
     else:
         rounds.end_activation(res, unit_id)
 
@@ -90,11 +109,14 @@ def after_shooting(res: Resolution, target_id: str, wounds: Wounds) -> None:
 
 def hold(res: Resolution, command: cmd.Hold) -> list:
     unit = activating(res, command.unit)
+    flyers.check_action(unit, "hold")
     if command.target:
         not_pinned(unit, "shoot")
+        transports.check_inside(unit, "shoot")
     res.emit(ev.UnitMoved(unit.id, "hold", [(m.x, m.y) for m in unit.models], 0.0))
-    dangerous.moved(res, unit, geometry.crossed(res.game, unit, unit.bases()))
-    shoot_or_end(res, unit.id, command.target)
+    if not unit.inside:  # off the table, it activates in no terrain
+        dangerous.moved(res, unit, geometry.crossed(res.game, unit, unit.bases()))
+    shoot_or_end(res, unit.id, command.target, command.sniped)
     return res.events
 
 
@@ -102,13 +124,15 @@ def advance(res: Resolution, command: cmd.Advance) -> list:
     unit = activating(res, command.unit)
     not_pinned(unit, "advance")
     move(res, unit, "advance", command.positions)
-    shoot_or_end(res, unit.id, command.target)
+    shoot_or_end(res, unit.id, command.target, command.sniped)
     return res.events
 
 
 def rush(res: Resolution, command: cmd.Rush) -> list:
     unit = activating(res, command.unit)
     not_pinned(unit, "rush")
+    flyers.check_action(unit, "rush")
+    transports.check_inside(unit, "rush")
     move(res, unit, "rush", command.positions)
     rounds.end_activation(res, unit.id)
     return res.events
@@ -118,10 +142,23 @@ def charge(res: Resolution, command: cmd.Charge) -> list:
     """#Movement: a Charge must bring at least one model into base contact with the target."""
     unit = activating(res, command.unit)
     not_pinned(unit, "charge")
+    flyers.check_action(unit, "charge")
+    transports.check_inside(unit, "charge")
     target = enemy(res, unit, command.target, "Melee")
+    flyers.check_target(unit, target)
     move(res, unit, "charge", command.positions, charging=target.id)
     moved = res.game.units[unit.id]
     if not any(geometry.touching(a, b) for a in moved.bases() for b in target.bases()):
         raise RuleError("no_contact", rule(MOVEMENT), params={"unit": unit.id, "target": target.id}, field="positions")
     melee.fight(res, unit.id, target.id)
+    return res.events
+
+
+def embark(res: Resolution, command: cmd.Embark) -> list:
+    """#Special Rules, Transport(X): the unit's action is to move into contact and get in."""
+    unit = activating(res, command.unit)
+    not_pinned(unit, "embark")
+    flyers.check_action(unit, "embark")
+    transports.embark(res, command, unit)
+    rounds.end_activation(res, unit.id)
     return res.events

@@ -8,20 +8,20 @@ from domain.errors import RuleError
 from domain.systems.grimdark.content import Army
 from domain.systems.grimdark.versions import rule
 
-#: #Playing Bigger Games: points -> (fewest heroes, most heroes, most vehicles or monsters).
-#: Titans are not a unit kind of this server yet (docs/grimdark-future-rules-notes.md).
+#: #Playing Bigger Games: points -> (fewest heroes, most heroes, most vehicles or monsters, most
+#: titans).
 SIZES = {
-    500: (1, 1, 2),
-    750: (1, 1, 3),
-    1000: (1, 2, 4),
-    1250: (1, 2, 5),
-    1500: (1, 3, 6),
-    1750: (1, 3, 7),
-    2000: (1, 4, 8),
-    2250: (1, 4, 9),
-    2500: (1, 5, 10),
-    2750: (1, 5, 11),
-    3000: (1, 6, 12),
+    500: (1, 1, 2, 0),
+    750: (1, 1, 3, 0),
+    1000: (1, 2, 4, 1),
+    1250: (1, 2, 5, 1),
+    1500: (1, 3, 6, 1),
+    1750: (1, 3, 7, 1),
+    2000: (1, 4, 8, 2),
+    2250: (1, 4, 9, 2),
+    2500: (1, 5, 10, 2),
+    2750: (1, 5, 11, 2),
+    3000: (1, 6, 12, 3),
 }
 
 
@@ -35,7 +35,7 @@ def check(side: list[Army], points: int) -> None:
     whole side."""
     if points not in SIZES:
         raise RuleError("unknown_game_size", rule("Playing Bigger Games"), params={"points": points, "known": list(SIZES)}, field="options.points")
-    fewest, most, vehicles = SIZES[points]
+    fewest, most, vehicles, titans = SIZES[points]
     share = points // len(side)
     for army in side:
         if army.points > share:
@@ -48,3 +48,6 @@ def check(side: list[Army], points: int) -> None:
     big = sum(1 for a in side for u in a.units if u.kind in ("vehicle", "monster"))
     if big > vehicles:
         raise RuleError("army_vehicles", section(points), params={"army": name, "count": big, "max": vehicles}, field="options.armies")
+    huge = sum(1 for a in side for u in a.units if u.kind == "titan")
+    if huge > titans:
+        raise RuleError("army_titans", section(points), params={"army": name, "count": huge, "max": titans}, field="options.armies")

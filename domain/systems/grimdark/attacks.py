@@ -7,22 +7,26 @@ from __future__ import annotations
 
 from domain.kit import onepage
 from domain.systems.grimdark import events as ev
-from domain.systems.grimdark import geometry, weapon_rules
+from domain.systems.grimdark import geometry, sniper, weapon_rules
 from domain.systems.grimdark.content import Weapon
 from domain.systems.grimdark.resolution import Resolution
-from domain.systems.grimdark.state import Wounds
+from domain.systems.grimdark.state import Unit, Wounds
 from domain.systems.grimdark.versions import ONE_PAGE
 
 #: #Melee: attackers within 2" of an enemy strike.
 STRIKE_REACH = 2.0
+#: #Unit Types, Titans: 6 automatic hits with AP(2) for each titan model whenever it fights in melee.
+TITAN, TITAN_HITS = Weapon("Titan", rules=("AP(2)",)), 6
+FLYER_DISTANCE = 12
 
 
-def weapons_that_reach(res: Resolution, unit_id: str, target_id: str, melee: bool) -> dict[Weapon, int]:
-    """Each weapon that can attack `target` and its attacks, summed over the models that carry it,
-    in the order the models carry them: in melee models within 2", else in range and in sight."""
+def weapons_that_reach(res: Resolution, unit_id: str, target_id: str, melee: bool) -> dict[tuple[Weapon, int], int]:
+    """Each weapon that can attack `target`, with the Quality of the models that carry it (a hero's
+    own in another unit), and its attacks summed over them, in the order the models carry them:
+    in melee models within 2", else in range and in sight."""
     game = res.game
     unit, target = game.units[unit_id], game.units[target_id]
-    found: dict[Weapon, int] = {}
+    found: dict[tuple[Weapon, int], int] = {}
     for model, base in zip(unit.models, unit.bases(), strict=True):
         for weapon in model.weapons:
             if weapon.melee != melee or weapon_rules.limited_spent(unit, weapon):
@@ -31,26 +35,36 @@ def weapons_that_reach(res: Resolution, unit_id: str, target_id: str, melee: boo
                 able = geometry.in_range(base, target, STRIKE_REACH)
             else:
                 seen = weapon.rule("Indirect") or geometry.sees(game, base, target, (unit.id, target.id))
-                able = geometry.in_range(base, target, weapon.range) and seen
+                able = geometry.in_range(base, target, weapon.range - flyer_distance(unit, target)) and seen
             if able:
-                found[weapon] = found.get(weapon, 0) + weapon.attacks
+                key = (weapon, unit.profile_of(model).quality)
+                found[key] = found.get(key, 0) + weapon.attacks
     return found
+
+
+def flyer_distance(unit: Unit, target: Unit) -> int:
+    """#Unit Types, Flyers: non-flyers measure 12" further to them."""
+    return FLYER_DISTANCE if target.profile.flyer and not unit.profile.flyer else 0
 
 
 def attack(res: Resolution, unit_id: str, target_id: str, melee: bool) -> Wounds:
     """Every weapon that reaches, one after another; the wounds caused (for casualties, morale)."""
     section = "Melee" if melee else "Shooting"
     total = Wounds()
-    for weapon, attacks in weapons_that_reach(res, unit_id, target_id, melee).items():
-        total += _one_weapon(res, unit_id, target_id, weapon, attacks, section)
+    titan = res.game.units[unit_id]
+    if melee and titan.profile.kind == "titan":
+        total += automatic_hits(res, unit_id, target_id, TITAN, TITAN_HITS * len(titan.models))
+    for (weapon, quality), attacks in weapons_that_reach(res, unit_id, target_id, melee).items():
+        total += _one_weapon(res, unit_id, target_id, weapon, quality, attacks, section)
     return total
 
 
-def _one_weapon(res: Resolution, unit_id: str, target_id: str, weapon: Weapon, attacks: int, section: str) -> Wounds:
+def _one_weapon(res: Resolution, unit_id: str, target_id: str, weapon: Weapon, quality: int, attacks: int, section: str) -> Wounds:
     unit, target = res.game.units[unit_id], res.game.units[target_id]
     modifier = weapon_rules.hit_modifier(res.game, unit, target, weapon, section == "Melee")
     faces = res.roll(attacks, f"{unit_id}: {weapon.name} to hit {target_id}", section)
-    hit_faces = [f for f, hit in zip(faces, _quality_tests(res, unit_id, weapon.name, faces, modifier), strict=True) if hit]
+    quality = sniper.SNIPER_QUALITY if weapon.rule("Sniper") else quality
+    hit_faces = [f for f, hit in zip(faces, _quality_tests(res, unit_id, weapon.name, faces, quality, modifier), strict=True) if hit]
     blast = weapon.rule("Blast")
     times = onepage.blast_times(ONE_PAGE, int(blast), len(target.models)) if blast else 1
     hits = [f for f in hit_faces for _ in range(times)]
@@ -64,18 +78,23 @@ def charge_hits(res: Resolution, unit_id: str, target_id: str) -> Wounds:
     wounds = Wounds()
     impact = int(unit.profile.rule("Impact"))
     if impact:
-        count = impact * len(unit.models)
-        wounds += _wounds(res, unit_id, target_id, Weapon("Impact"), count, [0] * count, "Special Rules")
+        wounds += automatic_hits(res, unit_id, target_id, Weapon("Impact"), impact * len(unit.models))
     if unit.profile.rule("Furious"):
         faces = res.roll(len(unit.models), f"{unit_id}: Furious", "Special Rules")
-        hits = sum(_quality_tests(res, unit_id, "Furious", faces, 0))
-        wounds += _wounds(res, unit_id, target_id, Weapon("Furious"), len(faces), [0] * hits, "Special Rules")
+        hits = sum(_quality_tests(res, unit_id, "Furious", faces, unit.profile.quality, 0))
+        wounds += automatic_hits(res, unit_id, target_id, Weapon("Furious"), hits, attacks=len(faces))
     return wounds
 
 
-def _quality_tests(res: Resolution, unit_id: str, name: str, faces: list[int], modifier: int) -> list[bool]:
+def automatic_hits(res: Resolution, unit_id: str, target_id: str, weapon: Weapon, hits: int, attacks: int | None = None) -> Wounds:
+    """Hits that need no roll to hit (Impact, Furious's successes, a spell's), rolled to wound
+    with `weapon`'s rules; `attacks` as the record shows them (the hits unless said)."""
+    return _wounds(res, unit_id, target_id, weapon, hits if attacks is None else attacks, [0] * hits, "Special Rules")
+
+
+def _quality_tests(res: Resolution, unit_id: str, name: str, faces: list[int], quality: int, modifier: int) -> list[bool]:
     follow_up = lambda count: res.roll(count, f"{unit_id}: {name}, 6s needing a 4+", "General Principles")  # noqa: E731
-    return onepage.successes(ONE_PAGE, faces, res.game.units[unit_id].profile.quality, modifier, follow_up)
+    return onepage.successes(ONE_PAGE, faces, quality, modifier, follow_up)
 
 
 def _wounds(res: Resolution, unit_id: str, target_id: str, weapon: Weapon, attacks: int, hits: list[int], section: str) -> Wounds:
@@ -87,11 +106,11 @@ def _wounds(res: Resolution, unit_id: str, target_id: str, weapon: Weapon, attac
     wounds = onepage.wounds_from(
         ONE_PAGE,
         [
-            onepage.passes(ONE_PAGE, face, weapon_rules.ALWAYS_WOUNDS_ON) if weapon_rules.always_wounds(weapon, target, hit) else onepage.passes(ONE_PAGE, face, target.profile.defense, modifier)
+            onepage.passes(ONE_PAGE, face, weapon_rules.ALWAYS_WOUNDS_ON) if weapon_rules.always_wounds(weapon, target, hit) else onepage.passes(ONE_PAGE, face, target.defense, modifier)
             for hit, face in zip(hits, wound_faces, strict=True)
         ],
     )
     if wounds and target.profile.rule("Regeneration"):
         wounds = onepage.regenerated(ONE_PAGE, res.roll(wounds, f"{target_id} regenerates", "Special Rules"))
     res.emit(ev.AttackResolved(unit_id, weapon.name, target_id, attacks, len(hits), wounds))
-    return Wounds(wounds, wounds if weapon.rule("Deadly") else 0)
+    return Wounds(wounds, wounds if weapon.rule("Deadly") else 0, wounds if weapon.rule("Sniper") else 0)

@@ -61,20 +61,28 @@ class UnitCommand(Command):
 
 
 class Deploy(UnitCommand, tag=True):
-    """Every model's place, in the order the unit lists its models."""
+    """Every model's place, in the order the unit lists its models, then those of the units
+    `joined` to it: a hero of its army, a copy of it (#Unit Types)."""
 
     positions: list[Position]
+    joined: list[str] = []
+    #: Deployed inside this transport of its army (#Special Rules, Transport(X)): no positions.
+    transport: str = ""
+    #: Kept in reserve (#Special Rules, Ambush): no positions.
+    reserve: bool = False
 
 
 class Hold(UnitCommand, tag=True):
-    """Stay; shoot `target` if one is named."""
+    """Stay; shoot `target` if one is named; `sniped`: the target's model its Sniper weapons hit."""
 
     target: str = ""
+    sniped: str = ""
 
 
 class Advance(UnitCommand, tag=True):
     positions: list[Position]
     target: str = ""
+    sniped: str = ""
 
 
 class Rush(UnitCommand, tag=True):
@@ -86,10 +94,54 @@ class Charge(UnitCommand, tag=True):
     positions: list[Position]
 
 
+class Embark(UnitCommand, tag=True):
+    """The unit's action: every model moves into contact with `transport` and gets in."""
+
+    transport: str
+
+
+class PlaceSurvivors(UnitCommand, tag=True):
+    """The survivors of a destroyed transport's passengers, within 6" of it."""
+
+    positions: list[Position]
+
+
+class ArriveFromAmbush(UnitCommand, tag=True):
+    """An ambusher whose die brought it: every model's place (#Special Rules, Ambush)."""
+
+    positions: list[Position]
+
+
+class MoveAmbusher(SideCommand, tag=True):
+    """The opponent moves the ambusher just placed (on its 5+), or leaves it: its new places."""
+
+    positions: list[Position]
+
+
+class Cast(UnitCommand, tag=True):
+    """A Psychic(X) starts its activation by rolling its X dice (#Special Rules, Psychic(X))."""
+
+
+class CastSpell(UnitCommand, tag=True):
+    """After the roll: the spell of its army to use (its number at most the highest die) and the
+    enemy unit it targets."""
+
+    spell: str
+    target: str
+
+
+class Dispel(UnitCommand, tag=True):
+    """An enemy Psychic within 18" of the caster tries to block the spell (#Dispelling)."""
+
+
+class AllowSpell(SideCommand, tag=True):
+    """The caster's enemy side lets the spell take effect without trying to block it."""
+
+
 class RemoveCasualties(UnitCommand, tag=True):
     """The models that take the wounds due, in order (#Shooting; Tough(X))."""
 
     models: list[str]
 
 
-COMMANDS = (SetUpMission, RollMission, RollOff, PickEdge, ChooseFirstMarker, PlaceMarker, Deploy, Hold, Advance, Rush, Charge, RemoveCasualties)
+COMMANDS = (SetUpMission, RollMission, RollOff, PickEdge, ChooseFirstMarker, PlaceMarker, Deploy, Hold, Advance, Rush, Charge, Embark, PlaceSurvivors, ArriveFromAmbush, MoveAmbusher, Cast, CastSpell, Dispel, AllowSpell, RemoveCasualties)

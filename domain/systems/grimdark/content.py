@@ -19,6 +19,8 @@ Place = Literal["unit", "weapon"]
 #: grimdark-future-1.5.md#Special Rules that the rules of this server apply: name -> (where it
 #: goes, lowest and highest X or None). The others are listed in docs/grimdark-future-rules-notes.md.
 RULES: dict[str, tuple[Place, tuple[int, int] | None]] = {
+    "Ambush": ("unit", None),
+    "Anti-Air": ("weapon", None),
     "AP": ("weapon", (1, 6)),
     "Blast": ("weapon", (2, 6)),
     "Deadly": ("weapon", None),
@@ -33,16 +35,19 @@ RULES: dict[str, tuple[Place, tuple[int, int] | None]] = {
     "Limited": ("weapon", None),
     "Linked": ("weapon", None),
     "Poison": ("weapon", (1, 6)),
+    "Psychic": ("unit", (1, 6)),
     "Regeneration": ("unit", None),
     "Rending": ("weapon", None),
     "Scout": ("unit", None),
     "Slow": ("unit", None),
+    "Sniper": ("weapon", None),
     "Stealth": ("unit", None),
     "Strider": ("unit", None),
     "Tough": ("unit", (2, 24)),
+    "Transport": ("unit", (1, 30)),
 }
-#: grimdark-future-1.5.md#Unit Types: what Vehicles and Monsters always count as having.
-KIND_RULES: dict[str, int | bool] = {"Fear": True, "Impact": 3}
+#: grimdark-future-1.5.md#Unit Types: what Vehicles and Monsters, and Titans, always count as having.
+KIND_RULES: dict[str, dict[str, int | bool]] = {"vehicle": {"Fear": True, "Impact": 3}, "monster": {"Fear": True, "Impact": 3}, "titan": {"Fear": True}}
 _RULE = re.compile(r"^([A-Z][A-Za-z-]*)(?:\((\d+)\))?$")
 #: The base a model stands on when its unit names none (millimetres).
 DEFAULT_BASE = 25
@@ -108,27 +113,46 @@ class UnitProfile(Struct):
     models: tuple[Models, ...]
     rules: tuple[str, ...] = ()
     hero: bool = False
-    #: "infantry", "vehicle" or "monster" (grimdark-future-1.5.md#Unit Types).
-    kind: Literal["infantry", "vehicle", "monster"] = "infantry"
+    #: A Flyer (grimdark-future-1.5.md#Unit Types, Flyers), whatever its kind.
+    flyer: bool = False
+    #: "infantry", "vehicle", "monster" or "titan" (grimdark-future-1.5.md#Unit Types).
+    kind: Literal["infantry", "vehicle", "monster", "titan"] = "infantry"
     base: int = DEFAULT_BASE
 
     def rule(self, name: str) -> int | bool:
         """Its own rules, and what its kind always counts as having (#Unit Types: Vehicles and
-        Monsters have Fear and Impact(3), unless it has an Impact of its own)."""
-        own = rule_value(self.rules, name)
-        if own or self.kind == "infantry":
-            return own
-        return KIND_RULES.get(name, False)
+        Monsters have Fear and Impact(3), unless it has an Impact of its own; Titans Fear)."""
+        return rule_value(self.rules, name) or KIND_RULES.get(self.kind, {}).get(name, False)
 
     @property
     def size(self) -> int:
         return sum(m.count for m in self.models)
 
 
+class Spell(Struct):
+    """A spell of an army (grimdark-future-1.5.md#Special Rules, Psychic(X)): cast when the
+    caster's highest die reaches `value`, it deals `hits` automatic hits to an enemy unit within
+    `range`, each rolled to wound as a weapon's with its `rules` (AP(X), Deadly...)."""
+
+    name: str
+    value: int
+    range: int
+    hits: int
+    rules: tuple[str, ...] = ()
+
+    def rule(self, name: str) -> int | bool:
+        return rule_value(self.rules, name)
+
+
 class Army(Struct):
     id: str
     name: str
     units: tuple[UnitProfile, ...]
+    #: What its Psychics may cast (#Special Rules, Psychic(X)).
+    spells: tuple[Spell, ...] = ()
+
+    def spell(self, name: str) -> Spell | None:
+        return next((s for s in self.spells if s.name == name), None)
 
     @property
     def points(self) -> int:

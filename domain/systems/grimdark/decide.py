@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from domain.errors import RuleError
 from domain.events import Event
-from domain.systems.grimdark import actions, casualties, melee, preparation
+from domain.systems.grimdark import actions, ambush, casualties, melee, preparation, psychic, transports
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
 from domain.systems.grimdark.resolution import Resolution
@@ -24,7 +24,14 @@ _HANDLERS = {
     cmd.Advance: actions.advance,
     cmd.Rush: actions.rush,
     cmd.Charge: actions.charge,
+    cmd.Embark: actions.embark,
+    cmd.Cast: psychic.cast,
+    cmd.CastSpell: psychic.cast_spell,
+    cmd.Dispel: psychic.dispel,
+    cmd.AllowSpell: psychic.allow,
 }
+#: What may answer a spell waiting for its enemy (#Dispelling).
+_ANSWERS = (cmd.Dispel, cmd.AllowSpell)
 
 
 def decide(state, command, dice, actor, refs) -> list[Event]:  # noqa: ANN001
@@ -38,10 +45,24 @@ def decide(state, command, dice, actor, refs) -> list[Event]:  # noqa: ANN001
     if game.phase == OVER:
         raise RuleError("battle_over", rule("Preparation"), params={"outcome": game.outcome})
     res = Resolution(game, dice, actor)
+    waiting = transports.stranded(game)
+    if isinstance(command, cmd.PlaceSurvivors):
+        return transports.place_survivors(res, command)
+    if isinstance(command, cmd.ArriveFromAmbush):
+        return ambush.arrive(res, command)
+    if isinstance(command, cmd.MoveAmbusher):
+        return ambush.shift(res, command)
+    if ambush.waiting(game):
+        raise RuleError("ambush_pending", rule("Special Rules"), params={"units": ambush.waiting(game)})
+    if waiting:
+        raise RuleError("survivors_to_place", rule("Special Rules"), params={"units": waiting})
     if isinstance(command, cmd.RemoveCasualties):
         return remove_casualties(res, command)
     if game.pending is not None:
         raise RuleError("casualties_pending", rule("Shooting"), params={"unit": game.pending.unit, "wounds": game.pending.wounds})
+    casting = game.casting
+    if casting is not None and casting.spell is not None and not isinstance(command, _ANSWERS):
+        raise RuleError("spell_pending", rule("Dispelling"), params={"unit": casting.unit, "spell": casting.spell.name})
     return _HANDLERS[type(command)](res, command)
 
 
@@ -56,6 +77,8 @@ def remove_casualties(res: Resolution, command: cmd.RemoveCasualties) -> list[Ev
     res.emit(ev.CasualtiesTaken(unit.id))
     if pending.then == "end":
         actions.after_shooting(res, unit.id, wounds)
+    elif pending.then == "cast":
+        psychic.after_spell(res, unit.id, wounds)
     elif pending.then == "strike_back":
         melee.strike_back(res)
     else:

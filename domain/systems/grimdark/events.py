@@ -69,8 +69,46 @@ class MarkerDestroyed(Event, tag=True):
 
 
 class UnitDeployed(Event, tag=True):
+    """`joined`: units deployed as part of it, whose models are now its own (#Unit Types)."""
+
     unit: str
     positions: list[tuple[float, float]]
+    joined: list[str] = []
+    transport: str = ""
+    reserve: bool = False
+
+
+class UnitEmbarked(Event, tag=True):
+    unit: str
+    transport: str
+
+
+class UnitDisembarked(Event, tag=True):
+    """Out of `transport`: its new places follow (UnitMoved, an Advance or placing survivors)."""
+
+    unit: str
+    transport: str
+
+
+class AmbushRolled(Event, tag=True):
+    """A unit in reserve at the start of a round: 4+ brings it (face 0: the last round, no roll)."""
+
+    unit: str
+    face: int
+    arrives: bool
+
+
+class UnitArrived(Event, tag=True):
+    unit: str
+    positions: list[tuple[float, float]]
+
+
+class AmbushShiftRolled(Event, tag=True):
+    """On a 5+ the opponent may move the unit that just arrived."""
+
+    unit: str
+    face: int
+    allowed: bool
 
 
 class RoundStarted(Event, tag=True):
@@ -161,6 +199,40 @@ class MeleeEnded(Event, tag=True):
     by_defender: int
 
 
+class PsychicRolled(Event, tag=True):
+    """A Psychic(X) rolled its X dice at the start of its activation: the highest decides which
+    spells it may use (#Special Rules, Psychic(X))."""
+
+    unit: str
+    highest: int
+
+
+class SpellCast(Event, tag=True):
+    """The spell the Psychic uses on `target`; an enemy Psychic within 18" may try to block it."""
+
+    unit: str
+    spell: str
+    target: str
+
+
+class DispelTried(Event, tag=True):
+    """`unit` tried to block `caster`'s spell: its highest die against the caster's (#Dispelling)."""
+
+    unit: str
+    caster: str
+    highest: int
+    against: int
+    blocked: bool
+
+
+class SpellTookEffect(Event, tag=True):
+    """Not blocked: the spell's hits follow (AttackResolved with the spell's name)."""
+
+    unit: str
+    spell: str
+    target: str
+
+
 class ActivationEnded(Event, tag=True):
     unit: str
 
@@ -187,6 +259,11 @@ EVENTS = (
     MarkerPickedUp,
     MarkerDestroyed,
     UnitDeployed,
+    UnitEmbarked,
+    UnitDisembarked,
+    AmbushRolled,
+    UnitArrived,
+    AmbushShiftRolled,
     RoundStarted,
     UnitMoved,
     MeleeStarted,
@@ -200,6 +277,10 @@ EVENTS = (
     UnitPinned,
     UnitRouted,
     MeleeEnded,
+    PsychicRolled,
+    SpellCast,
+    DispelTried,
+    SpellTookEffect,
     ActivationEnded,
     RoundEnded,
     BattleEnded,

@@ -9,6 +9,7 @@ import msgspec
 
 from domain.kit.folding import folder
 from domain.systems.grimdark import events as ev
+from domain.systems.grimdark import joining
 from domain.systems.grimdark.content import BARE_HANDS, Army
 from domain.systems.grimdark.state import (
     DEPLOYMENT,
@@ -22,6 +23,7 @@ from domain.systems.grimdark.state import (
     OVER,
     ROUNDS,
     SCOUT_ROLL_OFF,
+    Casting,
     Casualties,
     Game,
     Marker,
@@ -44,7 +46,8 @@ def _set_up(event: ev.MissionSetUp) -> Game:
     for army in event.armies:
         units.update(_units(army, side_of[army.id], set(units)))
     phase = MISSION_ROLL if event.table else DEPLOYMENT_ROLL_OFF
-    return Game(event.rules, event.mission, tuple(side[0] for side in sides), units, phase, tuple(event.table))
+    spells = {army.id: army.spells for army in event.armies}
+    return Game(event.rules, event.mission, tuple(side[0] for side in sides), units, phase, tuple(event.table), spells=spells)
 
 
 def _mission_rolled(game: Game, event: ev.MissionRolled) -> Game:
@@ -64,7 +67,7 @@ def _units(army: Army, side: str, taken: set[str]) -> dict[str, Unit]:
             Model(f"{unit_id}-{k}", group.name, group.weapons if any(w.melee for w in group.weapons) else (*group.weapons, BARE_HANDS))
             for k, group in enumerate(groups, 1)
         )
-        units[unit_id] = Unit(unit_id, side, army.id, profile, models)
+        units[unit_id] = Unit(unit_id, side, army.id, profile, models, size=len(models))
     return units
 
 
@@ -107,8 +110,10 @@ def _marker(game: Game, event: ev.MarkerPlaced) -> Game:
 
 
 def _deployed(game: Game, event: ev.UnitDeployed) -> Game:
-    unit = game.units[event.unit]
-    game = _unit(game, event.unit, models=_placed(unit, event.positions), deployed=True)
+    unit = joining.merged(game.units[event.unit], [game.units[u] for u in event.joined])
+    units = {k: v for k, v in game.units.items() if k not in event.joined}
+    placed = replace(unit, models=_placed(unit, event.positions), deployed=True, inside=event.transport, reserve=event.reserve)
+    game = replace(game, units={**units, unit.id: placed})
     order = (game.other(unit.side), unit.side)
     regular = [s for s in order if any(not u.deployed and not u.scout for u in game.of_side(s))]
     if regular:
@@ -120,15 +125,47 @@ def _deployed(game: Game, event: ev.UnitDeployed) -> Game:
 
 
 def _round(game: Game, event: ev.RoundStarted) -> Game:
-    units = {k: replace(u, activated=False) for k, u in game.units.items()}
-    return replace(game, phase=ROUNDS, units=units, round=event.round, up=event.first, finished_first="")
+    units = {k: replace(u, activated=False, cast=False, dispelled=False) for k, u in game.units.items()}
+    game = replace(game, phase=ROUNDS, units=units, round=event.round, up=event.first, finished_first="")
+    other = game.other(event.first)
+    return game if game.ready(event.first) or not game.ready(other) else replace(game, up=other)
 
 
 def _moved(game: Game, event: ev.UnitMoved) -> Game:
-    """A unit's own action makes it the active unit; defenders closing in on a charge do not."""
+    """A unit's own action makes it the active unit; defenders closing in on a charge and the
+    survivors of a destroyed transport do not. The units inside a transport go where it goes."""
     unit = game.units[event.unit]
-    active = game.active if event.action == "close_in" else event.unit
-    return replace(_unit(game, event.unit, models=_placed(unit, event.positions)), active=active)
+    game = _unit(game, event.unit, models=_placed(unit, event.positions))
+    if event.positions:
+        riders = [u for u in game.units.values() if u.inside == event.unit]
+        for rider in riders:
+            game = _unit(game, rider.id, models=_placed(rider, [event.positions[0]] * len(rider.models)))
+    if event.action in ("close_in", "bail_out", "ambush_shift"):
+        return replace(game, shifting="") if event.action == "ambush_shift" else game
+    return replace(game, active=event.unit, casting=None)
+
+
+def _embarked(game: Game, event: ev.UnitEmbarked) -> Game:
+    unit, transport = game.units[event.unit], game.units[event.transport]
+    spot = (transport.models[0].x, transport.models[0].y)
+    return _unit(game, event.unit, inside=event.transport, models=_placed(unit, [spot] * len(unit.models)))
+
+
+def _ambush_rolled(game: Game, event: ev.AmbushRolled) -> Game:
+    return _unit(game, event.unit, arriving=event.arrives)
+
+
+def _arrived(game: Game, event: ev.UnitArrived) -> Game:
+    unit = game.units[event.unit]
+    return _unit(game, event.unit, models=_placed(unit, event.positions), reserve=False, arriving=False)
+
+
+def _shift_rolled(game: Game, event: ev.AmbushShiftRolled) -> Game:
+    return replace(game, shifting=event.unit if event.allowed else "")
+
+
+def _disembarked(game: Game, event: ev.UnitDisembarked) -> Game:
+    return _unit(game, event.unit, inside="")
 
 
 def _due(game: Game, event: ev.CasualtiesDue) -> Game:
@@ -206,6 +243,25 @@ def _melee_ended(game: Game, event: ev.MeleeEnded) -> Game:
     return replace(game, melee=None)
 
 
+def _psychic_rolled(game: Game, event: ev.PsychicRolled) -> Game:
+    return replace(_unit(game, event.unit, cast=True), active=event.unit, casting=Casting(event.unit, event.highest))
+
+
+def _spell_cast(game: Game, event: ev.SpellCast) -> Game:
+    assert game.casting is not None
+    spell = next(s for s in game.spells[game.units[event.unit].army] if s.name == event.spell)
+    return replace(game, casting=replace(game.casting, spell=spell, target=event.target))
+
+
+def _dispel_tried(game: Game, event: ev.DispelTried) -> Game:
+    game = _unit(game, event.unit, dispelled=True)
+    return replace(game, casting=None) if event.blocked else game
+
+
+def _spell_took_effect(game: Game, event: ev.SpellTookEffect) -> Game:
+    return replace(game, casting=None)
+
+
 def _ended(game: Game, event: ev.ActivationEnded) -> Game:
     """#Playing the Game: sides alternate; a side with no unit left waits while the other goes on."""
     unit = game.units[event.unit]
@@ -234,6 +290,11 @@ _HANDLERS = {
     ev.MarkerPickedUp: _picked_up,
     ev.MarkerDestroyed: _destroyed,
     ev.UnitDeployed: _deployed,
+    ev.UnitEmbarked: _embarked,
+    ev.UnitDisembarked: _disembarked,
+    ev.AmbushRolled: _ambush_rolled,
+    ev.UnitArrived: _arrived,
+    ev.AmbushShiftRolled: _shift_rolled,
     ev.RoundStarted: _round,
     ev.UnitMoved: _moved,
     ev.MeleeStarted: _melee_started,
@@ -247,6 +308,10 @@ _HANDLERS = {
     ev.UnitPinned: _pinned,
     ev.UnitRouted: _routed,
     ev.MeleeEnded: _melee_ended,
+    ev.PsychicRolled: _psychic_rolled,
+    ev.SpellCast: _spell_cast,
+    ev.DispelTried: _dispel_tried,
+    ev.SpellTookEffect: _spell_took_effect,
     ev.ActivationEnded: _ended,
     ev.RoundEnded: _round_ended,
     ev.BattleEnded: _battle_ended,

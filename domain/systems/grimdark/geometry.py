@@ -3,6 +3,7 @@ range and line of sight (grimdark-future-1.5.md#General Principles, #Movement, #
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from domain.errors import RuleError
@@ -24,8 +25,7 @@ def placed(unit: Unit, positions: Sequence[tuple[float, float]], section: str) -
     """The unit's models at `positions`, one each, checked to stand on the table and coherent."""
     if len(positions) != len(unit.models):
         raise RuleError("wrong_model_count", rule(section), params={"unit": unit.id, "models": len(unit.models), "given": len(positions)}, field="positions")
-    radius = inches.base_radius_inches(unit.profile.base)
-    return [Base(x, y, radius=radius) for x, y in positions]
+    return [Base(x, y, radius=unit.radius(m)) for m, (x, y) in zip(unit.models, positions, strict=True)]
 
 
 def check_on_table(game: Game, unit: Unit, bases: Sequence[Base], section: str) -> None:
@@ -59,11 +59,10 @@ def longest_move(unit: Unit, bases: Sequence[Base]) -> float:
 def check_path(game: Game, unit: Unit, bases: Sequence[Base], section: str, allowed: str = "") -> None:
     """Models move straight and not across another unit's models (#General Principles: through
     a unit is not a way; Flying is not built yet)."""
-    radius = inches.base_radius_inches(unit.profile.base)
     for model, end in zip(unit.models, bases, strict=True):
-        start = Base(model.x, model.y, radius=radius)
+        start = Base(model.x, model.y, radius=end.radius)
         for other in game.units.values():
-            if other.id == unit.id or other.destroyed or not other.deployed:
+            if other.id == unit.id or other.destroyed or not other.deployed or other.profile.flyer:
                 continue
             for theirs in other.bases():
                 if other.id != allowed and inches.passes_over(start, inches.Point(end.x, end.y), theirs):
@@ -71,7 +70,8 @@ def check_path(game: Game, unit: Unit, bases: Sequence[Base], section: str, allo
 
 
 def blockers(game: Game, *skip: str) -> list[Base]:
-    return [b for u in game.units.values() if u.id not in skip and not u.destroyed and u.deployed for b in u.bases()]
+    """The models that block sight: Flyers do not (#Unit Types, Flyers: no physical interaction)."""
+    return [b for u in game.units.values() if u.id not in skip and not u.destroyed and u.deployed and not u.profile.flyer for b in u.bases()]
 
 
 def terrain(game: Game) -> tuple[inches.Terrain, ...]:
@@ -89,6 +89,8 @@ def sees(game: Game, shooter: Base, target: Unit, skip: tuple[str, ...]) -> bool
 def in_cover(game: Game, shooter: Unit, target: Unit) -> bool:
     """#Terrain, Cover: most of the target's models within cover terrain or behind an obstacle,
     seen from the shooting unit's first model (the kit's reading of "most")."""
+    if target.profile.flyer:  # #Unit Types, Flyers: no interaction with terrain
+        return False
     return inches.unit_in_cover(target.bases(), shooter.bases()[0], terrain(game), eye=EYE)
 
 
@@ -108,3 +110,17 @@ def in_range(shooter: Base, target: Unit, reach: float) -> bool:
 
 def touching(a: Base, b: Base) -> bool:
     return inches.at_most(inches.distance(a, b), 0.0)
+
+
+def gap(a: Unit, b: Unit) -> float:
+    """The distance between two units: their closest models, base to base."""
+    return min((inches.distance(x, y) for x in a.bases() for y in b.bases()), default=math.inf)
+
+
+def check_clear_of_enemies(game: Game, unit: Unit, bases: Sequence[Base], least: float, code: str) -> None:
+    """Every model over `least` inches from every enemy model on the table (#Special Rules: Scout
+    12", Ambush 6")."""
+    for enemy in game.of_side(game.other(unit.side)):
+        gaps = [inches.distance(b, e) for b in bases for e in enemy.bases()] if enemy.deployed else []
+        if gaps and inches.at_most(min(gaps), least):
+            raise RuleError(code, rule("Special Rules"), params={"unit": unit.id, "enemy": enemy.id, "gap": round(min(gaps), 2), "min": least}, field="positions")

@@ -10,7 +10,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from domain.kit.content import Problem, checked_pack
-from domain.systems.grimdark.content import RULES, SECTIONS, Pack, PackFile, split_rule
+from domain.systems.grimdark.content import RULES, SECTIONS, Pack, PackFile, Spell, split_rule
 
 #: Quality and Defense are rolled on a D6: 2+ to 6+.
 D6_VALUE = (2, 6)
@@ -51,6 +51,7 @@ def check(pack: Pack) -> Iterator[Problem]:
                 for w, weapon in enumerate(models.weapons):
                     yield from _range((*at, "models", m, "weapons", w), weapon, {"attacks": (1, 20), "range": (0, 120)})
                     yield from _rules((*at, "models", m, "weapons", w, "rules"), weapon.rules, "weapon")
+        yield from _spells(("armies", a, "spells"), army.spells)
     for i, mission in enumerate(pack.missions):
         if mission.markers not in MARKERS:
             yield ("missions", i, "markers"), f"{mission.markers!r} is not one of {', '.join(MARKERS)}"
@@ -68,6 +69,16 @@ def check(pack: Pack) -> Iterator[Problem]:
             off = [list(c) for c in piece.polygon if not (0 <= c[0] <= mission.width and 0 <= c[1] <= mission.depth)]
             if off:
                 yield ("missions", i, "terrain", t, "polygon"), f"corners {off} are off the {mission.width}\" x {mission.depth}\" table"
+
+
+def _spells(at: tuple[Any, ...], spells: tuple[Spell, ...]) -> Iterator[Problem]:
+    names: set[str] = set()
+    for s, spell in enumerate(spells):
+        if spell.name in names:
+            yield (*at, s, "name"), f"{spell.name!r} appears twice"
+        names.add(spell.name)
+        yield from _range((*at, s), spell, {"value": (1, 6), "range": (1, 72), "hits": (1, 20)})
+        yield from _rules((*at, s, "rules"), spell.rules, "weapon")
 
 
 def _range(at: tuple[Any, ...], entry: Any, limits: dict[str, tuple[int, int]]) -> Iterator[Problem]:

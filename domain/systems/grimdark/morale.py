@@ -5,6 +5,7 @@ less, it Routs."""
 from __future__ import annotations
 
 from domain.kit import onepage
+from domain.systems.grimdark import casualties, transports
 from domain.systems.grimdark import events as ev
 from domain.systems.grimdark.resolution import Resolution
 from domain.systems.grimdark.versions import ONE_PAGE
@@ -15,7 +16,7 @@ MORALE = "Morale"
 def roll(res: Resolution, unit_id: str, why: str = "morale test") -> bool:
     """The Quality test itself (Fearless +1); whether it passed."""
     unit = res.game.units[unit_id]
-    target, modifier = unit.profile.quality, 1 if unit.profile.rule("Fearless") else 0
+    target, modifier = unit.morale_quality, 1 if unit.profile.rule("Fearless") else 0
     faces = res.roll(1, f"{unit_id}: {why}", MORALE)
     (passed,) = onepage.successes(ONE_PAGE, faces, target, modifier, lambda count: res.roll(count, f"{unit_id}: morale, a 6 needing a 4+", "General Principles"))
     res.emit(ev.MoraleTested(unit_id, faces[0], target, passed, modifier))
@@ -29,6 +30,7 @@ def test(res: Resolution, unit_id: str, in_melee: bool = False) -> bool:
         return True
     if in_melee and unit.at_half_or_less():
         res.emit(ev.UnitRouted(unit_id))
+        transports.wrecked(res, unit_id, casualties.apply)
     else:
         res.emit(ev.UnitPinned(unit_id))
     return False

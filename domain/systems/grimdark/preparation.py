@@ -13,7 +13,7 @@ from domain.events import Event
 from domain.kit.boards import inches
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
-from domain.systems.grimdark import geometry
+from domain.systems.grimdark import geometry, joining, transports
 from domain.systems.grimdark.resolution import Resolution
 from domain.systems.grimdark.state import DEPLOYMENT, DEPLOYMENT_ROLL_OFF, EDGE, EDGES, FIRST_MARKER, MARKERS, MISSION_ROLL, OBJECTIVE_ROLL_OFF, SCOUT_ROLL_OFF, ZONE_DEPTH, Game, Unit
 from domain.systems.grimdark.versions import rule
@@ -132,10 +132,7 @@ def scout_place(game: Game, unit: Unit, bases: list[inches.Base]) -> None:
     waiting = [u.id for u in game.units.values() if not u.deployed and not u.scout]
     if waiting:
         raise RuleError("scouts_deploy_last", rule("Special Rules"), params={"unit": unit.id, "waiting": sorted(waiting)})
-    for enemy in game.of_side(game.other(unit.side)):
-        gaps = [inches.distance(b, e) for b in bases for e in enemy.bases()] if enemy.deployed else []
-        if gaps and inches.at_most(min(gaps), SCOUT_GAP):
-            raise RuleError("scout_too_close", rule("Special Rules"), params={"unit": unit.id, "enemy": enemy.id, "gap": round(min(gaps), 2), "min": SCOUT_GAP}, field="positions")
+    geometry.check_clear_of_enemies(game, unit, bases, SCOUT_GAP, "scout_too_close")
 
 
 def deploy(res: Resolution, command: cmd.Deploy) -> list[Event]:
@@ -148,6 +145,11 @@ def deploy(res: Resolution, command: cmd.Deploy) -> list[Event]:
         raise RuleError("already_deployed", rule(PREPARATION), params={"unit": unit.id})
     if unit.side != game.up:
         raise RuleError("not_your_turn", rule(PREPARATION), params={"side": unit.side, "up": game.up})
+    unit = joining.merged(unit, joining.joining(game, unit, command.joined))
+    if command.transport:
+        return deploy_inside(res, unit, command)
+    if command.reserve:
+        return keep_in_reserve(res, unit, command)
     bases = geometry.placed(unit, command.positions, PREPARATION)
     geometry.check_on_table(game, unit, bases, PREPARATION)
     if unit.scout:
@@ -158,8 +160,32 @@ def deploy(res: Resolution, command: cmd.Deploy) -> list[Event]:
             raise RuleError("outside_zone", rule(PREPARATION), params={"unit": unit.id, "models": outside, "edge": game.edges[unit.side], "depth": 12}, field="positions")
     geometry.check_coherent(unit, bases, "Movement")
     geometry.check_apart(game, unit, bases, "Movement")
-    res.emit(ev.UnitDeployed(unit.id, [(b.x, b.y) for b in bases]))
+    res.emit(ev.UnitDeployed(unit.id, [(b.x, b.y) for b in bases], command.joined))
+    return deployed(res)
+
+
+def deployed(res: Resolution) -> list[Event]:
     if all(u.deployed for u in res.game.units.values()):
         res.emit(ev.RoundStarted(1, res.game.deploys_first))
     return res.events
+
+
+def keep_in_reserve(res: Resolution, unit: Unit, command: cmd.Deploy) -> list[Event]:
+    """#Special Rules, Ambush: not deployed on the table but kept in reserve, as its deployment."""
+    if not unit.profile.rule("Ambush"):
+        raise RuleError("no_ambush", rule("Special Rules"), params={"unit": unit.id}, field="reserve")
+    if command.positions:
+        raise RuleError("wrong_model_count", rule(PREPARATION), params={"unit": unit.id, "models": 0, "given": len(command.positions)}, field="positions")
+    res.emit(ev.UnitDeployed(unit.id, [(m.x, m.y) for m in unit.models], command.joined, reserve=True))
+    return deployed(res)
+
+
+def deploy_inside(res: Resolution, unit: Unit, command: cmd.Deploy) -> list[Event]:
+    """#Special Rules, Transport(X): deployed within a transport of its army, deployed already."""
+    transport = transports.seat(res.game, unit, command.transport)
+    if command.positions:
+        raise RuleError("wrong_model_count", rule(PREPARATION), params={"unit": unit.id, "models": 0, "given": len(command.positions)}, field="positions")
+    spot = (transport.models[0].x, transport.models[0].y)
+    res.emit(ev.UnitDeployed(unit.id, [spot] * len(unit.models), command.joined, transport.id))
+    return deployed(res)
 

@@ -7,6 +7,7 @@ stopping anyone."""
 from __future__ import annotations
 
 from domain.kit.boards import inches
+from domain.systems.grimdark import ambush
 from domain.systems.grimdark import events as ev
 from domain.systems.grimdark.resolution import Resolution
 from domain.systems.grimdark.state import Game, Marker
@@ -25,6 +26,7 @@ def end_activation(res: Resolution, unit_id: str) -> None:
         first = game.finished_first or game.sides[0]
         standing = any(not u.destroyed for u in game.of_side(first))
         res.emit(ev.RoundStarted(game.round + 1, first if standing else game.other(first)))
+        ambush.round_started(res)
         return
     if game.mission.objective == "sabotage":
         res.emit(sabotaged(game))

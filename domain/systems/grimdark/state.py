@@ -3,10 +3,13 @@ the objective markers, where set-up or the round stands, and a choice the battle
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Callable
+
 import msgspec
 
 from domain.kit.boards.inches import Base, base_radius_inches
-from domain.systems.grimdark.content import Mission, UnitProfile, Weapon
+from domain.systems.grimdark.content import Mission, Spell, UnitProfile, Weapon
 
 #: Phases, in order: the random mission's roll (when the mission is random), roll-off for deployment, the winner picks an edge, roll-off for the markers,
 #: its winner picks who places first, markers placed, units deployed, rounds, the end.
@@ -28,6 +31,9 @@ class Model(msgspec.Struct, frozen=True):
     y: float = 0.0
     #: Wounds a Tough model has taken so far (#Special Rules, Tough(X)).
     wounds: int = 0
+    #: A hero's own profile when it stands in another unit (#Unit Types, Heroes): its Quality for
+    #: its attacks, its Tough and its base; the unit's profile otherwise.
+    own: UnitProfile | None = None
 
 
 class Unit(msgspec.Struct, frozen=True):
@@ -43,8 +49,22 @@ class Unit(msgspec.Struct, frozen=True):
     activated: bool = False
     #: Until the end of its next activation (#Morale).
     pinned: bool = False
+    #: How many models it started with: its profile's, with the heroes and the copy that joined it.
+    size: int = 0
+    #: The units deployed as part of it: a hero, or a copy of it (#Unit Types).
+    joined: tuple[str, ...] = ()
+    #: The transport it rides in (#Special Rules, Transport(X)): off the table until it gets out;
+    #: its models stand where the transport's first model does.
+    inside: str = ""
+    #: #Special Rules, Ambush: kept off the table in reserve; `arriving` once its die brings it.
+    reserve: bool = False
+    arriving: bool = False
     #: Its Limited weapons used already (#Special Rules, Limited).
     spent: tuple[str, ...] = ()
+    #: A Psychic that tried to cast this round may not dispel, one that dispelled may not cast
+    #: (#Dispelling).
+    cast: bool = False
+    dispelled: bool = False
 
     @property
     def destroyed(self) -> bool:
@@ -54,22 +74,43 @@ class Unit(msgspec.Struct, frozen=True):
     def scout(self) -> bool:
         return bool(self.profile.rule("Scout"))
 
-    @property
-    def tough(self) -> int:
-        return int(self.profile.rule("Tough") or 1)
+    def profile_of(self, model: Model) -> UnitProfile:
+        return model.own or self.profile
+
+    def tough_of(self, model: Model) -> int:
+        return int(self.profile_of(model).rule("Tough") or 1)
 
     def bases(self) -> list[Base]:
-        radius = base_radius_inches(self.profile.base)
-        return [Base(m.x, m.y, radius=radius) for m in self.models]
+        """Its models on the table: none while it rides in a transport."""
+        return [] if self.inside or self.reserve else [Base(m.x, m.y, radius=self.radius(m)) for m in self.models]
+
+    def radius(self, model: Model) -> float:
+        return base_radius_inches(self.profile_of(model).base)
 
     def model(self, model_id: str) -> Model | None:
         return next((m for m in self.models if m.id == model_id), None)
 
+    def majority(self, value: Callable[[UnitProfile], int]) -> int:
+        """#Unit Types, Heroes: Defense and Morale use the value most of its models have; the
+        unit's own when no other value has more than half of them."""
+        counts = Counter(value(self.profile_of(m)) for m in self.models)
+        best, count = counts.most_common(1)[0] if counts else (value(self.profile), 0)
+        return best if 2 * count > len(self.models) else value(self.profile)
+
+    @property
+    def defense(self) -> int:
+        return self.majority(lambda p: p.defense)
+
+    @property
+    def morale_quality(self) -> int:
+        return self.majority(lambda p: p.quality)
+
     def at_half_or_less(self) -> bool:
         """#Morale: half or less of its total size, or of its Tough value for a unit of one model."""
-        if self.profile.size == 1 and self.models:
-            return 2 * (self.tough - self.models[0].wounds) <= self.tough
-        return 2 * len(self.models) <= self.profile.size
+        if self.size == 1 and self.models:
+            tough = self.tough_of(self.models[0])
+            return 2 * (tough - self.models[0].wounds) <= tough
+        return 2 * len(self.models) <= self.size
 
 
 class Marker(msgspec.Struct, frozen=True):
@@ -83,18 +124,20 @@ class Marker(msgspec.Struct, frozen=True):
 
 
 class Wounds(msgspec.Struct, frozen=True):
-    """The wounds attacks caused, and how many of them came from Deadly weapons."""
+    """The wounds attacks caused, and how many of them came from Deadly and from Sniper weapons."""
 
     count: int = 0
     deadly: int = 0
+    sniped: int = 0
 
     def __add__(self, other: Wounds) -> Wounds:
-        return Wounds(self.count + other.count, self.deadly + other.deadly)
+        return Wounds(self.count + other.count, self.deadly + other.deadly, self.sniped + other.sniped)
 
 
 class Casualties(msgspec.Struct, frozen=True):
     """Wounds `unit`'s owner must take off models they pick (#Shooting); then the battle goes on
-    with `then`: "end" the activation, "strike_back" or "melee_end" of a melee (#Melee)."""
+    with `then`: "end" the activation, "cast" (a spell's target tests morale, the caster goes on),
+    "strike_back" or "melee_end" of a melee (#Melee)."""
 
     unit: str
     wounds: int
@@ -111,6 +154,16 @@ class Melee(msgspec.Struct, frozen=True):
     by_attacker: int = 0
     by_defender: int = 0
     afraid: tuple[str, ...] = ()
+
+
+class Casting(msgspec.Struct, frozen=True):
+    """A Psychic's cast (#Special Rules, Psychic(X)): its highest die, then the spell it uses and
+    the target, which the enemy may try to block (#Dispelling)."""
+
+    unit: str
+    highest: int
+    spell: Spell | None = None
+    target: str = ""
 
 
 class Game(msgspec.Struct, frozen=True):
@@ -136,6 +189,11 @@ class Game(msgspec.Struct, frozen=True):
     finished_first: str = ""
     pending: Casualties | None = None
     melee: Melee | None = None
+    casting: Casting | None = None
+    #: An ambusher the opponent may move (#Special Rules, Ambush).
+    shifting: str = ""
+    #: Each army's spells, by the army's id.
+    spells: dict[str, tuple[Spell, ...]] = {}
     #: Markers each side seized at the end, and the verdict: a side's id, or "draw".
     seized: dict[str, int] = {}
     outcome: str | None = None
@@ -151,5 +209,5 @@ class Game(msgspec.Struct, frozen=True):
         return y <= ZONE_DEPTH if edge == "south" else y >= self.mission.depth - ZONE_DEPTH
 
     def ready(self, side: str) -> list[Unit]:
-        """Units of `side` still to activate this round."""
-        return [u for u in self.of_side(side) if not u.activated and not u.destroyed]
+        """Units of `side` still to activate this round (not those in reserve)."""
+        return [u for u in self.of_side(side) if not u.activated and not u.destroyed and not u.reserve]

@@ -34,14 +34,21 @@ def fear(game: Game, unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> i
 
 def cover(game: Game, unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> int:
     """#Terrain, Cover: -1 to shooting at a unit mostly in or behind cover; Indirect: a target no
-    model of the unit sees counts as in cover (once, however it is in cover)."""
-    if melee:
+    model of the unit sees counts as in cover (once, however it is in cover). Sniper ignores it."""
+    if melee or weapon.rule("Sniper"):
         return 0
     unseen = bool(weapon.rule("Indirect")) and not any(geometry.sees(game, base, target, (unit.id, target.id)) for base in unit.bases())
     return -1 if unseen or geometry.in_cover(game, unit, target) else 0
 
 
-HIT_MODIFIERS = (linked, stealth, pinned, fear, cover)
+def flyer(game: Game, unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> int:
+    """#Unit Types, Flyers: -1 to non-flyers' shooting at them; Anti-Air: +1 at enemy Flyers."""
+    if melee or not target.profile.flyer:
+        return 0
+    return (0 if unit.profile.flyer else -1) + (1 if weapon.rule("Anti-Air") else 0)
+
+
+HIT_MODIFIERS = (linked, stealth, pinned, fear, cover, flyer)
 
 
 def hit_modifier(game: Game, unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> int:
