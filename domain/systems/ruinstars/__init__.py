@@ -18,6 +18,7 @@ from domain.systems.ruinstars.setup import Options, setup
 from domain.systems.ruinstars.seats import seats
 from domain.systems.ruinstars.state import Game
 from domain.systems.ruinstars.versions import Version
+from domain.systems.ruinstars.views import view
 
 VERSIONS = typing.get_args(Version)
 
@@ -36,6 +37,7 @@ SYSTEM = GameSystem(
     evolve=evolve,
     outcome=lambda game: game.outcome if game else None,
     seats=seats,
+    view=view,
     # The workers play Survive's swarm in PvE: after these its Bugs may owe an action, a roll's
     # answer or an Attack of Opportunity (ai.py).
     ai_wakes=ai.WAKES,
