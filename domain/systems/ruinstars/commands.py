@@ -70,7 +70,7 @@ class Move(Action, tag=True):
 
     x: float
     y: float
-    blunt: Annotated[float, msgspec.Meta(ge=0)] = 0
+    blunt: Annotated[float, msgspec.Meta(ge=0)] = 0.0
 
 
 class Dash(Move, tag=True):
