@@ -225,13 +225,22 @@ def test_survive_pvp_the_host_commands_the_bugs_and_the_workers_stay_idle(rig, c
     ann = campaign.invite("ann", "player", ("cinder-watch",))
     bob = campaign.invite("bob", "player", ("first-mission",))
     mission_id = survive(campaign, "Cinder Watch, First Mission")
+    refused = ann.command(mission_id, {"type": "Deploy", "unit": "leader", "x": 12, "y": 12})
+    assert (refused.status_code, refused.json()["params"]) == (403, {"member": "ann", "units": ["first-mission"]})
     players = [
         ScriptedPlayer(campaign.host, mission_id, bugs_by_the_host),
         ScriptedPlayer(ann, mission_id, squad("cinder-watch")),
         ScriptedPlayer(bob, mission_id, squad("first-mission")),
     ]
     assert play(players, rounds=4000, between=lambda: settle(relay, worker))
-    assert_played_to_its_end(ledger, mission_id)
+    game = assert_played_to_its_end(ledger, mission_id)
+    # With these seeds both squads, deployed side by side at the centre, shoot each other down:
+    # Oda Venn alone stands, no spawn point fell, and the mission is lost.
+    assert (game.outcome, game.winners) == ("defeat", ())
+    assert standing(game) == {"oda-venn", "spawn-point-1", "spawn-point-2", "spawn-point-3"}
     assert all(r.actor != "worker" for r in ledger.records(mission_id))
     assert {r.actor for r in swarm_records(ledger, mission_id)} == {"host"}
-    assert kinds(ledger, mission_id)["InitiativeRolled"] == 4
+    seen = kinds(ledger, mission_id)
+    assert (seen["InitiativeRolled"], seen["FirstSquadChosen"], seen["UnitInjured"]) == (4, 4, 8)
+    bug = ann.command(mission_id, {"type": "Activate", "unit": "bug-1"})
+    assert (bug.status_code, bug.json()["params"]) == (403, {"member": "ann", "units": ["swarm"]})
