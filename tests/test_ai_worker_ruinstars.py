@@ -18,7 +18,7 @@ from domain.systems.ruinstars.seats import seats
 from domain.systems.ruinstars.state import Game, Model
 from domain.verification import verify_stream
 from service.ledger import Ledger
-from tests.harness import Campaign, ScriptedPlayer, Turn, play
+from tests.harness import Campaign, Member, ScriptedPlayer, Strategy, Turn, play
 from tests.ruinstars.game import SPOTS
 from tests.test_ai_worker import battle, rig, settle  # noqa: F401 - fixtures
 
@@ -136,8 +136,14 @@ def bugs_by_the_host(turn: Turn) -> bool:
     return True
 
 
-def survive(campaign: Campaign, squads: str, **options: str) -> str:
-    return campaign.mission("Survive", "ruinstars", "2e", {"squads": squads, **options}, dice_mode="server", client_seed="survive")
+def survive(rig, client, monkeypatch, squads: str, players: dict[str, str], **options: str) -> tuple[Campaign, list[Member], str]:  # noqa: ANN001, F811
+    """A campaign with these players (name -> seat) and Survive with these squads, the
+    server's seeds fixed."""
+    monkeypatch.setattr(rig[0], "fresh_seed", lambda: bytes(range(32)))
+    campaign = Campaign(client, "Dark City")
+    members = [campaign.invite(name, "player", (seat,)) for name, seat in players.items()]
+    options = {"squads": squads, **options}
+    return campaign, members, campaign.mission("Survive", "ruinstars", "2e", options, dice_mode="server", client_seed="survive")
 
 
 def swarm_records(ledger: Ledger, mission_id: str) -> list:
@@ -161,7 +167,13 @@ def standing(game: Game) -> set[str]:
     return {m.id for m in game.models.values() if m.status != "taken_out" and (m.item or m.squad != "swarm")}
 
 
-def assert_played_to_its_end(ledger: Ledger, mission_id: str) -> Game:
+def played(rig, campaign: Campaign, mission_id: str, host: Strategy, seats_of: dict[Member, str]) -> Game:  # noqa: ANN001, F811
+    """The mission played by the host and each member for its seat, the relay and the worker
+    running between rounds, to its end: four turns, the chain intact, nobody's attention needed."""
+    ledger, _, _, relay, worker = rig
+    players = [ScriptedPlayer(campaign.host, mission_id, host)]
+    players += [ScriptedPlayer(member, mission_id, squad(seat)) for member, seat in seats_of.items()]
+    assert play(players, rounds=4000, between=lambda: settle(relay, worker))
     game = battle(ledger, mission_id)
     turns = [r.event.turn for r in ledger.records(mission_id) if type(r.event).__name__ == "TurnEnded"]
     assert turns == [1, 2, 3, 4] and game.phase == "mission_end"
@@ -171,14 +183,9 @@ def assert_played_to_its_end(ledger: Ledger, mission_id: str) -> Game:
 
 
 def test_survive_solo_the_swarm_played_by_the_worker(rig, client, monkeypatch):  # noqa: F811
-    ledger, _, _, relay, worker = rig
-    monkeypatch.setattr(ledger, "fresh_seed", lambda: bytes(range(32)))
-    campaign = Campaign(client, "Dark City")
-    ann = campaign.invite("ann", "player", ("first-mission",))
-    mission_id = survive(campaign, "First Mission")
-    players = [ScriptedPlayer(campaign.host, mission_id, lead), ScriptedPlayer(ann, mission_id, squad("first-mission"))]
-    assert play(players, rounds=3000, between=lambda: settle(relay, worker))
-    game = assert_played_to_its_end(ledger, mission_id)
+    ledger = rig[0]
+    campaign, (ann,), mission_id = survive(rig, client, monkeypatch, "First Mission", {"ann": "first-mission"})
+    game = played(rig, campaign, mission_id, lead, {ann: "first-mission"})
     written = swarm_records(ledger, mission_id)
     assert written and all(r.actor == "worker" and r.command_key.startswith(f"ai:{mission_id}:") for r in written)
     keys = {r.batch: r.command_key for r in written}
@@ -193,21 +200,13 @@ def test_survive_solo_the_swarm_played_by_the_worker(rig, client, monkeypatch): 
 
 
 def test_survive_co_op_with_two_mini_squads_each_player_commanding_their_own(rig, client, monkeypatch):  # noqa: F811
-    ledger, _, _, relay, worker = rig
-    monkeypatch.setattr(ledger, "fresh_seed", lambda: bytes(range(32)))
-    campaign = Campaign(client, "Dark City")
-    ann = campaign.invite("ann", "player", ("vanguard",))
-    bob = campaign.invite("bob", "player", ("rearguard",))
-    mission_id = survive(campaign, "Vanguard, Rearguard", mini_squads="true", squad_leader="leader")
+    ledger = rig[0]
+    seats_of = {"ann": "vanguard", "bob": "rearguard"}
+    options = {"mini_squads": "true", "squad_leader": "leader"}
+    campaign, (ann, bob), mission_id = survive(rig, client, monkeypatch, "Vanguard, Rearguard", seats_of, **options)
     refused = bob.command(mission_id, {"type": "Deploy", "unit": "leader", "x": 12, "y": 12})
     assert (refused.status_code, refused.json()["params"]) == (403, {"member": "bob", "units": ["vanguard"]})
-    players = [
-        ScriptedPlayer(campaign.host, mission_id, lead),
-        ScriptedPlayer(ann, mission_id, squad("vanguard")),
-        ScriptedPlayer(bob, mission_id, squad("rearguard")),
-    ]
-    assert play(players, rounds=3000, between=lambda: settle(relay, worker))
-    game = assert_played_to_its_end(ledger, mission_id)
+    game = played(rig, campaign, mission_id, lead, {ann: "vanguard", bob: "rearguard"})
     by = {"ann": {"leader", "trooper"}, "bob": {"fighter", "shooter"}}
     for record in ledger.records(mission_id):
         if record.actor in by and isinstance(record.command, cmd.UnitCommand):
@@ -219,21 +218,12 @@ def test_survive_co_op_with_two_mini_squads_each_player_commanding_their_own(rig
 
 
 def test_survive_pvp_the_host_commands_the_bugs_and_the_workers_stay_idle(rig, client, monkeypatch):  # noqa: F811
-    ledger, _, _, relay, worker = rig
-    monkeypatch.setattr(ledger, "fresh_seed", lambda: bytes(range(32)))
-    campaign = Campaign(client, "Dark City")
-    ann = campaign.invite("ann", "player", ("cinder-watch",))
-    bob = campaign.invite("bob", "player", ("first-mission",))
-    mission_id = survive(campaign, "Cinder Watch, First Mission")
+    ledger = rig[0]
+    seats_of = {"ann": "cinder-watch", "bob": "first-mission"}
+    campaign, (ann, bob), mission_id = survive(rig, client, monkeypatch, "Cinder Watch, First Mission", seats_of)
     refused = ann.command(mission_id, {"type": "Deploy", "unit": "leader", "x": 12, "y": 12})
     assert (refused.status_code, refused.json()["params"]) == (403, {"member": "ann", "units": ["first-mission"]})
-    players = [
-        ScriptedPlayer(campaign.host, mission_id, bugs_by_the_host),
-        ScriptedPlayer(ann, mission_id, squad("cinder-watch")),
-        ScriptedPlayer(bob, mission_id, squad("first-mission")),
-    ]
-    assert play(players, rounds=4000, between=lambda: settle(relay, worker))
-    game = assert_played_to_its_end(ledger, mission_id)
+    game = played(rig, campaign, mission_id, bugs_by_the_host, {ann: "cinder-watch", bob: "first-mission"})
     # With these seeds both squads, deployed side by side at the centre, shoot each other down:
     # Oda Venn alone stands, no spawn point fell, and the mission is lost.
     assert (game.outcome, game.winners) == ("defeat", ())
