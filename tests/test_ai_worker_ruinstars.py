@@ -194,6 +194,12 @@ def test_survive_solo_the_swarm_played_by_the_worker(rig, client, monkeypatch): 
     # so the squad loses; three of its units were Taken Out and roll for injuries.
     assert (game.outcome, game.winners) == ("defeat", ())
     assert standing(game) == {"trooper", "spawn-point-1", "spawn-point-2"}
+    lines = {line["id"]: line for line in ann.mission(mission_id)["game"]["lines"]}
+    assert lines["trooper"] == {
+        "id": "trooper", "card": "Trooper", "squad": "first-mission", "act": 2, "act_left": 0,
+        "arm": 3, "hit": 3, "hit_max": 3, "status": "activated", "item": False,
+    }
+    assert (lines["leader"]["hit"], lines["leader"]["status"]) == (0, "taken_out")
     seen = kinds(ledger, mission_id)
     assert (seen["BugSpawned"], seen["UnitInjured"], seen["OpportunityTaken"]) == (21, 3, 0)
     assert seen["UnitMoved"] > 0 and seen["AttackRolled"] > 0

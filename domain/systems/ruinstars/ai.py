@@ -56,6 +56,8 @@ def ai(state) -> Command | None:  # noqa: ANN001 - the engine's MissionState
     if game.active:
         return bugs.next_action(game, game.models[game.active])
     ready = [m for m in game.units_of(SWARM) if m.status == READY]
+    if not ready:
+        return None
     first = min(ready, key=lambda m: (len(m.id), m.id))
     return cmd.Activate(unit=first.id)
 

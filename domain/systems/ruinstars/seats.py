@@ -18,7 +18,9 @@ def seats(game: Game | None, command: Command) -> tuple[str, ...]:
         return _of_unit(game, game.roll.unit)
     if isinstance(command, cmd.OpportunityAttack) and command.attacker != NO_ATTACK:
         return _of_unit(game, command.attacker) or (command.squad,)
-    return _of_squad(game, command.squad) if hasattr(command, "squad") else command.units()
+    if isinstance(command, (cmd.ChooseFirst, cmd.OpportunityAttack, cmd.RollCommand)):
+        return _of_squad(game, command.squad)
+    return command.units()
 
 
 def _of_unit(game: Game, unit: str) -> tuple[str, ...]:
