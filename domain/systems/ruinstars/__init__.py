@@ -7,6 +7,7 @@ from __future__ import annotations
 import typing
 
 from domain.contract import GameSystem, SpecialRule
+from domain.systems.ruinstars import ai
 from domain.systems.ruinstars.commands import COMMANDS
 from domain.systems.ruinstars.content import SPECIALS
 from domain.systems.ruinstars.decide import decide
@@ -14,8 +15,10 @@ from domain.systems.ruinstars.events import EVENTS
 from domain.systems.ruinstars.evolve import evolve
 from domain.systems.ruinstars.loading import load_pack
 from domain.systems.ruinstars.setup import Options, setup
+from domain.systems.ruinstars.seats import seats
 from domain.systems.ruinstars.state import Game
 from domain.systems.ruinstars.versions import Version
+from domain.systems.ruinstars.views import view
 
 VERSIONS = typing.get_args(Version)
 
@@ -33,6 +36,13 @@ SYSTEM = GameSystem(
     decide=decide,
     evolve=evolve,
     outcome=lambda game: game.outcome if game else None,
+    seats=seats,
+    view=view,
+    # The workers play Survive's swarm in PvE: after these its Bugs may owe an action, a roll's
+    # answer or an Attack of Opportunity (ai.py).
+    ai_wakes=ai.WAKES,
+    ai=ai.ai,
+    ai_key=ai.ai_key,
     words="domain.systems.ruinstars.words",
     special_rules=tuple(
         SpecialRule(code, "weapon", values, VERSIONS)

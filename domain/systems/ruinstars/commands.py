@@ -6,7 +6,7 @@ from typing import Annotated, ClassVar
 
 import msgspec
 
-from domain.commands import HOST, Command
+from domain.commands import HOST, PLAYERS, WORKER, Command
 from domain.systems.ruinstars.content import Fielded, Item, Mission, Unit
 
 
@@ -20,7 +20,12 @@ class SetUpMission(Command, tag=True):
     squads: list[Fielded]
 
 
+#: The workers play the swarm's units in PvE (ruinstars-2e.md#1 - SURVIVE; `ai.py`).
+SWARM_PLAYERS = PLAYERS | WORKER
+
+
 class UnitCommand(Command):
+    roles: ClassVar[frozenset[str]] = SWARM_PLAYERS
     unit: str
 
     def units(self) -> tuple[str, ...]:
@@ -65,7 +70,7 @@ class Move(Action, tag=True):
 
     x: float
     y: float
-    blunt: Annotated[float, msgspec.Meta(ge=0)] = 0
+    blunt: Annotated[float, msgspec.Meta(ge=0)] = 0.0
 
 
 class Dash(Move, tag=True):
@@ -125,6 +130,7 @@ class OpportunityAttack(Command, tag=True):
     """The squad a moving unit leaves names which of its Adjacent units attacks it, with which
     melee weapon, or "none"."""
 
+    roles: ClassVar[frozenset[str]] = SWARM_PLAYERS
     squad: str
     attacker: str
     weapon: str = ""
@@ -136,6 +142,7 @@ class OpportunityAttack(Command, tag=True):
 class RollCommand(Command):
     """A command on the roll in flight, by the squad that owns it."""
 
+    roles: ClassVar[frozenset[str]] = SWARM_PLAYERS
     squad: str
 
     def units(self) -> tuple[str, ...]:

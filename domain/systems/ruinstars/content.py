@@ -228,6 +228,8 @@ class Fielded(Struct):
     #: Co-op mini squads fielded together: the Leader whose standing counts for the TO dice
     #: (the Squad Leader); empty: any Leader of the squad.
     leader: str = ""
+    #: Co-op mini squads: the mini squad each unit came from (its player's seat).
+    owners: dict[str, str] = {}
 
 
 SECTIONS = ("units", "items", "squads", "missions")

@@ -59,7 +59,7 @@ def reroll(game: Game, command: cmd.Reroll, dice: DiceBox, actor: str) -> list[E
     free = dict(roll.free)
     sources = []
     for die in command.dice:
-        source = _free_source(free, roll.faces[die]) or "orders"
+        source = free_source(free, roll.faces[die]) or "orders"
         if source != "orders":
             free[source] -= 1
         sources.append(source)
@@ -251,7 +251,7 @@ def _next_saves(
     return []
 
 
-def _free_source(free: dict[str, int], face: int) -> str | None:
+def free_source(free: dict[str, int], face: int) -> str | None:
     for source in FREE_SOURCES:
         if free.get(source, 0) > 0 and (source != "RLT" or face == 6):
             return source
@@ -264,7 +264,7 @@ def _can_spend(game: Game, roll: Roll) -> bool:
     if roll.faces and game.orders.get(roll.squad, 0) > 0:
         return True
     return any(
-        _free_source(roll.free, face)
+        free_source(roll.free, face)
         for die, face in enumerate(roll.faces)
         if die not in roll.rerolled and not roll.changes[die]
     )

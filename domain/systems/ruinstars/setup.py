@@ -115,4 +115,5 @@ def _together(minis: list[Fielded], leader: str, cards: dict[str, Unit]) -> Fiel
         units,
         {k: v for m in minis for k, v in m.gear.items()},
         leader,
+        {unit: m.id for m in minis for unit, _ in m.units},
     )

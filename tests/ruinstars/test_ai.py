@@ -1,0 +1,123 @@
+"""ruinstars-2e.md#FIRST MISSION UNITS, Bug (Behavior, Swift) and #1 - SURVIVE as the workers
+play them (domain/systems/ruinstars/ai.py): a melee attack on an Adjacent enemy, else a Dash
+that ends Adjacent to the closest enemy, else a Move toward it, else a Dash toward it; the swarm's
+rolls and Attacks of Opportunity answered by a fixed rule; nothing in PvP.
+
+The First Mission's squad stands at the centre; spawn point 1 at (3, 3) spawns bug-1 at
+(4.917, 3) in turn 1."""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.systems.ruinstars import ai
+from domain.systems.ruinstars import commands as cmd
+from domain.systems.ruinstars import events as ev
+from tests.ruinstars.game import CORE, PVP, Game
+
+SPOTS = {"leader": (12, 12), "trooper": (13.5, 12), "fighter": (10.5, 12), "shooter": (12, 13.5)}
+
+
+def survive() -> Game:
+    game = Game("First Mission", pack=CORE)
+    game.place(SPOTS)
+    game.start_turn()
+    return game
+
+
+def put(game: Game, **spots: tuple[float, float]) -> None:
+    """Set models down elsewhere (the rule under test starts there)."""
+    models = dict(game.game.models)
+    for unit, (x, y) in spots.items():
+        at = msgspec.structs.replace(models[unit].at, x=x, y=y)
+        models[unit] = msgspec.structs.replace(models[unit], at=at)
+    game.state = msgspec.structs.replace(
+        game.state, game=msgspec.structs.replace(game.game, models=models)
+    )
+
+
+def after(game: Game, unit: str) -> None:
+    game.do(cmd.Activate(unit=unit))
+    game.do(cmd.EndActivation(unit=unit))
+
+
+def test_nothing_is_due_while_a_player_squad_is_up_then_the_first_bug_spawned_activates():
+    game = survive()
+    assert ai.ai(game.state) is None
+    after(game, "leader")
+    assert ai.ai(game.state) == cmd.Activate(unit="bug-1")
+    assert ai.ai_key(game.state, cmd.Activate(unit="bug-1")) == f"1:v{game.state.version}:Activate"
+
+
+def test_a_far_bug_moves_6_inches_at_the_closest_enemy_dashes_on_and_ends_adjacent():
+    """bug-1 at (4.917, 3), 10.5" from the Fighter at (10.5, 12): no Dash reaches it, so a Move
+    of 5.99" at it (1 ACT) and a free Dash of 1.99" toward it (Swift), then a second Dash
+    (1 ACT) that ends Adjacent (0.5" between the bases); no ACT is left for a Bite."""
+    game = survive()
+    after(game, "leader")
+    played = []
+    while game.game.up == "swarm" or game.game.active:
+        command = ai.ai(game.state)
+        played.append(command)
+        game.do(command)
+        if isinstance(command, cmd.EndActivation):
+            break
+    moves = [(type(c).__name__, c.x, c.y) for c in played if isinstance(c, cmd.Move)]
+    assert moves == [("Move", 8.075, 8.09), ("Dash", 9.124, 9.781), ("Dash", 9.62, 10.476)]
+    assert played[0] == cmd.Activate(unit="bug-1") and played[-1] == cmd.EndActivation(unit="bug-1")
+    moved = [(e.action, e.inches, e.act) for e in game.events if isinstance(e, ev.UnitMoved)]
+    assert moved == [("move", 5.99, 1), ("dash", 1.99, 0), ("dash", 0.854, 1)]
+
+
+def test_a_bug_within_a_dash_ends_adjacent_and_bites_the_enemy_it_reached():
+    """bug-1 2" from the Shooter's base: a free Dash to 0.5" from it, then a Bite (3 dice at
+    SKL 4): 2 strikes; the Shooter's saves wait for its squad (Support gives it re-rolls), which
+    accepts them: 1 of 2 saved (ARM 3), 2 HIT left."""
+    game = survive()
+    put(game, **{"bug-1": (12, 16.3)})
+    after(game, "leader")
+    game.do(ai.ai(game.state))
+    dash = ai.ai(game.state)
+    assert dash == cmd.Dash(unit="bug-1", x=12.0, y=15.26)
+    game.do(dash)
+    bite = ai.ai(game.state)
+    assert bite == cmd.MeleeCombat(unit="bug-1", weapon="Bite", target="shooter")
+    game.do(bite, 2, 4, 6, 3, 5)
+    assert ai.ai(game.state) is None
+    events = game.do(cmd.AcceptRoll(squad="first-mission"))
+    assert [(e.unit, e.damage, e.saves, e.lost, e.hit) for e in events if isinstance(e, ev.SavesResolved)] == [
+        ("shooter", 2, 1, 1, 2)
+    ]
+    assert ai.ai(game.state) == cmd.EndActivation(unit="bug-1")
+
+
+def test_the_swarm_rerolls_failed_dice_its_support_pays_for_and_then_the_roll_counts():
+    """bug-2 Adjacent to the Shooter too: bug-1's Bite has one free re-roll (Support). The 6
+    fails and is re-rolled (a 2 now); the other failure (5) has no re-roll left."""
+    game = survive()
+    put(game, **{"bug-1": (12, 15.25), "bug-2": (13.2, 14.6)})
+    after(game, "leader")
+    game.do(cmd.Activate(unit="bug-1"))
+    rolled = game.do(cmd.MeleeCombat(unit="bug-1", weapon="Bite", target="shooter"), 6, 5, 3)
+    assert [(e.faces, e.free) for e in rolled if isinstance(e, ev.AttackRolled)] == [([6, 5, 3], {"support": 1})]
+    answer = ai.ai(game.state)
+    assert answer == cmd.Reroll(squad="swarm", dice=[0])
+    events = game.do(answer, 2, 6, 6)
+    assert [(e.strikes, e.damage) for e in events if isinstance(e, ev.AttackResolved)] == [(2, 2)]
+
+
+def test_the_swarm_always_makes_the_attack_of_opportunity_with_the_first_bug_offered():
+    game = survive()
+    put(game, **{"bug-1": (12, 15.25)})
+    game.do(cmd.Activate(unit="shooter"))
+    game.do(cmd.Move(unit="shooter", x=15, y=13.5))
+    assert ai.ai(game.state) == cmd.OpportunityAttack(squad="swarm", attacker="bug-1", weapon="Bite")
+
+
+def test_in_pvp_the_workers_play_nothing():
+    game = Game(PVP, pack=CORE)
+    game.deploy_all()
+    game.start_turn(1, 2)
+    game.do(cmd.ChooseFirst(squad="cinder-watch", first="cinder-watch"))
+    after(game, "oda-venn")
+    assert game.game.up == "swarm" and ai.ai(game.state) is None
