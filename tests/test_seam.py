@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import json
 
+import msgspec
 import pytest
 import redis
 
 from domain import registry
+from domain.campaign_events import CAMPAIGN_COMMANDS, CAMPAIGN_EVENTS
 from domain.codecs import mission_codec
+from domain.commands import CORE_COMMANDS
 from domain.contract import GameSystem
+from domain.events import CORE_EVENTS
 from domain.kit import decks
 from service.ledger import Ledger
 from tests.harness import Campaign, Member
@@ -274,3 +278,31 @@ def test_a_hidden_campaign_deck_shows_its_order_to_nobody_until_the_campaign_see
     assert verdict["ok"] and verdict["dice"]["rolls_checked"] == 1
     whole = table.host.get(f"{url}/export").content
     assert "redacted" not in json.loads(whole.splitlines()[0])["streams"][0] and verify_export(whole).ok
+
+
+def _defaults_that_change_on_the_way_back(kind: type) -> list[str]:
+    """Fields whose default does not encode, decode as the field's type and encode again to the
+    same bytes (an int default on a float field: 0 is stored, 0.0 is read back)."""
+    changed = []
+    for field in msgspec.structs.fields(kind):
+        default = field.default if field.default is not msgspec.NODEFAULT else (field.default_factory() if field.default_factory is not msgspec.NODEFAULT else msgspec.NODEFAULT)
+        if default is msgspec.NODEFAULT:
+            continue
+        sent = msgspec.json.encode(default)
+        if msgspec.json.encode(msgspec.json.decode(sent, type=field.type)) != sent:
+            changed.append(f"{kind.__name__}.{field.name}")
+    return changed
+
+
+def _messages(system: str) -> list[type]:
+    if system == "(engine)":
+        return [*CORE_COMMANDS, *CORE_EVENTS, *CAMPAIGN_COMMANDS, *CAMPAIGN_EVENTS]
+    game = registry.SYSTEMS[system]
+    return [*game.commands, *game.events, *game.campaign_commands, *game.campaign_events]
+
+
+@pytest.mark.parametrize("system", ["(engine)", *sorted(registry.SYSTEMS)])
+def test_every_default_of_the_commands_and_events_reads_back_as_it_was_sealed(system):
+    """A command or event the server builds with a default is sealed in the chain as encoded; a
+    default that reads back as other bytes would break the chain check of its own record."""
+    assert [name for kind in _messages(system) for name in _defaults_that_change_on_the_way_back(kind)] == []

@@ -102,7 +102,7 @@ class UnitMoved(Event, tag=True):
     action: str = "move"
     orders: int = 0
     #: Of `inches`, what climbing up or down cost (#VERTICAL MOVEMENT).
-    climb: float = 0
+    climb: float = 0.0
 
 
 class MoveHeld(Event, tag=True):
