@@ -296,3 +296,40 @@ def test_strict_sight_is_never_more_generous(a, b, blocking, wall_list):
 @given(on_board, on_board)
 def test_corner_sight_without_walls_always_sees(a, b):
     assert sq.corner_sight(a, b, [])
+
+
+# --- heights and climbing ---------------------------------------------------------------
+
+
+def ruinstars_climb(left: int, entered: int) -> int:
+    """ruinstars-2e.md#MOVEMENT (grid): up, each square of height and 1 to crest; down, the
+    same less the first square."""
+    if entered > left:
+        return entered - left + 1
+    if entered < left:
+        return max(0, left - entered - 1) + 1
+    return 0
+
+
+def test_a_climb_price_is_added_to_each_step_that_changes_height():
+    board = Board.build(5, 1, heights={c(2, 0): 2, c(3, 0): 2})
+    assert sq.height(board, c(2, 0)) == 2 and sq.height(board, c(0, 0)) == 0
+    up = sq.shortest_path(board, c(1, 0), c(2, 0), climb=ruinstars_climb)
+    assert up is not None and up.cost == 1 + 2 + 1
+    across = sq.shortest_path(board, c(2, 0), c(3, 0), climb=ruinstars_climb)
+    assert across is not None and across.cost == 1
+    down = sq.shortest_path(board, c(3, 0), c(4, 0), climb=ruinstars_climb)
+    assert down is not None and down.cost == 1 + 1 + 1
+    flat = sq.shortest_path(board, c(1, 0), c(2, 0))
+    assert flat is not None and flat.cost == 1
+
+
+def test_reachable_pays_the_climb_too():
+    board = Board.build(3, 1, heights={c(1, 0): 1})
+    assert sq.reachable(board, c(0, 0), max_cost=3, climb=ruinstars_climb) == ((c(0, 0), 0), (c(1, 0), 3))
+
+
+def test_heights_are_positive_and_sorted():
+    assert Board.build(2, 1, heights={c(1, 0): 1, c(0, 0): 0}).heights == ((c(1, 0), 1),)
+    with pytest.raises(ValueError):
+        Board(2, 1, heights=((c(0, 0), 0),))

@@ -22,7 +22,7 @@ the corner. strict=True (sight only) asks for both detours instead: touching cou
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from typing import Literal
 
 import msgspec
@@ -33,6 +33,7 @@ from domain.kit.boards.paths import Route
 __all__ = [
     "Board",
     "Cell",
+    "Climb",
     "Metric",
     "Route",
     "Side",
@@ -41,6 +42,7 @@ __all__ = [
     "corner_sight",
     "covered",
     "distance",
+    "height",
     "in_cover",
     "line",
     "line_of_sight",
@@ -140,18 +142,21 @@ class Board(msgspec.Struct, frozen=True):
     cover: tuple[Cell, ...] = ()
     costs: tuple[tuple[Cell, int], ...] = ()
     walls: tuple[Side, ...] = ()
+    heights: tuple[tuple[Cell, int], ...] = ()
 
     def __post_init__(self) -> None:
         if self.width < 1 or self.height < 1:
             raise ValueError("a board needs at least one square")
-        for name, items in (("blocked", self.blocked), ("cover", self.cover), ("costs", [c for c, _ in self.costs]), ("walls", self.walls)):
+        for name, items in (("blocked", self.blocked), ("cover", self.cover), ("costs", [c for c, _ in self.costs]), ("walls", self.walls), ("heights", [c for c, _ in self.heights])):
             if any(x >= y for x, y in zip(items, items[1:])):
                 raise ValueError(f"board {name} must be sorted without repeats; use Board.build")
-        for cell in (*self.blocked, *self.cover, *(c for c, _ in self.costs)):
+        for cell in (*self.blocked, *self.cover, *(c for c, _ in (*self.costs, *self.heights))):
             if not on_board(self, cell):
                 raise ValueError(f"{cell} is off the board")
         if any(cost < 1 for _, cost in self.costs):
             raise ValueError("a square costs at least 1 to enter")
+        if any(h < 1 for _, h in self.heights):
+            raise ValueError("a raised square is at least 1 high; leave ground squares out")
 
     @classmethod
     def build(
@@ -163,8 +168,10 @@ class Board(msgspec.Struct, frozen=True):
         cover: Iterable[Cell] = (),
         costs: Mapping[Cell, int] | Iterable[tuple[Cell, int]] = (),
         walls: Iterable[Side | tuple[Cell, Cell]] = (),
+        heights: Mapping[Cell, int] | Iterable[tuple[Cell, int]] = (),
     ) -> Board:
         pairs = costs.items() if isinstance(costs, Mapping) else costs
+        levels = heights.items() if isinstance(heights, Mapping) else heights
         return cls(
             width,
             height,
@@ -172,11 +179,21 @@ class Board(msgspec.Struct, frozen=True):
             tuple(sorted(set(cover))),
             tuple(sorted(dict(pairs).items())),
             tuple(sorted({w if isinstance(w, Side) else side(*w) for w in walls})),
+            tuple(sorted((c, h) for c, h in dict(levels).items() if h)),
         )
 
 
 def on_board(board: Board, cell: Cell) -> bool:
     return 0 <= cell.x < board.width and 0 <= cell.y < board.height
+
+
+def height(board: Board, cell: Cell) -> int:
+    """How high the square stands, in squares (0: the ground)."""
+    return dict(board.heights).get(cell, 0)
+
+
+Climb = Callable[[int, int], int]
+"""climb(height left, height entered) -> what the change of height adds to the step."""
 
 
 # --- sight -----------------------------------------------------------------------------
@@ -340,9 +357,10 @@ def corner_sight(a: Cell, b: Cell, walls: Collection[Side]) -> bool:
 # --- routes ----------------------------------------------------------------------------
 
 
-def _steps(board: Board, metric: Metric, impassable: frozenset[Cell]) -> paths.Steps:
+def _steps(board: Board, metric: Metric, impassable: frozenset[Cell], climb: Climb | None) -> paths.Steps:
     walls = frozenset(board.walls)
     costs = dict(board.costs)
+    heights = dict(board.heights)
 
     def free(c: Cell) -> bool:
         return on_board(board, c) and c not in impassable
@@ -360,7 +378,8 @@ def _steps(board: Board, metric: Metric, impassable: frozenset[Cell]) -> paths.S
                 if not any(free(f) and side(cell, f) not in walls and side(f, n) not in walls for f in flanks):
                     continue  # the corner rule: no way round it
                 length, after = (1 + phase, 1 - phase) if metric == "alternating" else (1, phase)
-            yield n, after, length * costs.get(n, 1)
+            rise = climb(heights.get(cell, 0), heights.get(n, 0)) if climb else 0
+            yield n, after, length * costs.get(n, 1) + rise
 
     return steps
 
@@ -375,16 +394,17 @@ def shortest_path(
     occupied: Collection[Cell] = frozenset(),
     halts: Collection[Cell] = frozenset(),
     max_cost: int | None = None,
+    climb: Climb | None = None,
 ) -> Route[Cell] | None:
     """The cheapest route on the board, or None. Blocked squares, `blockers` and off-board squares
     cannot be entered, walls not crossed, corners only cut by the module's corner rule. Entering
     a square costs its board cost times the step's length (1; "alternating" diagonals 1, 2, 1,
-    ...). `occupied` squares can be passed but not ended on; entering a `halts` square ends the
-    move. Ties: see `paths`."""
+    ...), plus `climb` of the heights left and entered when given. `occupied` squares can be
+    passed but not ended on; entering a `halts` square ends the move. Ties: see `paths`."""
     impassable = frozenset(board.blocked).union(blockers)
     if not on_board(board, goal) or goal in impassable:
         return None
-    return paths.cheapest(start, goal, _steps(board, metric, impassable), occupied=occupied, halts=halts, max_cost=max_cost)
+    return paths.cheapest(start, goal, _steps(board, metric, impassable, climb), occupied=occupied, halts=halts, max_cost=max_cost)
 
 
 def reachable(
@@ -396,8 +416,9 @@ def reachable(
     occupied: Collection[Cell] = frozenset(),
     halts: Collection[Cell] = frozenset(),
     max_cost: int | None = None,
+    climb: Climb | None = None,
 ) -> tuple[tuple[Cell, int], ...]:
     """Every square a move from start can end on, with its cheapest cost, sorted (start at 0);
     the rules are `shortest_path`'s. Without max_cost: route distances over the whole board."""
     impassable = frozenset(board.blocked).union(blockers)
-    return paths.costs_from(start, _steps(board, metric, impassable), occupied=occupied, halts=halts, max_cost=max_cost)
+    return paths.costs_from(start, _steps(board, metric, impassable, climb), occupied=occupied, halts=halts, max_cost=max_cost)

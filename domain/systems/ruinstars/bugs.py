@@ -5,22 +5,18 @@ none left it ends its activation. Swift makes its first Dash free (skills.py).""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator
 
 from domain.commands import Command
 from domain.errors import RuleError
 from domain.kit.boards import inches
 from domain.systems.ruinstars import commands as cmd
-from domain.systems.ruinstars import cycle, positions
+from domain.systems.ruinstars import board, cycle, positions
 from domain.systems.ruinstars.state import SWARM, Game, Model
 
-#: Spots tried around the target for a Dash that ends Adjacent (15 degrees apart), 0.5" between
-#: the bases; and the turns off the straight line tried for a move toward it.
-RING, RING_GAP = 24, 0.5
-SWERVES = (0, 20, -20, 40, -40, 60, -60)
-#: A move toward the target stops this short of its full reach (rounding stays within it).
-SLACK = 0.01
+#: Spots tried around the target for a Dash that ends Adjacent in free play (15 degrees apart,
+#: `free.Inches.around`).
+RING = 24
 
 
 def next_action(game: Game, bug: Model) -> Command:
@@ -36,7 +32,7 @@ def next_action(game: Game, bug: Model) -> Command:
             target = min(adjacent, key=lambda m: (m.hit, m.id))
             return cmd.MeleeCombat(unit=bug.id, weapon=bite.name, target=target.id)
         return cmd.EndActivation(unit=bug.id)
-    closest = min(enemies, key=lambda m: (positions.distance(bug, m), m.id))
+    closest = min(enemies, key=lambda m: (positions.distance(game, bug, m), m.id))
     for command in (
         *_ring(game, bug, closest, cycle.DASH_INCHES),
         *_toward(game, bug, closest, cycle.MOVE_INCHES, cmd.Move),
@@ -52,18 +48,18 @@ def _enemies(game: Game, bug: Model) -> list[Model]:
 
 
 def _ring(game: Game, bug: Model, target: Model, reach: float) -> Iterator[cmd.Dash]:
-    """Dashes that end Adjacent to the target, the shortest first."""
+    """Dashes that end Adjacent to the target, the shortest way first (ties in the board's
+    order)."""
     assert bug.at is not None and target.at is not None
-    away = target.radius + bug.radius + RING_GAP
+    here = board.of(game)
     spots = []
-    for k in range(RING):
-        angle = 2 * math.pi * k / RING
-        x = round(target.at.x + away * math.cos(angle), 3)
-        y = round(target.at.y + away * math.sin(angle), 3)
-        length = math.hypot(x - bug.at.x, y - bug.at.y)
-        end = inches.Base(x, y, inches.ground_height((x, y), game.terrain), bug.radius)
+    for k, end in enumerate(here.around(game, target.at, bug.radius, RING)):
+        try:
+            length, _ = here.path(game, bug, end)
+        except RuleError:
+            continue
         if inches.at_most(length, reach) and positions.near(game, end, target.at):
-            spots.append((round(length, 3), k, x, y))
+            spots.append((round(length, 3), k, end.x, end.y))
     for _, _, x, y in sorted(spots):
         yield cmd.Dash(unit=bug.id, x=x, y=y)
 
@@ -71,21 +67,9 @@ def _ring(game: Game, bug: Model, target: Model, reach: float) -> Iterator[cmd.D
 def _toward(
     game: Game, bug: Model, target: Model, reach: float, kind: type[cmd.Move]
 ) -> Iterator[cmd.Move]:
-    """Moves straight at the target, as far as the reach goes or until the bases are 0.5"
-    apart; swerving a little at a time when the way is blocked. Only moves that bring it closer."""
-    assert bug.at is not None and target.at is not None
-    dx, dy = target.at.x - bug.at.x, target.at.y - bug.at.y
-    gap = math.hypot(dx, dy)
-    length = min(reach - SLACK, gap - target.radius - bug.radius - RING_GAP)
-    if length <= 0:
-        return
-    heading = math.atan2(dy, dx)
-    for swerve in SWERVES:
-        angle = heading + math.radians(swerve)
-        x = round(bug.at.x + length * math.cos(angle), 3)
-        y = round(bug.at.y + length * math.sin(angle), 3)
-        if math.hypot(target.at.x - x, target.at.y - y) < gap:
-            yield kind(unit=bug.id, x=x, y=y)
+    """Moves toward the target as the board finds them, the best first."""
+    for x, y in board.of(game).toward(game, bug, target, reach):
+        yield kind(unit=bug.id, x=x, y=y)
 
 
 def _legal(game: Game, command: cmd.Move) -> bool:

@@ -9,7 +9,7 @@ from domain.events import Event
 from domain.kit.boards import inches
 from domain.systems.ruinstars import commands as cmd
 from domain.systems.ruinstars import events as ev
-from domain.systems.ruinstars import orders, positions
+from domain.systems.ruinstars import board, free, orders, positions
 from domain.systems.ruinstars.cycle import activating, price, unit
 from domain.systems.ruinstars.state import Game, Model
 from domain.systems.ruinstars.versions import rule
@@ -42,11 +42,8 @@ def drop(game: Game, command: cmd.Drop) -> list[Event]:
     act = _pay(game, model, "drop", command.orders)
     _check_carried(model, command.marker)
     card = next(m for m in game.mission.markers if m.id == command.marker)
-    spot = inches.Base(
-        command.x,
-        command.y,
-        inches.ground_height((command.x, command.y), game.terrain),
-        inches.base_radius_inches(card.base),
+    spot = board.of(game).spot(
+        game, command.x, command.y, inches.base_radius_inches(card.base)
     )
     size = game.mission.size
     assert model.at is not None
@@ -96,7 +93,7 @@ def open_close_door(game: Game, command: cmd.OpenCloseDoor) -> list[Event]:
     assert model.at is not None
     away = inches.distance_to_polygon(model.at, door.polygon)
     if model.at.z > inches.TOLERANCE or not inches.at_most(
-        away, positions.ADJACENT_INCHES
+        away, free.ADJACENT_INCHES
     ):
         raise RuleError(
             "door_not_adjacent",

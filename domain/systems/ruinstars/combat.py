@@ -197,7 +197,7 @@ def _check_melee(game: Game, attacker: Model, target: Model) -> None:
             params={
                 "unit": attacker.id,
                 "target": target.id,
-                "inches": round(positions.distance(attacker, target), 2),
+                "inches": round(positions.distance(game, attacker, target), 2),
             },
         )
 
@@ -226,7 +226,7 @@ def _check_ranged(game: Game, attacker: Model, target: Model, weapon: Weapon) ->
             "target_engaged", RANGED, params={"target": target.id, "squadmates": near}
         )
     reach = specials.weapon_range(weapon)
-    away = positions.distance(attacker, target)
+    away = positions.distance(game, attacker, target)
     if reach is not None and not inches.at_most(away, reach):
         raise RuleError(
             "out_of_range",

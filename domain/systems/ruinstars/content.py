@@ -214,6 +214,12 @@ class Mission(Struct):
     reward: int = 0
     #: The play mode's Injury table, rolled for each unit Taken Out (none: only the roll).
     injuries: tuple[Injury, ...] = ()
+    #: Played on the grid (ruinstars-2e.md#PLAYING ON A GRID): places are squares [column,
+    #: row] from 0, `walls` lie between two squares [x1, y1, x2, y2] side by side, and
+    #: `heights` raise squares [x, y, squares high]; `terrain` is for free play only.
+    grid: bool = False
+    walls: tuple[tuple[int, int, int, int], ...] = ()
+    heights: tuple[tuple[int, int, int], ...] = ()
 
 
 class Fielded(Struct):

@@ -3,7 +3,6 @@ initiative roll-off, alternating activations with ACT spent per action, and the 
 
 from __future__ import annotations
 
-import math
 
 import msgspec
 
@@ -14,7 +13,7 @@ from domain.kit import choices
 from domain.kit.boards import inches
 from domain.systems.ruinstars import commands as cmd
 from domain.systems.ruinstars import events as ev
-from domain.systems.ruinstars import duty, ending, orders, positions, skills, specials, swarm
+from domain.systems.ruinstars import board, duty, ending, orders, positions, skills, specials, swarm
 from domain.systems.ruinstars.content import Weapon
 from domain.systems.ruinstars.state import (
     ACTIVATIONS,
@@ -31,22 +30,19 @@ from domain.systems.ruinstars.versions import rule
 #: ruinstars-2e.md#BASIC ACTIONS: a Move goes up to 6", a Dash up to 2"; #ATTACKS OF
 #: OPPORTUNITY: each 2" given up blunts one ATT die.
 MOVE_INCHES, DASH_INCHES, BLUNT_INCHES = 6, 2, 2
-#: ruinstars-2e.md#VERTICAL MOVEMENT: 1" onto the top (or over the edge), and climbing down
-#: costs 2" less.
-CREST_INCHES, DESCENT_LESS = 1, 2
 TURNS, ACTIONS, MOVEMENT = rule("TURNS"), rule("ACTIONS"), rule("MOVEMENT")
 
 
 def deploy(game: Game, command: cmd.Deploy) -> list[Event]:
     """ruinstars-2e.md#DEPLOYMENT: within `deploy_within` inches of the centre (to the base's
-    nearest edge), on the battlefield, on no other base."""
+    nearest edge, or the square's), on the battlefield, on no other base."""
     where = rule("DEPLOYMENT")
     if game.phase != DEPLOYMENT:
         raise RuleError("deployment_over", where, params={"phase": game.phase})
     model = unit(game, command.unit)
-    base = inches.Base(command.x, command.y, radius=model.radius)
-    centre = game.mission.size / 2
-    away = math.hypot(command.x - centre, command.y - centre) - model.radius
+    here = board.of(game)
+    base = here.spot(game, command.x, command.y, model.radius)
+    away = here.from_centre(game, base)
     if not inches.at_most(away, game.mission.deploy_within):
         raise RuleError(
             "outside_deployment",
@@ -133,20 +129,17 @@ def activate(game: Game, command: cmd.Activate) -> list[Event]:
 
 
 def move(game: Game, command: cmd.Move) -> list[Event]:
-    """ruinstars-2e.md#MOVEMENT: up to 6" (a Dash 2", #BASIC ACTIONS) in a straight line, never
-    across an enemy's base, ending on the battlefield and on no base; climbing counts toward it
-    (#VERTICAL MOVEMENT); ACT as #ACTIONS prices it."""
+    """ruinstars-2e.md#MOVEMENT: up to 6" (a Dash 2", #BASIC ACTIONS; on the grid 3 squares
+    and 1), never across an enemy, ending on the battlefield and on no base; climbing counts
+    toward it (#VERTICAL MOVEMENT); the board measures the way; ACT as #ACTIONS prices it."""
     model = activating(game, command.unit)
     action = "dash" if isinstance(command, cmd.Dash) else "move"
     reach = DASH_INCHES if action == "dash" else MOVE_INCHES
     cost = price(model, action) - skills.dash_discount(game.cards[model.card], action)
     act = orders.pay(game, model, action, cost, command.orders)
-    start = model.at
-    assert start is not None
-    end_z = inches.ground_height((command.x, command.y), game.terrain)
-    end = inches.Base(command.x, command.y, end_z, model.radius)
-    climb = _climb(game, model, start, end)
-    length = math.hypot(command.x - start.x, command.y - start.y) + climb
+    here = board.of(game)
+    end = here.spot(game, command.x, command.y, model.radius)
+    length, climb = here.path(game, model, end)
     if not inches.at_most(length + command.blunt, reach):
         raise RuleError(
             "too_far",
@@ -157,13 +150,7 @@ def move(game: Game, command: cmd.Move) -> list[Event]:
                 "max": reach,
             },
         )
-    if crossed := sorted(
-        m.id
-        for m in positions.standing(game)
-        if m.squad != model.squad
-        and not m.item
-        and inches.passes_over(start, inches.Point(command.x, command.y), m.at)
-    ):
+    if crossed := here.crossed(game, model, end):
         raise RuleError(
             "through_enemy", MOVEMENT, params={"unit": model.id, "enemies": crossed}
         )
@@ -183,31 +170,6 @@ def move(game: Game, command: cmd.Move) -> list[Event]:
         dice = inches.full_steps(command.blunt, BLUNT_INCHES)
         return [ev.MoveHeld(moved, command.blunt, dice, squad, enemies)]
     return [moved]
-
-
-def _climb(game: Game, model: Model, start: inches.Base, end: inches.Base) -> float:
-    """ruinstars-2e.md#VERTICAL MOVEMENT: inches of climbing on the way, piece by piece the
-    centre crosses: up, its height above the feet and 1" to crest the top; down, 1" over the
-    edge and the height less 2" (at least 0); over a piece not stood on, both. Only pieces the
-    mission calls climbable can be climbed."""
-    climbable = {p.id for p in game.mission.terrain if p.climbable}
-    extra = 0.0
-    for piece in inches.path_terrain((start.x, start.y), (end.x, end.y), game.terrain):
-        on_start = piece.elevated and inches.point_in_polygon((start.x, start.y), piece.polygon)
-        on_end = piece.elevated and inches.point_in_polygon((end.x, end.y), piece.polygon)
-        if on_start and on_end:
-            continue
-        if piece.id not in climbable:
-            raise RuleError(
-                "not_climbable",
-                rule("VERTICAL MOVEMENT"),
-                params={"unit": model.id, "terrain": piece.id},
-            )
-        if not on_start:
-            extra += max(0.0, piece.height - start.z) + CREST_INCHES
-        if not on_end:
-            extra += max(0.0, piece.height - end.z - DESCENT_LESS) + CREST_INCHES
-    return extra
 
 
 def _provoked(

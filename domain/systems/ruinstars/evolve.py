@@ -6,10 +6,10 @@ from __future__ import annotations
 import msgspec
 
 from domain.kit import choices
-from domain.kit.boards.inches import Base, Terrain, base_radius_inches, ground_height
+from domain.kit.boards.inches import Base, Terrain, base_radius_inches
 from domain.kit.folding import folder
 from domain.systems.ruinstars import events as ev
-from domain.systems.ruinstars import skills, specials
+from domain.systems.ruinstars import board, skills, specials
 from domain.systems.ruinstars.content import Mission
 from domain.systems.ruinstars.state import (
     ACTIVATED,
@@ -46,20 +46,7 @@ def _set_up(event: ev.MissionSetUp) -> Game:
         for s in event.squads
         for unit, card in s.units
     }
-    for k, (x, y) in enumerate(event.mission.spawn_points, 1):
-        item = next(i for i in event.items if i.name == event.mission.spawn_item)
-        radius = base_radius_inches(item.base)
-        z = ground_height((x, y), _pieces(event.mission, ()))
-        models[f"spawn-point-{k}"] = Model(
-            f"spawn-point-{k}",
-            item.name,
-            SWARM,
-            item.hit,
-            radius,
-            Base(x, y, z, radius),
-            item=True,
-        )
-    return Game(
+    game = Game(
         event.rules,
         event.mission,
         cards,
@@ -67,15 +54,25 @@ def _set_up(event: ev.MissionSetUp) -> Game:
         tuple(event.squads),
         models,
         terrain=_pieces(event.mission, ()),
-        markers={
-            m.id: Base(
-                *m.at,
-                ground_height(m.at, _pieces(event.mission, ())),
-                base_radius_inches(m.base),
-            )
-            for m in event.mission.markers
-        },
     )
+    here = board.of(game)
+    for k, (x, y) in enumerate(event.mission.spawn_points, 1):
+        item = next(i for i in event.items if i.name == event.mission.spawn_item)
+        radius = base_radius_inches(item.base)
+        models[f"spawn-point-{k}"] = Model(
+            f"spawn-point-{k}",
+            item.name,
+            SWARM,
+            item.hit,
+            radius,
+            here.spot(game, x, y, radius),
+            item=True,
+        )
+    markers = {
+        m.id: here.spot(game, *m.at, base_radius_inches(m.base))
+        for m in event.mission.markers
+    }
+    return replace(game, models=models, markers=markers)
 
 
 def _pieces(mission: Mission, open_doors: tuple[str, ...]) -> tuple[Terrain, ...]:
@@ -88,8 +85,8 @@ def _pieces(mission: Mission, open_doors: tuple[str, ...]) -> tuple[Terrain, ...
 
 
 def _at(game: Game, model: Model, x: float, y: float) -> Base:
-    """A base set down at (x, y): on top of the elevated piece there, else on the ground."""
-    return Base(x, y, ground_height((x, y), game.terrain), model.radius)
+    """A base set down at (x, y), at the height the board gives it."""
+    return board.of(game).spot(game, x, y, model.radius)
 
 
 def _unit(game: Game, unit: str, **changes) -> Game:
@@ -119,7 +116,7 @@ def _turn_started(game: Game, event: ev.TurnStarted) -> Game:
 def _bug_spawned(game: Game, event: ev.BugSpawned) -> Game:
     card = game.cards[event.card]
     radius = base_radius_inches(card.base)
-    at = Base(event.x, event.y, ground_height((event.x, event.y), game.terrain), radius)
+    at = board.of(game).spot(game, event.x, event.y, radius)
     bug = Model(event.unit, card.name, SWARM, card.hit, radius, at)
     return replace(game, models={**game.models, event.unit: bug})
 
@@ -211,7 +208,7 @@ def _dropped(game: Game, event: ev.MarkerDropped) -> Game:
 def _put_down(game: Game, unit: str, marker: str, x: float, y: float) -> Game:
     model = game.models[unit]
     card = next(m for m in game.mission.markers if m.id == marker)
-    at = Base(x, y, ground_height((x, y), game.terrain), base_radius_inches(card.base))
+    at = board.of(game).spot(game, x, y, base_radius_inches(card.base))
     carrying = tuple(m for m in model.carrying if m != marker)
     game = _unit(game, unit, carrying=carrying)
     return replace(game, markers={**game.markers, marker: at})

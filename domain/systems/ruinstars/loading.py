@@ -73,6 +73,7 @@ def check(pack: Pack) -> Iterator[Problem]:
         )
         yield from _ending(("missions", i), mission)
         yield from _terrain(("missions", i), mission)
+        yield from _grid(("missions", i), mission)
         yield from _markers(("missions", i), mission)
         for k, (x, y) in enumerate(mission.spawn_points):
             if not (0 <= x <= mission.size and 0 <= y <= mission.size):
@@ -100,6 +101,33 @@ def _terrain(at: tuple[Any, ...], mission: Mission) -> Iterator[Problem]:
             yield (*here, "door"), "a door is not elevated: nobody stands on it"
         if not 0 < piece.height <= 12:
             yield (*here, "height"), f'a height is more than 0" and at most 12", not {piece.height:g}'
+
+
+def _grid(at: tuple[Any, ...], mission: Mission) -> Iterator[Problem]:
+    """ruinstars-2e.md#PLAYING ON A GRID: walls between two squares side by side and raised
+    squares, each on the board (size / 2 squares a side) and given once; terrain pieces are
+    free play's."""
+    squares = mission.size // 2
+    if (mission.walls or mission.heights) and not mission.grid:
+        yield (*at, "grid"), "walls and heights are the grid's: set grid"
+    if mission.grid and mission.terrain:
+        yield (*at, "terrain"), "terrain pieces are measured in inches: a grid mission has walls"
+    if mission.grid and mission.size % 2:
+        yield (*at, "size"), f'a grid of 2" squares needs an even size, not {mission.size}'
+
+    def on(x: int, y: int) -> bool:
+        return 0 <= x < squares and 0 <= y < squares
+
+    for k, (x1, y1, x2, y2) in enumerate(mission.walls):
+        if not (on(x1, y1) and on(x2, y2)) or abs(x1 - x2) + abs(y1 - y2) != 1:
+            yield (*at, "walls", k), f"[{x1}, {y1}] and [{x2}, {y2}] are not squares side by side on the board"
+    if len({frozenset({(a, b), (c, d)}) for a, b, c, d in mission.walls}) != len(mission.walls):
+        yield (*at, "walls"), "a wall appears twice"
+    for k, (x, y, h) in enumerate(mission.heights):
+        if not on(x, y) or not 1 <= h <= 6:
+            yield (*at, "heights", k), f"[{x}, {y}] raised {h}: a square on the board, 1 to 6 high"
+    if len({(x, y) for x, y, _ in mission.heights}) != len(mission.heights):
+        yield (*at, "heights"), "a square is raised twice"
 
 
 def _ending(at: tuple[Any, ...], mission: Mission) -> Iterator[Problem]:

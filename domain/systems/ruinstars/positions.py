@@ -1,18 +1,11 @@
-"""Where units stand to each other (ruinstars-2e.md#MOVEMENT, #LINE OF SIGHT, #COVER):
-adjacency, range, sight and cover, on the kit's inch geometry and the mission's terrain."""
+"""Where units stand to each other (ruinstars-2e.md#MOVEMENT, #LINE OF SIGHT, #COVER), as the
+rules ask it: each question goes to the mission's board (`board.of`: inches or squares)."""
 
 from __future__ import annotations
 
-from domain.kit.boards import inches
 from domain.kit.boards.inches import Base
+from domain.systems.ruinstars import board
 from domain.systems.ruinstars.state import Game, Model
-
-#: ruinstars-2e.md#ADJACENT: the closest edges of the bases within 1"; #COVER: terrain within
-#: 1" of the target; #MODIFIERS: High Ground from 4" higher.
-ADJACENT_INCHES, COVER_INCHES, HIGH_GROUND_INCHES = 1, 1, 4
-#: Our reading of a miniature for sight: eyes 1" above its feet, a body 2" tall (any other unit
-#: standing on the line blocks it, #LINE OF SIGHT).
-EYE, BODY = 1.0, 2.0
 
 
 def adjacent(game: Game, a: Model, b: Model) -> bool:
@@ -22,17 +15,8 @@ def adjacent(game: Game, a: Model, b: Model) -> bool:
 
 
 def near(game: Game, a: Base, b: Base) -> bool:
-    """ruinstars-2e.md#ADJACENT: within 1" edge to edge, on the same elevation, and no wall
-    between (no piece taller than where they stand crosses the line between their centres)."""
-    if not inches.within(a, b, ADJACENT_INCHES):
-        return False
-    if inches.vertical_gap(a, b) > inches.TOLERANCE:
-        return False
-    return not any(
-        t.height > a.z + inches.TOLERANCE
-        and inches.segment_hits_polygon((a.x, a.y), (b.x, b.y), t.polygon)
-        for t in game.terrain
-    )
+    """ruinstars-2e.md#ADJACENT between two places."""
+    return board.of(game).near(game, a, b)
 
 
 def out_of_control(game: Game, model: Model, thing: Base) -> list[str]:
@@ -51,28 +35,8 @@ def out_of_control(game: Game, model: Model, thing: Base) -> list[str]:
 def place_problem(
     game: Game, unit: str, base: Base, others: tuple[Base, ...] = ()
 ) -> tuple[str, dict] | None:
-    """Why a base cannot be set down there (a refusal's code and params), or None: it must be on
-    the battlefield, on no piece of terrain it cannot stand on, on no other base (nor `others`)."""
-    size = game.mission.size
-    if not (
-        base.radius <= base.x <= size - base.radius
-        and base.radius <= base.y <= size - base.radius
-    ):
-        return "off_the_battlefield", {"unit": unit, "x": base.x, "y": base.y, "size": size}
-    if inside := sorted(
-        t.id
-        for t in game.terrain
-        if not t.elevated and inches.point_in_polygon((base.x, base.y), t.polygon)
-    ):
-        return "inside_terrain", {"unit": unit, "terrain": inside}
-    on = sorted(
-        m.id
-        for m in game.models.values()
-        if m.id != unit and m.at is not None and inches.overlaps(base, m.at)
-    )
-    if on or any(inches.overlaps(base, other) for other in others):
-        return "on_another_base", {"unit": unit, "others": on}
-    return None
+    """Why a base cannot be set down there (a refusal's code and params), or None."""
+    return board.of(game).place_problem(game, unit, base, others)
 
 
 def standing(game: Game) -> list[Model]:
@@ -97,33 +61,17 @@ def squadmates_adjacent(game: Game, target: Model, squad: str, but: str) -> int:
     )
 
 
-def distance(a: Model, b: Model) -> float:
-    """ruinstars-2e.md#DISTANCES AND RANGE: the closest points of the bases, horizontally."""
+def distance(game: Game, a: Model, b: Model) -> float:
+    """ruinstars-2e.md#DISTANCES AND RANGE, in inches (on the grid, 2" a square)."""
     assert a.at is not None and b.at is not None
-    return inches.distance(a.at, b.at)
+    return board.of(game).distance(a.at, b.at)
 
 
 def in_sight(game: Game, a: Model, b: Model) -> bool:
-    """ruinstars-2e.md#LINE OF SIGHT: two lines from one point of a's base to two opposite
-    edges of b's, no terrain and no other unit's base on either (a unit cannot shoot through
-    units)."""
-    assert a.at is not None and b.at is not None
-    others = [m.at for m in standing(game) if m.id not in (a.id, b.id)]
-    return inches.sight_to_both_edges(
-        a.at, b.at, game.terrain, others, eye=EYE, body=BODY
-    )
+    """ruinstars-2e.md#LINE OF SIGHT."""
+    return board.of(game).in_sight(game, a, b)
 
 
 def in_cover(game: Game, attacker: Model, target: Model) -> bool:
-    """ruinstars-2e.md#COVER: terrain within 1" of the target hides part of its base from the
-    attacker; #MODIFIERS: not from an attacker at least 4" higher (High Ground)."""
-    assert attacker.at is not None and target.at is not None
-    if attacker.at.z - target.at.z >= HIGH_GROUND_INCHES - inches.TOLERANCE:
-        return False
-    near = [
-        t
-        for t in game.terrain
-        if inches.distance_to_polygon(target.at, t.polygon)
-        <= COVER_INCHES + inches.TOLERANCE
-    ]
-    return bool(near) and inches.cover_share(target.at, attacker.at, near, eye=EYE) > 0
+    """ruinstars-2e.md#COVER, High Ground (#MODIFIERS) taken into account."""
+    return board.of(game).in_cover(game, attacker, target)

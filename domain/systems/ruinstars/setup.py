@@ -8,7 +8,7 @@ import msgspec
 from domain.contract import Setup
 from domain.errors import RuleError
 from domain.systems.ruinstars.commands import SetUpMission
-from domain.systems.ruinstars import building
+from domain.systems.ruinstars import building, grid
 from domain.systems.ruinstars.content import FORMAT, Fielded, Pack, Squad, Unit
 
 
@@ -24,6 +24,8 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     mini_squads: bool = False
     #: With mini squads: the unit id of the Leader the players agreed on (the Squad Leader).
     squad_leader: str = ""
+    #: Play on the grid of 2" squares (ruinstars-2e.md#PLAYING ON A GRID) instead of inches.
+    grid: bool = False
 
 
 def slug(name: str) -> str:
@@ -46,6 +48,8 @@ def setup(context: Setup) -> SetUpMission:
             FORMAT,
             params={"mission": options.mission, "known": [m.id for m in pack.missions]},
         )
+    if options.grid and not mission.grid:
+        mission = grid.squared(mission)
     names = [n.strip() for n in options.squads.split(",") if n.strip()]
     if (
         not names

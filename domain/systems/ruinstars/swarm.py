@@ -1,21 +1,20 @@
 """Survive's swarm (ruinstars-2e.md#1 - SURVIVE, Special), a Start of Turn event (#TURNS): x Bugs
 (x the turn, at most `spawn_max`) spawn Adjacent to each spawn point still standing. Where is
-ours: the first free spots of 12 around the point, 30 degrees apart from east, counter-clockwise,
-0.5" from its base."""
+ours: the first free of the places the board gives around the point (in inches 12, 30 degrees
+apart from east, counter-clockwise, 0.5" from its base; on the grid its eight squares)."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator
 
 from domain.events import Event
 from domain.kit.boards import inches
 from domain.systems.ruinstars import events as ev
-from domain.systems.ruinstars import positions
+from domain.systems.ruinstars import board, positions
 from domain.systems.ruinstars.setup import slug
 from domain.systems.ruinstars.state import SWARM, Game, Model
 
-SPOTS, GAP = 12, 0.5
+SPOTS = 12
 
 
 def spawn(game: Game, turn: int) -> list[Event]:
@@ -45,12 +44,7 @@ def _free(
 ) -> Iterator[inches.Base]:
     """Spots around the point, in order, where a base fits and is Adjacent to it."""
     assert point.at is not None
-    away = point.radius + radius + GAP
-    for k in range(SPOTS):
-        angle = 2 * math.pi * k / SPOTS
-        x = round(point.at.x + away * math.cos(angle), 3)
-        y = round(point.at.y + away * math.sin(angle), 3)
-        spot = inches.Base(x, y, inches.ground_height((x, y), game.terrain), radius)
+    for spot in board.of(game).around(game, point.at, radius, SPOTS):
         if positions.place_problem(game, "", spot, tuple(placed)) is None and positions.near(
             game, spot, point.at
         ):
