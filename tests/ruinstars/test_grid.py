@@ -9,12 +9,15 @@ import msgspec
 import pytest
 
 from domain.errors import RuleError
+from domain.kit.content import ContentError
 from domain.systems.ruinstars import ai
 from domain.systems.ruinstars import commands as cmd
 from domain.systems.ruinstars import events as ev
 from domain.systems.ruinstars.content import Piece
+from domain.systems.ruinstars.loading import load_pack
 from tests.ruinstars.game import ANYWHERE, CORE, NO_ORDERS, PVP, Game
 from tests.ruinstars.test_combat import of
+from tests.ruinstars.test_ending import HEADER
 
 #: A wall along the grid line y = 4 from x = 1 to x = 4 (between rows 3 and 4), and one along
 #: x = 8 beside rows 4 and 5 (between columns 7 and 8).
@@ -152,9 +155,9 @@ def test_a_move_goes_round_a_wall_and_through_no_enemy():
 
 
 def test_climbing_costs_a_square_per_square_of_height_and_1_to_crest_the_first_down_is_free():
-    """Oda Venn at (9, 5) onto the square 1 high at (10, 5): 1 across, 1 up, 1 to crest: 6";
-    Issa Quill from there... on (10, 5) at the start: down to (11, 5) is 1 across and 1 over
-    the edge (the first square down free): 4"."""
+    """Oda Venn at (9, 5) onto the square 1 high at (10, 5): 1 across, 1 up, 1 to crest: 6".
+    Issa Quill deployed on (10, 5) stands 2" up; down to (11, 6) is 1 across and 1 over the edge
+    (the first square of descent free): 4"."""
     game = field({"oda-venn": (9, 5), "issa-quill": (4, 6)})
     game.do(cmd.Activate(unit="oda-venn"))
     up = game.do(cmd.Move(unit="oda-venn", x=10, y=5))
@@ -271,3 +274,38 @@ def test_survive_on_the_grid_played_to_its_end_with_the_bugs_by_the_workers_rule
     assert spawned == [3, 6, 9, 12]
     assert (game.game.outcome, game.game.winners) == ("defeat", ())
     assert all(game.unit(u).hit == game.game.cards[game.unit(u).card].hit for u in ("trooper", "fighter", "shooter"))
+
+
+@pytest.mark.parametrize(
+    ("lines", "field", "problem"),
+    [
+        ("grid = true\nwalls = [[0, 0, 1, 1]]", "walls[0]", "[0, 0] and [1, 1] are not squares side by side on the board"),
+        ("grid = true\nwalls = [[11, 0, 12, 0]]", "walls[0]", "[11, 0] and [12, 0] are not squares side by side on the board"),
+        ("grid = true\nwalls = [[0, 0, 1, 0], [1, 0, 0, 0]]", "walls", "a wall appears twice"),
+        ("grid = true\nheights = [[3, 3, 7]]", "heights[0]", "[3, 3] raised 7: a square on the board, 1 to 6 high"),
+        ("grid = true\nheights = [[3, 3, 1], [3, 3, 2]]", "heights", "a square is raised twice"),
+        ("walls = [[0, 0, 1, 0]]", "grid", "walls and heights are the grid's: set grid"),
+        ("grid = true\nsize = 23", "size", 'a grid of 2" squares needs an even size, not 23'),
+    ],
+)
+def test_a_grid_missions_walls_and_heights_are_checked(lines, field, problem):
+    mission = f'[[missions]]\nid = "m"\nname = "M"\n{lines}\n'.encode()
+    with pytest.raises(ContentError) as error:
+        load_pack({"pack.toml": HEADER, "missions.toml": mission})
+    assert (error.value.field, error.value.problem) == (f"missions[0].{field}", problem)
+
+
+def test_leaving_an_adjacent_enemy_on_the_grid_provokes_and_each_square_given_up_blunts_1_die():
+    """Wren on (4, 4) leaves the Fighter on (5, 5) for (2, 6): 2 squares (4") and 2" (a square)
+    given up: held for the First Mission's Attack of Opportunity with 1 ATT die less; 4" given
+    up would be 8" in all."""
+    game = field({"wren": (4, 4), "fighter": (5, 5)})
+    game.do(cmd.Activate(unit="wren"))
+    assert game.refused(cmd.Move(unit="wren", x=2, y=6, blunt=4)).params["inches"] == 8.0
+    held = game.do(cmd.Move(unit="wren", x=2, y=6, blunt=2))
+    assert (held[0].move.inches, held[0].dice, held[0].squad, held[0].enemies) == (
+        4.0,
+        1,
+        "first-mission",
+        ["fighter"],
+    )

@@ -33,7 +33,8 @@ class UnitCommand(Command):
 
 
 class Deploy(UnitCommand, tag=True):
-    """Before the first turn: set a unit down (inches from the battlefield's corner)."""
+    """Before the first turn: set a unit down (inches from the battlefield's corner; on the
+    grid, the square's column and row)."""
 
     x: float
     y: float
@@ -65,8 +66,9 @@ class Action(UnitCommand, kw_only=True):
 
 
 class Move(Action, tag=True):
-    """A Move action, in a straight line to (x, y); `blunt`: inches of it given up to blunt an
-    Attack of Opportunity (ruinstars-2e.md#ATTACKS OF OPPORTUNITY: 1 ATT die less per 2")."""
+    """A Move action, in a straight line to (x, y) (on the grid: to the square, by the cheapest
+    way); `blunt`: inches of it given up to blunt an Attack of Opportunity
+    (ruinstars-2e.md#ATTACKS OF OPPORTUNITY: 1 ATT die less per 2", a square on the grid)."""
 
     x: float
     y: float
