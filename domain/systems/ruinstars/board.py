@@ -45,8 +45,8 @@ class Board(Protocol):
         """The enemy units the move would pass through (#MOVEMENT: it may not)."""
 
     def around(self, game: Game, target: Base, radius: float, spots: int) -> list[Base]:
-        """Bases Adjacent to the target, in a fixed order (where the swarm spawns, where a Bug
-        dashes to); not checked for room."""
+        """Places round the target to try, in a fixed order (where the swarm spawns, where a Bug
+        dashes to); whether each is Adjacent and has room is the caller's to check."""
 
     def toward(
         self, game: Game, mover: Model, target: Model, reach: float

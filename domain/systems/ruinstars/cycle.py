@@ -3,7 +3,6 @@ initiative roll-off, alternating activations with ACT spent per action, and the 
 
 from __future__ import annotations
 
-
 import msgspec
 
 from domain.dicebox import DiceBox

@@ -174,15 +174,14 @@ class Squares:
         return []
 
     def around(self, game: Game, target: Base, radius: float, spots: int) -> list[Base]:
-        """The eight squares round the target Adjacent to it, in the kit's order (column, then
+        """The eight squares round the target on the board, in the kit's order (column, then
         row)."""
         board = board_of(game.mission)
-        ends = [
+        return [
             self.spot(game, float(c.x), float(c.y), radius)
             for c in square.neighbours(cell(target))
             if square.on_board(board, c)
         ]
-        return [b for b in ends if self.near(game, b, target)]
 
     def toward(
         self, game: Game, mover: Model, target: Model, reach: float
