@@ -65,6 +65,16 @@ def split_rule(text: str) -> tuple[str, int | None] | None:
     return match.group(1), int(match.group(2)) if match.group(2) else None
 
 
+def applies(text: str, place: Place) -> bool:
+    """Whether `text` is a rule this server applies at `place`, with its X in range."""
+    parsed = split_rule(text)
+    known = RULES.get(parsed[0]) if parsed else None
+    if parsed is None or known is None or known[0] != place:
+        return False
+    values, x = known[1], parsed[1]
+    return x is None if values is None else x is not None and values[0] <= x <= values[1]
+
+
 def rule_value(rules: tuple[str, ...], name: str) -> int | bool:
     """X of Name(X) among `rules`, True for a plain rule it has, False when it has not."""
     for text in rules:
