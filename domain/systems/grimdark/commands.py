@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from domain.commands import HOST, Command
-from domain.systems.grimdark.content import Army, Mission
+from domain.systems.grimdark.content import Army, Mission, Mystery
 
 Position = tuple[float, float]
 
@@ -21,6 +21,9 @@ class SetUpMission(Command, tag=True):
     sides: list[list[str]] = []
     #: A random mission: the six of #Missions in the order of its table, one rolled for later.
     table: list[Mission] = []
+    #: The rows of the mysterious tables the options switch on (#Mysterious Terrain, #Mysterious
+    #: Objectives): none when the mission plays without them.
+    mysteries: list[Mystery] = []
 
 
 class RollMission(Command, tag=True):

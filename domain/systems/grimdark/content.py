@@ -202,6 +202,24 @@ class Mission(Struct):
     terrain: tuple[TerrainPiece, ...] = ()
 
 
+#: What a row of #Mysterious Terrain's table and of #Mysterious Objectives' may give (`Mystery`).
+MYSTERY_EFFECTS: dict[str, tuple[str, ...]] = {
+    "terrain": ("none", "wounds", "hits", "shooting-bonus", "charge-penalty"),
+    "objectives": ("none", "dangerous", "difficult", "shot-at-penalty", "melee-bonus"),
+}
+
+
+class Mystery(Struct):
+    """A row of the table rolled when a unit first enters a piece (grimdark-future-1.5.md#Mysterious
+    Terrain) or first moves within 3" of a marker (#Mysterious Objectives): a die from `low` to
+    `high` gives `effect` (docs/grimdark-future-content-format.md, Mysterious terrain and objectives)."""
+
+    table: Literal["terrain", "objectives"]
+    low: int
+    high: int
+    effect: str
+
+
 class Header(Struct):
     name: str
     version: str
@@ -213,9 +231,10 @@ class PackFile(Struct):
     pack: Header | None = None
     armies: tuple[Army, ...] = ()
     missions: tuple[Mission, ...] = ()
+    mysteries: tuple[Mystery, ...] = ()
 
 
-SECTIONS = ("armies", "missions")
+SECTIONS = ("armies", "missions", "mysteries")
 
 
 class Pack(msgspec.Struct, frozen=True):
@@ -223,6 +242,7 @@ class Pack(msgspec.Struct, frozen=True):
     version: str
     armies: tuple[Army, ...] = ()
     missions: tuple[Mission, ...] = ()
+    mysteries: tuple[Mystery, ...] = ()
 
     def army(self, army_id: str) -> Army | None:
         return next((a for a in self.armies if a.id == army_id), None)

@@ -47,7 +47,7 @@ def _set_up(event: ev.MissionSetUp) -> Game:
         units.update(_units(army, side_of[army.id], set(units)))
     phase = MISSION_ROLL if event.table else DEPLOYMENT_ROLL_OFF
     spells = {army.id: army.spells for army in event.armies}
-    return Game(event.rules, event.mission, tuple(side[0] for side in sides), units, phase, tuple(event.table), spells=spells)
+    return Game(event.rules, event.mission, tuple(side[0] for side in sides), units, phase, tuple(event.table), spells=spells, mysteries=tuple(event.mysteries))
 
 
 def _mission_rolled(game: Game, event: ev.MissionRolled) -> Game:
@@ -129,6 +129,10 @@ def _round(game: Game, event: ev.RoundStarted) -> Game:
     game = replace(game, phase=ROUNDS, units=units, round=event.round, up=event.first, finished_first="")
     other = game.other(event.first)
     return game if game.ready(event.first) or not game.ready(other) else replace(game, up=other)
+
+
+def _revealed(game: Game, event: ev.MysteryRevealed) -> Game:
+    return replace(game, revealed={**game.revealed, event.place: event.effect})
 
 
 def _moved(game: Game, event: ev.UnitMoved) -> Game:
@@ -297,6 +301,7 @@ _HANDLERS = {
     ev.AmbushShiftRolled: _shift_rolled,
     ev.RoundStarted: _round,
     ev.UnitMoved: _moved,
+    ev.MysteryRevealed: _revealed,
     ev.MeleeStarted: _melee_started,
     ev.FearFailed: _afraid,
     ev.AttackResolved: _attacked,
