@@ -103,3 +103,17 @@ def test_a_table_must_give_every_face_once():
         ("mysteries[1].effect", "'quake' is not one of none, wounds, hits, shooting-bonus, charge-penalty"),
         ("mysteries", "the terrain table must give each face 1..6 once, not [1, 2, 3, 4, 4, 5, 6]"),
     ]
+
+
+def test_a_4_deals_d6_hits_rolled_to_wound_and_the_result_stays_for_the_next_unit():
+    """Vanguard Squad (Defense 4+) into the pool: face 4, then 2 hits, wound rolls 4 and 3. The
+    Captain walks in after: no new mystery roll, the hits again (1 hit, a 2: no wound)."""
+    game = _on(POOL, mysterious_terrain=True)
+    events = game.do(cmd.Advance(unit="vanguard-squad", positions=row(12, 12, 5)), 4, 2, 4, 3)
+    assert ev.MysteryRevealed("terrain", "pool", 4, "hits") in events
+    assert ev.AttackResolved("pool", "Mysterious terrain", "vanguard-squad", 2, 2, 1) in events
+    assert [e.model for e in events if isinstance(e, ev.ModelRemoved)] == ["vanguard-squad-1"]
+    game.do(cmd.Hold(unit="brood-mother"))
+    events = game.do(cmd.Advance(unit="captain-hale-morrow", positions=[(9.6, 11.2)]), 1, 2)
+    assert not [e for e in events if isinstance(e, ev.MysteryRevealed)]
+    assert ev.AttackResolved("pool", "Mysterious terrain", "captain-hale-morrow", 1, 1, 0) in events

@@ -214,7 +214,10 @@ def _afraid(game: Game, event: ev.FearFailed) -> Game:
 
 
 def _attacked(game: Game, event: ev.AttackResolved) -> Game:
-    """In a melee, count the wounds each side caused (#Melee: the side that caused fewer tests)."""
+    """In a melee, count the wounds each side caused (#Melee: the side that caused fewer tests).
+    A piece of terrain's hits (#Mysterious Terrain) are no unit's."""
+    if event.unit not in game.units:
+        return game
     game = _spend(game, event)
     melee = game.melee
     if melee is None:
