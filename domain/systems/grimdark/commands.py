@@ -109,6 +109,13 @@ class PlaceSurvivors(UnitCommand, tag=True):
     positions: list[Position]
 
 
+class MoveSurvivor(UnitCommand, tag=True):
+    """#Melee: the unit left when the other was destroyed moves each model up to 3" (no
+    `positions`: it stays where it is)."""
+
+    positions: list[Position] = []
+
+
 class ArriveFromAmbush(UnitCommand, tag=True):
     """An ambusher whose die brought it: every model's place (#Special Rules, Ambush)."""
 
@@ -147,4 +154,4 @@ class RemoveCasualties(UnitCommand, tag=True):
     models: list[str]
 
 
-COMMANDS = (SetUpMission, RollMission, RollOff, PickEdge, ChooseFirstMarker, PlaceMarker, Deploy, Hold, Advance, Rush, Charge, Embark, PlaceSurvivors, ArriveFromAmbush, MoveAmbusher, Cast, CastSpell, Dispel, AllowSpell, RemoveCasualties)
+COMMANDS = (SetUpMission, RollMission, RollOff, PickEdge, ChooseFirstMarker, PlaceMarker, Deploy, Hold, Advance, Rush, Charge, Embark, PlaceSurvivors, MoveSurvivor, ArriveFromAmbush, MoveAmbusher, Cast, CastSpell, Dispel, AllowSpell, RemoveCasualties)

@@ -56,6 +56,10 @@ def decide(state, command, dice, actor, refs) -> list[Event]:  # noqa: ANN001
         raise RuleError("ambush_pending", rule("Special Rules"), params={"units": ambush.waiting(game)})
     if waiting:
         raise RuleError("survivors_to_place", rule("Special Rules"), params={"units": waiting})
+    if isinstance(command, cmd.MoveSurvivor):
+        return melee.move_survivor(res, command)
+    if game.survivor:
+        raise RuleError("survivor_to_move", rule("Melee"), params={"unit": game.survivor})
     if isinstance(command, cmd.RemoveCasualties):
         return remove_casualties(res, command)
     if game.pending is not None:

@@ -200,6 +200,12 @@ class MeleeEnded(Event, tag=True):
     by_defender: int
 
 
+class SurvivorMayMove(Event, tag=True):
+    """#Melee: one of the two units was destroyed; the battle waits for the other's move."""
+
+    unit: str
+
+
 class PsychicRolled(Event, tag=True):
     """A Psychic(X) rolled its X dice at the start of its activation: the highest decides which
     spells it may use (#Special Rules, Psychic(X))."""
@@ -289,6 +295,7 @@ EVENTS = (
     UnitPinned,
     UnitRouted,
     MeleeEnded,
+    SurvivorMayMove,
     PsychicRolled,
     SpellCast,
     DispelTried,

@@ -137,14 +137,14 @@ def _revealed(game: Game, event: ev.MysteryRevealed) -> Game:
 
 def _moved(game: Game, event: ev.UnitMoved) -> Game:
     """A unit's own action makes it the active unit; defenders closing in on a charge and the
-    survivors of a destroyed transport do not. The units inside a transport go where it goes."""
+    survivors of a destroyed transport or of a melee do not. The units inside a transport go where it goes."""
     unit = game.units[event.unit]
     game = _unit(game, event.unit, models=_placed(unit, event.positions))
     if event.positions:
         riders = [u for u in game.units.values() if u.inside == event.unit]
         for rider in riders:
             game = _unit(game, rider.id, models=_placed(rider, [event.positions[0]] * len(rider.models)))
-    if event.action in ("close_in", "bail_out", "ambush_shift"):
+    if event.action in ("close_in", "bail_out", "ambush_shift", "survive"):
         return replace(game, shifting="") if event.action == "ambush_shift" else game
     return replace(game, active=event.unit, casting=None)
 
@@ -250,6 +250,10 @@ def _melee_ended(game: Game, event: ev.MeleeEnded) -> Game:
     return replace(game, melee=None)
 
 
+def _survivor_may_move(game: Game, event: ev.SurvivorMayMove) -> Game:
+    return replace(game, survivor=event.unit)
+
+
 def _psychic_rolled(game: Game, event: ev.PsychicRolled) -> Game:
     return replace(_unit(game, event.unit, cast=True), active=event.unit, casting=Casting(event.unit, event.highest))
 
@@ -272,7 +276,7 @@ def _spell_took_effect(game: Game, event: ev.SpellTookEffect) -> Game:
 def _ended(game: Game, event: ev.ActivationEnded) -> Game:
     """#Playing the Game: sides alternate; a side with no unit left waits while the other goes on."""
     unit = game.units[event.unit]
-    game = replace(_unit(game, event.unit, activated=True, pinned=False), active="", pending=None)
+    game = replace(_unit(game, event.unit, activated=True, pinned=False), active="", pending=None, survivor="")
     finished = game.finished_first or (unit.side if not game.ready(unit.side) else "")
     other = game.other(unit.side)
     up = other if game.ready(other) else unit.side if game.ready(unit.side) else ""
@@ -316,6 +320,7 @@ _HANDLERS = {
     ev.UnitPinned: _pinned,
     ev.UnitRouted: _routed,
     ev.MeleeEnded: _melee_ended,
+    ev.SurvivorMayMove: _survivor_may_move,
     ev.PsychicRolled: _psychic_rolled,
     ev.SpellCast: _spell_cast,
     ev.DispelTried: _dispel_tried,

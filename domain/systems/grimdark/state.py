@@ -190,6 +190,8 @@ class Game(msgspec.Struct, frozen=True):
     pending: Casualties | None = None
     melee: Melee | None = None
     casting: Casting | None = None
+    #: The unit left after a melee that destroyed the other: it may move 3" (#Melee).
+    survivor: str = ""
     #: An ambusher the opponent may move (#Special Rules, Ambush).
     shifting: str = ""
     #: Each army's spells, by the army's id.
