@@ -124,10 +124,37 @@ def test_a_charge_strikes_the_defenders_strike_back_and_the_loser_routs_at_half(
         ev.MoraleTested("skitter-swarm", 3, 5, False),
         ev.UnitRouted("skitter-swarm"),
         ev.MeleeEnded("dust-riders", "skitter-swarm", 4, 1),
-        ev.ActivationEnded("dust-riders"),
+        ev.SurvivorMayMove("dust-riders"),
     ]
     assert game.unit("skitter-swarm").destroyed and len(game.unit("dust-riders").models) == 3
+    assert game.do(cmd.MoveSurvivor(unit="dust-riders"))[-1] == ev.ActivationEnded("dust-riders")  # stays where it is
     assert game.game.up == BROOD and VANGUARD in game.game.sides
+
+
+def _riders_rout_the_skitters() -> Game:
+    game = Game()
+    game.ready()
+    contact = 20 - 2 * 0.492126
+    game.do(cmd.Charge(unit="dust-riders", target="skitter-swarm", positions=[(40, contact), (41.5, contact), (43, contact), (44.5, contact)]), 6, 5, 4, 3, 2, 1, 4, 4, 2, 1, 3, 4, 5)
+    game.do(cmd.RemoveCasualties(unit="skitter-swarm", models=[f"skitter-swarm-{k}" for k in (1, 2, 3, 4)]), 5, 6, 1, 2, 4, 3)
+    game.do(cmd.RemoveCasualties(unit="dust-riders", models=["dust-riders-4"]), 3)
+    return game
+
+
+def test_the_unit_left_when_the_other_is_destroyed_may_move_up_to_3_inches_before_play_goes_on():
+    """#Melee: the Skitter Swarm routed; the Dust Riders' three models may move 3" (Fast does
+    not lengthen it), and nothing else happens until they do or stay."""
+    game = _riders_rout_the_skitters()
+    refused = game.refused(cmd.Hold(unit="brood-mother"))
+    assert (refused.code, refused.params) == ("survivor_to_move", {"unit": "dust-riders"})
+    refused = game.refused(cmd.MoveSurvivor(unit="brood-mother"))
+    assert (refused.code, refused.params) == ("no_survivor_move", {"unit": "brood-mother", "survivor": "dust-riders"})
+    y = 20 - 2 * 0.492126
+    refused = game.refused(cmd.MoveSurvivor(unit="dust-riders", positions=[(40, y + 3.5), (41.5, y + 3.5), (43, y + 3.5)]))
+    assert (refused.code, refused.params) == ("too_far", {"unit": "dust-riders", "action": "survive", "max": 3.0, "inches": 3.5})
+    events = game.do(cmd.MoveSurvivor(unit="dust-riders", positions=[(40, y + 3), (41.5, y + 3), (43, y + 3)]))
+    assert events == [ev.UnitMoved("dust-riders", "survive", [(40, y + 3), (41.5, y + 3), (43, y + 3)], 3.0), ev.ActivationEnded("dust-riders")]
+    assert (game.game.survivor, game.game.up, [(m.x, m.y) for m in game.unit("dust-riders").models]) == ("", BROOD, [(40, y + 3), (41.5, y + 3), (43, y + 3)])
 
 
 def test_the_side_that_caused_fewer_wounds_tests_and_the_attacker_backs_off_1_inch():

@@ -9,7 +9,7 @@ from __future__ import annotations
 from domain.errors import RuleError
 from domain.kit import onepage
 from domain.kit.boards import inches
-from domain.systems.grimdark import attacks, casualties, dangerous, flyers, geometry, melee, morale, rounds, sniper, transports
+from domain.systems.grimdark import attacks, casualties, dangerous, flyers, geometry, melee, morale, mysteries, rounds, sniper, transports
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
 from domain.systems.grimdark.resolution import Resolution
@@ -73,7 +73,9 @@ def move(res: Resolution, unit: Unit, action: str, positions: list[tuple[float, 
     if unit.inside:
         res.emit(ev.UnitDisembarked(unit.id, unit.inside))
     res.emit(ev.UnitMoved(unit.id, action, [(b.x, b.y) for b in bases], round(longest, 3)))
-    dangerous.moved(res, unit, crossed)
+    entered = mysteries.reveal(res, unit)
+    dangerous.moved(res, unit, geometry.crossed(res.game, unit, bases))  # with what the move revealed
+    mysteries.harm(res, unit, entered)
 
 
 def shoot(res: Resolution, unit: Unit, target_id: str, sniped: str = "") -> None:

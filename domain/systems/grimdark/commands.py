@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from domain.commands import HOST, Command
-from domain.systems.grimdark.content import Army, Mission
+from domain.systems.grimdark.content import Army, Mission, Mystery
 
 Position = tuple[float, float]
 
@@ -21,6 +21,9 @@ class SetUpMission(Command, tag=True):
     sides: list[list[str]] = []
     #: A random mission: the six of #Missions in the order of its table, one rolled for later.
     table: list[Mission] = []
+    #: The rows of the mysterious tables the options switch on (#Mysterious Terrain, #Mysterious
+    #: Objectives): none when the mission plays without them.
+    mysteries: list[Mystery] = []
 
 
 class RollMission(Command, tag=True):
@@ -106,6 +109,13 @@ class PlaceSurvivors(UnitCommand, tag=True):
     positions: list[Position]
 
 
+class MoveSurvivor(UnitCommand, tag=True):
+    """#Melee: the unit left when the other was destroyed moves each model up to 3" (no
+    `positions`: it stays where it is)."""
+
+    positions: list[Position] = []
+
+
 class ArriveFromAmbush(UnitCommand, tag=True):
     """An ambusher whose die brought it: every model's place (#Special Rules, Ambush)."""
 
@@ -144,4 +154,4 @@ class RemoveCasualties(UnitCommand, tag=True):
     models: list[str]
 
 
-COMMANDS = (SetUpMission, RollMission, RollOff, PickEdge, ChooseFirstMarker, PlaceMarker, Deploy, Hold, Advance, Rush, Charge, Embark, PlaceSurvivors, ArriveFromAmbush, MoveAmbusher, Cast, CastSpell, Dispel, AllowSpell, RemoveCasualties)
+COMMANDS = (SetUpMission, RollMission, RollOff, PickEdge, ChooseFirstMarker, PlaceMarker, Deploy, Hold, Advance, Rush, Charge, Embark, PlaceSurvivors, MoveSurvivor, ArriveFromAmbush, MoveAmbusher, Cast, CastSpell, Dispel, AllowSpell, RemoveCasualties)

@@ -65,6 +65,16 @@ def split_rule(text: str) -> tuple[str, int | None] | None:
     return match.group(1), int(match.group(2)) if match.group(2) else None
 
 
+def applies(text: str, place: Place) -> bool:
+    """Whether `text` is a rule this server applies at `place`, with its X in range."""
+    parsed = split_rule(text)
+    known = RULES.get(parsed[0]) if parsed else None
+    if parsed is None or known is None or known[0] != place:
+        return False
+    values, x = known[1], parsed[1]
+    return x is None if values is None else x is not None and values[0] <= x <= values[1]
+
+
 def rule_value(rules: tuple[str, ...], name: str) -> int | bool:
     """X of Name(X) among `rules`, True for a plain rule it has, False when it has not."""
     for text in rules:
@@ -192,6 +202,24 @@ class Mission(Struct):
     terrain: tuple[TerrainPiece, ...] = ()
 
 
+#: What a row of #Mysterious Terrain's table and of #Mysterious Objectives' may give (`Mystery`).
+MYSTERY_EFFECTS: dict[str, tuple[str, ...]] = {
+    "terrain": ("none", "wounds", "hits", "shooting-bonus", "charge-penalty"),
+    "objectives": ("none", "dangerous", "difficult", "shot-at-penalty", "melee-bonus"),
+}
+
+
+class Mystery(Struct):
+    """A row of the table rolled when a unit first enters a piece (grimdark-future-1.5.md#Mysterious
+    Terrain) or first moves within 3" of a marker (#Mysterious Objectives): a die from `low` to
+    `high` gives `effect` (docs/grimdark-future-content-format.md, Mysterious terrain and objectives)."""
+
+    table: Literal["terrain", "objectives"]
+    low: int
+    high: int
+    effect: str
+
+
 class Header(Struct):
     name: str
     version: str
@@ -203,9 +231,10 @@ class PackFile(Struct):
     pack: Header | None = None
     armies: tuple[Army, ...] = ()
     missions: tuple[Mission, ...] = ()
+    mysteries: tuple[Mystery, ...] = ()
 
 
-SECTIONS = ("armies", "missions")
+SECTIONS = ("armies", "missions", "mysteries")
 
 
 class Pack(msgspec.Struct, frozen=True):
@@ -213,6 +242,7 @@ class Pack(msgspec.Struct, frozen=True):
     version: str
     armies: tuple[Army, ...] = ()
     missions: tuple[Mission, ...] = ()
+    mysteries: tuple[Mystery, ...] = ()
 
     def army(self, army_id: str) -> Army | None:
         return next((a for a in self.armies if a.id == army_id), None)

@@ -39,7 +39,7 @@ def decide(state, command, dice, actor, refs) -> list[Event]:  # noqa: ANN001
     if isinstance(command, cmd.SetUpMission):
         if game is not None:
             raise RuleError("mission_set_up", rule("Preparation"))
-        return [ev.MissionSetUp(state.rules_version, command.mission, command.armies, command.sides, command.table)]
+        return [ev.MissionSetUp(state.rules_version, command.mission, command.armies, command.sides, command.table, command.mysteries)]
     if game is None:
         raise RuleError("mission_not_set_up", rule("Preparation"))
     if game.phase == OVER:
@@ -56,6 +56,10 @@ def decide(state, command, dice, actor, refs) -> list[Event]:  # noqa: ANN001
         raise RuleError("ambush_pending", rule("Special Rules"), params={"units": ambush.waiting(game)})
     if waiting:
         raise RuleError("survivors_to_place", rule("Special Rules"), params={"units": waiting})
+    if isinstance(command, cmd.MoveSurvivor):
+        return melee.move_survivor(res, command)
+    if game.survivor:
+        raise RuleError("survivor_to_move", rule("Melee"), params={"unit": game.survivor})
     if isinstance(command, cmd.RemoveCasualties):
         return remove_casualties(res, command)
     if game.pending is not None:

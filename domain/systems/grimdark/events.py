@@ -4,7 +4,7 @@ record what the rules made of them."""
 from __future__ import annotations
 
 from domain.events import Event
-from domain.systems.grimdark.content import Army, Mission
+from domain.systems.grimdark.content import Army, Mission, Mystery
 
 
 class MissionSetUp(Event, tag=True):
@@ -14,6 +14,7 @@ class MissionSetUp(Event, tag=True):
     #: The armies' ids of each side; a side is named after its first army (#Multi-Player Games).
     sides: list[list[str]] = []
     table: list[Mission] = []
+    mysteries: list[Mystery] = []
 
 
 class MissionRolled(Event, tag=True):
@@ -199,6 +200,12 @@ class MeleeEnded(Event, tag=True):
     by_defender: int
 
 
+class SurvivorMayMove(Event, tag=True):
+    """#Melee: one of the two units was destroyed; the battle waits for the other's move."""
+
+    unit: str
+
+
 class PsychicRolled(Event, tag=True):
     """A Psychic(X) rolled its X dice at the start of its activation: the highest decides which
     spells it may use (#Special Rules, Psychic(X))."""
@@ -237,6 +244,16 @@ class ActivationEnded(Event, tag=True):
     unit: str
 
 
+class MysteryRevealed(Event, tag=True):
+    """#Mysterious Terrain, #Mysterious Objectives: the die for a piece (`table` "terrain") or a
+    marker ("objectives") and what it gives for the rest of the battle."""
+
+    table: str
+    place: str
+    face: int
+    effect: str
+
+
 class RoundEnded(Event, tag=True):
     round: int
 
@@ -266,6 +283,7 @@ EVENTS = (
     AmbushShiftRolled,
     RoundStarted,
     UnitMoved,
+    MysteryRevealed,
     MeleeStarted,
     FearFailed,
     AttackResolved,
@@ -277,6 +295,7 @@ EVENTS = (
     UnitPinned,
     UnitRouted,
     MeleeEnded,
+    SurvivorMayMove,
     PsychicRolled,
     SpellCast,
     DispelTried,

@@ -47,7 +47,7 @@ def _set_up(event: ev.MissionSetUp) -> Game:
         units.update(_units(army, side_of[army.id], set(units)))
     phase = MISSION_ROLL if event.table else DEPLOYMENT_ROLL_OFF
     spells = {army.id: army.spells for army in event.armies}
-    return Game(event.rules, event.mission, tuple(side[0] for side in sides), units, phase, tuple(event.table), spells=spells)
+    return Game(event.rules, event.mission, tuple(side[0] for side in sides), units, phase, tuple(event.table), spells=spells, mysteries=tuple(event.mysteries))
 
 
 def _mission_rolled(game: Game, event: ev.MissionRolled) -> Game:
@@ -131,16 +131,20 @@ def _round(game: Game, event: ev.RoundStarted) -> Game:
     return game if game.ready(event.first) or not game.ready(other) else replace(game, up=other)
 
 
+def _revealed(game: Game, event: ev.MysteryRevealed) -> Game:
+    return replace(game, revealed={**game.revealed, event.place: event.effect})
+
+
 def _moved(game: Game, event: ev.UnitMoved) -> Game:
     """A unit's own action makes it the active unit; defenders closing in on a charge and the
-    survivors of a destroyed transport do not. The units inside a transport go where it goes."""
+    survivors of a destroyed transport or of a melee do not. The units inside a transport go where it goes."""
     unit = game.units[event.unit]
     game = _unit(game, event.unit, models=_placed(unit, event.positions))
     if event.positions:
         riders = [u for u in game.units.values() if u.inside == event.unit]
         for rider in riders:
             game = _unit(game, rider.id, models=_placed(rider, [event.positions[0]] * len(rider.models)))
-    if event.action in ("close_in", "bail_out", "ambush_shift"):
+    if event.action in ("close_in", "bail_out", "ambush_shift", "survive"):
         return replace(game, shifting="") if event.action == "ambush_shift" else game
     return replace(game, active=event.unit, casting=None)
 
@@ -210,7 +214,10 @@ def _afraid(game: Game, event: ev.FearFailed) -> Game:
 
 
 def _attacked(game: Game, event: ev.AttackResolved) -> Game:
-    """In a melee, count the wounds each side caused (#Melee: the side that caused fewer tests)."""
+    """In a melee, count the wounds each side caused (#Melee: the side that caused fewer tests).
+    A piece of terrain's hits (#Mysterious Terrain) are no unit's."""
+    if event.unit not in game.units:
+        return game
     game = _spend(game, event)
     melee = game.melee
     if melee is None:
@@ -243,6 +250,10 @@ def _melee_ended(game: Game, event: ev.MeleeEnded) -> Game:
     return replace(game, melee=None)
 
 
+def _survivor_may_move(game: Game, event: ev.SurvivorMayMove) -> Game:
+    return replace(game, survivor=event.unit)
+
+
 def _psychic_rolled(game: Game, event: ev.PsychicRolled) -> Game:
     return replace(_unit(game, event.unit, cast=True), active=event.unit, casting=Casting(event.unit, event.highest))
 
@@ -265,7 +276,7 @@ def _spell_took_effect(game: Game, event: ev.SpellTookEffect) -> Game:
 def _ended(game: Game, event: ev.ActivationEnded) -> Game:
     """#Playing the Game: sides alternate; a side with no unit left waits while the other goes on."""
     unit = game.units[event.unit]
-    game = replace(_unit(game, event.unit, activated=True, pinned=False), active="", pending=None)
+    game = replace(_unit(game, event.unit, activated=True, pinned=False), active="", pending=None, survivor="")
     finished = game.finished_first or (unit.side if not game.ready(unit.side) else "")
     other = game.other(unit.side)
     up = other if game.ready(other) else unit.side if game.ready(unit.side) else ""
@@ -297,6 +308,7 @@ _HANDLERS = {
     ev.AmbushShiftRolled: _shift_rolled,
     ev.RoundStarted: _round,
     ev.UnitMoved: _moved,
+    ev.MysteryRevealed: _revealed,
     ev.MeleeStarted: _melee_started,
     ev.FearFailed: _afraid,
     ev.AttackResolved: _attacked,
@@ -308,6 +320,7 @@ _HANDLERS = {
     ev.UnitPinned: _pinned,
     ev.UnitRouted: _routed,
     ev.MeleeEnded: _melee_ended,
+    ev.SurvivorMayMove: _survivor_may_move,
     ev.PsychicRolled: _psychic_rolled,
     ev.SpellCast: _spell_cast,
     ev.DispelTried: _dispel_tried,

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from domain.errors import RuleError
 from domain.kit.boards import inches
 from domain.kit.boards.inches import Base
-from domain.systems.grimdark.state import Game, Unit
+from domain.systems.grimdark.state import Game, Marker, Unit
 from domain.systems.grimdark.versions import rule
 
 #: #Movement: each model within 2" of another of its unit and within 6" of all of them.
@@ -75,8 +75,37 @@ def blockers(game: Game, *skip: str) -> list[Base]:
 
 
 def terrain(game: Game) -> tuple[inches.Terrain, ...]:
-    """The mission's pieces as the kit's board measures them."""
-    return tuple(inches.Terrain(p.id, p.polygon, p.height, p.cover, p.difficult, p.dangerous, p.blocks_sight) for p in game.mission.terrain)
+    """The mission's pieces as the kit's board measures them, and the ground within 3" of a marker
+    whose mystery made it dangerous or difficult (#Mysterious Objectives)."""
+    pieces = tuple(inches.Terrain(p.id, p.polygon, p.height, p.cover, p.difficult, p.dangerous, p.blocks_sight) for p in game.mission.terrain)
+    return pieces + tuple(
+        inches.Terrain(m.id, _ring(m.x, m.y, MYSTERY_REACH), 0.0, difficult=m.id in game.revealed_as("difficult"), dangerous=m.id in game.revealed_as("dangerous"))
+        for m in live_markers(game, "difficult", "dangerous")
+    )
+
+
+#: #Mysterious Objectives: within 3" of the marker (base to its point).
+MYSTERY_REACH = 3.0
+#: The ground within 3" of a marker as a polygon of so many corners around the circle.
+RING_CORNERS = 16
+
+
+def live_markers(game: Game, *effects: str) -> list[Marker]:
+    """The markers on the table (neither destroyed nor carried) whose mystery gave one of `effects`."""
+    chosen = {place for effect in effects for place in game.revealed_as(effect)}
+    return [m for m in game.markers if m.id in chosen and not m.destroyed and not m.carrier]
+
+
+def near_marker(unit: Unit, marker: Marker) -> bool:
+    """A model of the unit within 3" of the marker, base to its point."""
+    spot = Base(marker.x, marker.y)
+    return any(inches.at_most(inches.distance(spot, b), MYSTERY_REACH) for b in unit.bases())
+
+
+def _ring(x: float, y: float, reach: float) -> tuple[tuple[float, float], ...]:
+    """A polygon around the circle of `reach` (its corners just outside it)."""
+    out = reach / math.cos(math.pi / RING_CORNERS)
+    return tuple((x + out * math.cos(2 * math.pi * k / RING_CORNERS), y + out * math.sin(2 * math.pi * k / RING_CORNERS)) for k in range(RING_CORNERS))
 
 
 def sees(game: Game, shooter: Base, target: Unit, skip: tuple[str, ...]) -> bool:

@@ -10,7 +10,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from domain.kit.content import Problem, checked_pack
-from domain.systems.grimdark.content import RULES, SECTIONS, Pack, PackFile, Spell, split_rule
+from domain.systems.grimdark.content import MYSTERY_EFFECTS, RULES, SECTIONS, Mystery, Pack, PackFile, Spell, split_rule
 
 #: Quality and Defense are rolled on a D6: 2+ to 6+.
 D6_VALUE = (2, 6)
@@ -52,6 +52,7 @@ def check(pack: Pack) -> Iterator[Problem]:
                     yield from _range((*at, "models", m, "weapons", w), weapon, {"attacks": (1, 20), "range": (0, 120)})
                     yield from _rules((*at, "models", m, "weapons", w, "rules"), weapon.rules, "weapon")
         yield from _spells(("armies", a, "spells"), army.spells)
+    yield from _mysteries(pack.mysteries)
     for i, mission in enumerate(pack.missions):
         if mission.markers not in MARKERS:
             yield ("missions", i, "markers"), f"{mission.markers!r} is not one of {', '.join(MARKERS)}"
@@ -69,6 +70,22 @@ def check(pack: Pack) -> Iterator[Problem]:
             off = [list(c) for c in piece.polygon if not (0 <= c[0] <= mission.width and 0 <= c[1] <= mission.depth)]
             if off:
                 yield ("missions", i, "terrain", t, "polygon"), f"corners {off} are off the {mission.width}\" x {mission.depth}\" table"
+
+
+def _mysteries(rows: tuple[Mystery, ...]) -> Iterator[Problem]:
+    """Each table given is a whole die: every face from 1 to 6 in exactly one row."""
+    for table, effects in MYSTERY_EFFECTS.items():
+        faces: list[int] = []
+        for i, row in enumerate(rows):
+            if row.table != table:
+                continue
+            if row.effect not in effects:
+                yield ("mysteries", i, "effect"), f"{row.effect!r} is not one of {', '.join(effects)}"
+            if not 1 <= row.low <= row.high <= 6:
+                yield ("mysteries", i, "high"), f"{row.low}..{row.high} is not a range of faces within 1..6"
+            faces += range(row.low, row.high + 1)
+        if faces and sorted(faces) != [1, 2, 3, 4, 5, 6]:
+            yield ("mysteries",), f"the {table} table must give each face 1..6 once, not {sorted(faces)}"
 
 
 def _spells(at: tuple[Any, ...], spells: tuple[Spell, ...]) -> Iterator[Problem]:

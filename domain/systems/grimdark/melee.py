@@ -7,16 +7,22 @@ from __future__ import annotations
 
 import math
 
+from domain.errors import RuleError
 from domain.kit.boards import inches
 from domain.systems.grimdark import attacks, casualties, geometry, morale, rounds
+from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
 from domain.systems.grimdark.resolution import Resolution
 from domain.systems.grimdark.state import Unit, Wounds
+from domain.systems.grimdark.versions import rule
 
 #: #Melee: the attacker moves back by 1" once both sides attacked.
 BACK_OFF = 1.0
 #: #Melee: the defenders move by up to 3" toward the chargers.
 CLOSE_IN = 3.0
+#: #Melee: when one unit is destroyed, the other may move by up to 3".
+SURVIVOR_MOVE = 3.0
+MELEE = "Melee"
 
 
 def fight(res: Resolution, attacker: str, defender: str) -> None:
@@ -80,7 +86,33 @@ def finish(res: Resolution) -> None:
     if not attacker.destroyed and not defender.destroyed:
         res.emit(ev.UnitMoved(attacker.id, "back_off", _backed_off(attacker, defender), BACK_OFF))
     res.emit(ev.MeleeEnded(fought.attacker, fought.defender, fought.by_attacker, fought.by_defender))
-    rounds.end_activation(res, fought.attacker)
+    left = [u for u in (attacker, defender) if not u.destroyed]
+    if len(left) == 1:
+        res.emit(ev.SurvivorMayMove(left[0].id))
+    else:
+        rounds.end_activation(res, fought.attacker)
+
+
+def move_survivor(res: Resolution, command: cmd.MoveSurvivor) -> list:
+    """#Melee: "the other may move by up to 3"": each model straight, checked as any move (the
+    table, coherency, its way, 1" from other units); then the charger's activation ends."""
+    survivor = res.game.survivor
+    if command.unit != survivor:
+        raise RuleError("no_survivor_move", rule(MELEE), params={"unit": command.unit, "survivor": survivor}, field="unit")
+    unit = res.game.units[survivor]
+    if command.positions:
+        bases = geometry.placed(unit, command.positions, MELEE)
+        longest = geometry.longest_move(unit, bases)
+        if not inches.at_most(longest, SURVIVOR_MOVE):
+            raise RuleError("too_far", rule(MELEE), params={"unit": unit.id, "action": "survive", "max": SURVIVOR_MOVE, "inches": round(longest, 2)}, field="positions")
+        geometry.check_on_table(res.game, unit, bases, MELEE)
+        geometry.check_coherent(unit, bases, MELEE)
+        if not unit.profile.rule("Flying"):
+            geometry.check_path(res.game, unit, bases, MELEE)
+        geometry.check_apart(res.game, unit, bases, MELEE)
+        res.emit(ev.UnitMoved(unit.id, "survive", [(b.x, b.y) for b in bases], round(longest, 3)))
+    rounds.end_activation(res, res.game.active)
+    return res.events
 
 
 def _backed_off(attacker: Unit, defender: Unit) -> list[tuple[float, float]]:

@@ -28,6 +28,9 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     pack: str = "core"
     #: The game's size: each army's points at most, and its unit limits (#Playing Bigger Games).
     points: int = 500
+    #: Play with #Mysterious Terrain, #Mysterious Objectives: their tables are the pack's.
+    mysterious_terrain: bool = False
+    mysterious_objectives: bool = False
 
 
 def setup(context: Setup) -> SetUpMission:
@@ -48,4 +51,9 @@ def setup(context: Setup) -> SetUpMission:
     fielded = [a for a in armies if a is not None]
     for side in sides:
         check([a for a in fielded if a.id in side], options.points)
-    return SetUpMission(mission=mission, armies=fielded, sides=sides if len(names) > 2 else [], table=[m for m in table if m is not None])
+    tables = [t for t, on in (("terrain", options.mysterious_terrain), ("objectives", options.mysterious_objectives)) if on]
+    mysteries = [row for row in pack.mysteries if row.table in tables]
+    missing = [t for t in tables if not any(row.table == t for row in mysteries)]
+    if missing:
+        raise RuleError("no_mystery_table", FORMAT, params={"pack": options.pack, "table": missing[0]}, field=f"options.mysterious_{missing[0]}")
+    return SetUpMission(mission=mission, armies=fielded, sides=sides if len(names) > 2 else [], table=[m for m in table if m is not None], mysteries=mysteries)

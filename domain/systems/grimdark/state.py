@@ -9,7 +9,7 @@ from collections.abc import Callable
 import msgspec
 
 from domain.kit.boards.inches import Base, base_radius_inches
-from domain.systems.grimdark.content import Mission, Spell, UnitProfile, Weapon
+from domain.systems.grimdark.content import Mission, Mystery, Spell, UnitProfile, Weapon
 
 #: Phases, in order: the random mission's roll (when the mission is random), roll-off for deployment, the winner picks an edge, roll-off for the markers,
 #: its winner picks who places first, markers placed, units deployed, rounds, the end.
@@ -190,13 +190,23 @@ class Game(msgspec.Struct, frozen=True):
     pending: Casualties | None = None
     melee: Melee | None = None
     casting: Casting | None = None
+    #: The unit left after a melee that destroyed the other: it may move 3" (#Melee).
+    survivor: str = ""
     #: An ambusher the opponent may move (#Special Rules, Ambush).
     shifting: str = ""
     #: Each army's spells, by the army's id.
     spells: dict[str, tuple[Spell, ...]] = {}
+    #: The mysterious tables the mission plays with, and what each piece or marker revealed, by
+    #: its id (#Mysterious Terrain, #Mysterious Objectives).
+    mysteries: tuple[Mystery, ...] = ()
+    revealed: dict[str, str] = {}
     #: Markers each side seized at the end, and the verdict: a side's id, or "draw".
     seized: dict[str, int] = {}
     outcome: str | None = None
+
+    def revealed_as(self, effect: str) -> list[str]:
+        """The pieces and markers whose mystery gave `effect`, by id."""
+        return sorted(place for place, got in self.revealed.items() if got == effect)
 
     def other(self, side: str) -> str:
         return next(s for s in self.sides if s != side)

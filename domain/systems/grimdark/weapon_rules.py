@@ -4,6 +4,7 @@ each: what it adds to the rolls to hit, how a hit wounds. The core's rolls are t
 
 from __future__ import annotations
 
+from domain.kit.boards import inches
 from domain.systems.grimdark import geometry
 from domain.systems.grimdark.content import Weapon
 from domain.systems.grimdark.state import Game, Unit
@@ -48,7 +49,27 @@ def flyer(game: Game, unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> 
     return (0 if unit.profile.flyer else -1) + (1 if weapon.rule("Anti-Air") else 0)
 
 
-HIT_MODIFIERS = (linked, stealth, pinned, fear, cover, flyer)
+def mysterious_terrain(game: Game, unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> int:
+    """#Mysterious Terrain, 5: +1 to shooting from inside the piece (most of the unit's models
+    stand in it); 6: -1 to the melee rolls of a unit that charged into it (a charger's model in it)."""
+    effect = "charge-penalty" if melee else "shooting-bonus"
+    if melee and (game.melee is None or game.melee.attacker != unit.id):
+        return 0
+    inside = [sum(inches.point_in_polygon((m.x, m.y), p.polygon) for m in unit.models) for p in game.mission.terrain if p.id in game.revealed_as(effect)]
+    if melee:
+        return -1 if any(inside) else 0
+    return 1 if any(2 * count > len(unit.models) for count in inside) else 0
+
+
+def mysterious_objective(game: Game, unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> int:
+    """#Mysterious Objectives, 5: -1 to shooting at a unit within 3" of the marker; 6: +1 to the
+    melee rolls of a unit within 3" of it."""
+    if melee:
+        return 1 if any(geometry.near_marker(unit, m) for m in geometry.live_markers(game, "melee-bonus")) else 0
+    return -1 if any(geometry.near_marker(target, m) for m in geometry.live_markers(game, "shot-at-penalty")) else 0
+
+
+HIT_MODIFIERS = (linked, stealth, pinned, fear, cover, flyer, mysterious_terrain, mysterious_objective)
 
 
 def hit_modifier(game: Game, unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> int:
