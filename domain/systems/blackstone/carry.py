@@ -22,7 +22,8 @@ def party(setup: Any) -> list[str]:
 
 
 def carry_in(setup: Any, quest: Quest, _rules: str) -> Any:
-    """The set-up with the legacy cards in force and the campaign's discovery deck; refused
+    """The set-up with the legacy cards in force, the campaign's discovery deck and the
+    discovery cards each explorer brings along; refused
     for a failed quest, before the last expedition's Precipice legacy step or while its trading
     step is under way (the Precipice comes first, #NEW EXPEDITIONS), for a dead explorer or one
     on another expedition."""
@@ -40,7 +41,8 @@ def carry_in(setup: Any, quest: Quest, _rules: str) -> Any:
     if busy := [x for x in explorers if quest.in_expedition(x) is not None]:
         raise RuleError("explorer_on_expedition", rule("NEW EXPEDITIONS"), params={"explorers": busy, "mission": quest.in_expedition(busy[0])})
     deck = set(quest.discovery)
-    plan = msgspec.structs.replace(setup.plan, legacy=quest.in_force(), discovery_cards=[c for c in setup.plan.discovery_cards if c.id in deck])
+    held = {x: list(quest.explorers[x].discoveries) for x in explorers if x in quest.explorers and quest.explorers[x].discoveries}
+    plan = msgspec.structs.replace(setup.plan, legacy=quest.in_force(), discovery_cards=[c for c in setup.plan.discovery_cards if c.id in deck], held=held)
     return msgspec.structs.replace(setup, plan=plan)
 
 
@@ -57,7 +59,7 @@ def carry_out(game: Any) -> list[UnitReport]:
             dead=track.id in game.dead,
             wounds=track.wounds + track.grievous,
             conditions=[f"{GRIEVOUS}{track.grievous}"] if track.grievous else [],
-            items=list(game.found.get(track.id, ())),
+            items=list(game.held.get(track.id, ())),
         )
         for track in game.explorers.values()
     ]

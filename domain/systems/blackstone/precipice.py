@@ -14,11 +14,11 @@ from domain.dicebox import DiceBox
 from domain.errors import RuleError
 from domain.events import Event
 from domain.kit import decks
-from domain.systems.blackstone import healing, trading
+from domain.systems.blackstone import exchanges, healing, trading
 from domain.systems.blackstone.content import FORMAT, Pack
 from domain.systems.blackstone.naming import slug
 from domain.systems.blackstone.quest import Quest
-from domain.systems.blackstone.quest_messages import BeginQuest, BeginTrading, DrawLegacy, Heal, LegacyDrawn, QuestBegun, QuestFailed, Trade
+from domain.systems.blackstone.quest_messages import BeginQuest, BeginTrading, DrawLegacy, GiveResources, Heal, LegacyDrawn, QuestBegun, QuestFailed, Trade
 from domain.systems.blackstone.versions import rule
 
 PRECIPICE = rule("PRECIPICE")
@@ -47,6 +47,8 @@ def decide(quest: Quest, command: Command, dice: DiceBox, actor: str) -> list[Ev
         if quest.begun:
             raise RuleError("quest_begun", rule("SETUP"), params={"pack": quest.pack})
         return [QuestBegun(command.pack, command.legacy_cards, command.discovery_cards, command.spacecraft, command.archeotech, command.ships)]
+    if isinstance(command, GiveResources):
+        return exchanges.give_resources(quest, command)
     if isinstance(command, Heal):
         return healing.heal(quest, dice, actor)
     if isinstance(command, BeginTrading):

@@ -18,6 +18,7 @@ from domain.systems.blackstone.quest_messages import (
     PrecipiceRecoveryRolled,
     QuestBegun,
     QuestFailed,
+    ResourcesGiven,
     ResourcesLaidOut, Traded, TradingBegun, TradingEnded,
     TradingTurn,
 )
@@ -137,6 +138,11 @@ def evolve(quest: Quest, event: Event) -> Quest:
     if isinstance(event, ExplorersHealed):
         record = replace(quest.expeditions[event.expedition], recovery_due={})
         return replace(quest, expeditions={**quest.expeditions, event.expedition: record})
+    if isinstance(event, ResourcesGiven):
+        giver, receiver = quest.explorers[event.giver], quest.explorers[event.receiver]
+        giver = replace(giver, resources=tuple(c for c in giver.resources if c not in event.cards))
+        receiver = replace(receiver, resources=(*receiver.resources, *event.cards))
+        return replace(quest, explorers={**quest.explorers, event.giver: giver, event.receiver: receiver})
     if isinstance(event, QuestFailed):
         return replace(quest, outcome="failed", expeditions=_legacy_done(quest, event.expedition))
     if isinstance(event, (ResourcesLaidOut, TradingBegun, Traded, TradingTurn, TradingEnded)):
@@ -187,13 +193,14 @@ def _legacy_done(quest: Quest, expedition: str) -> dict[str, ExpeditionRecord]:
 
 
 def _concluded(quest: Quest, event: MissionConcluded) -> Quest:
-    """Each explorer as it came back: dead or alive, and the discovery cards it found (out of
-    the campaign's discovery deck; a dead explorer's are lost, #EXPLORATION ROUNDS)."""
+    """Each explorer as it came back: dead or alive, and the discovery cards it holds (those it
+    brought, found or was given; the found ones out of the campaign's discovery deck; a dead
+    explorer's are lost, #EXPLORATION ROUNDS)."""
     explorers = dict(quest.explorers)
     found: set[str] = set()
     for report in event.heroes:
         before = explorers.get(report.unit, QuestExplorer(report.unit, report.name))
-        kept = () if report.dead else (*before.discoveries, *report.items)
+        kept = () if report.dead else tuple(report.items)
         found.update(report.items)
         explorers[report.unit] = replace(before, discoveries=kept, dead=report.dead, expeditions=(*before.expeditions, event.mission_id))
     due = {r.unit: _grievous(r.conditions) for r in event.heroes if r.ended == "out of action" and not r.dead}

@@ -61,6 +61,15 @@ class Trade(Command, tag="blackstone-fortress.Trade"):
     buy: Annotated[list[Id], Meta(max_length=6)] = []
 
 
+class GiveResources(Command, tag="blackstone-fortress.GiveResources"):
+    """#RESOURCE CARDS: at the Precipice an explorer gives resource cards it holds to another."""
+
+    roles: ClassVar[frozenset[str]] = PLAYERS
+    giver: Id
+    receiver: Id
+    cards: Annotated[list[Id], Meta(min_length=1, max_length=20)]
+
+
 class QuestBegun(Event, tag="blackstone-fortress.QuestBegun"):
     pack: str
     legacy_cards: list[LegacyCard]
@@ -134,11 +143,17 @@ class TradingTurn(Event, tag="blackstone-fortress.TradingTurn"):
     choice: PendingChoice
 
 
+class ResourcesGiven(Event, tag="blackstone-fortress.ResourcesGiven"):
+    giver: str
+    receiver: str
+    cards: list[str]
+
+
 class TradingEnded(Event, tag="blackstone-fortress.TradingEnded"):
     """Every explorer has had its turn: the Precipice after `expedition` is over."""
 
     expedition: str
 
 
-QUEST_COMMANDS = (BeginQuest, Heal, DrawLegacy, BeginTrading, Trade)
-QUEST_EVENTS = (QuestBegun, PrecipiceRecoveryRolled, ExplorersHealed, LegacyDrawn, QuestFailed, ResourcesLaidOut, TradingBegun, Traded, TradingTurn, TradingEnded)
+QUEST_COMMANDS = (BeginQuest, Heal, DrawLegacy, BeginTrading, Trade, GiveResources)
+QUEST_EVENTS = (QuestBegun, PrecipiceRecoveryRolled, ExplorersHealed, LegacyDrawn, QuestFailed, ResourcesLaidOut, TradingBegun, Traded, TradingTurn, TradingEnded, ResourcesGiven)
