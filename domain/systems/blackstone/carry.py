@@ -23,10 +23,9 @@ def party(setup: Any) -> list[str]:
 
 def carry_in(setup: Any, quest: Quest, _rules: str) -> Any:
     """The set-up with the legacy cards in force, the campaign's discovery deck and the
-    discovery cards each explorer brings along; refused
-    for a failed quest, before the last expedition's Precipice legacy step or while its trading
-    step is under way (the Precipice comes first, #NEW EXPEDITIONS), for a dead explorer or one
-    on another expedition."""
+    discovery cards each explorer brings along; refused for a failed quest, before the last
+    expedition's Precipice legacy step or while its trading step is under way (the Precipice
+    comes first, #NEW EXPEDITIONS), for a dead explorer or one on another expedition."""
     if not isinstance(setup, SetUpExpedition) or not quest.begun:
         return setup
     if quest.outcome is not None:

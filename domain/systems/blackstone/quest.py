@@ -19,7 +19,10 @@ from domain.systems.blackstone.quest_messages import (
     QuestBegun,
     QuestFailed,
     ResourcesGiven,
-    ResourcesLaidOut, Traded, TradingBegun, TradingEnded,
+    ResourcesLaidOut,
+    Traded,
+    TradingBegun,
+    TradingEnded,
     TradingTurn,
 )
 
@@ -47,7 +50,7 @@ class LegacyDeck(msgspec.Struct, frozen=True):
 class QuestExplorer(msgspec.Struct, frozen=True):
     id: str
     name: str
-    #: Discovery cards held (archeotech and clues), in the order found.
+    #: Discovery cards held (archeotech and clues): found, brought back or given.
     discoveries: tuple[str, ...] = ()
     #: Resource cards bought at Precipice, in the order bought.
     resources: tuple[str, ...] = ()
