@@ -59,11 +59,11 @@ class RuleTable:
             self._apply(event)
         return events
 
-    def refused(self, command: Any, *faces: int) -> RuleError:
+    def refused(self, command: Any, *faces: int, actor: str = "host") -> RuleError:
         """The command must be refused; nothing changes. Returns the error (its code and rule)."""
         before = self.state
         try:
-            events = self.do(command, *faces)
+            events = self.do(command, *faces, actor=actor)
         except RuleError as error:
             assert self.state is before
             return error

@@ -91,6 +91,10 @@ class ExpeditionGame(RuleTable):
         tracks = {**self.expedition.explorers, unit: msgspec.structs.replace(self.expedition.explorers[unit], **changes)}
         self.state = msgspec.structs.replace(self.state, game=msgspec.structs.replace(self.expedition, explorers=tracks))
 
+    def patch_found(self, **found: tuple[str, ...]) -> None:
+        """Discovery cards found on this expedition, by explorer id, set outside the rules."""
+        self.state = msgspec.structs.replace(self.state, game=msgspec.structs.replace(self.expedition, found=found, held=found))
+
     def of(self, kind: type) -> list[Any]:
         return [e for e in self.events if isinstance(e, kind)]
 

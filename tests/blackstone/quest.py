@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import msgspec
+
 from domain import campaign, epochs
 from domain.campaign_events import CampaignCreated, CampaignDiceRolled, MissionAdded
 from domain.errors import RuleError
@@ -37,6 +39,11 @@ class QuestTable:
     @property
     def quest(self) -> Quest:
         return self.state.game(SYSTEM)
+
+    def patch_quest(self, **changes: Any) -> None:
+        """Change the quest outside the rules, to set a scene."""
+        quest = msgspec.structs.replace(self.quest, **changes)
+        self.state = msgspec.structs.replace(self.state, games={**self.state.games, SYSTEM: quest})
 
     def do(self, command: Any, *faces: int) -> list[Any]:
         """A campaign command, completed with the core pack as the service completes it."""

@@ -35,6 +35,16 @@ def test_the_core_pack_holds_the_expedition_cards():
     assert [(e.kind, e.deck, e.card) for e in sealed.effects] == [("remove_card", "combat", "sunken-passage")]
 
 
+def test_the_core_pack_holds_four_spacecraft_with_six_resource_cards_each():
+    """#PRECIPICE, 3. Trading step and #RESOURCE CARDS: every explorer is based on one of them."""
+    assert {s.id: len(s.resources) for s in CORE.spacecraft} == {"rusted-psalm": 6, "gilded-wake": 6, "quiet-anvil": 6, "pale-orchard": 6}
+    uses = [r.use for s in CORE.spacecraft for r in s.resources]
+    assert (uses.count("discarded"), uses.count("exhausted"), uses.count("permanent")) == (8, 6, 10)
+    psalm = CORE.named("spacecraft", "rusted-psalm")
+    assert [(r.id, r.cost, r.use) for r in psalm.resources[:2]] == [("patched-plating", 2, "permanent"), ("field-dressing", 1, "discarded")]
+    assert {e.name: e.ship for e in CORE.explorers} == {"Ysolde Marr": "gilded-wake", "Brother Kettle": "rusted-psalm", "Oskra Vey": "quiet-anvil", "Pim and Pell": "pale-orchard"}
+
+
 def test_the_action_dice_faces_are_data():
     """blackstone-fortress.md#SETUP: the d6, d8 and d12 read failure, success or critical success."""
     tables = {d.name: d.table().faces for d in CORE.action_dice}
@@ -65,6 +75,10 @@ def test_the_action_dice_faces_are_data():
         ("discovery.toml", "points = 4", "points = 0", "discovery_cards[5].points", "archeotech is worth at least 1 trading point"),
         ("discovery.toml", 'kind = "clue"', 'kind = "clue"\npoints = 2', "discovery_cards[8].points", "a clue is worth no trading points"),
         ("discovery.toml", 'kind = "clue"', 'kind = "relic"', "discovery_cards[8].kind", "Invalid enum value 'relic'"),
+        ("spacecraft.toml", 'cost = 2, use = "permanent", text = "Armour', 'cost = 0, use = "permanent", text = "Armour', "spacecraft[0].resources[0].cost", "a resource card costs at least 1 trading point"),
+        ("spacecraft.toml", 'use = "exhausted", text = "Once a turn: an ally', 'use = "spent", text = "Once a turn: an ally', "spacecraft[0].resources[2].use", "Invalid enum value 'spent'"),
+        ("spacecraft.toml", 'id = "spare-cell"', 'id = "field-dressing"', "spacecraft[2].resources[1].id", "'field-dressing' appears twice"),
+        ("explorers.toml", 'ship = "gilded-wake"', 'ship = "gilded-wreck"', "explorers[0].ship", "no spacecraft 'gilded-wreck'; known: ['gilded-wake', 'pale-orchard', 'quiet-anvil', 'rusted-psalm']"),
     ],
 )
 def test_a_malformed_file_names_file_field_and_problem(file, old, new, field, problem):

@@ -49,3 +49,22 @@ def test_a_quest_begins_sets_out_ends_an_expedition_and_draws_a_legacy_card(clie
     assert legacy["card"] not in quest["legacy"]["left"] and len(quest["legacy"]["left"]) == 7
     (shuffle,) = sam.read(f"{url}/audit")["epochs"][0]["rolls"]
     assert shuffle["faces"] == []  # hidden until the campaign's seed is revealed
+
+    trading = campaign.host.post(f"{url}/commands", {"command": {"type": "blackstone-fortress.BeginTrading"}})
+    assert trading.status_code == 201, trading.text
+    laid = {e["spacecraft"]: e["cards"] for e in (r["event"] for r in trading.json()["events"]) if e["type"] == "blackstone-fortress.ResourcesLaidOut"}
+    assert sorted(laid) == ["gilded-wake", "pale-orchard", "quiet-anvil", "rusted-psalm"] and {len(cards) for cards in laid.values()} == {3}
+    waiting = campaign.view(sam)["systems"][SYSTEM]["trading"]
+    assert (waiting["order"], waiting["pending"]["who"], waiting["pending"]["kind"]) == (["ysolde-marr", "brother-kettle", "oskra-vey", "pim-and-pell"], "ysolde-marr", "trade")
+    watcher = sam.post(f"{url}/commands", {"command": {"type": "blackstone-fortress.Trade", "explorer": "ysolde-marr"}})
+    assert watcher.status_code == 403
+    early = ann.post(f"{url}/commands", {"command": {"type": "blackstone-fortress.Trade", "explorer": "brother-kettle"}})
+    assert (early.status_code, early.json()["code"], early.json()["params"]["waiting_for"]) == (422, "not_your_choice", "ysolde-marr")
+    for explorer in waiting["order"]:
+        stayed = ann.post(f"{url}/commands", {"command": {"type": "blackstone-fortress.Trade", "explorer": explorer}})
+        assert stayed.status_code == 201, stayed.text
+    assert stayed.json()["events"][-1]["event"] == {"type": "blackstone-fortress.TradingEnded", "expedition": mission}
+    quest = campaign.view(sam)["systems"][SYSTEM]
+    assert quest["trading"] is None and quest["expeditions"][mission]["traded"]
+    rolls = sam.read(f"{url}/audit")["epochs"][0]["rolls"]
+    assert len(rolls) == 5 and all(r["faces"] == [] for r in rolls)

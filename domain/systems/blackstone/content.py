@@ -101,6 +101,9 @@ class Explorer(Struct):
     #: Its miniatures by name; empty: one, named like the explorer. Rein and Raus have two.
     miniatures: tuple[str, ...] = ()
     size: Size = "explorer"
+    #: The spacecraft it is based on (an id of `spacecraft`): +1 trading point there
+    #: (blackstone-fortress.md#PRECIPICE, 3. Trading step); empty: none.
+    ship: str = ""
 
     def figures(self) -> tuple[str, ...]:
         return self.miniatures or (self.name,)
@@ -243,6 +246,27 @@ class LegacyCard(Struct):
     effects: tuple[CardEffect, ...] = ()
 
 
+class ResourceCard(Struct):
+    """Bought at a spacecraft for `cost` trading points; `use` says what becomes of it when used
+    (blackstone-fortress.md#RESOURCE CARDS): discarded (back into its deck), exhausted (not again
+    this turn of combat) or permanent."""
+
+    id: str
+    name: str
+    cost: int
+    use: Literal["discarded", "exhausted", "permanent"]
+    text: str = ""
+
+
+class Spacecraft(Struct):
+    """A spacecraft at Precipice: its facilities (the table's text) and its resource deck."""
+
+    id: str
+    name: str
+    facilities: str = ""
+    resources: tuple[ResourceCard, ...] = ()
+
+
 SECTIONS = (
     "action_dice",
     "explorers",
@@ -253,6 +277,7 @@ SECTIONS = (
     "discovery_cards",
     "challenge_cards",
     "legacy_cards",
+    "spacecraft",
 )
 
 
@@ -272,6 +297,7 @@ class PackFile(Struct):
     discovery_cards: tuple[DiscoveryCard, ...] = ()
     challenge_cards: tuple[ChallengeCard, ...] = ()
     legacy_cards: tuple[LegacyCard, ...] = ()
+    spacecraft: tuple[Spacecraft, ...] = ()
 
 
 class Pack(Struct):
@@ -286,6 +312,7 @@ class Pack(Struct):
     discovery_cards: tuple[DiscoveryCard, ...] = ()
     challenge_cards: tuple[ChallengeCard, ...] = ()
     legacy_cards: tuple[LegacyCard, ...] = ()
+    spacecraft: tuple[Spacecraft, ...] = ()
 
     def named(self, section: str, key: str):  # noqa: ANN201 - one of the sections' types
         field = "name" if section in ("action_dice", "explorers", "hostiles") else "id"

@@ -3,9 +3,10 @@ commands are part 1's, commands.py)."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Annotated, ClassVar
 
 import msgspec
+from msgspec import Meta
 
 from domain.commands import HOST, PLAYERS, Command
 from domain.systems.blackstone.content import ActionDie, Chamber, ChallengeCard, CombatCard, DiscoveryCard, EncounterCard, Explorer, Hostile, LegacyCard
@@ -26,6 +27,8 @@ class ExpeditionPlan(msgspec.Struct, frozen=True):
     discovery_cards: list[DiscoveryCard]
     #: The legacy cards in force, in the order drawn.
     legacy: list[LegacyCard] = []
+    #: The discovery cards each explorer (id) brings from earlier expeditions (carried in).
+    held: dict[str, list[str]] = {}
     hostile_player: str = ""
 
 
@@ -61,4 +64,13 @@ class PassLead(LeaderCommand, tag=True):
     """#EXPLORATION ROUNDS, 3. Leader step: the leader marker goes to the next player clockwise."""
 
 
-EXPEDITION_COMMANDS = (SetUpExpedition, Explore, EndExpedition, Recover, PassLead)
+class GiveCards(LeaderCommand, tag=True):
+    """#RESOURCE CARDS: in the leader step an explorer gives discovery cards it holds to another
+    (an exchange is a give each way)."""
+
+    giver: Annotated[str, Meta(max_length=40)]
+    receiver: Annotated[str, Meta(max_length=40)]
+    cards: Annotated[list[Annotated[str, Meta(max_length=40)]], Meta(min_length=1, max_length=20)]
+
+
+EXPEDITION_COMMANDS = (SetUpExpedition, Explore, EndExpedition, Recover, PassLead, GiveCards)

@@ -84,6 +84,14 @@ class ExpeditionEnded(Event, tag=True):
     outcome: str
 
 
+class CardsGiven(Event, tag=True):
+    """#RESOURCE CARDS: discovery cards passed from one explorer to another in the leader step."""
+
+    giver: str
+    receiver: str
+    cards: list[str]
+
+
 EXPEDITION_EVENTS = (
     ExpeditionSetUp,
     ExplorationDealt,
@@ -96,4 +104,5 @@ EXPEDITION_EVENTS = (
     RecoveryFinished,
     LeadPassed,
     ExpeditionEnded,
+    CardsGiven,
 )

@@ -75,6 +75,7 @@ def _set_up(event: xev.ExpeditionSetUp) -> Expedition:
         discovery=decks.Deck("discovery", tuple(sorted(content.discovery_cards)), hidden=True),
         round=1,
         found={k: () for k in tracks},
+        held={k: tuple(e.held.get(k, ())) for k in tracks},
         hostile_player=e.hostile_player,
     )
 
@@ -129,7 +130,14 @@ def _inspiration(expedition: Expedition, e: ev.InspirationGained) -> Expedition:
 
 def _discovery(expedition: Expedition, e: xev.DiscoveryDrawn) -> Expedition:
     found = {**expedition.found, e.unit: (*expedition.found.get(e.unit, ()), e.card)}
-    return replace(expedition, discovery=decks.drawn(expedition.discovery, [e.card]), found=found)
+    held = {**expedition.held, e.unit: (*expedition.held.get(e.unit, ()), e.card)}
+    return replace(expedition, discovery=decks.drawn(expedition.discovery, [e.card]), found=found, held=held)
+
+
+def _given(expedition: Expedition, e: xev.CardsGiven) -> Expedition:
+    held = {**expedition.held, e.giver: tuple(c for c in expedition.held[e.giver] if c not in e.cards)}
+    held[e.receiver] = (*held.get(e.receiver, ()), *e.cards)
+    return replace(expedition, held=held)
 
 
 def _challenge_resolved(expedition: Expedition, _e: xev.ChallengeResolved) -> Expedition:
@@ -194,6 +202,7 @@ _HANDLERS = {
     xev.RecoveryFinished: _recovery_finished,
     xev.LeadPassed: _lead_passed,
     xev.ExpeditionEnded: _ended,
+    xev.CardsGiven: _given,
     ev.InspirationGained: _inspiration,
     ev.RecoveryRolled: _recovery_rolled,
     ev.VitalityRolled: _noted,

@@ -58,6 +58,8 @@ class Expedition(msgspec.Struct, frozen=True, tag=True):
     combat: Battle | None = None
     #: Discovery cards each explorer found on this expedition, in the order found.
     found: dict[str, tuple[str, ...]] = {}
+    #: Discovery cards each explorer holds now: those it brought, found and was given.
+    held: dict[str, tuple[str, ...]] = {}
     dead: tuple[str, ...] = ()
     #: Why the expedition ended (#ENDING AN EXPEDITION): "defeat", "death" or "agreed".
     outcome: str | None = None

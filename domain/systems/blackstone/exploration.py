@@ -9,7 +9,7 @@ from domain.dicebox import DiceBox
 from domain.errors import RuleError
 from domain.events import Event
 from domain.kit import decks, pools
-from domain.systems.blackstone import challenges, creation, twins
+from domain.systems.blackstone import challenges, creation, exchanges, twins
 from domain.systems.blackstone import commands as cmd
 from domain.systems.blackstone import events as ev
 from domain.systems.blackstone import expedition_commands as xcmd
@@ -22,7 +22,7 @@ from domain.systems.blackstone.versions import rule
 
 ROUNDS, SETUP, ENDING = rule("EXPLORATION ROUNDS"), rule("SETUP"), rule("ENDING AN EXPEDITION")
 #: What each step waits for.
-STEP_COMMANDS = {EXPLORATION: (xcmd.Explore, xcmd.EndExpedition), RECOVERY: (xcmd.Recover,), LEADER: (xcmd.PassLead,)}
+STEP_COMMANDS = {EXPLORATION: (xcmd.Explore, xcmd.EndExpedition), RECOVERY: (xcmd.Recover,), LEADER: (xcmd.PassLead, xcmd.GiveCards)}
 
 
 def set_up(command: xcmd.SetUpExpedition, version: str, dice: DiceBox, actor: str) -> list[Event]:
@@ -52,6 +52,8 @@ def decide(state, command, dice: DiceBox, actor: str, refs) -> list[Event]:  # n
         raise RuleError("not_this_step", ROUNDS, params={"step": expedition.step, "command": type(command).__name__})
     if expedition.leader_player != actor and actor in expedition.players:
         raise RuleError("not_the_leader", ROUNDS, params={"leader": expedition.leader_player})
+    if isinstance(command, xcmd.GiveCards):
+        return exchanges.give_discovery(expedition, command)
     return HANDLERS[type(command)](expedition, dice, actor)
 
 

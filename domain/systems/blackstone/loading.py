@@ -94,6 +94,25 @@ def check(pack: Pack) -> Iterator[Problem]:
                 if party.count < 1:
                     yield ("encounter_cards", i, "encounters", e, p, "count"), "at least 1"
     yield from _expedition_cards(pack, hostiles)
+    yield from _spacecraft(pack)
+
+
+def _spacecraft(pack: Pack) -> Iterator[Problem]:
+    """Spacecraft and resource cards with ids unique across every deck, each card worth buying,
+    and every explorer's ship one of them (#PRECIPICE, 3. Trading step)."""
+    yield from _unique(pack, "spacecraft", "id")
+    seen: set[str] = set()
+    for i, ship in enumerate(pack.spacecraft):
+        for r, card in enumerate(ship.resources):
+            if card.id in seen:
+                yield ("spacecraft", i, "resources", r, "id"), f"{card.id!r} appears twice"
+            seen.add(card.id)
+            if card.cost < 1:
+                yield ("spacecraft", i, "resources", r, "cost"), "a resource card costs at least 1 trading point"
+    ships = sorted(s.id for s in pack.spacecraft)
+    for i, explorer in enumerate(pack.explorers):
+        if explorer.ship and explorer.ship not in ships:
+            yield ("explorers", i, "ship"), f"no spacecraft {explorer.ship!r}; known: {ships}"
 
 
 def _expedition_cards(pack: Pack, hostiles: set[str]) -> Iterator[Problem]:

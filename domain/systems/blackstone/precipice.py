@@ -1,6 +1,6 @@
 """The quest's campaign commands, decided on the campaign's own provable dice: the quest begun
-with a pack's decks, and the legacy step of the Precipice after each expedition
-(blackstone-fortress.md#PRECIPICE, 2. Legacy step)."""
+with a pack's decks, and the legacy and trading steps of the Precipice after each expedition
+(blackstone-fortress.md#PRECIPICE; the trading step is trading.py's)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,11 @@ from domain.dicebox import DiceBox
 from domain.errors import RuleError
 from domain.events import Event
 from domain.kit import decks
+from domain.systems.blackstone import exchanges, healing, trading
 from domain.systems.blackstone.content import FORMAT, Pack
+from domain.systems.blackstone.naming import slug
 from domain.systems.blackstone.quest import Quest
-from domain.systems.blackstone.quest_messages import BeginQuest, DrawLegacy, LegacyDrawn, QuestBegun, QuestFailed
+from domain.systems.blackstone.quest_messages import BeginQuest, BeginTrading, DrawLegacy, GiveResources, Heal, LegacyDrawn, QuestBegun, QuestFailed, Trade
 from domain.systems.blackstone.versions import rule
 
 PRECIPICE = rule("PRECIPICE")
@@ -24,20 +26,35 @@ LEGACY_SHUFFLE = "shuffle the legacy deck"
 
 
 def prepare(command: Command, packs: Mapping[str, Any]) -> Command:
-    """BeginQuest with its pack's legacy cards and discovery cards."""
+    """BeginQuest with its pack's legacy cards, discovery cards and spacecraft."""
     if not isinstance(command, BeginQuest):
         return command
     pack: Pack | None = packs.get(command.pack)
     if pack is None:
         raise RuleError("unknown_pack", FORMAT, params={"pack": command.pack, "known": sorted(packs)})
-    return msgspec.structs.replace(command, legacy_cards=list(pack.legacy_cards), discovery_cards=[c.id for c in pack.discovery_cards])
+    return msgspec.structs.replace(
+        command,
+        legacy_cards=list(pack.legacy_cards),
+        discovery_cards=[c.id for c in pack.discovery_cards],
+        spacecraft=list(pack.spacecraft),
+        archeotech={c.id: c.points for c in pack.discovery_cards if c.kind == "archeotech"},
+        ships={slug(x.name): x.ship for x in pack.explorers if x.ship},
+    )
 
 
 def decide(quest: Quest, command: Command, dice: DiceBox, actor: str) -> list[Event]:
     if isinstance(command, BeginQuest):
         if quest.begun:
             raise RuleError("quest_begun", rule("SETUP"), params={"pack": quest.pack})
-        return [QuestBegun(command.pack, command.legacy_cards, command.discovery_cards)]
+        return [QuestBegun(command.pack, command.legacy_cards, command.discovery_cards, command.spacecraft, command.archeotech, command.ships)]
+    if isinstance(command, GiveResources):
+        return exchanges.give_resources(quest, command)
+    if isinstance(command, Heal):
+        return healing.heal(quest, dice, actor)
+    if isinstance(command, BeginTrading):
+        return trading.begin(quest, dice, actor)
+    if isinstance(command, Trade):
+        return trading.trade(quest, command)
     assert isinstance(command, DrawLegacy)
     return draw_legacy(quest, dice, actor)
 
@@ -52,6 +69,8 @@ def draw_legacy(quest: Quest, dice: DiceBox, actor: str) -> list[Event]:
     due = [r.mission_id for r in quest.expeditions.values() if r.outcome is not None and not r.legacy_drawn]
     if not due:
         raise RuleError("no_legacy_step_due", PRECIPICE)
+    if (waiting := healing.due(quest)) is not None:
+        raise RuleError("healing_step_due", PRECIPICE, params={"expedition": waiting.mission_id, "explorers": sorted(waiting.recovery_due)})
     if not quest.legacy.left:
         return [QuestFailed(due[-1])]
     deck = decks.Deck("legacy", quest.legacy.left, hidden=True)

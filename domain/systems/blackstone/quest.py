@@ -1,7 +1,7 @@
 """What a Blackstone Fortress campaign keeps between expeditions, folded from its campaign
 events and the engine's MissionAdded and MissionConcluded (docs/blackstone-expedition-design.md):
-the legacy deck, the discovery deck, every explorer who played, the expeditions and how each
-ended, and whether the quest failed."""
+the legacy deck, the discovery deck, the spacecraft's resource decks and the trading step under
+way, every explorer who played, the expeditions and how each ended, and whether the quest failed."""
 
 from __future__ import annotations
 
@@ -10,10 +10,25 @@ import msgspec
 from domain.campaign_events import MissionAdded, MissionConcluded
 from domain.contract import Viewer
 from domain.events import Event
-from domain.systems.blackstone.content import LegacyCard
-from domain.systems.blackstone.quest_messages import LegacyDrawn, QuestBegun, QuestFailed
+from domain.kit.choices import PendingChoice
+from domain.systems.blackstone.content import LegacyCard, Spacecraft
+from domain.systems.blackstone.quest_messages import (
+    ExplorersHealed,
+    LegacyDrawn,
+    PrecipiceRecoveryRolled,
+    QuestBegun,
+    QuestFailed,
+    ResourcesGiven,
+    ResourcesLaidOut,
+    Traded,
+    TradingBegun,
+    TradingEnded,
+    TradingTurn,
+)
 
 replace = msgspec.structs.replace
+#: The condition prefix of a report's grievous wounds (carry.carry_out).
+GRIEVOUS = "grievous:"
 
 
 class LegacyDraw(msgspec.Struct, frozen=True):
@@ -35,8 +50,10 @@ class LegacyDeck(msgspec.Struct, frozen=True):
 class QuestExplorer(msgspec.Struct, frozen=True):
     id: str
     name: str
-    #: Discovery cards held (archeotech and clues), in the order found.
+    #: Discovery cards held (archeotech and clues): found, brought back or given.
     discoveries: tuple[str, ...] = ()
+    #: Resource cards bought at Precipice, in the order bought.
+    resources: tuple[str, ...] = ()
     dead: bool = False
     #: The expeditions it set out on, in order.
     expeditions: tuple[str, ...] = ()
@@ -47,8 +64,23 @@ class ExpeditionRecord(msgspec.Struct, frozen=True):
     explorers: tuple[str, ...]
     #: How it ended (#ENDING AN EXPEDITION), None while under way.
     outcome: str | None = None
+    #: The explorers that came back out of action, with their grievous wounds: the healing step
+    #: makes their recovery rolls (#PRECIPICE, 1. Healing step); empty once it has.
+    recovery_due: dict[str, int] = {}
     #: Its Precipice's legacy step is done.
     legacy_drawn: bool = False
+    #: Its Precipice's trading step is over.
+    traded: bool = False
+
+
+class TradingStep(msgspec.Struct, frozen=True):
+    """#PRECIPICE, 3. Trading step under way: the cards laid out beside each spacecraft, the
+    explorers in leader order, and the choice of the one whose turn it is."""
+
+    expedition: str
+    order: tuple[str, ...]
+    laid_out: dict[str, tuple[str, ...]]
+    pending: PendingChoice | None = None
 
 
 class Quest(msgspec.Struct, frozen=True):
@@ -59,6 +91,13 @@ class Quest(msgspec.Struct, frozen=True):
     discovery: tuple[str, ...] = ()
     explorers: dict[str, QuestExplorer] = {}
     expeditions: dict[str, ExpeditionRecord] = {}
+    spacecraft: dict[str, Spacecraft] = {}
+    #: Each spacecraft's resource deck, sorted (the trading step shuffles it).
+    resources: dict[str, tuple[str, ...]] = {}
+    #: Each archeotech card's trading points, and each explorer's spacecraft.
+    archeotech: dict[str, int] = {}
+    ships: dict[str, str] = {}
+    trading: TradingStep | None = None
     #: "failed" once the legacy deck ran out (#PRECIPICE, 2. Legacy step).
     outcome: str | None = None
 
@@ -77,13 +116,40 @@ class Quest(msgspec.Struct, frozen=True):
 def evolve(quest: Quest, event: Event) -> Quest:
     if isinstance(event, QuestBegun):
         cards = {c.id: c for c in event.legacy_cards}
-        return replace(quest, pack=event.pack, legacy_cards=cards, legacy=LegacyDeck(tuple(sorted(cards))), discovery=tuple(sorted(event.discovery_cards)))
+        ships = {s.id: s for s in event.spacecraft}
+        resources = {s.id: tuple(sorted(r.id for r in s.resources)) for s in event.spacecraft}
+        return replace(
+            quest,
+            pack=event.pack,
+            legacy_cards=cards,
+            legacy=LegacyDeck(tuple(sorted(cards))),
+            discovery=tuple(sorted(event.discovery_cards)),
+            spacecraft=ships,
+            resources=resources,
+            archeotech=dict(event.archeotech),
+            ships=dict(event.ships),
+        )
     if isinstance(event, LegacyDrawn):
         drawn = LegacyDraw(event.card, event.expedition, event.number)
         left = tuple(c for c in quest.legacy.left if c != event.card)
         return replace(quest, legacy=LegacyDeck(left, (*quest.legacy.drawn, drawn)), expeditions=_legacy_done(quest, event.expedition))
+    if isinstance(event, PrecipiceRecoveryRolled):
+        if not event.died:
+            return quest
+        explorer = quest.explorers[event.explorer]
+        return replace(quest, explorers={**quest.explorers, event.explorer: replace(explorer, dead=True, discoveries=(), resources=())})
+    if isinstance(event, ExplorersHealed):
+        record = replace(quest.expeditions[event.expedition], recovery_due={})
+        return replace(quest, expeditions={**quest.expeditions, event.expedition: record})
+    if isinstance(event, ResourcesGiven):
+        giver, receiver = quest.explorers[event.giver], quest.explorers[event.receiver]
+        giver = replace(giver, resources=tuple(c for c in giver.resources if c not in event.cards))
+        receiver = replace(receiver, resources=(*receiver.resources, *event.cards))
+        return replace(quest, explorers={**quest.explorers, event.giver: giver, event.receiver: receiver})
     if isinstance(event, QuestFailed):
         return replace(quest, outcome="failed", expeditions=_legacy_done(quest, event.expedition))
+    if isinstance(event, (ResourcesLaidOut, TradingBegun, Traded, TradingTurn, TradingEnded)):
+        return _trading(quest, event)
     if isinstance(event, MissionAdded) and event.units:
         record = ExpeditionRecord(event.mission_id, tuple(event.units))
         return replace(quest, expeditions={**quest.expeditions, event.mission_id: record})
@@ -92,23 +158,63 @@ def evolve(quest: Quest, event: Event) -> Quest:
     return quest
 
 
+def _trading(quest: Quest, event: Event) -> Quest:
+    """The trading step: cards laid out stay in their deck until bought; converted archeotech
+    goes back into the discovery deck (each expedition shuffles it)."""
+    if isinstance(event, ResourcesLaidOut):
+        laid = {**(quest.trading.laid_out if quest.trading else {}), event.spacecraft: tuple(event.cards)}
+        return replace(quest, trading=TradingStep("", (), laid))
+    step = quest.trading
+    assert step is not None
+    if isinstance(event, TradingBegun):
+        return replace(quest, trading=replace(step, expedition=event.expedition, order=tuple(event.order), pending=event.choice))
+    if isinstance(event, TradingTurn):
+        return replace(quest, trading=replace(step, pending=event.choice))
+    if isinstance(event, TradingEnded):
+        record = replace(quest.expeditions[event.expedition], traded=True)
+        return replace(quest, trading=None, expeditions={**quest.expeditions, event.expedition: record})
+    assert isinstance(event, Traded)
+    explorer = quest.explorers[event.explorer]
+    kept = tuple(c for c in explorer.discoveries if c not in event.converted)
+    explorer = replace(explorer, discoveries=kept, resources=(*explorer.resources, *event.bought))
+    resources = dict(quest.resources)
+    laid = dict(step.laid_out)
+    if event.bought:
+        resources[event.spacecraft] = tuple(c for c in resources[event.spacecraft] if c not in event.bought)
+        laid[event.spacecraft] = tuple(c for c in laid[event.spacecraft] if c not in event.bought)
+    return replace(
+        quest,
+        explorers={**quest.explorers, event.explorer: explorer},
+        discovery=tuple(sorted((*quest.discovery, *event.converted))),
+        resources=resources,
+        trading=replace(step, laid_out=laid, pending=None),
+    )
+
+
 def _legacy_done(quest: Quest, expedition: str) -> dict[str, ExpeditionRecord]:
     return {**quest.expeditions, expedition: replace(quest.expeditions[expedition], legacy_drawn=True)}
 
 
 def _concluded(quest: Quest, event: MissionConcluded) -> Quest:
-    """Each explorer as it came back: dead or alive, and the discovery cards it found (out of
-    the campaign's discovery deck; a dead explorer's are lost, #EXPLORATION ROUNDS)."""
+    """Each explorer as it came back: dead or alive, and the discovery cards it holds (those it
+    brought, found or was given; the found ones out of the campaign's discovery deck; a dead
+    explorer's are lost, #EXPLORATION ROUNDS)."""
     explorers = dict(quest.explorers)
     found: set[str] = set()
     for report in event.heroes:
         before = explorers.get(report.unit, QuestExplorer(report.unit, report.name))
-        kept = () if report.dead else (*before.discoveries, *report.items)
+        kept = () if report.dead else tuple(report.items)
         found.update(report.items)
         explorers[report.unit] = replace(before, discoveries=kept, dead=report.dead, expeditions=(*before.expeditions, event.mission_id))
-    record = replace(quest.expeditions[event.mission_id], outcome=event.result or event.outcome)
+    due = {r.unit: _grievous(r.conditions) for r in event.heroes if r.ended == "out of action" and not r.dead}
+    record = replace(quest.expeditions[event.mission_id], outcome=event.result or event.outcome, recovery_due=due)
     discovery = tuple(c for c in quest.discovery if c not in found)
     return replace(quest, explorers=explorers, expeditions={**quest.expeditions, event.mission_id: record}, discovery=discovery)
+
+
+def _grievous(conditions: list[str]) -> int:
+    """The grievous wounds carry.carry_out reports as a condition "grievous:<n>"."""
+    return next((int(c.split(":", 1)[1]) for c in conditions if c.startswith(GRIEVOUS)), 0)
 
 
 def view(quest: Quest, _viewer: Viewer) -> Quest:

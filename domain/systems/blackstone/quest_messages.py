@@ -3,11 +3,17 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Annotated, ClassVar
 
-from domain.commands import HOST, Command
+from msgspec import Meta
+
+from domain.commands import HOST, PLAYERS, Command
 from domain.events import Event
-from domain.systems.blackstone.content import LegacyCard
+from domain.kit.choices import PendingChoice
+from domain.systems.blackstone.content import LegacyCard, Spacecraft
+
+
+Id = Annotated[str, Meta(min_length=1, max_length=40)]
 
 
 class BeginQuest(Command, tag="blackstone-fortress.BeginQuest"):
@@ -17,6 +23,11 @@ class BeginQuest(Command, tag="blackstone-fortress.BeginQuest"):
     pack: str = "core"
     legacy_cards: list[LegacyCard] = []
     discovery_cards: list[str] = []
+    spacecraft: list[Spacecraft] = []
+    #: Each archeotech card's trading points.
+    archeotech: dict[str, int] = {}
+    #: Each explorer's (id) spacecraft.
+    ships: dict[str, str] = {}
 
 
 class DrawLegacy(Command, tag="blackstone-fortress.DrawLegacy"):
@@ -25,10 +36,47 @@ class DrawLegacy(Command, tag="blackstone-fortress.DrawLegacy"):
     roles: ClassVar[frozenset[str]] = HOST
 
 
+class Heal(Command, tag="blackstone-fortress.Heal"):
+    """#PRECIPICE, 1. Healing step: every wound heals; an explorer that came back out of action
+    makes its recovery roll first."""
+
+    roles: ClassVar[frozenset[str]] = HOST
+
+
+class BeginTrading(Command, tag="blackstone-fortress.BeginTrading"):
+    """#PRECIPICE, 3. Trading step: the leader shuffles each spacecraft's resource deck and lays
+    out its top three cards; then the explorers trade in leader order."""
+
+    roles: ClassVar[frozenset[str]] = HOST
+
+
+class Trade(Command, tag="blackstone-fortress.Trade"):
+    """The explorer whose turn it is visits `spacecraft` (empty: none), converts archeotech it
+    holds into trading points and buys laid-out resource cards there."""
+
+    roles: ClassVar[frozenset[str]] = PLAYERS
+    explorer: Id
+    spacecraft: Annotated[str, Meta(max_length=40)] = ""
+    convert: Annotated[list[Id], Meta(max_length=20)] = []
+    buy: Annotated[list[Id], Meta(max_length=6)] = []
+
+
+class GiveResources(Command, tag="blackstone-fortress.GiveResources"):
+    """#RESOURCE CARDS: at the Precipice an explorer gives resource cards it holds to another."""
+
+    roles: ClassVar[frozenset[str]] = PLAYERS
+    giver: Id
+    receiver: Id
+    cards: Annotated[list[Id], Meta(min_length=1, max_length=20)]
+
+
 class QuestBegun(Event, tag="blackstone-fortress.QuestBegun"):
     pack: str
     legacy_cards: list[LegacyCard]
     discovery_cards: list[str]
+    spacecraft: list[Spacecraft] = []
+    archeotech: dict[str, int] = {}
+    ships: dict[str, str] = {}
 
 
 class LegacyDrawn(Event, tag="blackstone-fortress.LegacyDrawn"):
@@ -45,5 +93,67 @@ class QuestFailed(Event, tag="blackstone-fortress.QuestFailed"):
     expedition: str
 
 
-QUEST_COMMANDS = (BeginQuest, DrawLegacy)
-QUEST_EVENTS = (QuestBegun, LegacyDrawn, QuestFailed)
+class PrecipiceRecoveryRolled(Event, tag="blackstone-fortress.PrecipiceRecoveryRolled"):
+    """The blackstone die for an explorer that came back out of action: dead at or under its grievous wounds."""
+
+    explorer: str
+    face: int
+    grievous: int
+    died: bool
+
+
+class ExplorersHealed(Event, tag="blackstone-fortress.ExplorersHealed"):
+    """The healing step after `expedition` is over: every explorer still alive sets out unwounded."""
+
+    expedition: str
+
+
+class ResourcesLaidOut(Event, tag="blackstone-fortress.ResourcesLaidOut"):
+    """The top cards of a spacecraft's resource deck after its shuffle: three, fewer when it runs short."""
+
+    spacecraft: str
+    cards: list[str]
+
+
+class TradingBegun(Event, tag="blackstone-fortress.TradingBegun"):
+    """The trading step after `expedition`: `order` is the explorers in leader order; `choice`
+    waits for the first."""
+
+    expedition: str
+    order: list[str]
+    choice: PendingChoice
+
+
+class Traded(Event, tag="blackstone-fortress.Traded"):
+    """`points` from the converted archeotech (+1 on its own ship), `spent` on what it bought;
+    the rest is `lost`. The converted cards go back into the discovery deck."""
+
+    explorer: str
+    spacecraft: str
+    converted: list[str]
+    bought: list[str]
+    points: int
+    spent: int
+    lost: int
+
+
+class TradingTurn(Event, tag="blackstone-fortress.TradingTurn"):
+    """The next explorer in leader order may trade."""
+
+    choice: PendingChoice
+
+
+class ResourcesGiven(Event, tag="blackstone-fortress.ResourcesGiven"):
+    giver: str
+    receiver: str
+    cards: list[str]
+
+
+class TradingEnded(Event, tag="blackstone-fortress.TradingEnded"):
+    """Every explorer has had its turn: the Precipice after `expedition` is over."""
+
+    expedition: str
+
+
+QUEST_COMMANDS = (BeginQuest, Heal, DrawLegacy, BeginTrading, Trade, GiveResources)
+QUEST_EVENTS = (QuestBegun, PrecipiceRecoveryRolled, ExplorersHealed, LegacyDrawn, QuestFailed, ResourcesLaidOut, TradingBegun, Traded, TradingTurn, TradingEnded, ResourcesGiven)

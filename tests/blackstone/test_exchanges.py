@@ -1,0 +1,71 @@
+"""Explorers' cards from expedition to expedition and from hand to hand
+(blackstone-fortress.md#RESOURCE CARDS, #NEW EXPEDITIONS): the discovery cards an explorer holds
+set out with it, change hands in the leader step and come back as held; resource cards change
+hands at the Precipice."""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.systems.blackstone import expedition_commands as xcmd
+from domain.systems.blackstone import expedition_events as xev
+from domain.systems.blackstone.quest_messages import DrawLegacy, GiveResources, ResourcesGiven
+from tests.blackstone.expedition import faces_for
+from tests.blackstone.game import CORE
+from tests.blackstone.quest import QuestTable
+
+LEGACY = sorted(c.id for c in CORE.legacy_cards)
+
+
+def test_discovery_cards_held_set_out_change_hands_in_the_leader_step_and_come_back():
+    table = QuestTable()
+    table.begin()
+    first = table.expedition(["silent-hall"])
+    first.do(xcmd.Explore(), actor="ann")
+    first.patch_found(**{"ysolde-marr": ("null-cube", "scratched-map")})
+    early = first.refused(xcmd.GiveCards("ysolde-marr", "brother-kettle", ["null-cube"]), actor="ann")
+    assert (early.code, early.params) == ("not_this_step", {"step": "recovery", "command": "GiveCards"})
+    first.do(xcmd.Recover(), actor="ann")
+    not_leader = first.refused(xcmd.GiveCards("ysolde-marr", "brother-kettle", ["null-cube"]), actor="bob")
+    assert (not_leader.code, not_leader.params) == ("not_the_leader", {"leader": "ann"})
+    not_held = first.refused(xcmd.GiveCards("ysolde-marr", "brother-kettle", ["glass-key"]), actor="ann")
+    assert (not_held.code, not_held.rule, not_held.params) == ("cards_not_held", "blackstone-fortress.md#RESOURCE CARDS", {"explorer": "ysolde-marr", "cards": ["glass-key"], "held": ["null-cube", "scratched-map"]})
+    to_self = first.refused(xcmd.GiveCards("ysolde-marr", "ysolde-marr", ["null-cube"]), actor="ann")
+    assert to_self.code == "no_such_exchange"
+    (given,) = first.do(xcmd.GiveCards("ysolde-marr", "brother-kettle", ["null-cube"]), actor="ann")
+    assert given == xev.CardsGiven("ysolde-marr", "brother-kettle", ["null-cube"])
+    assert first.expedition.held["ysolde-marr"] == ("scratched-map",) and first.expedition.held["brother-kettle"] == ("null-cube",)
+    first.do(xcmd.PassLead(), actor="ann")
+    first.do(xcmd.EndExpedition())
+    table.conclude(first)
+    assert table.quest.explorers["brother-kettle"].discoveries == ("null-cube",)
+    assert table.quest.explorers["ysolde-marr"].discoveries == ("scratched-map",)
+    table.do(DrawLegacy(), *faces_for(LEGACY, ["quiet-stars"]))
+    second = table.expedition(["silent-hall"])
+    assert second.command.plan.held == {"brother-kettle": ["null-cube"], "ysolde-marr": ["scratched-map"]}
+    assert second.expedition.held == {"ysolde-marr": ("scratched-map",), "brother-kettle": ("null-cube",), "oskra-vey": (), "pim-and-pell": ()}
+    assert second.expedition.found == {"ysolde-marr": (), "brother-kettle": (), "oskra-vey": (), "pim-and-pell": ()}
+    second.do(xcmd.Explore(), actor="ann")
+    table.conclude(second)
+    assert table.quest.explorers["brother-kettle"].discoveries == ("null-cube",)
+
+
+def test_resource_cards_change_hands_at_the_precipice_only():
+    table = QuestTable()
+    table.begin()
+    game = table.expedition(["silent-hall"])
+    game.do(xcmd.Explore(), actor="ann")
+    under_way = table.refused(GiveResources("ysolde-marr", "oskra-vey", ["gilded-scope"]))
+    assert (under_way.code, under_way.rule) == ("not_at_the_precipice", "blackstone-fortress.md#RESOURCE CARDS")
+    game.patch_explorer("pim-and-pell", out_of_action=True, grievous=1)
+    game.do(xcmd.Recover(), 1, actor="ann")
+    table.conclude(game)
+    ysolde = msgspec.structs.replace(table.quest.explorers["ysolde-marr"], resources=("gilded-scope",))
+    table.patch_quest(explorers={**table.quest.explorers, "ysolde-marr": ysolde})
+    dead = table.refused(GiveResources("ysolde-marr", "pim-and-pell", ["gilded-scope"]))
+    assert (dead.code, dead.params) == ("no_such_exchange", {"giver": "ysolde-marr", "receiver": "pim-and-pell", "explorers": ["brother-kettle", "oskra-vey", "ysolde-marr"]})
+    not_held = table.refused(GiveResources("oskra-vey", "ysolde-marr", ["gilded-scope"]))
+    assert (not_held.code, not_held.params) == ("cards_not_held", {"explorer": "oskra-vey", "cards": ["gilded-scope"], "held": []})
+    (given,) = table.do(GiveResources("ysolde-marr", "oskra-vey", ["gilded-scope"]))
+    assert given == ResourcesGiven("ysolde-marr", "oskra-vey", ["gilded-scope"])
+    assert (table.quest.explorers["ysolde-marr"].resources, table.quest.explorers["oskra-vey"].resources) == ((), ("gilded-scope",))

@@ -1,0 +1,62 @@
+"""The Precipice's healing step (blackstone-fortress.md#PRECIPICE, 1. Healing step): an explorer
+that came back out of action, the host having ended the expedition before a recovery step rolled
+for it, makes its recovery roll on the campaign's dice before the legacy step; one at or under
+its grievous wounds dies and cannot set out again."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.campaign_events import CampaignDiceRolled
+from domain.errors import RuleError
+from domain.systems.blackstone import expedition_commands as xcmd
+from domain.systems.blackstone.quest_messages import DrawLegacy, ExplorersHealed, Heal, PrecipiceRecoveryRolled
+from tests.blackstone.expedition import faces_for
+from tests.blackstone.game import CORE
+from tests.blackstone.quest import QuestTable
+
+LEGACY = sorted(c.id for c in CORE.legacy_cards)
+
+
+def ended_with_two_out_of_action() -> QuestTable:
+    table = QuestTable()
+    table.begin()
+    game = table.expedition(["silent-hall"])
+    game.do(xcmd.Explore(), actor="ann")
+    game.patch_explorer("oskra-vey", out_of_action=True, grievous=2)
+    game.patch_explorer("brother-kettle", out_of_action=True, grievous=1)
+    table.conclude(game)
+    return table
+
+
+def test_explorers_out_of_action_roll_for_recovery_before_the_legacy_step():
+    table = ended_with_two_out_of_action()
+    assert table.quest.expeditions["m-1"].recovery_due == {"brother-kettle": 1, "oskra-vey": 2}
+    waiting = table.refused(DrawLegacy(), *faces_for(LEGACY, ["quiet-stars"]))
+    assert (waiting.code, waiting.rule, waiting.params) == ("healing_step_due", "blackstone-fortress.md#PRECIPICE", {"expedition": "m-1", "explorers": ["brother-kettle", "oskra-vey"]})
+    events = table.do(Heal(), 2, 2)
+    rolls = [(e.unit, e.results) for e in events if isinstance(e, CampaignDiceRolled)]
+    assert rolls == [("brother-kettle", [2]), ("oskra-vey", [2])]
+    assert [e for e in events if not isinstance(e, CampaignDiceRolled)] == [
+        PrecipiceRecoveryRolled("brother-kettle", 2, 1, died=False),
+        PrecipiceRecoveryRolled("oskra-vey", 2, 2, died=True),
+        ExplorersHealed("m-1"),
+    ]
+    assert table.quest.explorers["oskra-vey"].dead and not table.quest.explorers["brother-kettle"].dead
+    again = table.refused(Heal())
+    assert again.code == "no_healing_step_due"
+    table.do(DrawLegacy(), *faces_for(LEGACY, ["quiet-stars"]))
+    with pytest.raises(RuleError) as dead:
+        table.expedition(["silent-hall"])
+    assert (dead.value.code, dead.value.params) == ("explorer_dead", {"explorers": ["oskra-vey"]})
+
+
+def test_with_nobody_out_of_action_the_healing_step_asks_for_no_roll():
+    table = QuestTable()
+    table.begin()
+    game = table.expedition(["silent-hall"])
+    game.do(xcmd.Explore(), actor="ann")
+    table.conclude(game)
+    assert table.quest.expeditions["m-1"].recovery_due == {}
+    assert table.refused(Heal()).code == "no_healing_step_due"
+    assert len(table.do(DrawLegacy(), *faces_for(LEGACY, ["quiet-stars"]))) == 2

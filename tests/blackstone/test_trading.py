@@ -1,0 +1,118 @@
+"""The Precipice's trading step (blackstone-fortress.md#PRECIPICE, 3. Trading step): each
+spacecraft's resource deck shuffled hidden on the campaign's dice and three cards laid out
+(fewer when it runs short), the explorers waited for in turn as pending choices, archeotech
+converted into trading points (+1 on the explorer's own ship), unused points lost, and the
+converted archeotech back in the discovery deck."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.campaign_events import CampaignDiceRolled
+from domain.errors import RuleError
+from domain.kit.choices import PendingChoice
+from domain.systems.blackstone import expedition_commands as xcmd
+from domain.systems.blackstone.quest_messages import BeginTrading, DrawLegacy, ResourcesLaidOut, Trade, Traded, TradingBegun, TradingEnded, TradingTurn
+from tests.blackstone.expedition import faces_for
+from tests.blackstone.game import CORE
+from tests.blackstone.quest import QuestTable
+
+LEGACY = sorted(c.id for c in CORE.legacy_cards)
+SHIPS = ["gilded-wake", "pale-orchard", "quiet-anvil", "rusted-psalm"]
+OPTIONS = (*SHIPS, "stay")
+ORDER = ["ysolde-marr", "brother-kettle", "oskra-vey", "pim-and-pell"]
+LAID_OUT = {
+    "gilded-wake": ["gilded-scope", "broker-credit", "smuggler-map"],
+    "pale-orchard": ["stim-seed", "orchard-pass", "thorn-vest"],
+    "quiet-anvil": ["spare-cell", "anvil-plate", "cutting-torch"],
+    "rusted-psalm": ["hymn-beacon", "iron-rosary", "votive-flask"],
+}
+
+
+def deck(ship: str) -> list[str]:
+    return sorted(r.id for r in CORE.named("spacecraft", ship).resources)
+
+
+def at_the_precipice() -> QuestTable:
+    """An expedition ended with Ysolde holding the null cube (4 points) and a clue, Kettle the
+    glass key (1 point), and its legacy step drawn."""
+    table = QuestTable()
+    table.begin()
+    game = table.expedition(["silent-hall"])
+    game.do(xcmd.Explore(), actor="ann")
+    game.patch_found(**{"ysolde-marr": ("null-cube", "scratched-map"), "brother-kettle": ("glass-key",)})
+    game.do(xcmd.Recover(), actor="ann")
+    game.do(xcmd.PassLead(), actor="ann")
+    game.do(xcmd.EndExpedition())
+    table.conclude(game)
+    early = table.refused(BeginTrading())
+    assert (early.code, early.rule) == ("no_trading_step_due", "blackstone-fortress.md#PRECIPICE")
+    table.do(DrawLegacy(), *faces_for(LEGACY, ["quiet-stars"]))
+    return table
+
+
+def lay_out(table: QuestTable) -> list:
+    return table.do(BeginTrading(), *(f for ship in SHIPS for f in faces_for(deck(ship), LAID_OUT[ship])))
+
+
+def test_each_resource_deck_is_shuffled_hidden_and_three_cards_laid_out_then_the_first_explorer_is_waited_for():
+    table = at_the_precipice()
+    events = lay_out(table)
+    shuffles = [e for e in events if isinstance(e, CampaignDiceRolled)]
+    assert [(s.deck, s.order) for s in shuffles] == [(deck(ship), None) for ship in SHIPS]
+    assert [e for e in events if isinstance(e, ResourcesLaidOut)] == [ResourcesLaidOut(ship, LAID_OUT[ship]) for ship in SHIPS]
+    assert events[-1] == TradingBegun("m-1", ORDER, PendingChoice("ysolde-marr", "trade", OPTIONS))
+    assert table.quest.trading.laid_out == {ship: tuple(cards) for ship, cards in LAID_OUT.items()}
+    again = table.refused(BeginTrading())
+    assert (again.code, again.params) == ("trading_under_way", {"expedition": "m-1"})
+
+
+def test_explorers_trade_in_turn_with_points_from_archeotech_and_their_own_ship_and_lose_what_is_left():
+    table = at_the_precipice()
+    lay_out(table)
+    early = table.refused(Trade("brother-kettle", "quiet-anvil"))
+    assert (early.code, early.params) == ("not_your_choice", {"who": "brother-kettle", "waiting_for": "ysolde-marr", "kind": "trade"})
+    clue = table.refused(Trade("ysolde-marr", "gilded-wake", convert=["scratched-map"]))
+    assert (clue.code, clue.params) == ("archeotech_not_held", {"explorer": "ysolde-marr", "cards": ["scratched-map"], "held": ["null-cube"]})
+    dear = table.refused(Trade("ysolde-marr", "gilded-wake", convert=["null-cube"], buy=["gilded-scope", "smuggler-map"]))
+    assert (dear.code, dear.params) == ("not_enough_trading_points", {"points": 5, "bonus": 1, "cost": 6})
+    traded, turn = table.do(Trade("ysolde-marr", "gilded-wake", convert=["null-cube"], buy=["gilded-scope", "broker-credit"]))
+    assert traded == Traded("ysolde-marr", "gilded-wake", ["null-cube"], ["gilded-scope", "broker-credit"], points=5, spent=4, lost=1)
+    assert turn == TradingTurn(PendingChoice("brother-kettle", "trade", OPTIONS))
+    assert table.quest.explorers["ysolde-marr"].discoveries == ("scratched-map",)
+    assert table.quest.explorers["ysolde-marr"].resources == ("gilded-scope", "broker-credit")
+    assert table.quest.trading.laid_out["gilded-wake"] == ("smuggler-map",)
+    assert "gilded-scope" not in table.quest.resources["gilded-wake"] and len(table.quest.resources["gilded-wake"]) == 4
+    assert "null-cube" in table.quest.discovery
+    hidden = table.refused(Trade("brother-kettle", "quiet-anvil", convert=["glass-key"], buy=["tempered-edge"]))
+    assert (hidden.code, hidden.params) == ("resource_not_laid_out", {"spacecraft": "quiet-anvil", "cards": ["tempered-edge"], "laid_out": ["spare-cell", "anvil-plate", "cutting-torch"]})
+    traded, _ = table.do(Trade("brother-kettle", "quiet-anvil", convert=["glass-key"], buy=["spare-cell"]))
+    assert (traded.points, traded.spent, traded.lost) == (1, 1, 0)
+    nowhere = table.refused(Trade("oskra-vey", convert=["glass-key"]))
+    assert nowhere.code == "trade_without_spacecraft"
+    stayed, _ = table.do(Trade("oskra-vey"))
+    assert stayed == Traded("oskra-vey", "", [], [], points=0, spent=0, lost=0)
+    with pytest.raises(RuleError) as waiting:
+        table.expedition(["silent-hall"])
+    assert (waiting.value.code, waiting.value.rule, waiting.value.params) == ("trading_under_way", "blackstone-fortress.md#NEW EXPEDITIONS", {"expedition": "m-1"})
+    last, ended = table.do(Trade("pim-and-pell", "pale-orchard"))
+    assert (last.points, last.spent, last.lost) == (1, 0, 1)
+    assert ended == TradingEnded("m-1")
+    assert table.quest.trading is None and table.quest.expeditions["m-1"].traded
+    done = table.refused(BeginTrading())
+    assert done.code == "no_trading_step_due"
+    after = table.expedition(["silent-hall"])
+    assert {"null-cube", "glass-key"} <= set(after.expedition.content.discovery_cards)
+
+
+def test_a_deck_that_runs_short_lays_out_what_it_has_and_an_empty_one_nothing():
+    table = at_the_precipice()
+    table.patch_quest(resources={**table.quest.resources, "gilded-wake": ("hired-lantern",), "pale-orchard": ()})
+    events = table.do(
+        BeginTrading(),
+        *(f for ship in ("quiet-anvil", "rusted-psalm") for f in faces_for(deck(ship), LAID_OUT[ship])),
+    )
+    shuffled = [e.deck for e in events if isinstance(e, CampaignDiceRolled)]
+    assert shuffled == [["hired-lantern"], deck("quiet-anvil"), deck("rusted-psalm")]
+    laid = {e.spacecraft: e.cards for e in events if isinstance(e, ResourcesLaidOut)}
+    assert laid == {"gilded-wake": ["hired-lantern"], "pale-orchard": [], **{s: LAID_OUT[s] for s in ("quiet-anvil", "rusted-psalm")}}
