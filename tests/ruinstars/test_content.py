@@ -118,3 +118,18 @@ def test_a_door_is_not_elevated_and_markers_lie_on_the_battlefield_once():
         ("missions[0].markers[1].id", "'intel' appears twice"),
         ("missions[0].markers[1].at", '[25, 3] is off a 24" battlefield'),
     ]
+
+
+def test_a_mission_action_names_the_missions_marker_costs_1_to_3_act_and_0_to_10_mp():
+    error = refusal(
+        '[[missions]]\nid = "m"\nname = "M"\n'
+        '[[missions.markers]]\nid = "intel"\nat = [3, 3]\n'
+        '[[missions.actions]]\nid = "hack"\nmarker = "intel"\npoints = 2\n'
+        '[[missions.actions]]\nid = "hack"\nact = 4\npoints = 11\nmarker = "relay"\n'
+    )
+    assert [(e.field, e.problem) for e in (error, *error.more)] == [
+        ("missions[0].actions[1].id", "'hack' appears twice"),
+        ("missions[0].actions[1].act", "1 to 3 ACT, not 4"),
+        ("missions[0].actions[1].points", "0 to 10 MP, not 11"),
+        ("missions[0].actions[1].marker", "no marker 'relay' in the mission"),
+    ]

@@ -136,11 +136,11 @@ def test_swift_makes_each_dash_cost_1_act_less():
     assert game.unit("oda-venn").act == 1
 
 
-def duty_called() -> Game:
+def duty_called(pack=ANYWHERE, at=(12, 12)) -> Game:
     """The Trooper's 3 Critical Strikes (6 damage) and six failed saves bring Brannoc (HIT 4,
-    Duty Before Death) to 0 HIT."""
-    game = Game(PVP, pack=ANYWHERE)
-    game.place({"brannoc": (12, 12), "trooper": (12, 18)})
+    Duty Before Death, standing `at`) to 0 HIT."""
+    game = Game(PVP, pack=pack)
+    game.place({"brannoc": at, "trooper": (12, 18)})
     game.start_turn(1, 2)
     game.do(cmd.ChooseFirst(squad="cinder-watch", first="first-mission"))
     game.do(cmd.Activate(unit="trooper"))

@@ -20,20 +20,23 @@ BASIC, CONTROL = rule("BASIC ACTIONS"), rule("CONTROL")
 def pick_up(game: Game, command: cmd.PickUp) -> list[Event]:
     model = activating(game, command.unit)
     act = _pay(game, model, "pick_up", command.orders)
-    at = game.markers.get(command.marker)
+    check_marker_controlled(game, model, command.marker)
+    return [ev.MarkerPickedUp(model.id, command.marker, act, command.orders)]
+
+
+def check_marker_controlled(game: Game, model: Model, marker: str) -> None:
+    """The marker lies on the battlefield, Adjacent to the unit, which controls it."""
+    at = game.markers.get(marker)
     if at is None:
         raise RuleError(
             "no_such_marker",
             BASIC,
-            params={"marker": command.marker, "lying": sorted(game.markers)},
+            params={"marker": marker, "lying": sorted(game.markers)},
         )
     assert model.at is not None
     if not positions.near(game, model.at, at):
-        raise RuleError(
-            "marker_not_adjacent", BASIC, params={"unit": model.id, "marker": command.marker}
-        )
-    _check_control(game, model, at, command.marker)
-    return [ev.MarkerPickedUp(model.id, command.marker, act, command.orders)]
+        raise RuleError("marker_not_adjacent", BASIC, params={"unit": model.id, "marker": marker})
+    _check_control(game, model, at, marker)
 
 
 def drop(game: Game, command: cmd.Drop) -> list[Event]:

@@ -118,6 +118,12 @@ class RangedCombat(Action, tag=True):
     dice: list[int] = []
 
 
+class PerformMissionAction(Action, tag=True):
+    """Perform one of the mission's own actions (ruinstars-2e.md#MISSION ACTIONS)."""
+
+    action: str
+
+
 class UseSkill(Action, tag=True):
     """Perform one of the unit's skills with an ACT or TO cost (ruinstars-2e.md#SKILLS)."""
 
@@ -192,6 +198,7 @@ COMMANDS = (
     Drop,
     Give,
     OpenCloseDoor,
+    PerformMissionAction,
     UseSkill,
     RangedCombat,
     MeleeCombat,

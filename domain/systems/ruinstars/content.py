@@ -179,6 +179,17 @@ class Marker(Struct):
     base: int = DEFAULT_BASE
 
 
+class MissionAction(Struct):
+    """An action a mission's briefing defines (ruinstars-2e.md#MISSION ACTIONS): its ACT cost
+    (repeats cost more, as every action), the marker the unit must be Adjacent to and control
+    (none: anywhere), and the Mission Points its squad scores by it."""
+
+    id: str
+    act: int = 1
+    marker: str = ""
+    points: int = 0
+
+
 class Injury(Struct):
     """A line of a play mode's Injury table (#APPLY INJURIES): the D6 faces and the injury."""
 
@@ -204,6 +215,7 @@ class Mission(Struct):
     spawn_max: int = 0
     terrain: tuple[Piece, ...] = ()
     markers: tuple[Marker, ...] = ()
+    actions: tuple[MissionAction, ...] = ()
     #: How it is won (`ending.VICTORIES`): every spawn point Taken Out at the end of the last
     #: turn, or by most MP.
     victory: str = "spawn_points"

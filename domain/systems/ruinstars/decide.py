@@ -7,7 +7,16 @@ from domain.errors import RuleError
 from domain.events import Event
 from domain.kit import choices
 from domain.systems.ruinstars import commands as cmd
-from domain.systems.ruinstars import carrying, combat, cycle, duty, opportunity, resolution, skills
+from domain.systems.ruinstars import (
+    carrying,
+    combat,
+    cycle,
+    duty,
+    mission_actions,
+    opportunity,
+    resolution,
+    skills,
+)
 from domain.systems.ruinstars import events as ev
 from domain.systems.ruinstars.state import MISSION_END, Game
 from domain.systems.ruinstars.versions import rule
@@ -66,6 +75,9 @@ _DECIDERS = {
     cmd.Drop: lambda game, command, dice, actor: carrying.drop(game, command),
     cmd.Give: lambda game, command, dice, actor: carrying.give(game, command),
     cmd.OpenCloseDoor: lambda game, command, dice, actor: carrying.open_close_door(game, command),
+    cmd.PerformMissionAction: lambda game, command, dice, actor: mission_actions.perform(
+        game, command
+    ),
     cmd.UseSkill: lambda game, command, dice, actor: skills.perform(
         game, command, cycle.activating(game, command.unit)
     ),

@@ -1,6 +1,6 @@
 """Duty Before Death (ruinstars-2e.md#STAT CARDS): a unit with the skill brought to 0 HIT is not
-Taken Out at once; once the combat that did it is over it performs one free basic action of 1
-ACT or less (or passes), and then it is Taken Out."""
+Taken Out at once; once the combat that did it is over it performs one free basic or mission
+action of 1 ACT or less (or passes), and then it is Taken Out."""
 
 from __future__ import annotations
 

@@ -117,6 +117,18 @@ class MoveHeld(Event, tag=True):
     enemies: list[str]
 
 
+class MissionActionPerformed(Event, tag=True):
+    """A mission's action (ruinstars-2e.md#MISSION ACTIONS) for `act` ACT and `orders` TO; its
+    squad scores `points` MP, `total` so far."""
+
+    unit: str
+    action: str
+    act: int
+    orders: int
+    points: int
+    total: int
+
+
 class MarkerPickedUp(Event, tag=True):
     unit: str
     marker: str
@@ -321,6 +333,7 @@ EVENTS = (
     SkillUsed,
     OrdersGained,
     MoveHeld,
+    MissionActionPerformed,
     MarkerPickedUp,
     MarkerDropped,
     MarkerGiven,

@@ -193,6 +193,12 @@ def _duty_called(game: Game, event: ev.DutyCalled) -> Game:
     return replace(game, duty=Duty(event.unit, event.by))
 
 
+def _mission_action(game: Game, event: ev.MissionActionPerformed) -> Game:
+    game = _action(game, event.unit, event.action, event.act, event.orders)
+    squad = game.models[event.unit].squad
+    return replace(game, mp={**game.mp, squad: event.total})
+
+
 def _picked_up(game: Game, event: ev.MarkerPickedUp) -> Game:
     game = _action(game, event.unit, "pick_up", event.act, event.orders)
     markers = {k: v for k, v in game.markers.items() if k != event.marker}
@@ -440,6 +446,7 @@ _HANDLERS = {
     ev.OrdersGained: _orders_gained,
     ev.UnitMoved: _moved,
     ev.MoveHeld: _held,
+    ev.MissionActionPerformed: _mission_action,
     ev.MarkerPickedUp: _picked_up,
     ev.MarkerDropped: _dropped,
     ev.MarkerGiven: _given,

@@ -75,6 +75,7 @@ def check(pack: Pack) -> Iterator[Problem]:
         yield from _terrain(("missions", i), mission)
         yield from _grid(("missions", i), mission)
         yield from _markers(("missions", i), mission)
+        yield from _actions(("missions", i), mission)
         for k, (x, y) in enumerate(mission.spawn_points):
             if not (0 <= x <= mission.size and 0 <= y <= mission.size):
                 yield (
@@ -152,6 +153,22 @@ def _markers(at: tuple[Any, ...], mission: Mission) -> Iterator[Problem]:
         x, y = marker.at
         if not (0 <= x <= mission.size and 0 <= y <= mission.size):
             yield (*at, "markers", k, "at"), f'[{x:g}, {y:g}] is off a {mission.size}" battlefield'
+
+
+def _actions(at: tuple[Any, ...], mission: Mission) -> Iterator[Problem]:
+    """A mission action's id once, its cost 1 to 3 ACT, MP 0 to 10, its marker the mission's."""
+    seen: set[str] = set()
+    markers = {m.id for m in mission.markers}
+    for k, action in enumerate(mission.actions):
+        if action.id in seen:
+            yield (*at, "actions", k, "id"), f"{action.id!r} appears twice"
+        seen.add(action.id)
+        if not 1 <= action.act <= 3:
+            yield (*at, "actions", k, "act"), f"1 to 3 ACT, not {action.act}"
+        if not 0 <= action.points <= 10:
+            yield (*at, "actions", k, "points"), f"0 to 10 MP, not {action.points}"
+        if action.marker and action.marker not in markers:
+            yield (*at, "actions", k, "marker"), f"no marker {action.marker!r} in the mission"
 
 
 def _skill(text: str, at: tuple[Any, ...]) -> Iterator[Problem]:
