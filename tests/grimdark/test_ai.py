@@ -8,10 +8,19 @@ from typing import Any
 
 import msgspec
 
+from domain.contract import Setup
+from domain.errors import RuleError
 from domain.systems.grimdark import ai
 from domain.systems.grimdark import commands as cmd
-from domain.systems.grimdark.state import DEPLOYMENT_ROLL_OFF, MISSION_ROLL, OBJECTIVE_ROLL_OFF, OVER, SCOUT_ROLL_OFF
-from tests.grimdark.game import BROOD, VANGUARD, Game
+from domain.systems.grimdark.setup import Options, setup
+from domain.systems.grimdark.state import (
+    DEPLOYMENT_ROLL_OFF,
+    MISSION_ROLL,
+    OBJECTIVE_ROLL_OFF,
+    OVER,
+    SCOUT_ROLL_OFF,
+)
+from tests.grimdark.game import BROOD, SHALLOW, VANGUARD, Game
 
 ROLL_OFFS = {DEPLOYMENT_ROLL_OFF: "deployment", OBJECTIVE_ROLL_OFF: "objectives", SCOUT_ROLL_OFF: "scouts"}
 
@@ -79,11 +88,6 @@ def test_the_workers_do_nothing_when_every_army_is_a_players() -> None:
 
 
 def test_solo_must_name_an_army_of_the_mission() -> None:
-    from domain.contract import Setup
-    from domain.errors import RuleError
-    from domain.systems.grimdark.setup import Options, setup
-    from tests.grimdark.game import SHALLOW
-
     try:
         setup(Setup("1.5", Options(solo="iron-convoy"), {"core": SHALLOW}))
     except RuleError as error:

@@ -16,10 +16,26 @@ from __future__ import annotations
 
 from domain.commands import Command
 from domain.errors import RuleError
-from domain.systems.grimdark import ai_activation, ai_preparation, casualties
+from domain.systems.grimdark import (
+    ai_activation,
+    ai_preparation,
+    ambush,
+    casualties,
+    transports,
+)
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark.events import EVENTS
-from domain.systems.grimdark.state import DEPLOYMENT, EDGE, FIRST_MARKER, MARKERS, OVER, ROUNDS, Game, Unit, Wounds
+from domain.systems.grimdark.state import (
+    DEPLOYMENT,
+    EDGE,
+    FIRST_MARKER,
+    MARKERS,
+    OVER,
+    ROUNDS,
+    Game,
+    Unit,
+    Wounds,
+)
 
 #: Any of its events may leave the solo army something to answer or its turn to act.
 WAKES = EVENTS
@@ -29,7 +45,10 @@ def ai(state) -> Command | None:  # noqa: ANN001 - the engine's MissionState
     game: Game | None = state.game
     if game is None or not game.solo or game.phase == OVER:
         return None
-    return _answer(game) or _turn(game)
+    answer = _answer(game)
+    if answer is not None or _waiting(game):
+        return answer
+    return _turn(game)
 
 
 def ai_key(state, command: Command) -> str:  # noqa: ANN001
@@ -51,6 +70,11 @@ def _answer(game: Game) -> Command | None:
     if casting is not None and casting.spell is not None and game.solo in game.sides and game.units[casting.unit].side != game.solo:
         return cmd.AllowSpell(side=game.solo)
     return None
+
+
+def _waiting(game: Game) -> bool:
+    """A choice that stops the battle until it is made, whoever owes it (decide.py's order)."""
+    return bool(game.pending or game.survivor or ambush.waiting(game) or transports.stranded(game))
 
 
 def _turn(game: Game) -> Command | None:
