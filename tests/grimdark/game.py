@@ -44,8 +44,8 @@ ORDER = ("captain-hale-morrow", "brood-mother", "vanguard-squad", "spine-spitter
 
 
 class Game(RuleTable):
-    def __init__(self, armies: str = f"{VANGUARD},{BROOD}", *, pack: Any = SHALLOW, mission: str = "duel", points: int = 500, **options: Any) -> None:
-        self.create("grimdark-future", "1.5")
+    def __init__(self, armies: str = f"{VANGUARD},{BROOD}", *, pack: Any = SHALLOW, mission: str = "duel", points: int = 500, dice_mode: str = "manual", **options: Any) -> None:
+        self.create("grimdark-future", "1.5", dice_mode)
         self.do(setup(Setup("1.5", Options(mission=mission, armies=armies, points=points, **options), {"core": pack})))
 
     @property

@@ -11,6 +11,7 @@ import typing
 
 from domain.commands import Command
 from domain.contract import GameSystem, SpecialRule
+from domain.systems.grimdark import ai
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark.content import RULES
 from domain.systems.grimdark.decide import decide
@@ -58,5 +59,9 @@ SYSTEM = GameSystem(
     seats=seats,
     words="domain.systems.grimdark.words",
     rule_texts=rule_texts,
+    # Solo play: the army named by the `solo` option is the workers' (ai.py).
+    ai_wakes=ai.WAKES,
+    ai=ai.ai,
+    ai_key=ai.ai_key,
     special_rules=tuple(SpecialRule(name, place, values, VERSIONS) for name, (place, values) in RULES.items()),
 )

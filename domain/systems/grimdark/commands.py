@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from domain.commands import HOST, Command
+from domain.commands import HOST, PLAYERS, WORKER, Command
 from domain.systems.grimdark.content import Army, Mission, Mystery
 
 Position = tuple[float, float]
+#: The workers play the army named `solo` (ai.py).
+SIDE_PLAYERS = PLAYERS | WORKER
 
 
 class SetUpMission(Command, tag=True):
@@ -24,6 +26,8 @@ class SetUpMission(Command, tag=True):
     #: The rows of the mysterious tables the options switch on (#Mysterious Terrain, #Mysterious
     #: Objectives): none when the mission plays without them.
     mysteries: list[Mystery] = []
+    #: The army the workers command, if any (solo play).
+    solo: str = ""
 
 
 class RollMission(Command, tag=True):
@@ -37,6 +41,7 @@ class RollOff(Command, tag=True):
 
 
 class SideCommand(Command):
+    roles: ClassVar[frozenset[str]] = SIDE_PLAYERS
     side: str
 
     def units(self) -> tuple[str, ...]:
@@ -57,6 +62,7 @@ class PlaceMarker(SideCommand, tag=True):
 
 
 class UnitCommand(Command):
+    roles: ClassVar[frozenset[str]] = SIDE_PLAYERS
     unit: str
 
     def units(self) -> tuple[str, ...]:

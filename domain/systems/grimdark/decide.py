@@ -39,7 +39,7 @@ def decide(state, command, dice, actor, refs) -> list[Event]:  # noqa: ANN001
     if isinstance(command, cmd.SetUpMission):
         if game is not None:
             raise RuleError("mission_set_up", rule("Preparation"))
-        return [ev.MissionSetUp(state.rules_version, command.mission, command.armies, command.sides, command.table, command.mysteries)]
+        return [ev.MissionSetUp(state.rules_version, command.mission, command.armies, command.sides, command.table, command.mysteries, command.solo)]
     if game is None:
         raise RuleError("mission_not_set_up", rule("Preparation"))
     if game.phase == OVER:

@@ -15,6 +15,8 @@ class MissionSetUp(Event, tag=True):
     sides: list[list[str]] = []
     table: list[Mission] = []
     mysteries: list[Mystery] = []
+    #: The army the workers command, if any (solo play).
+    solo: str = ""
 
 
 class MissionRolled(Event, tag=True):

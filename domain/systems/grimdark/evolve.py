@@ -47,7 +47,7 @@ def _set_up(event: ev.MissionSetUp) -> Game:
         units.update(_units(army, side_of[army.id], set(units)))
     phase = MISSION_ROLL if event.table else DEPLOYMENT_ROLL_OFF
     spells = {army.id: army.spells for army in event.armies}
-    return Game(event.rules, event.mission, tuple(side[0] for side in sides), units, phase, tuple(event.table), spells=spells, mysteries=tuple(event.mysteries))
+    return Game(event.rules, event.mission, tuple(side[0] for side in sides), units, phase, tuple(event.table), spells=spells, mysteries=tuple(event.mysteries), solo=event.solo)
 
 
 def _mission_rolled(game: Game, event: ev.MissionRolled) -> Game:

@@ -31,6 +31,8 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     #: Play with #Mysterious Terrain, #Mysterious Objectives: their tables are the pack's.
     mysterious_terrain: bool = False
     mysterious_objectives: bool = False
+    #: Solo play: the army the workers command (ai.py); empty when every army is a player's.
+    solo: str = ""
 
 
 def setup(context: Setup) -> SetUpMission:
@@ -49,6 +51,8 @@ def setup(context: Setup) -> SetUpMission:
     if len(sides) != 2 or len(set(names)) != len(names) or len(names) > MAX_PLAYERS or None in armies:
         raise RuleError("bad_armies", FORMAT, params={"names": names, "known": [a.id for a in pack.armies]}, field="options.armies")
     fielded = [a for a in armies if a is not None]
+    if options.solo and options.solo not in names:
+        raise RuleError("unknown_solo", FORMAT, params={"solo": options.solo, "known": names}, field="options.solo")
     for side in sides:
         check([a for a in fielded if a.id in side], options.points)
     tables = [t for t, on in (("terrain", options.mysterious_terrain), ("objectives", options.mysterious_objectives)) if on]
@@ -56,4 +60,4 @@ def setup(context: Setup) -> SetUpMission:
     missing = [t for t in tables if not any(row.table == t for row in mysteries)]
     if missing:
         raise RuleError("no_mystery_table", FORMAT, params={"pack": options.pack, "table": missing[0]}, field=f"options.mysterious_{missing[0]}")
-    return SetUpMission(mission=mission, armies=fielded, sides=sides if len(names) > 2 else [], table=[m for m in table if m is not None], mysteries=mysteries)
+    return SetUpMission(mission=mission, armies=fielded, sides=sides if len(names) > 2 else [], table=[m for m in table if m is not None], mysteries=mysteries, solo=options.solo)

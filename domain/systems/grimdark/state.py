@@ -203,6 +203,8 @@ class Game(msgspec.Struct, frozen=True):
     #: Markers each side seized at the end, and the verdict: a side's id, or "draw".
     seized: dict[str, int] = {}
     outcome: str | None = None
+    #: The army the workers command (solo play), or "" when every army is a player's.
+    solo: str = ""
 
     def revealed_as(self, effect: str) -> list[str]:
         """The pieces and markers whose mystery gave `effect`, by id."""

@@ -1,0 +1,115 @@
+"""The workers' side in solo play (README.md#ai-worker): the army named by the mission's `solo`
+option, a pure function of the battle, one command at a time. When every army is a player's
+(`solo` empty) the workers do nothing.
+
+What the solo army owes, by a fixed rule so that nobody chooses for it:
+- the roll-offs are the host's; it picks the south edge, places the first marker itself, and each
+  marker at the legal point nearest the table's centre (2" grid, #Preparation);
+- it deploys its units in id order (Scouts last) in rows at the back of its zone, each at the
+  first free spot from the west (ai_preparation.py);
+- its activation: its first ready unit in id order acts as ai_activation.py says;
+- casualties: the wounded model first, then the others from the last listed to the first (the
+  regular ones before Tough ones), just enough to take the wounds; a surviving unit of a melee stays; a spell on it is allowed, never
+  dispelled; an enemy ambusher it may move is left where it stands."""
+
+from __future__ import annotations
+
+from domain.commands import Command
+from domain.errors import RuleError
+from domain.systems.grimdark import (
+    ai_activation,
+    ai_preparation,
+    ambush,
+    casualties,
+    transports,
+)
+from domain.systems.grimdark import commands as cmd
+from domain.systems.grimdark.events import EVENTS
+from domain.systems.grimdark.state import (
+    DEPLOYMENT,
+    EDGE,
+    FIRST_MARKER,
+    MARKERS,
+    OVER,
+    ROUNDS,
+    Game,
+    Unit,
+    Wounds,
+)
+
+#: Any of its events may leave the solo army something to answer or its turn to act.
+WAKES = EVENTS
+
+
+def ai(state) -> Command | None:  # noqa: ANN001 - the engine's MissionState
+    game: Game | None = state.game
+    if game is None or not game.solo or game.phase == OVER:
+        return None
+    answer = _answer(game)
+    if answer is not None or _waiting(game):
+        return answer
+    return _turn(game)
+
+
+def ai_key(state, command: Command) -> str:  # noqa: ANN001
+    """One command per state of the mission: the round and the version it was decided on."""
+    return f"{state.game.round}:v{state.version}:{type(command).__name__}"
+
+
+def _answer(game: Game) -> Command | None:
+    """A choice the battle waits for that the solo army must make."""
+    if game.shifting and game.units[game.shifting].side != game.solo and game.solo in game.sides:
+        moved = game.units[game.shifting]
+        return cmd.MoveAmbusher(side=game.solo, positions=[(m.x, m.y) for m in moved.models])
+    if game.survivor and _ours(game, game.units[game.survivor]):
+        return cmd.MoveSurvivor(unit=game.survivor)
+    if game.pending is not None:
+        hit = game.units[game.pending.unit]
+        return _casualties(hit, Wounds(game.pending.wounds, game.pending.deadly)) if _ours(game, hit) else None
+    casting = game.casting
+    if casting is not None and casting.spell is not None and game.solo in game.sides and game.units[casting.unit].side != game.solo:
+        return cmd.AllowSpell(side=game.solo)
+    return None
+
+
+def _waiting(game: Game) -> bool:
+    """A choice that stops the battle until it is made, whoever owes it (decide.py's order)."""
+    return bool(game.pending or game.survivor or ambush.waiting(game) or transports.stranded(game))
+
+
+def _turn(game: Game) -> Command | None:
+    """What the solo army does when the battle waits for its side."""
+    side = next((u.side for u in game.units.values() if u.army == game.solo), "")
+    if game.casting is not None or game.up != side:
+        return None
+    if game.phase == ROUNDS and not game.active:
+        ready = sorted(u.id for u in game.ready(side) if u.army == game.solo)
+        return ai_activation.act(game, game.units[ready[0]]) if ready else None
+    if game.phase == DEPLOYMENT:
+        return ai_preparation.next_unit(game, game.solo)
+    if side != game.solo:
+        return None  # a side's own choices belong to the player of its first army
+    if game.phase == EDGE:
+        return cmd.PickEdge(side=game.solo, edge="south")
+    if game.phase == FIRST_MARKER:
+        return cmd.ChooseFirstMarker(side=game.solo, first=game.solo)
+    if game.phase == MARKERS:
+        return ai_preparation.marker(game, game.solo)
+    return None
+
+
+def _ours(game: Game, unit: Unit) -> bool:
+    return unit.army == game.solo
+
+
+def _casualties(unit: Unit, wounds: Wounds) -> cmd.RemoveCasualties:
+    wounded = [m.id for m in unit.models if m.wounds]
+    rest = sorted((m for m in reversed(unit.models) if m.id not in wounded), key=lambda m: unit.tough_of(m) > 1)
+    order = wounded + [m.id for m in rest]
+    for count in range(1, len(order) + 1):
+        try:
+            casualties.check_pick(unit, order[:count], wounds)
+        except RuleError:
+            continue
+        return cmd.RemoveCasualties(unit=unit.id, models=order[:count])
+    return cmd.RemoveCasualties(unit=unit.id, models=order)

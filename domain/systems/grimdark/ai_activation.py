@@ -1,0 +1,84 @@
+"""The solo army's activation (ai.py), in the spirit of the One Page Rules solo rules:
+- a Pinned unit holds (#Morale), as does one inside a transport or a flyer (not played yet);
+- an enemy in range and sight of its weapons: it holds and shoots the nearest (#Shooting);
+- else it advances straight toward the nearest marker still on the table, or the nearest enemy
+  when there is none, as far as the move allows and the rules let it stop (6" at most, a whole
+  inch less each try), then shoots the nearest enemy it can reach from there;
+- a unit within 3" of its goal marker holds there, to seize it (#Preparation, Mission).
+Distances are between model centres, from the unit's first model."""
+
+from __future__ import annotations
+
+import math
+
+import msgspec
+
+from domain.errors import RuleError
+from domain.kit import onepage
+from domain.systems.grimdark import attacks, geometry, rounds
+from domain.systems.grimdark import commands as cmd
+from domain.systems.grimdark.resolution import Resolution
+from domain.systems.grimdark.state import Game, Unit
+from domain.systems.grimdark.versions import ONE_PAGE
+
+#: #Terrain, Difficult Terrain caps any move at 6": the AI never plans further.
+MOST = 6.0
+
+
+def act(game: Game, unit: Unit) -> cmd.Hold | cmd.Advance:
+    if unit.pinned or unit.inside or unit.profile.flyer:
+        return cmd.Hold(unit=unit.id)
+    target = nearest_target(game, unit)
+    if target:
+        return cmd.Hold(unit=unit.id, target=target)
+    goal = _goal(game, unit)
+    if goal is None:
+        return cmd.Hold(unit=unit.id)
+    lead = unit.models[0]
+    dx, dy = goal[0] - lead.x, goal[1] - lead.y
+    distance = math.hypot(dx, dy)
+    if distance <= rounds.SEIZE_REACH:
+        return cmd.Hold(unit=unit.id)
+    allowance = min(onepage.move_inches(ONE_PAGE, "advance", unit.profile.rule), MOST, distance - rounds.SEIZE_REACH / 2)
+    length = allowance
+    while length >= 1:
+        positions = [(round(m.x + dx * length / distance, 3), round(m.y + dy * length / distance, 3)) for m in unit.models]
+        if _may_stop(game, unit, positions):
+            moved = _moved(unit, positions)
+            after = msgspec.structs.replace(game, units={**game.units, unit.id: moved})
+            return cmd.Advance(unit=unit.id, positions=positions, target=nearest_target(after, moved))
+        length -= 1
+    return cmd.Hold(unit=unit.id)
+
+
+def nearest_target(game: Game, unit: Unit) -> str:
+    """The nearest enemy unit its weapons reach (#Shooting), "" for none; ties by id."""
+    res = Resolution(game, None, "")  # type: ignore[arg-type] - reach rolls no dice
+    enemies = [e for e in game.units.values() if e.side != unit.side and e.bases()]
+    reached = [e for e in enemies if attacks.weapons_that_reach(res, unit.id, e.id, melee=False)]
+    return min(reached, key=lambda e: (geometry.gap(unit, e), e.id)).id if reached else ""
+
+
+def _goal(game: Game, unit: Unit) -> tuple[float, float] | None:
+    lead = unit.models[0]
+    markers = [(m.x, m.y) for m in game.markers if not m.destroyed and not m.carrier]
+    if not markers:
+        markers = [(b.x, b.y) for e in game.units.values() if e.side != unit.side for b in e.bases()]
+    return min(markers, key=lambda p: (math.hypot(p[0] - lead.x, p[1] - lead.y), p), default=None)
+
+
+def _moved(unit: Unit, positions: list[tuple[float, float]]) -> Unit:
+    models = tuple(msgspec.structs.replace(m, x=x, y=y) for m, (x, y) in zip(unit.models, positions, strict=True))
+    return msgspec.structs.replace(unit, models=models)
+
+
+def _may_stop(game: Game, unit: Unit, positions: list[tuple[float, float]]) -> bool:
+    try:
+        bases = geometry.placed(unit, positions, "Movement")
+        geometry.check_on_table(game, unit, bases, "Movement")
+        geometry.check_coherent(unit, bases)
+        geometry.check_path(game, unit, bases, "Movement")
+        geometry.check_apart(game, unit, bases, "Movement")
+    except RuleError:
+        return False
+    return True

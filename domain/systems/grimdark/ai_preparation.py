@@ -1,0 +1,66 @@
+"""The solo army's preparation (ai.py): where it places a marker and deploys a unit, each the
+first legal spot of a fixed search, checked by the same rules the decider applies
+(#Preparation, #Special Rules Scout)."""
+
+from __future__ import annotations
+
+import math
+
+from domain.errors import RuleError
+from domain.kit.boards import inches
+from domain.systems.grimdark import commands as cmd
+from domain.systems.grimdark import geometry, preparation
+from domain.systems.grimdark.state import ZONE_DEPTH, Game, Unit
+
+#: The search grid's step, in inches.
+STEP = 2.0
+
+
+def marker(game: Game, side: str) -> cmd.PlaceMarker | None:
+    """The grid point nearest the table's centre where a marker may go."""
+    width, depth = game.mission.width, game.mission.depth
+    points = [(x * STEP, y * STEP) for x in range(int(width / STEP) + 1) for y in range(int(depth / STEP) + 1)]
+    points.sort(key=lambda p: (math.hypot(p[0] - width / 2, p[1] - depth / 2), p))
+    for x, y in points:
+        if any(game.in_zone(s, y) for s in game.sides):
+            continue
+        if any(inches.at_most(math.hypot(m.x - x, m.y - y), preparation.MARKER_GAP) for m in game.markers):
+            continue
+        if game.mission.placement == "quarters" and any(preparation.quarter(game, m.x, m.y) == preparation.quarter(game, x, y) for m in game.markers):
+            continue
+        return cmd.PlaceMarker(side=side, x=x, y=y)
+    return None
+
+
+def next_unit(game: Game, army: str) -> cmd.Deploy | None:
+    """Its next unit in id order, Scouts after the others, in rows of four from the back of its
+    zone: the first spot from the west, row by row toward the front, where it fits."""
+    waiting = sorted((u for u in game.units.values() if u.army == army and not u.deployed), key=lambda u: (u.scout, u.id))
+    if not waiting:
+        return None
+    unit = waiting[0]
+    north = game.edges[unit.side] == "north"
+    spacing = 2 * max(unit.radius(m) for m in unit.models) + 0.5
+    for depth in range(1, int(ZONE_DEPTH)):
+        y = game.mission.depth - depth if north else float(depth)
+        for x in range(1, int(game.mission.width)):
+            back = spacing if north else -spacing
+            positions = [(x + (k % 4) * spacing, y - (k // 4) * back) for k in range(len(unit.models))]
+            if _fits(game, unit, positions):
+                return cmd.Deploy(unit=unit.id, positions=positions)
+    return None
+
+
+def _fits(game: Game, unit: Unit, positions: list[tuple[float, float]]) -> bool:
+    try:
+        bases = geometry.placed(unit, positions, "Preparation")
+        geometry.check_on_table(game, unit, bases, "Preparation")
+        if unit.scout:
+            geometry.check_clear_of_enemies(game, unit, bases, preparation.SCOUT_GAP, "scout_too_close")
+        elif not all(game.in_zone(unit.side, b.y) for b in bases):
+            return False
+        geometry.check_coherent(unit, bases, "Movement")
+        geometry.check_apart(game, unit, bases, "Movement")
+    except RuleError:
+        return False
+    return True

@@ -1,0 +1,96 @@
+"""Solo play (domain/systems/grimdark/ai.py): the army named by `solo` is the workers'; a Duel
+played to its end with its commands from `ai`, the other army's from the same rule pointed at
+it, on the seed's dice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.contract import Setup
+from domain.errors import RuleError
+from domain.systems.grimdark import ai
+from domain.systems.grimdark import commands as cmd
+from domain.systems.grimdark.setup import Options, setup
+from domain.systems.grimdark.state import (
+    DEPLOYMENT_ROLL_OFF,
+    MISSION_ROLL,
+    OBJECTIVE_ROLL_OFF,
+    OVER,
+    SCOUT_ROLL_OFF,
+)
+from tests.grimdark.game import BROOD, SHALLOW, VANGUARD, Game
+
+ROLL_OFFS = {DEPLOYMENT_ROLL_OFF: "deployment", OBJECTIVE_ROLL_OFF: "objectives", SCOUT_ROLL_OFF: "scouts"}
+
+
+def player(game: Game) -> Any:
+    """The Vanguard's player, playing by the same rule: `ai` on the battle with it as `solo`."""
+    assert game.state is not None
+    state = msgspec.structs.replace(game.state, game=msgspec.structs.replace(game.game, solo=VANGUARD))
+    return ai.ai(state)
+
+
+def play(game: Game) -> list[Any]:
+    """To the end: the host's roll-offs, the AI's commands, the player's; returns the AI's."""
+    by_ai = []
+    for _ in range(400):
+        if game.game.phase == OVER:
+            return by_ai
+        if game.game.phase in ROLL_OFFS:
+            game.do(cmd.RollOff(purpose=ROLL_OFFS[game.game.phase]))
+            continue
+        assert game.game.phase != MISSION_ROLL
+        command = ai.ai(game.state)
+        if command is not None:
+            by_ai.append(command)
+        else:
+            command = player(game)
+            assert command is not None, f"nobody acts: {game.game.phase} up {game.game.up}"
+        game.do(command)
+    raise AssertionError("the battle did not end")
+
+
+def test_the_ai_plays_a_duel_to_its_end() -> None:
+    game = Game(f"{VANGUARD},{BROOD}", dice_mode="server", solo=BROOD)
+    by_ai = play(game)
+    assert game.game.outcome is not None
+    brood_units = {u.id for u in game.game.of_side(BROOD)}
+    for command in by_ai:
+        assert getattr(command, "side", "") == BROOD or getattr(command, "unit", "") in brood_units
+    # It won the edge roll-off: the south edge, its markers nearest the centre over 9" from the
+    # Vanguard's, its units at the back of its zone from the west, Scouts last.
+    assert by_ai[:4] == [
+        cmd.PickEdge(side=BROOD, edge="south"), cmd.ChooseFirstMarker(side=BROOD, first=BROOD),
+        cmd.PlaceMarker(side=BROOD, x=36.0, y=14.0), cmd.PlaceMarker(side=BROOD, x=46.0, y=14.0),
+    ]
+    deployed = [(c.unit, c.positions[0]) for c in by_ai if isinstance(c, cmd.Deploy)]
+    assert deployed == [("bone-crushers", (1.0, 1.0)), ("brood-mother", (8.0, 1.0)), ("creeper-swarm", (11.0, 1.0)), ("skitter-swarm", (18.0, 1.0)), ("spine-spitters", (25.0, 1.0))]
+    # Casualties: the last listed first, just enough for the wounds.
+    assert cmd.RemoveCasualties(unit="creeper-swarm", models=["creeper-swarm-8", "creeper-swarm-7", "creeper-swarm-6"]) in by_ai
+    # Out of range it advanced toward the nearest marker, and shot once it got in range.
+    shooting = [(c.unit, c.positions[0], c.target) for c in by_ai if isinstance(c, cmd.Advance) and c.target]
+    assert shooting == [("spine-spitters", (25.537, 7.979), "vanguard-squad")]
+    standing = {u.id: len(u.models) for u in game.game.units.values()}
+    assert (game.game.round, game.game.outcome, game.game.seized) == (4, "draw", {VANGUARD: 0, BROOD: 0})
+    assert standing == {
+        "captain-hale-morrow": 1, "vanguard-squad": 5, "ridge-squad": 5, "mortar-team": 3, "dust-riders": 4,
+        "brood-mother": 1, "skitter-swarm": 0, "creeper-swarm": 1, "spine-spitters": 0, "bone-crushers": 3,
+    }
+
+
+def test_the_workers_do_nothing_when_every_army_is_a_players() -> None:
+    game = Game(f"{VANGUARD},{BROOD}")
+    game.prepare()
+    assert game.game.solo == ""
+    assert ai.ai(game.state) is None
+
+
+def test_solo_must_name_an_army_of_the_mission() -> None:
+    try:
+        setup(Setup("1.5", Options(solo="iron-convoy"), {"core": SHALLOW}))
+    except RuleError as error:
+        assert (error.code, error.field, error.params) == ("unknown_solo", "options.solo", {"solo": "iron-convoy", "known": [VANGUARD, BROOD]})
+    else:
+        raise AssertionError("accepted")
