@@ -77,3 +77,20 @@ def test_a_push_over_dangerous_ground_rolls_unless_the_target_flies(rules):
     assert g.wounds("brute-1-1") == [1]
     flying = scene(rules, (10.0, 6.0), (10.0, 8.0), acid, brute_rules=["Flying"])
     assert len(of(flying.do(Push("ace", "brute-1-1"), 4), DiceRolled)) == 1
+
+
+@BOTH
+@pytest.mark.parametrize(("ace", "brute", "end"), [((18.8, 45.4), (20.0, 47.0), (20.75, 48.0)), ((2.2, 18.4), (1.0, 20.0), (0.0, 20.0 + 0.8 / 0.6))])
+def test_a_push_on_a_slant_stops_where_its_way_meets_the_table_edge(rules, ace, brute, end):
+    g = scene(rules, ace, brute)
+    g.do(Push("ace", "brute-1-1"), 4)
+    assert g.at("brute-1-1") == pytest.approx(end)
+
+
+@BOTH
+@pytest.mark.parametrize("ruin", [(5.0, 8.3, 15.0, 9.0), (10.3, 8.3, 15.0, 12.0)], ids=["side", "corner"])
+def test_a_push_is_not_stopped_by_a_wall_the_base_already_leans_over(rules, ruin):
+    """A wall whose side or corner is already under the base (0.3" into it) does not hold the model."""
+    g = scene(rules, (10.0, 6.0), (10.0, 8.0), wall("ruin", *ruin))
+    g.do(Push("ace", "brute-1-1"), 4)
+    assert g.at("brute-1-1") == pytest.approx((10.0, 10.0))
