@@ -13,6 +13,7 @@ from domain.systems.starquest.commands import (
     Hold,
     Shoot,
 )
+from service.i18n import error_message
 from tests.starquest.game import Game, enemy, hero, names, of, wave, weapon
 
 BOTH = pytest.mark.parametrize("rules", ["en", "de"])
@@ -44,10 +45,12 @@ def test_blast_hits_left_over_from_an_even_split_are_the_shooting_players_pick(r
     events = g.do(Shoot("ace", PAIR), 5)
     offered = events[-1]
     assert isinstance(offered, ev.ChoiceOffered) and offered.kind == "blast_split" and offered.cost == 0
+    assert (offered.context["then"], offered.context["extra"], offered.context["units"]) == ("blast_split", "1", f'["{PAIR}","{LONE}"]')
     assert g.battle.pending is not None and not of(events, ev.AttackResolved)
     assert g.refused(EndActivation("ace")).code == "choice_pending"
     events = g.do(Answer("ace", True, pick=[LONE]), 2, 2, 6, 5, 2)
     assert names(events)[:2] == ["ChoiceMade", "BlastSplit"]
+    assert events[0] == ev.ChoiceMade("ace", "blast_split", True)
     assert of(events, ev.BlastSplit) == [ev.BlastSplit("ace", "Frag", {PAIR: 1, LONE: 2})]
     resolved = [(e.weapon, e.target, e.hits, e.wounds, e.cover) for e in of(events, ev.AttackResolved)]
     assert resolved == [("Frag", PAIR, 1, 1, False), ("Frag", LONE, 2, 1, False), ("Rifle", PAIR, 1, 1, False)]
@@ -61,7 +64,8 @@ def test_blast_a_bad_pick_is_refused_and_the_choice_still_waits(rules):
     g.do(Shoot("ace", PAIR), 5)
     for pick in ([], [LONE, PAIR], ["sentry-3-1"], None):
         error = g.refused(Answer("ace", True, pick=pick))
-        assert (error.code, error.rule) == ("bad_blast_split", SPECIAL[rules])
+        assert (error.code, error.rule, error.params) == ("bad_blast_split", SPECIAL[rules], {"extra": 1, "units": [PAIR, LONE]})
+    assert error_message(error.code, error.params, "en", system="star-quest") == f"pick 1 different unit(s) of {PAIR}, {LONE} to take the hits left over from an even split"
     assert g.battle.pending is not None
 
 

@@ -248,6 +248,17 @@ def test_terrain_dangerous_terrain_each_model_of_a_unit_in_it_rolls_one_die(rule
 
 
 @BOTH
+def test_terrain_dangerous_terrain_models_after_one_outside_it_still_roll_one_die_each(rules):
+    """A model outside the piece rolls nothing and stops no other; Tou 2 models still roll one die each."""
+    acid = piece("acid", 28, 28, 32, 32, dangerous=True)
+    g = Game(rules, enemies=[enemy("Rat", toughness=2)], waves=[wave(1, "Rat", (36.0, 30.0), (29.0, 30.0), (31.0, 30.0))], terrain=[acid, DIVIDE])
+    g.idle_heroes()
+    events = g.do(g.ai_command(), 1, 5, actor="worker")
+    assert [(r.purpose, r.results) for r in of(events, DiceRolled)] == [("activates in dangerous terrain: rat-1-1.2", [1]), ("activates in dangerous terrain: rat-1-1.3", [5])]
+    assert g.wounds("rat-1-1") == [0, 1, 0]
+
+
+@BOTH
 def test_status_conditions_impaired_hits_are_qua_tests_at_minus_one(rules):
     """star-quest.en.md#Status conditions (Impaired): -1 to all stat rolls, the Qua tests to hit included."""
     g = Game(rules, heroes=[hero("Ace", quality=4), hero("Bo", quality=4)], enemies=[enemy("Brute", toughness=3)], waves=[wave(1, "Brute", (12.0, 20.0))])
