@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.systems.ruinstars import ai
+from domain.systems.ruinstars import ai, positions
 from domain.systems.ruinstars import commands as cmd
 from domain.systems.ruinstars import events as ev
+from domain.systems.ruinstars.content import Piece
 from tests.ruinstars.game import CORE, PVP, Game
 
 SPOTS = {"leader": (12, 12), "trooper": (13.5, 12), "fighter": (10.5, 12), "shooter": (12, 13.5)}
@@ -121,3 +122,24 @@ def test_in_pvp_the_workers_play_nothing():
     game.do(cmd.ChooseFirst(squad="cinder-watch", first="cinder-watch"))
     after(game, "oda-venn")
     assert game.game.up == "swarm" and ai.ai(game.state) is None
+
+
+def test_a_bug_moving_at_its_enemy_ends_in_cover_where_a_move_it_tries_does():
+    """"to cover if possible": a low wall 1.5" high just beyond where a 20-degree swerve ends
+    (a test piece: the Survive map gives no measures). The straight Move of the first test,
+    to (8.075, 8.09), leaves bug-1 in the open; the swerve ends behind the wall, in Cover from
+    the Fighter, so the Bug takes it."""
+    wall = Piece("low-wall", ((6.6, 9.2), (7.1, 9.2), (7.1, 9.6), (6.6, 9.6)), 1.5)
+    pack = msgspec.structs.replace(CORE, missions=tuple(msgspec.structs.replace(m, terrain=(wall,)) for m in CORE.missions))
+    game = Game("First Mission", pack=pack)
+    game.place(SPOTS)
+    game.start_turn()
+    after(game, "leader")
+    game.do(ai.ai(game.state))
+    move = ai.ai(game.state)
+    assert (type(move).__name__, move.x, move.y) == ("Move", 6.143, 8.863)
+    game.do(move)
+    bug, fighter = game.game.models["bug-1"], game.game.models["fighter"]
+    assert positions.in_cover(game.game, fighter, bug)
+    straight = msgspec.structs.replace(bug, at=msgspec.structs.replace(bug.at, x=8.075, y=8.09))
+    assert not positions.in_cover(game.game, fighter, straight)

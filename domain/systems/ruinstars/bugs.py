@@ -1,11 +1,14 @@
 """The Bug's Behavior (ruinstars-2e.md#FIRST MISSION UNITS, Bug): each action of its activation
 is the first line of the list it can do and afford: a Melee attack on an Adjacent enemy unit;
-a Dash that ends Adjacent to the closest enemy unit; a Move toward it; a Dash toward it. With
+a Dash that ends Adjacent to the closest enemy unit; a Move toward it; a Dash toward it; a move
+toward it ends in Cover from it where one of the ends tried does ("to cover if possible"). With
 none left it ends its activation. Swift makes its first Dash free (skills.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+
+import msgspec
 
 from domain.commands import Command
 from domain.errors import RuleError
@@ -35,12 +38,24 @@ def next_action(game: Game, bug: Model) -> Command:
     closest = min(enemies, key=lambda m: (positions.distance(game, bug, m), m.id))
     for command in (
         *_ring(game, bug, closest, cycle.DASH_INCHES),
-        *_toward(game, bug, closest, cycle.MOVE_INCHES, cmd.Move),
-        *_toward(game, bug, closest, cycle.DASH_INCHES, cmd.Dash),
+        *_covered_first(game, bug, closest, _toward(game, bug, closest, cycle.MOVE_INCHES, cmd.Move)),
+        *_covered_first(game, bug, closest, _toward(game, bug, closest, cycle.DASH_INCHES, cmd.Dash)),
     ):
         if _legal(game, command):
             return command
     return cmd.EndActivation(unit=bug.id)
+
+
+def _covered_first(game: Game, bug: Model, enemy: Model, moves: Iterator[cmd.Move]) -> list[cmd.Move]:
+    """"To cover if possible": of the moves toward the enemy, those that end in Cover from it
+    first (in the board's order), then the others."""
+    here = board.of(game)
+
+    def covered(move: cmd.Move) -> bool:
+        moved = msgspec.structs.replace(bug, at=here.spot(game, move.x, move.y, bug.radius))
+        return positions.in_cover(game, enemy, moved)
+
+    return sorted(moves, key=lambda move: not covered(move))
 
 
 def _enemies(game: Game, bug: Model) -> list[Model]:
