@@ -10,7 +10,7 @@ import msgspec
 
 from domain.contract import Setup
 from domain.errors import RuleError
-from domain.systems.grimdark import ai
+from domain.systems.grimdark import ai, ai_activation
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark.setup import Options, setup
 from domain.systems.grimdark.state import (
@@ -20,7 +20,8 @@ from domain.systems.grimdark.state import (
     OVER,
     SCOUT_ROLL_OFF,
 )
-from tests.grimdark.game import BROOD, SHALLOW, VANGUARD, Game
+from domain.systems.grimdark import events as ev
+from tests.grimdark.game import BROOD, SHALLOW, VANGUARD, Game, row
 
 ROLL_OFFS = {DEPLOYMENT_ROLL_OFF: "deployment", OBJECTIVE_ROLL_OFF: "objectives", SCOUT_ROLL_OFF: "scouts"}
 
@@ -71,13 +72,44 @@ def test_the_ai_plays_a_duel_to_its_end() -> None:
     assert cmd.RemoveCasualties(unit="creeper-swarm", models=["creeper-swarm-8", "creeper-swarm-7", "creeper-swarm-6"]) in by_ai
     # Out of range it advanced toward the nearest marker, and shot once it got in range.
     shooting = [(c.unit, c.positions[0], c.target) for c in by_ai if isinstance(c, cmd.Advance) and c.target]
-    assert shooting == [("spine-spitters", (25.537, 7.979), "vanguard-squad")]
+    assert shooting == [("spine-spitters", (25.537, 7.979), "vanguard-squad"), ("brood-mother", (16.917, 7.44), "captain-hale-morrow")]
+    # The swarms, all claws and fangs, charged once an enemy was within reach.
+    assert [(c.unit, c.target) for c in by_ai if isinstance(c, cmd.Charge)] == [("creeper-swarm", "captain-hale-morrow"), ("skitter-swarm", "dust-riders")]
     standing = {u.id: len(u.models) for u in game.game.units.values()}
     assert (game.game.round, game.game.outcome, game.game.seized) == (4, "draw", {VANGUARD: 0, BROOD: 0})
     assert standing == {
-        "captain-hale-morrow": 1, "vanguard-squad": 5, "ridge-squad": 5, "mortar-team": 3, "dust-riders": 4,
-        "brood-mother": 1, "skitter-swarm": 0, "creeper-swarm": 1, "spine-spitters": 0, "bone-crushers": 3,
+        "captain-hale-morrow": 1, "vanguard-squad": 5, "ridge-squad": 5, "mortar-team": 3, "dust-riders": 3,
+        "brood-mother": 1, "skitter-swarm": 0, "creeper-swarm": 0, "spine-spitters": 0, "bone-crushers": 3,
     }
+
+
+def close_quarters() -> Game:
+    """The Brood solo, the Bone Crushers 6" from the Ridge Squad across the zones' gap, the
+    Spine Spitters 6" from the Vanguard Squad; the Vanguard's captain has held: the Brood is up."""
+    game = Game(f"{VANGUARD},{BROOD}", solo=BROOD)
+    game.ready({"bone-crushers": row(24, 18, 3, 2.0, 1.5), "ridge-squad": row(22, 12, 5), "spine-spitters": row(12, 18, 5, back=1.5)})
+    game.do(cmd.Hold(unit="captain-hale-morrow"))
+    return game
+
+
+def test_a_unit_whose_melee_hits_harder_charges_the_nearest_enemy_it_reaches() -> None:
+    game = close_quarters()
+    # The Bone Crushers' claws: 9 attacks at Quality 4+, 4.5 hits expected; no shooting. The
+    # Ridge Squad is 4.74" off, within their Slow charge of 8".
+    command = ai.ai(game.state)
+    assert command == cmd.Charge(unit="bone-crushers", target="ridge-squad", positions=[(23.606, 13.275), (25.606, 13.275), (27.606, 13.275)])
+    events = game.do(command, *[1] * 9, *[1] * 5)
+    moved = next(e for e in events if isinstance(e, ev.UnitMoved))
+    fought = [(e.unit, e.weapon, e.attacks, e.hits) for e in events if isinstance(e, ev.AttackResolved)]
+    assert (moved.action, moved.inches) == ("charge", 4.741)
+    assert fought == [("bone-crushers", "Crushing Claws", 9, 0), ("ridge-squad", "Bayonet", 5, 0)]
+
+
+def test_a_unit_whose_shooting_hits_harder_holds_and_shoots() -> None:
+    game = close_quarters()
+    # The Spine Spitters: 10 shots at 4+ (5 hits expected) against 5 blows (2.5): no charge.
+    command = ai_activation.act(game.game, game.unit("spine-spitters"))
+    assert command == cmd.Hold(unit="spine-spitters", target="vanguard-squad")
 
 
 def test_the_workers_do_nothing_when_every_army_is_a_players() -> None:

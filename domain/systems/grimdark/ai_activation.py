@@ -1,5 +1,7 @@
 """The solo army's activation (ai.py), in the spirit of the One Page Rules solo rules:
 - a Pinned unit holds (#Morale), as does one inside a transport or a flyer (not played yet);
+- an enemy its charge reaches that its melee hits harder than its shooting: it charges the
+  nearest such (ai_charge.py, #Melee);
 - an enemy in range and sight of its weapons: it holds and shoots the nearest (#Shooting);
 - else it advances straight toward the nearest marker still on the table, or the nearest enemy
   when there is none, as far as the move allows and the rules let it stop (6" at most, a whole
@@ -15,7 +17,7 @@ import msgspec
 
 from domain.errors import RuleError
 from domain.kit import onepage
-from domain.systems.grimdark import attacks, geometry, rounds
+from domain.systems.grimdark import ai_charge, attacks, geometry, rounds
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark.resolution import Resolution
 from domain.systems.grimdark.state import Game, Unit
@@ -25,9 +27,12 @@ from domain.systems.grimdark.versions import ONE_PAGE
 MOST = 6.0
 
 
-def act(game: Game, unit: Unit) -> cmd.Hold | cmd.Advance:
+def act(game: Game, unit: Unit) -> cmd.Hold | cmd.Advance | cmd.Charge:
     if unit.pinned or unit.inside or unit.profile.flyer:
         return cmd.Hold(unit=unit.id)
+    charge = ai_charge.charge(game, unit, _may_stop)
+    if charge:
+        return charge
     target = nearest_target(game, unit)
     if target:
         return cmd.Hold(unit=unit.id, target=target)
@@ -72,13 +77,13 @@ def _moved(unit: Unit, positions: list[tuple[float, float]]) -> Unit:
     return msgspec.structs.replace(unit, models=models)
 
 
-def _may_stop(game: Game, unit: Unit, positions: list[tuple[float, float]]) -> bool:
+def _may_stop(game: Game, unit: Unit, positions: list[tuple[float, float]], charging: str = "") -> bool:
     try:
         bases = geometry.placed(unit, positions, "Movement")
         geometry.check_on_table(game, unit, bases, "Movement")
         geometry.check_coherent(unit, bases)
-        geometry.check_path(game, unit, bases, "Movement")
-        geometry.check_apart(game, unit, bases, "Movement")
+        geometry.check_path(game, unit, bases, "Movement", allowed=charging)
+        geometry.check_apart(game, unit, bases, "Movement", allowed=charging)
     except RuleError:
         return False
     return True
