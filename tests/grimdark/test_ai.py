@@ -72,13 +72,14 @@ def test_the_ai_plays_a_duel_to_its_end() -> None:
     assert cmd.RemoveCasualties(unit="creeper-swarm", models=["creeper-swarm-8", "creeper-swarm-7", "creeper-swarm-6"]) in by_ai
     # Out of range it advanced toward the nearest marker, and shot once it got in range.
     shooting = [(c.unit, c.positions[0], c.target) for c in by_ai if isinstance(c, cmd.Advance) and c.target]
-    assert shooting == [("spine-spitters", (25.537, 7.979), "vanguard-squad"), ("brood-mother", (16.917, 7.44), "captain-hale-morrow")]
-    # The swarms, all claws and fangs, charged once an enemy was within reach.
-    assert [(c.unit, c.target) for c in by_ai if isinstance(c, cmd.Charge)] == [("creeper-swarm", "captain-hale-morrow"), ("skitter-swarm", "dust-riders")]
+    assert shooting == [("spine-spitters", (25.885, 12.504), "vanguard-squad")]
+    # Where an advance would reach no target it rushed; the Brood Mother's talons charged.
+    assert {c.unit for c in by_ai if isinstance(c, cmd.Rush)} == {"bone-crushers", "brood-mother", "creeper-swarm", "skitter-swarm", "spine-spitters"}
+    assert [(c.unit, c.target) for c in by_ai if isinstance(c, cmd.Charge)] == [("brood-mother", "captain-hale-morrow")]
     standing = {u.id: len(u.models) for u in game.game.units.values()}
-    assert (game.game.round, game.game.outcome, game.game.seized) == (4, "draw", {VANGUARD: 0, BROOD: 0})
+    assert (game.game.round, game.game.outcome, game.game.seized) == (4, BROOD, {VANGUARD: 0, BROOD: 1})
     assert standing == {
-        "captain-hale-morrow": 1, "vanguard-squad": 5, "ridge-squad": 5, "mortar-team": 3, "dust-riders": 3,
+        "captain-hale-morrow": 0, "vanguard-squad": 5, "ridge-squad": 5, "mortar-team": 3, "dust-riders": 0,
         "brood-mother": 1, "skitter-swarm": 0, "creeper-swarm": 0, "spine-spitters": 0, "bone-crushers": 3,
     }
 
@@ -110,6 +111,18 @@ def test_a_unit_whose_shooting_hits_harder_holds_and_shoots() -> None:
     # The Spine Spitters: 10 shots at 4+ (5 hits expected) against 5 blows (2.5): no charge.
     command = ai_activation.act(game.game, game.unit("spine-spitters"))
     assert command == cmd.Hold(unit="spine-spitters", target="vanguard-squad")
+
+
+def test_a_unit_that_would_reach_no_target_after_an_advance_rushes_toward_its_marker() -> None:
+    game = Game(f"{VANGUARD},{BROOD}", solo=BROOD)
+    game.ready()
+    game.do(cmd.Hold(unit="captain-hale-morrow"))
+    # The Bone Crushers at (24, 20), claws only and nobody within their Slow charge of 8": a
+    # Rush of 8" toward the marker at (36, 15), 13" off, straight along the line to it.
+    command = ai.ai(game.state)
+    assert command == cmd.Rush(unit="bone-crushers", positions=[(31.385, 16.923), (33.385, 16.923), (35.385, 16.923)])
+    moved = game.do(command)[0]
+    assert isinstance(moved, ev.UnitMoved) and (moved.action, moved.inches) == ("rush", 8.0)
 
 
 def test_the_workers_do_nothing_when_every_army_is_a_players() -> None:

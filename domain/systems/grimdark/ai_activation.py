@@ -23,11 +23,11 @@ from domain.systems.grimdark.resolution import Resolution
 from domain.systems.grimdark.state import Game, Unit
 from domain.systems.grimdark.versions import ONE_PAGE
 
-#: #Terrain, Difficult Terrain caps any move at 6": the AI never plans further.
+#: #Terrain, Difficult Terrain caps any move at 6": the AI never plans an Advance further.
 MOST = 6.0
 
 
-def act(game: Game, unit: Unit) -> cmd.Hold | cmd.Advance | cmd.Charge:
+def act(game: Game, unit: Unit) -> cmd.Hold | cmd.Advance | cmd.Rush | cmd.Charge:
     if unit.pinned or unit.inside or unit.profile.flyer:
         return cmd.Hold(unit=unit.id)
     charge = ai_charge.charge(game, unit, _may_stop)
@@ -37,23 +37,34 @@ def act(game: Game, unit: Unit) -> cmd.Hold | cmd.Advance | cmd.Charge:
     if target:
         return cmd.Hold(unit=unit.id, target=target)
     goal = _goal(game, unit)
-    if goal is None:
+    advanced = None if goal is None else _toward(game, unit, goal, "advance")
+    if goal is None or advanced is None:
         return cmd.Hold(unit=unit.id)
+    moved = _moved(unit, advanced)
+    target = nearest_target(msgspec.structs.replace(game, units={**game.units, unit.id: moved}), moved)
+    rushed = None if target else _toward(game, unit, goal, "rush")
+    if rushed is not None:
+        return cmd.Rush(unit=unit.id, positions=rushed)
+    return cmd.Advance(unit=unit.id, positions=advanced, target=target)
+
+
+def _toward(game: Game, unit: Unit, goal: tuple[float, float], action: str) -> list[tuple[float, float]] | None:
+    """The models' places after the longest straight move toward `goal` they may stop at, in whole
+    inches down from the action's move (an Advance 6" at most, a Rush only where no Difficult
+    Terrain caps it), ending 1.5" short of it; None when none is open or it is reached."""
     lead = unit.models[0]
     dx, dy = goal[0] - lead.x, goal[1] - lead.y
     distance = math.hypot(dx, dy)
     if distance <= rounds.SEIZE_REACH:
-        return cmd.Hold(unit=unit.id)
-    allowance = min(onepage.move_inches(ONE_PAGE, "advance", unit.profile.rule), MOST, distance - rounds.SEIZE_REACH / 2)
-    length = allowance
+        return None
+    allowance = onepage.move_inches(ONE_PAGE, action, unit.profile.rule)
+    length = min(MOST if action == "advance" else allowance, allowance, distance - rounds.SEIZE_REACH / 2)
     while length >= 1:
         positions = [(round(m.x + dx * length / distance, 3), round(m.y + dy * length / distance, 3)) for m in unit.models]
-        if _may_stop(game, unit, positions):
-            moved = _moved(unit, positions)
-            after = msgspec.structs.replace(game, units={**game.units, unit.id: moved})
-            return cmd.Advance(unit=unit.id, positions=positions, target=nearest_target(after, moved))
+        if _may_stop(game, unit, positions) and (length <= MOST or not _difficult(game, unit, positions)):
+            return positions
         length -= 1
-    return cmd.Hold(unit=unit.id)
+    return None
 
 
 def nearest_target(game: Game, unit: Unit) -> str:
@@ -75,6 +86,13 @@ def _goal(game: Game, unit: Unit) -> tuple[float, float] | None:
 def _moved(unit: Unit, positions: list[tuple[float, float]]) -> Unit:
     models = tuple(msgspec.structs.replace(m, x=x, y=y) for m, (x, y) in zip(unit.models, positions, strict=True))
     return msgspec.structs.replace(unit, models=models)
+
+
+def _difficult(game: Game, unit: Unit, positions: list[tuple[float, float]]) -> bool:
+    """#Terrain, Difficult Terrain caps a move across it at 6" (Strider and Flying ignore it)."""
+    if unit.profile.rule("Strider") or unit.profile.rule("Flying"):
+        return False
+    return any(p.difficult for p in geometry.crossed(game, unit, geometry.placed(unit, positions, "Movement")))
 
 
 def _may_stop(game: Game, unit: Unit, positions: list[tuple[float, float]], charging: str = "") -> bool:
