@@ -125,6 +125,17 @@ def test_a_unit_that_would_reach_no_target_after_an_advance_rushes_toward_its_ma
     assert isinstance(moved, ev.UnitMoved) and (moved.action, moved.inches) == ("rush", 8.0)
 
 
+def test_the_ai_blocks_an_enemy_spell_with_a_psychic_within_18_inches() -> None:
+    game = Game(f"{VANGUARD},{BROOD}", solo=BROOD)
+    game.ready()
+    game.do(cmd.Cast(unit="captain-hale-morrow"), 3)
+    game.do(cmd.CastSpell(unit="captain-hale-morrow", spell="Searing Verdict", target="spine-spitters"))
+    # The Brood Mother, Psychic(2), is 8.5" from the captain; her 5 beats his 3.
+    command = ai.ai(game.state)
+    assert command == cmd.Dispel(unit="brood-mother")
+    assert game.do(command, 5, 1)[1:] == [ev.DispelTried("brood-mother", "captain-hale-morrow", 5, 3, True)]
+
+
 def test_the_workers_do_nothing_when_every_army_is_a_players() -> None:
     game = Game(f"{VANGUARD},{BROOD}")
     game.prepare()

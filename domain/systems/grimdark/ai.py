@@ -9,8 +9,9 @@ What the solo army owes, by a fixed rule so that nobody chooses for it:
   first free spot from the west (ai_preparation.py);
 - its activation: its first ready unit in id order acts as ai_activation.py says;
 - casualties: the wounded model first, then the others from the last listed to the first (the
-  regular ones before Tough ones), just enough to take the wounds; a surviving unit of a melee stays; a spell on it is allowed, never
-  dispelled; an enemy ambusher it may move is left where it stands."""
+  regular ones before Tough ones), just enough to take the wounds; a surviving unit of a melee
+  stays; an enemy's spell is blocked by its first Psychic in id order that may try, else
+  allowed; an enemy ambusher it may move is left where it stands."""
 
 from __future__ import annotations
 
@@ -21,10 +22,12 @@ from domain.systems.grimdark import (
     ai_preparation,
     ambush,
     casualties,
+    psychic,
     transports,
 )
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark.events import EVENTS
+from domain.systems.grimdark.resolution import Resolution
 from domain.systems.grimdark.state import (
     DEPLOYMENT,
     EDGE,
@@ -68,8 +71,15 @@ def _answer(game: Game) -> Command | None:
         return _casualties(hit, Wounds(game.pending.wounds, game.pending.deadly)) if _ours(game, hit) else None
     casting = game.casting
     if casting is not None and casting.spell is not None and game.solo in game.sides and game.units[casting.unit].side != game.solo:
-        return cmd.AllowSpell(side=game.solo)
+        return _dispel(game, game.units[casting.unit]) or cmd.AllowSpell(side=game.solo)
     return None
+
+
+def _dispel(game: Game, caster: Unit) -> cmd.Dispel | None:
+    """Its first Psychic in id order that may block the spell tries to (#Dispelling)."""
+    res = Resolution(game, None, "")  # type: ignore[arg-type] - who may block rolls no dice
+    ours = [u for u in psychic.dispellers(res, caster) if _ours(game, game.units[u])]
+    return cmd.Dispel(unit=ours[0]) if ours else None
 
 
 def _waiting(game: Game) -> bool:
