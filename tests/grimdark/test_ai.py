@@ -10,7 +10,7 @@ import msgspec
 
 from domain.contract import Setup
 from domain.errors import RuleError
-from domain.systems.grimdark import ai, ai_activation
+from domain.systems.grimdark import ai, ai_activation, ai_psychic
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark.setup import Options, setup
 from domain.systems.grimdark.state import (
@@ -70,14 +70,14 @@ def test_the_ai_plays_a_duel_to_its_end() -> None:
     assert deployed == [("bone-crushers", (1.0, 1.0)), ("brood-mother", (8.0, 1.0)), ("creeper-swarm", (11.0, 1.0)), ("skitter-swarm", (18.0, 1.0)), ("spine-spitters", (25.0, 1.0))]
     # Casualties: the last listed first, just enough for the wounds.
     assert cmd.RemoveCasualties(unit="creeper-swarm", models=["creeper-swarm-8", "creeper-swarm-7", "creeper-swarm-6"]) in by_ai
-    # Out of range it advanced toward the nearest marker, and shot once it got in range.
-    shooting = [(c.unit, c.positions[0], c.target) for c in by_ai if isinstance(c, cmd.Advance) and c.target]
-    assert shooting == [("spine-spitters", (25.885, 12.504), "vanguard-squad")]
-    # Where an advance would reach no target it rushed; the Brood Mother's talons charged.
+    # Out of reach it rushed toward the nearest marker; nothing came in range after an advance.
+    assert [c for c in by_ai if isinstance(c, cmd.Advance)] == []
     assert {c.unit for c in by_ai if isinstance(c, cmd.Rush)} == {"bone-crushers", "brood-mother", "creeper-swarm", "skitter-swarm", "spine-spitters"}
-    assert [(c.unit, c.target) for c in by_ai if isinstance(c, cmd.Charge)] == [("brood-mother", "captain-hale-morrow")]
+    # The Brood Mother cast her one spell at the Dust Riders, then her talons charged them.
+    assert [c for c in by_ai if isinstance(c, (cmd.Cast, cmd.CastSpell))] == [cmd.Cast(unit="brood-mother"), cmd.CastSpell(unit="brood-mother", spell="Spore Cloud", target="dust-riders")]
+    assert [(c.unit, c.target) for c in by_ai if isinstance(c, cmd.Charge)] == [("brood-mother", "dust-riders")]
     standing = {u.id: len(u.models) for u in game.game.units.values()}
-    assert (game.game.round, game.game.outcome, game.game.seized) == (4, BROOD, {VANGUARD: 0, BROOD: 1})
+    assert (game.game.round, game.game.outcome, game.game.seized) == (4, "draw", {VANGUARD: 0, BROOD: 0})
     assert standing == {
         "captain-hale-morrow": 0, "vanguard-squad": 5, "ridge-squad": 5, "mortar-team": 3, "dust-riders": 0,
         "brood-mother": 1, "skitter-swarm": 0, "creeper-swarm": 0, "spine-spitters": 0, "bone-crushers": 3,
@@ -123,6 +123,21 @@ def test_a_unit_that_would_reach_no_target_after_an_advance_rushes_toward_its_ma
     assert command == cmd.Rush(unit="bone-crushers", positions=[(31.385, 16.923), (33.385, 16.923), (35.385, 16.923)])
     moved = game.do(command)[0]
     assert isinstance(moved, ev.UnitMoved) and (moved.action, moved.inches) == ("rush", 8.0)
+
+
+def test_a_psychic_with_an_enemy_in_range_casts_its_best_spell_the_roll_allows() -> None:
+    game = Game(f"{VANGUARD},{BROOD}", solo=BROOD)
+    game.ready()
+    game.do(cmd.Hold(unit="captain-hale-morrow"))
+    # The Brood Mother, Psychic(2): Spore Cloud (2, 3 hits within 12"); the captain is 8.5" off.
+    mother = game.unit("brood-mother")
+    assert ai_psychic.cast(game.game, mother) == cmd.Cast(unit="brood-mother")
+    game.do(cmd.Cast(unit="brood-mother"), 2, 1)
+    command = ai.ai(game.state)
+    assert command == cmd.CastSpell(unit="brood-mother", spell="Spore Cloud", target="captain-hale-morrow")
+    assert game.do(command) == [ev.SpellCast("brood-mother", "Spore Cloud", "captain-hale-morrow")]
+    # A highest die of 1 reaches no spell: she goes on to act.
+    assert ai_psychic.spell(game.game, mother, 1) is None
 
 
 def test_the_ai_blocks_an_enemy_spell_with_a_psychic_within_18_inches() -> None:

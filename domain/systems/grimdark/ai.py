@@ -7,7 +7,8 @@ What the solo army owes, by a fixed rule so that nobody chooses for it:
   marker at the legal point nearest the table's centre (2" grid, #Preparation);
 - it deploys its units in id order (Scouts last) in rows at the back of its zone, each at the
   first free spot from the west (ai_preparation.py);
-- its activation: its first ready unit in id order acts as ai_activation.py says;
+- its activation: its first ready unit in id order casts as ai_psychic.py says, then acts as
+  ai_activation.py says;
 - casualties: the wounded model first, then the others from the last listed to the first (the
   regular ones before Tough ones), just enough to take the wounds; a surviving unit of a melee
   stays; an enemy's spell is blocked by its first Psychic in id order that may try, else
@@ -20,6 +21,7 @@ from domain.errors import RuleError
 from domain.systems.grimdark import (
     ai_activation,
     ai_preparation,
+    ai_psychic,
     ambush,
     casualties,
     psychic,
@@ -90,11 +92,16 @@ def _waiting(game: Game) -> bool:
 def _turn(game: Game) -> Command | None:
     """What the solo army does when the battle waits for its side."""
     side = next((u.side for u in game.units.values() if u.army == game.solo), "")
-    if game.casting is not None or game.up != side:
+    if (game.casting is not None and game.casting.spell is not None) or game.up != side:
         return None
+    if game.phase == ROUNDS and game.active and _ours(game, game.units[game.active]):
+        return _after_roll(game, game.units[game.active])
     if game.phase == ROUNDS and not game.active:
         ready = sorted(u.id for u in game.ready(side) if u.army == game.solo)
-        return ai_activation.act(game, game.units[ready[0]]) if ready else None
+        if not ready:
+            return None
+        unit = game.units[ready[0]]
+        return ai_psychic.cast(game, unit) or ai_activation.act(game, unit)
     if game.phase == DEPLOYMENT:
         return ai_preparation.next_unit(game, game.solo)
     if side != game.solo:
@@ -106,6 +113,13 @@ def _turn(game: Game) -> Command | None:
     if game.phase == MARKERS:
         return ai_preparation.marker(game, game.solo)
     return None
+
+
+def _after_roll(game: Game, unit: Unit) -> Command:
+    """A Psychic that rolled uses its best spell, if any, then acts (#Special Rules, Psychic(X))."""
+    casting = game.casting
+    chosen = ai_psychic.spell(game, unit, casting.highest) if casting is not None and casting.spell is None else None
+    return chosen or ai_activation.act(game, unit)
 
 
 def _ours(game: Game, unit: Unit) -> bool:
