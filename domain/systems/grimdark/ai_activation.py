@@ -17,13 +17,15 @@ import msgspec
 
 from domain.errors import RuleError
 from domain.kit import onepage
+from domain.kit.boards.inches import Base
 from domain.systems.grimdark import ai_charge, attacks, geometry, rounds
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark.resolution import Resolution
 from domain.systems.grimdark.state import Game, Unit
 from domain.systems.grimdark.versions import ONE_PAGE
 
-#: #Terrain, Difficult Terrain caps any move at 6": the AI never plans an Advance further.
+#: #Terrain, Difficult Terrain caps any move across it at 6": the AI never plans an Advance
+#: further, nor a Rush or Charge across it.
 MOST = 6.0
 
 
@@ -61,7 +63,7 @@ def _toward(game: Game, unit: Unit, goal: tuple[float, float], action: str) -> l
     length = min(MOST if action == "advance" else allowance, allowance, distance - rounds.SEIZE_REACH / 2)
     while length >= 1:
         positions = [(round(m.x + dx * length / distance, 3), round(m.y + dy * length / distance, 3)) for m in unit.models]
-        if _may_stop(game, unit, positions) and (length <= MOST or not _difficult(game, unit, positions)):
+        if _may_stop(game, unit, positions):
             return positions
         length -= 1
     return None
@@ -88,16 +90,19 @@ def _moved(unit: Unit, positions: list[tuple[float, float]]) -> Unit:
     return msgspec.structs.replace(unit, models=models)
 
 
-def _difficult(game: Game, unit: Unit, positions: list[tuple[float, float]]) -> bool:
+def _difficult(game: Game, unit: Unit, bases: list[Base]) -> bool:
     """#Terrain, Difficult Terrain caps a move across it at 6" (Strider and Flying ignore it)."""
     if unit.profile.rule("Strider") or unit.profile.rule("Flying"):
         return False
-    return any(p.difficult for p in geometry.crossed(game, unit, geometry.placed(unit, positions, "Movement")))
+    return any(p.difficult for p in geometry.crossed(game, unit, bases))
 
 
 def _may_stop(game: Game, unit: Unit, positions: list[tuple[float, float]], charging: str = "") -> bool:
+    """Whether the models may end a move (a Rush or Charge too) there, charging `charging`."""
     try:
         bases = geometry.placed(unit, positions, "Movement")
+        if geometry.longest_move(unit, bases) > MOST and _difficult(game, unit, bases):
+            return False
         geometry.check_on_table(game, unit, bases, "Movement")
         geometry.check_coherent(unit, bases)
         geometry.check_path(game, unit, bases, "Movement", allowed=charging)
