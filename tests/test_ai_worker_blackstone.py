@@ -73,15 +73,22 @@ def stand_up(turn: Turn) -> bool:
     return True
 
 
+def _acting(game: Battle):  # noqa: ANN202
+    """The explorer whose card is up in the activation phase and its miniature, or None."""
+    track = game.tracks.get(game.current or "")
+    if track is None or game.phase != "activation":
+        return None
+    return track, game.miniatures[track.miniatures[0]]
+
+
 def shoot_or_end(turn: Turn) -> bool:
     """The explorer whose card is up attacks the first hostile it may (its best die first), or ends."""
     game: Battle = turn.game
     if pass_overwatch(turn) or stand_up(turn):
         return True
-    track = game.tracks.get(game.current or "")
-    if track is None or game.phase != "activation":
+    if (acting := _acting(game)) is None:
         return False
-    mini = game.miniatures[track.miniatures[0]]
+    track, mini = acting
     side = game.profile(track).standard
     foes = sorted((m for m in game.side(HOSTILE) if bf.sees(game, mini.at, m.at)), key=lambda m: (hx.distance(mini.at, m.at), m.id))
     adjacent = [m for m in foes if hx.distance(mini.at, m.at) == 1]
@@ -103,10 +110,9 @@ def escape(turn: Turn) -> bool:
     game: Battle = turn.game
     if pass_overwatch(turn) or stand_up(turn):
         return True
-    track = game.tracks.get(game.current or "")
-    if track is None or game.phase != "activation":
+    if (acting := _acting(game)) is None:
         return False
-    mini = game.miniatures[track.miniatures[0]]
+    track, mini = acting
     aboard = {c for e in game.escapes for c in hx.area(e, 1)}
     portal = next((p for p in game.portals if hx.distance(p, mini.at) <= 1), None)
     summon = max((d for d in track.dice if d >= 4), default=None)
