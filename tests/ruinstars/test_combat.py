@@ -130,6 +130,7 @@ def test_a_squad_whose_leader_is_taken_out_rolls_3_to_dice_and_gains_1_per_unit_
         ev.OrdersRolled("cinder-watch", 5, 3, 0, 3),
         ev.OrdersRolled("first-mission", 3, 1, 1, 2),
     ]
+    assert game.game.to_dice == {"cinder-watch": 5, "first-mission": 3}
 
 
 def test_tactical_orders_re_roll_a_die_once_and_change_one_by_1_during_the_roll():

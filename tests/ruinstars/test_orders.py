@@ -28,6 +28,7 @@ def test_each_squad_rolls_5_to_dice_while_its_leader_stands_and_1_to_3_gives_one
         ev.OrdersRolled("first-mission", 5, 1, 0, 1),
     ]
     assert game.game.orders == {"cinder-watch": 3, "first-mission": 1}
+    assert game.game.to_dice == {"cinder-watch": 5, "first-mission": 5}
 
 
 def test_unused_orders_are_lost_at_the_end_of_the_turn():

@@ -249,7 +249,7 @@ def _opportunity_declined(game: Game, event: ev.OpportunityDeclined) -> Game:
 
 
 def _orders_rolled(game: Game, event: ev.OrdersRolled) -> Game:
-    return replace(game, orders={**game.orders, event.squad: event.orders})
+    return replace(game, orders={**game.orders, event.squad: event.orders}, to_dice={**game.to_dice, event.squad: event.dice})
 
 
 def _skill_used(game: Game, event: ev.SkillUsed) -> Game:

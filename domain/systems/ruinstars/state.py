@@ -135,6 +135,9 @@ class Game(msgspec.Struct, frozen=True):
     mp: dict[str, int] = {}
     #: Tactical Orders each squad has left this turn (ruinstars-2e.md#TACTICAL ORDERS).
     orders: dict[str, int] = {}
+    #: The TO dice each squad rolled at the start of this turn: 5, or 3 with its Squad Leader
+    #: Taken Out (ruinstars-2e.md#TACTICAL ORDERS); their faces are the turn's roll event.
+    to_dice: dict[str, int] = {}
     #: The roll its owner may still re-roll or change before it counts (rolls in flight).
     roll: Roll | None = None
     #: A Move or Dash paid for and held while an Attack of Opportunity is chosen and resolved.
