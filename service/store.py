@@ -23,6 +23,7 @@ from eventsourcing.persistence import (
 from eventsourcing.utils import Environment
 
 from domain.chain import Recorded, canonical
+from service.group_commit import GroupCommit
 
 _SEED_NAMESPACE = uuid.UUID("6c5c1f0e-2f0c-4d52-9a53-1e3b1f6c8a10")
 
@@ -47,6 +48,8 @@ class EventStore:
                 if attempt == attempts - 1:
                     raise
                 time.sleep(0.2 * (attempt + 1))
+        #: Concurrent appends of this process share transactions (service/group_commit.py).
+        self.group = GroupCommit(self.events.insert_events, IntegrityError)
 
     def append(self, records: Sequence[Recorded]) -> None:
         """Write records of one or more streams atomically; any stale position fails them all."""
@@ -54,19 +57,16 @@ class EventStore:
             StoredEvent(uuid.UUID(r.stream), r.position, type(r.event).__name__, canonical(r))
             for r in records
         ]
-        try:
-            self.events.insert_events(stored)
-        except IntegrityError as error:
-            raise StreamConflict(str(error)) from error
-        for call in self.appended:
-            call()
+        self._insert(stored)
 
     def append_raw(self, rows: Sequence[tuple[str, int, str, bytes]]) -> None:
         """Write already-encoded events (stream, position, topic, stored bytes) byte for byte,
         atomically: what an import does. An existing (stream, position) fails them all."""
-        stored = [StoredEvent(uuid.UUID(stream), position, topic, bytes(raw)) for stream, position, topic, raw in rows]
+        self._insert([StoredEvent(uuid.UUID(stream), position, topic, bytes(raw)) for stream, position, topic, raw in rows])
+
+    def _insert(self, stored: list[StoredEvent]) -> None:
         try:
-            self.events.insert_events(stored)
+            self.group.append(stored)
         except IntegrityError as error:
             raise StreamConflict(str(error)) from error
         for call in self.appended:
