@@ -53,7 +53,10 @@ def test_a_revealed_epoch_is_verified_by_a_worker(rig):
     assert all(e.verified for e in ledger.mission(mission_id).epochs)
     assert relay.run_once() == 0  # the verifications themselves cause no jobs
     status = queue_status(client, keys, ledger.store.max_notification_id())
-    assert status.pending == 0 and status.processed == 2 and status.relay_position == status.log_position
+    assert status.pending == 0 and status.processed == 2 and status.relay_position < status.log_position
+    assert relay.run_once() == 0  # a quiet log: the position the job-less events reached is saved
+    status = queue_status(client, keys, ledger.store.max_notification_id())
+    assert status.relay_position == status.log_position
 
 
 def test_a_job_delivered_twice_writes_once(rig):
@@ -157,3 +160,27 @@ def test_a_worker_survives_its_stream_vanishing_mid_read(rig, caplog):
     ledger.handle(mission_id, host, EndMission())
     relay.run_once()
     assert _drain(worker) == 1  # the group is made again and work goes on
+
+
+def test_job_less_events_save_the_relay_position_only_when_far_behind_or_quiet(rig):
+    ledger, client, keys, _, worker = rig
+    relay = Relay(ledger.store, client, keys, "relay-1", save_every=6)
+    mission_id, host = _setup(ledger)
+    saved = lambda: int(client.hget(keys.relay_position, "position") or 0)  # noqa: E731
+    relay.run_once()
+    relay.run_once()  # nothing new: the quiet log saves what the set-up's events reached
+    start = saved()
+    assert start == ledger.store.max_notification_id() > 0
+    for _ in range(3):
+        ledger.handle(mission_id, host, RollDice("d6", "x"))
+    assert relay.run_once() == 0
+    assert (relay.position, saved()) == (ledger.store.max_notification_id(), start)
+    for _ in range(3):  # six job-less events past the saved position: saved now
+        ledger.handle(mission_id, host, RollDice("d6", "x"))
+    assert relay.run_once() == 0
+    assert saved() == relay.position == ledger.store.max_notification_id() == start + 6
+    ledger.handle(mission_id, host, RollDice("d6", "x"))
+    ledger.handle(mission_id, host, EndMission())  # a revealed epoch: a job, published with the position
+    assert relay.run_once() == 1
+    assert saved() == ledger.store.max_notification_id()
+    assert _drain(worker) == 1

@@ -27,10 +27,14 @@ from workers.ticks import Ticks
 
 log = logging.getLogger("skirmish.relay")
 PAGE = 1000
+#: Pages that cause no job (most commands' events) leave the saved position alone, saving a
+#: round trip per command, until it is this many notifications behind or the log is quiet.
+SAVE_EVERY = 500
 
 class Relay:
-    def __init__(self, store: EventStore, client: redis.Redis, keys: Keys, owner: str, lease_ms: int = 5000) -> None:
+    def __init__(self, store: EventStore, client: redis.Redis, keys: Keys, owner: str, lease_ms: int = 5000, save_every: int = SAVE_EVERY) -> None:
         self.store = store
+        self.save_every = save_every
         self.redis = client
         self.keys = keys
         self.owner = owner
@@ -43,6 +47,9 @@ class Relay:
         self.position: int | None = None
         #: Passes run (each reads the log when holding the lease): stays low while nothing happens.
         self.looks = 0
+        #: (the saved position, the position read to past it): notifications read that caused no
+        #: job and whose position is not saved yet. Valid only while the saved position is unmoved.
+        self._unsaved: tuple[int, int] | None = None
 
     def run_once(self) -> int:
         """Publish the jobs of one page of new events; returns how many were published."""
@@ -69,19 +76,26 @@ class Relay:
         if added < int(saved.get(b"added", 0)):
             log.warning("the job stream was lost; re-publishing from the start of the log")
             position = 0
-        notifications = self.store.notifications(position, PAGE)
+        read_from = self._unsaved[1] if self._unsaved is not None and self._unsaved[0] == position else position
+        self._unsaved = None
+        notifications = self.store.notifications(read_from, PAGE)
         if not notifications:
-            self.position = position
+            if read_from != position:  # the log is quiet: save what the job-less pages reached
+                self.redis.hset(self.keys.relay_position, mapping={"position": read_from, "added": added})
+            self.position = read_from
             return 0
         self.behind = len(notifications) == PAGE
         ai_topics = ai_due_topics()
         jobs = _once_per_mission([job for n in notifications for job in jobs_for(n.topic, bytes(n.state), ai_topics)])
+        self.position = notifications[-1].id
+        if not jobs and self.position - position < self.save_every:
+            self._unsaved = (position, self.position)
+            return 0
         pipe = self.redis.pipeline(transaction=True)
         for job in jobs:
             pipe.xadd(self.keys.jobs, {"job": msgspec.json.encode(job)})
-        pipe.hset(self.keys.relay_position, mapping={"position": notifications[-1].id, "added": added + len(jobs)})
+        pipe.hset(self.keys.relay_position, mapping={"position": self.position, "added": added + len(jobs)})
         pipe.execute()
-        self.position = notifications[-1].id
         for job in jobs:
             log.debug("published", extra={"job": job.kind, "mission": job.mission_id, "key": job.key})
         return len(jobs)
