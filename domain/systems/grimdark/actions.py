@@ -62,7 +62,7 @@ def move(res: Resolution, unit: Unit, action: str, positions: list[tuple[float, 
     crossed = geometry.crossed(res.game, unit, bases)
     if any(p.difficult for p in crossed) and not (unit.profile.rule("Strider") or unit.profile.rule("Flying")):
         allowance = min(allowance, DIFFICULT_CAP)  # #Terrain, Difficult Terrain
-    longest = transports.disembark_gap(res.game, unit, bases) if unit.inside else geometry.longest_move(unit, bases)
+    longest = transports.disembark_gap(res.game, unit, bases) if unit.inside else geometry.longest_move(res.game, unit, bases)
     if not inches.at_most(longest, allowance):
         raise RuleError("too_far", rule(ACTIVATION), params={"unit": unit.id, "action": action, "max": allowance, "inches": round(longest, 2)}, field="positions")
     geometry.check_on_table(res.game, unit, bases, MOVEMENT)

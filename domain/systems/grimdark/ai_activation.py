@@ -17,7 +17,7 @@ import msgspec
 
 from domain.errors import RuleError
 from domain.kit import onepage
-from domain.kit.boards.inches import Base
+from domain.kit.boards.inches import TOLERANCE, Base
 from domain.systems.grimdark import ai_charge, attacks, geometry, rounds
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark.resolution import Resolution
@@ -63,7 +63,7 @@ def _toward(game: Game, unit: Unit, goal: tuple[float, float], action: str) -> l
     length = min(MOST if action == "advance" else allowance, allowance, distance - rounds.SEIZE_REACH / 2)
     while length >= 1:
         positions = [(round(m.x + dx * length / distance, 3), round(m.y + dy * length / distance, 3)) for m in unit.models]
-        if _may_stop(game, unit, positions):
+        if _may_stop(game, unit, positions, "", allowance):
             return positions
         length -= 1
     return None
@@ -97,11 +97,13 @@ def _difficult(game: Game, unit: Unit, bases: list[Base]) -> bool:
     return any(p.difficult for p in geometry.crossed(game, unit, bases))
 
 
-def _may_stop(game: Game, unit: Unit, positions: list[tuple[float, float]], charging: str = "") -> bool:
-    """Whether the models may end a move (a Rush or Charge too) there, charging `charging`."""
+def _may_stop(game: Game, unit: Unit, positions: list[tuple[float, float]], charging: str, most: float) -> bool:
+    """Whether the models may end a move (a Rush or Charge too) of `most` inches there, charging
+    `charging`: the climbs up and down elevated pieces count in it (#Movement)."""
     try:
         bases = geometry.placed(unit, positions, "Movement")
-        if geometry.longest_move(unit, bases) > MOST and _difficult(game, unit, bases):
+        longest = geometry.longest_move(game, unit, bases)
+        if longest > most + TOLERANCE or (longest > MOST and _difficult(game, unit, bases)):
             return False
         geometry.check_on_table(game, unit, bases, "Movement")
         geometry.check_coherent(unit, bases)

@@ -180,6 +180,9 @@ class TerrainPiece(Struct):
     difficult: bool = False
     dangerous: bool = False
     blocks_sight: bool = False
+    #: Models may stand on it, at its height (a hill, a platform, a rooftop): they climb its
+    #: height in their move and see from up there.
+    elevated: bool = False
 
 
 class Mission(Struct):

@@ -17,7 +17,7 @@ COHERENCY_NEAR, COHERENCY_FAR = 2.0, 6.0
 #: #Movement: units keep 1" from other units unless charging.
 KEEP_AWAY = 1.0
 #: All models stand as tall: sight is blocked by any unit's model in the way (#General Principles,
-#: Line of Sight). Heights are not modelled yet.
+#: Line of Sight); a model on an elevated piece stands at its height and sees from there.
 EYE, BODY = 1.0, 2.0
 
 
@@ -52,8 +52,16 @@ def check_apart(game: Game, unit: Unit, bases: Sequence[Base], section: str, all
                     raise RuleError("too_close", rule(section), params={"unit": unit.id, "other": other.id, "gap": round(gap, 2), "keep": keep}, field="positions")
 
 
-def longest_move(unit: Unit, bases: Sequence[Base]) -> float:
-    return max((((m.x - b.x) ** 2 + (m.y - b.y) ** 2) ** 0.5 for m, b in zip(unit.models, bases, strict=True)), default=0.0)
+def longest_move(game: Game, unit: Unit, bases: Sequence[Base]) -> float:
+    """The farthest any model goes: its straight way, and every inch it climbs up or down an
+    elevated piece on the way (our reading: heights count against the move; Flying does not climb)."""
+    pieces = () if unit.profile.rule("Flying") else terrain(game)
+    return max((math.hypot(m.x - b.x, m.y - b.y) + inches.climb((m.x, m.y), (b.x, b.y), pieces) for m, b in zip(unit.models, bases, strict=True)), default=0.0)
+
+
+def lifted(game: Game, base: Base) -> Base:
+    """The base standing on the ground under it: on top of an elevated piece, at its height."""
+    return Base(base.x, base.y, inches.ground_height((base.x, base.y), terrain(game)), base.radius)
 
 
 def check_path(game: Game, unit: Unit, bases: Sequence[Base], section: str, allowed: str = "") -> None:
@@ -71,13 +79,13 @@ def check_path(game: Game, unit: Unit, bases: Sequence[Base], section: str, allo
 
 def blockers(game: Game, *skip: str) -> list[Base]:
     """The models that block sight: Flyers do not (#Unit Types, Flyers: no physical interaction)."""
-    return [b for u in game.units.values() if u.id not in skip and not u.destroyed and u.deployed and not u.profile.flyer for b in u.bases()]
+    return [lifted(game, b) for u in game.units.values() if u.id not in skip and not u.destroyed and u.deployed and not u.profile.flyer for b in u.bases()]
 
 
 def terrain(game: Game) -> tuple[inches.Terrain, ...]:
     """The mission's pieces as the kit's board measures them, and the ground within 3" of a marker
     whose mystery made it dangerous or difficult (#Mysterious Objectives)."""
-    pieces = tuple(inches.Terrain(p.id, p.polygon, p.height, p.cover, p.difficult, p.dangerous, p.blocks_sight) for p in game.mission.terrain)
+    pieces = tuple(inches.Terrain(p.id, p.polygon, p.height, p.cover, p.difficult, p.dangerous, p.blocks_sight, p.elevated) for p in game.mission.terrain)
     return pieces + tuple(
         inches.Terrain(m.id, _ring(m.x, m.y, MYSTERY_REACH), 0.0, difficult=m.id in game.revealed_as("difficult"), dangerous=m.id in game.revealed_as("dangerous"))
         for m in live_markers(game, "difficult", "dangerous")
@@ -110,9 +118,10 @@ def _ring(x: float, y: float, reach: float) -> tuple[tuple[float, float], ...]:
 
 def sees(game: Game, shooter: Base, target: Unit, skip: tuple[str, ...]) -> bool:
     """#General Principles, Line of Sight: not through an obstacle (a piece that blocks sight and
-    stands taller than a model's eyes) nor through another unit's model."""
-    others = blockers(game, *skip)
-    return any(inches.line_of_sight(shooter, t, terrain(game), others, eye=EYE, body=BODY) for t in target.bases())
+    stands taller than the line from eye to eye where it crosses) nor through another unit's model.
+    A model standing on an elevated piece sees from its height, so over lower pieces."""
+    others, pieces, eye = blockers(game, *skip), terrain(game), lifted(game, shooter)
+    return any(inches.line_of_sight(eye, lifted(game, t), pieces, others, eye=EYE, body=BODY, eye_to_eye=True) for t in target.bases())
 
 
 def in_cover(game: Game, shooter: Unit, target: Unit) -> bool:
@@ -120,7 +129,8 @@ def in_cover(game: Game, shooter: Unit, target: Unit) -> bool:
     seen from the shooting unit's first model (the kit's reading of "most")."""
     if target.profile.flyer:  # #Unit Types, Flyers: no interaction with terrain
         return False
-    return inches.unit_in_cover(target.bases(), shooter.bases()[0], terrain(game), eye=EYE)
+    pieces = terrain(game)
+    return inches.unit_in_cover([lifted(game, b) for b in target.bases()], lifted(game, shooter.bases()[0]), pieces, eye=EYE)
 
 
 def crossed(game: Game, unit: Unit, bases: Sequence[Base]) -> list[inches.Terrain]:

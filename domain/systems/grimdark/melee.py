@@ -102,7 +102,7 @@ def move_survivor(res: Resolution, command: cmd.MoveSurvivor) -> list:
     unit = res.game.units[survivor]
     if command.positions:
         bases = geometry.placed(unit, command.positions, MELEE)
-        longest = geometry.longest_move(unit, bases)
+        longest = geometry.longest_move(res.game, unit, bases)
         if not inches.at_most(longest, SURVIVOR_MOVE):
             raise RuleError("too_far", rule(MELEE), params={"unit": unit.id, "action": "survive", "max": SURVIVOR_MOVE, "inches": round(longest, 2)}, field="positions")
         geometry.check_on_table(res.game, unit, bases, MELEE)
