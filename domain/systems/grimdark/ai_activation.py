@@ -1,5 +1,6 @@
 """The solo army's activation (ai.py), in the spirit of the One Page Rules solo rules:
-- a Pinned unit holds (#Morale), as does one inside a transport or a flyer (not played yet);
+- a Pinned unit holds (#Morale), as does one inside a transport or a flyer (not played yet), and
+  one inside a solid building, shooting the nearest enemy it reaches from its firing port;
 - an enemy its charge reaches that its melee hits harder than its shooting: it charges the
   nearest such (ai_charge.py, #Melee);
 - an enemy in range and sight of its weapons: it holds and shoots the nearest (#Shooting);
@@ -18,7 +19,7 @@ import msgspec
 from domain.errors import RuleError
 from domain.kit import onepage
 from domain.kit.boards.inches import TOLERANCE, Base
-from domain.systems.grimdark import ai_charge, attacks, geometry, rounds
+from domain.systems.grimdark import ai_charge, attacks, buildings, geometry, rounds
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark.resolution import Resolution
 from domain.systems.grimdark.state import Game, Unit
@@ -30,8 +31,11 @@ MOST = 6.0
 
 
 def act(game: Game, unit: Unit) -> cmd.Hold | cmd.Advance | cmd.Rush | cmd.Charge:
-    if unit.pinned or unit.inside or unit.profile.flyer:
+    if unit.pinned or unit.profile.flyer:
         return cmd.Hold(unit=unit.id)
+    if unit.inside:  # it stays inside; from a building with firing ports it shoots out
+        house = buildings.housing(game, unit)
+        return cmd.Hold(unit=unit.id, target=nearest_target(game, unit) if house is not None and house.ports else "")
     charge = ai_charge.charge(game, unit, _may_stop)
     if charge:
         return charge

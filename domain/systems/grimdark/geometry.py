@@ -14,6 +14,7 @@ from domain.systems.grimdark.versions import rule
 
 #: #Movement: each model within 2" of another of its unit and within 6" of all of them.
 COHERENCY_NEAR, COHERENCY_FAR = 2.0, 6.0
+BUILDINGS = "Solid Buildings"
 #: #Movement: units keep 1" from other units unless charging.
 KEEP_AWAY = 1.0
 #: All models stand as tall: sight is blocked by any unit's model in the way (#General Principles,
@@ -29,9 +30,19 @@ def placed(unit: Unit, positions: Sequence[tuple[float, float]], section: str) -
 
 
 def check_on_table(game: Game, unit: Unit, bases: Sequence[Base], section: str) -> None:
+    """Every model on the table, and none on a solid building's ground: it is one block that
+    cannot be entered but as a transport is (#Solid Buildings)."""
     for model, base in zip(unit.models, bases, strict=True):
         if not (base.radius <= base.x <= game.mission.width - base.radius and base.radius <= base.y <= game.mission.depth - base.radius):
             raise RuleError("off_table", rule(section), params={"model": model.id, "x": base.x, "y": base.y, "width": game.mission.width, "depth": game.mission.depth}, field="positions")
+        for piece in solid(game):
+            if inches.point_in_polygon((base.x, base.y), piece.polygon) or inches.short_of(inches.distance_to_polygon(Base(base.x, base.y), piece.polygon), base.radius):
+                raise RuleError("in_building", rule(BUILDINGS), params={"model": model.id, "building": piece.id}, field="positions")
+
+
+def solid(game: Game) -> list[inches.Terrain]:
+    """The mission's solid buildings (#Solid Buildings), as the board measures them."""
+    return [t for t, p in zip(terrain(game), game.mission.terrain) if p.transport]
 
 
 def check_coherent(unit: Unit, bases: Sequence[Base], section: str = "Movement") -> None:
@@ -66,9 +77,12 @@ def lifted(game: Game, base: Base) -> Base:
 
 def check_path(game: Game, unit: Unit, bases: Sequence[Base], section: str, allowed: str = "") -> None:
     """Models move straight and not across another unit's models (#General Principles: through
-    a unit is not a way; Flying is not built yet)."""
+    a unit is not a way), nor through a solid building (#Solid Buildings); Flying skips this."""
+    buildings = solid(game)
     for model, end in zip(unit.models, bases, strict=True):
         start = Base(model.x, model.y, radius=end.radius)
+        for piece in inches.path_terrain((start.x, start.y), (end.x, end.y), buildings, max(end.radius - inches.TOLERANCE, 0.0)):
+            raise RuleError("through_building", rule(BUILDINGS), params={"unit": unit.id, "model": model.id, "building": piece.id}, field="positions")
         for other in game.units.values():
             if other.id == unit.id or other.destroyed or not other.deployed or other.profile.flyer:
                 continue
@@ -83,9 +97,13 @@ def blockers(game: Game, *skip: str) -> list[Base]:
 
 
 def terrain(game: Game) -> tuple[inches.Terrain, ...]:
-    """The mission's pieces as the kit's board measures them, and the ground within 3" of a marker
+    """The mission's pieces as the kit's board measures them (a solid building blocks sight and
+    is stood on by nobody), and the ground within 3" of a marker
     whose mystery made it dangerous or difficult (#Mysterious Objectives)."""
-    pieces = tuple(inches.Terrain(p.id, p.polygon, p.height, p.cover, p.difficult, p.dangerous, p.blocks_sight, p.elevated) for p in game.mission.terrain)
+    pieces = tuple(
+        inches.Terrain(p.id, p.polygon, p.height, p.cover, p.difficult, p.dangerous, p.blocks_sight or bool(p.transport), p.elevated and not p.transport)
+        for p in game.mission.terrain
+    )
     return pieces + tuple(
         inches.Terrain(m.id, _ring(m.x, m.y, MYSTERY_REACH), 0.0, difficult=m.id in game.revealed_as("difficult"), dangerous=m.id in game.revealed_as("dangerous"))
         for m in live_markers(game, "difficult", "dangerous")
@@ -116,21 +134,21 @@ def _ring(x: float, y: float, reach: float) -> tuple[tuple[float, float], ...]:
     return tuple((x + out * math.cos(2 * math.pi * k / RING_CORNERS), y + out * math.sin(2 * math.pi * k / RING_CORNERS)) for k in range(RING_CORNERS))
 
 
-def sees(game: Game, shooter: Base, target: Unit, skip: tuple[str, ...]) -> bool:
+def sees(game: Game, shooter: Base, targets: Sequence[Base], skip: tuple[str, ...]) -> bool:
     """#General Principles, Line of Sight: not through an obstacle (a piece that blocks sight and
     stands taller than the line from eye to eye where it crosses) nor through another unit's model.
-    A model standing on an elevated piece sees from its height, so over lower pieces."""
-    others, pieces, eye = blockers(game, *skip), terrain(game), lifted(game, shooter)
-    return any(inches.line_of_sight(eye, lifted(game, t), pieces, others, eye=EYE, body=BODY, eye_to_eye=True) for t in target.bases())
+    A model standing on an elevated piece sees from its height, so over lower pieces. The bases
+    are where the models stand as `buildings.standing` and `buildings.targets` give them."""
+    others, pieces = blockers(game, *skip), terrain(game)
+    return any(inches.line_of_sight(shooter, t, pieces, others, eye=EYE, body=BODY, eye_to_eye=True) for t in targets)
 
 
-def in_cover(game: Game, shooter: Unit, target: Unit) -> bool:
+def in_cover(game: Game, shooter: Base, target: Unit) -> bool:
     """#Terrain, Cover: most of the target's models within cover terrain or behind an obstacle,
     seen from the shooting unit's first model (the kit's reading of "most")."""
     if target.profile.flyer:  # #Unit Types, Flyers: no interaction with terrain
         return False
-    pieces = terrain(game)
-    return inches.unit_in_cover([lifted(game, b) for b in target.bases()], lifted(game, shooter.bases()[0]), pieces, eye=EYE)
+    return inches.unit_in_cover([lifted(game, b) for b in target.bases()], shooter, terrain(game), eye=EYE)
 
 
 def crossed(game: Game, unit: Unit, bases: Sequence[Base]) -> list[inches.Terrain]:
@@ -143,8 +161,8 @@ def crossed(game: Game, unit: Unit, bases: Sequence[Base]) -> list[inches.Terrai
     return list(found.values())
 
 
-def in_range(shooter: Base, target: Unit, reach: float) -> bool:
-    return any(inches.at_most(inches.distance(shooter, t), reach) for t in target.bases())
+def in_range(shooter: Base, targets: Sequence[Base], reach: float) -> bool:
+    return any(inches.at_most(inches.distance(shooter, t), reach) for t in targets)
 
 
 def touching(a: Base, b: Base) -> bool:

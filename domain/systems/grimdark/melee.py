@@ -40,6 +40,8 @@ def close_in(res: Resolution, defender: str, attacker: str) -> None:
     """The defenders move up to 3" into base contact, or as close as they can: each model not
     touching a charger goes straight at the closest one and stops at the first base in its way."""
     unit, chargers = res.game.units[defender], res.game.units[attacker].bases()
+    if unit.inside:  # inside a building it fights from there (#Solid Buildings)
+        return
     others = geometry.blockers(res.game, defender)
     moved, longest = [], 0.0
     for model, base in zip(unit.models, unit.bases(), strict=True):
@@ -87,7 +89,7 @@ def finish(res: Resolution) -> None:
         res.emit(ev.UnitMoved(attacker.id, "back_off", _backed_off(attacker, defender), BACK_OFF))
     res.emit(ev.MeleeEnded(fought.attacker, fought.defender, fought.by_attacker, fought.by_defender))
     left = [u for u in (attacker, defender) if not u.destroyed]
-    if len(left) == 1:
+    if len(left) == 1 and not left[0].inside:  # a unit inside a building stays in it
         res.emit(ev.SurvivorMayMove(left[0].id))
     else:
         rounds.end_activation(res, fought.attacker)
