@@ -20,17 +20,17 @@ BLOCKHOUSE = TerrainPiece("blockhouse", ((18, 4), (28, 4), (28, 7), (18, 7)), he
 SWARM_NEAR = {"skitter-swarm": row(20, 19, 8, back=1.5), "bone-crushers": row(40, 20, 3, 2.0, 1.5)}
 
 
-def prepared(piece: TerrainPiece = BLOCKHOUSE) -> Game:
+def prepared(piece: TerrainPiece = BLOCKHOUSE, **options: object) -> Game:
     """The preparation played with `piece` on the table, the units still to deploy."""
     pack = msgspec.structs.replace(SHALLOW, missions=tuple(msgspec.structs.replace(m, terrain=(piece,)) for m in SHALLOW.missions))
-    game = Game(pack=pack)
+    game = Game(pack=pack, **options)
     game.prepare()
     return game
 
 
-def ready(piece: TerrainPiece = BLOCKHOUSE, inside: tuple[str, ...] = ("ridge-squad",), places: dict | None = None) -> Game:
+def ready(piece: TerrainPiece = BLOCKHOUSE, inside: tuple[str, ...] = ("ridge-squad",), places: dict | None = None, **options: object) -> Game:
     """Deployed as `Game.ready` does, with `piece` on the table and the units `inside` in it."""
-    game = prepared(piece)
+    game = prepared(piece, **options)
     for unit_id in ORDER:
         if unit_id in inside:
             game.do(cmd.Deploy(unit=unit_id, positions=[], transport=piece.id))
@@ -178,3 +178,14 @@ def test_a_charge_at_a_building_without_an_enemy_inside_is_refused():
     game.do(cmd.Hold(unit="captain-hale-morrow"))
     refused = game.refused(cmd.Charge(unit="skitter-swarm", target="blockhouse", positions=row(20, 7.492, 8, back=1.5)))
     assert (refused.code, refused.rule, refused.params) == ("no_enemy_inside", BUILDINGS, {"unit": "skitter-swarm", "building": "blockhouse", "inside": []})
+
+
+def test_equally_high_ports_are_all_the_topmost_so_a_squad_shoots_out_of_either_wall():
+    both = ready(msgspec.structs.replace(BLOCKHOUSE, ports=(Port(23, 4, 3), Port(23, 7, 3))))
+    both.do(cmd.Hold(unit="captain-hale-morrow"))
+    both.do(cmd.Hold(unit="brood-mother"))
+    shots = both.do(cmd.Hold(unit="ridge-squad", target="spine-spitters"), *[1] * 6)
+    assert _shots(shots) == [
+        ev.AttackResolved("ridge-squad", "Shredder", "spine-spitters", 2, 0, 0),
+        ev.AttackResolved("ridge-squad", "Long Rifle", "spine-spitters", 4, 0, 0),
+    ]

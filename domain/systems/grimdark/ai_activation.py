@@ -18,6 +18,7 @@ import msgspec
 
 from domain.errors import RuleError
 from domain.kit import onepage
+from domain.kit.boards import inches
 from domain.kit.boards.inches import TOLERANCE, Base
 from domain.systems.grimdark import ai_charge, attacks, buildings, geometry, rounds
 from domain.systems.grimdark import commands as cmd
@@ -78,7 +79,14 @@ def nearest_target(game: Game, unit: Unit) -> str:
     res = Resolution(game, None, "")  # type: ignore[arg-type] - reach rolls no dice
     enemies = [e for e in game.units.values() if e.side != unit.side and e.bases()]
     reached = [e for e in enemies if attacks.weapons_that_reach(res, unit.id, e.id, melee=False)]
-    return min(reached, key=lambda e: (geometry.gap(unit, e), e.id)).id if reached else ""
+    return min(reached, key=lambda e: (_gap(game, unit, e), e.id)).id if reached else ""
+
+
+def _gap(game: Game, unit: Unit, enemy: Unit) -> float:
+    """Closest models, base to base; from inside a building, from where it shoots (its port)."""
+    if not buildings.housing(game, unit):
+        return geometry.gap(unit, enemy)
+    return min((inches.distance(a, b) for a in buildings.standing(game, unit) for b in enemy.bases()), default=math.inf)
 
 
 def _goal(game: Game, unit: Unit) -> tuple[float, float] | None:

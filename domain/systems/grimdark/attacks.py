@@ -39,8 +39,11 @@ def weapons_that_reach(res: Resolution, unit_id: str, target_id: str, melee: boo
             if melee:
                 able = buildings.within_reach(game, unit, base, target, STRIKE_REACH)
             else:
-                seen = weapon.rule("Indirect") or geometry.sees(game, base, seen_at, (unit.id, target.id))
-                able = geometry.in_range(base, seen_at, weapon.range - flyer_distance(unit, target)) and seen
+                reach = weapon.range - flyer_distance(unit, target)
+                able = any(
+                    geometry.in_range(at, seen_at, reach) and (weapon.rule("Indirect") or geometry.sees(game, at, seen_at, (unit.id, target.id)))
+                    for at in buildings.firing_points(game, unit, base)
+                )
             if able:
                 key = (weapon, unit.profile_of(model).quality)
                 found[key] = found.get(key, 0) + weapon.attacks

@@ -56,6 +56,16 @@ def standing(game: Game, unit: Unit) -> list[Base]:
     return [there] * len(unit.models)
 
 
+def firing_points(game: Game, unit: Unit, base: Base) -> list[Base]:
+    """Where a model shoots from: its base, or inside a building each of its topmost firing
+    ports (our reading: ports equally high are all "the topmost"; the first that reaches fires)."""
+    piece = housing(game, unit)
+    if piece is None:
+        return [base]
+    top = max((p.height for p in piece.ports), default=0.0)
+    return [_at(p) for p in piece.ports if p.height == top]
+
+
 def targets(game: Game, unit: Unit) -> list[Base]:
     """Where the unit is seen and reached by shooting: its models, or every firing port of the
     building it is in (none without ports: nobody shoots in)."""
