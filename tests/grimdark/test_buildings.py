@@ -189,3 +189,24 @@ def test_equally_high_ports_are_all_the_topmost_so_a_squad_shoots_out_of_either_
         ev.AttackResolved("ridge-squad", "Shredder", "spine-spitters", 2, 0, 0),
         ev.AttackResolved("ridge-squad", "Long Rifle", "spine-spitters", 4, 0, 0),
     ]
+
+
+def test_a_marker_may_not_lie_inside_a_building():
+    depot = msgspec.structs.replace(BLOCKHOUSE, polygon=((8, 14), (12, 14), (12, 16), (8, 16)), ports=())
+    pack = msgspec.structs.replace(SHALLOW, missions=tuple(msgspec.structs.replace(m, terrain=(depot,)) for m in SHALLOW.missions))
+    game = Game(pack=pack)
+    game.do(cmd.RollOff(purpose="deployment"), 5, 2)
+    game.do(cmd.PickEdge(side=VANGUARD, edge="south"))
+    game.do(cmd.RollOff(purpose="objectives"), 2, 4, 3)
+    game.do(cmd.ChooseFirstMarker(side=VANGUARD, first=VANGUARD))
+    refused = game.refused(cmd.PlaceMarker(side=VANGUARD, x=10, y=15))
+    assert (refused.code, refused.rule, refused.params) == ("marker_in_building", BUILDINGS, {"x": 10.0, "y": 15.0, "building": "blockhouse"})
+
+
+def test_a_spell_does_not_reach_a_unit_inside_a_building():
+    """Spells measure from model to model (#Special Rules, Psychic(X)): a unit inside has none."""
+    game = ready()
+    game.do(cmd.Hold(unit="captain-hale-morrow"))
+    game.do(cmd.Cast(unit="brood-mother"), 4, 2)
+    refused = game.refused(cmd.CastSpell(unit="brood-mother", spell="Spore Cloud", target="ridge-squad"))
+    assert (refused.code, refused.params) == ("target_inside", {"target": "ridge-squad", "transport": "blockhouse"})

@@ -47,10 +47,10 @@ def enemy(res: Resolution, unit: Unit, target_id: str, section: str) -> Unit:
     target = res.unit(target_id, section)
     if target.side == unit.side:
         raise RuleError("not_an_enemy", rule(section), params={"unit": unit.id, "target": target.id}, field="target")
-    if target.inside and buildings.housing(res.game, target) is not None:
-        if section == "Melee":  # #Solid Buildings: a charge is at the building, not at a unit inside
-            raise RuleError("charge_the_building", rule(buildings.BUILDINGS), params={"target": target.id, "building": target.inside}, field="target")
-    elif target.inside:
+    housed = buildings.housing(res.game, target) is not None
+    if housed and section == "Melee":  # #Solid Buildings: a charge is at the building, not at a unit inside
+        raise RuleError("charge_the_building", rule(buildings.BUILDINGS), params={"target": target.id, "building": target.inside}, field="target")
+    if target.inside and not (housed and section == "Shooting"):  # shots reach a building's ports
         raise RuleError("target_inside", rule("Special Rules"), params={"target": target.id, "transport": target.inside}, field="target")
     return target
 

@@ -40,6 +40,11 @@ def check_on_table(game: Game, unit: Unit, bases: Sequence[Base], section: str) 
                 raise RuleError("in_building", rule(BUILDINGS), params={"model": model.id, "building": piece.id}, field="positions")
 
 
+def building_at(game: Game, x: float, y: float) -> str:
+    """The solid building a point lies in (a marker may not: nobody could reach it), or ""."""
+    return next((p.id for p in solid(game) if inches.point_in_polygon((x, y), p.polygon)), "")
+
+
 def solid(game: Game) -> list[inches.Terrain]:
     """The mission's solid buildings (#Solid Buildings), as the board measures them."""
     return [t for t, p in zip(terrain(game), game.mission.terrain) if p.transport]

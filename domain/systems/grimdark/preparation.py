@@ -115,6 +115,9 @@ def place_marker(res: Resolution, command: cmd.PlaceMarker) -> list[Event]:
         raise RuleError("off_table", rule(PREPARATION), params={"model": "marker", "x": command.x, "y": command.y, "width": game.mission.width, "depth": game.mission.depth})
     if any(game.in_zone(side, command.y) for side in game.sides):
         raise RuleError("marker_in_zone", rule(PREPARATION), params={"x": command.x, "y": command.y, "depth": 12})
+    inside = geometry.building_at(game, command.x, command.y)
+    if inside:
+        raise RuleError("marker_in_building", rule(geometry.BUILDINGS), params={"x": command.x, "y": command.y, "building": inside})
     for marker in game.markers:
         gap = inches.distance(here, inches.Base(marker.x, marker.y))
         if inches.at_most(gap, MARKER_GAP):
