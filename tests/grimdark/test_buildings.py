@@ -156,6 +156,8 @@ def test_a_charge_at_the_building_fights_the_one_unit_inside_from_its_walls():
         ev.MeleeEnded("skitter-swarm", "ridge-squad", 1, 2),
         ev.ActivationEnded("skitter-swarm"),
     ]
+    backed = [(x, y + 1) for x, y in row(20, 7.492, 6, back=1.5)]  # 1" straight away from the north wall
+    assert ev.UnitMoved("skitter-swarm", "back_off", backed, 1.0) in end
     assert game.unit("ridge-squad").inside == "blockhouse"
 
 

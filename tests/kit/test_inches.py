@@ -217,3 +217,10 @@ flat = st.builds(Base, coord, coord, st.just(0.0), radius)
 def test_eye_to_eye_sight_agrees_with_the_lower_eye_on_level_ground(a, b, crowd):
     terrain = [_LOW_WALL, Terrain("tower", box(-5, -5, 5, 5), 6.0, blocks_sight=True)]
     assert inches.line_of_sight(a, b, terrain, crowd, eye=1.0, body=2.0, eye_to_eye=True) == inches.line_of_sight(a, b, terrain, crowd, eye=1.0, body=2.0)
+
+
+def test_nearest_on_outline_projects_onto_the_closest_edge():
+    square = box(0, 0, 4, 4)
+    assert inches.nearest_on_outline((2, 6), square) == (2, 4)
+    assert inches.nearest_on_outline((6, 6), square) == (4, 4)
+    assert inches.nearest_on_outline((1, 2), square) == (0, 2)  # from inside, too

@@ -321,6 +321,22 @@ def _segments_touch(p: Vertex, q: Vertex, r: Vertex, s: Vertex) -> bool:
     )
 
 
+def nearest_on_outline(point: Point | Vertex, polygon: Polygon) -> Vertex:
+    """The point of the polygon's outline nearest to `point` (the first edge's on ties)."""
+    x, y = _xy(point)
+    best: tuple[float, Vertex] | None = None
+    for a, b in _edges(polygon):
+        ex, ey = b[0] - a[0], b[1] - a[1]
+        ee = ex * ex + ey * ey
+        t = 0.0 if ee == 0 else max(0.0, min(1.0, ((x - a[0]) * ex + (y - a[1]) * ey) / ee))
+        spot = (a[0] + t * ex, a[1] + t * ey)
+        gap = math.hypot(x - spot[0], y - spot[1])
+        if best is None or gap < best[0] - _EPS:
+            best = (gap, spot)
+    assert best is not None, "a polygon has edges"
+    return best[1]
+
+
 def distance_to_polygon(model: Base, polygon: Polygon) -> float:
     """Horizontal distance from a base's edge to a terrain piece: 0 when they overlap."""
     if _inside(model.x, model.y, polygon):

@@ -86,7 +86,8 @@ def finish(res: Resolution) -> None:
             morale.test(res, defender.id, in_melee=True)
     attacker, defender = res.game.units[fought.attacker], res.game.units[fought.defender]
     if not attacker.destroyed and not defender.destroyed:
-        res.emit(ev.UnitMoved(attacker.id, "back_off", _backed_off(attacker, defender), BACK_OFF))
+        house = res.game.building(defender.inside)
+        res.emit(ev.UnitMoved(attacker.id, "back_off", _backed_off(attacker, defender, house.polygon if house else None), BACK_OFF))
     res.emit(ev.MeleeEnded(fought.attacker, fought.defender, fought.by_attacker, fought.by_defender))
     left = [u for u in (attacker, defender) if not u.destroyed]
     if len(left) == 1 and not left[0].inside:  # a unit inside a building stays in it
@@ -117,12 +118,17 @@ def move_survivor(res: Resolution, command: cmd.MoveSurvivor) -> list:
     return res.events
 
 
-def _backed_off(attacker: Unit, defender: Unit) -> list[tuple[float, float]]:
-    """Each model 1" straight away from the closest enemy model's centre."""
+def _backed_off(attacker: Unit, defender: Unit, walls: tuple[tuple[float, float], ...] | None) -> list[tuple[float, float]]:
+    """Each model 1" straight away from the closest enemy model's centre, or from the nearest
+    point of the walls of the building the defenders are in (#Solid Buildings)."""
     moved = []
     for model in attacker.models:
-        closest = min(defender.models, key=lambda d: (math.hypot(d.x - model.x, d.y - model.y), d.id))
-        dx, dy = model.x - closest.x, model.y - closest.y
+        if walls is not None:
+            cx, cy = inches.nearest_on_outline((model.x, model.y), walls)
+        else:
+            closest = min(defender.models, key=lambda d: (math.hypot(d.x - model.x, d.y - model.y), d.id))
+            cx, cy = closest.x, closest.y
+        dx, dy = model.x - cx, model.y - cy
         length = math.hypot(dx, dy) or 1.0
         moved.append((round(model.x + BACK_OFF * dx / length, 3), round(model.y + BACK_OFF * dy / length, 3)))
     return moved
