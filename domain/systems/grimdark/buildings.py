@@ -50,7 +50,8 @@ def standing(game: Game, unit: Unit) -> list[Base]:
     or, inside a building, at its topmost firing port (#Solid Buildings)."""
     piece = housing(game, unit)
     if piece is None:
-        return [geometry.lifted(game, b) for b in unit.bases()]
+        pieces = geometry.terrain(game)
+        return [geometry.lifted(game, b, pieces) for b in unit.bases()]
     port = piece.top_port()
     there = _at(port) if port else Base(*piece.spot())
     return [there] * len(unit.models)
@@ -71,7 +72,8 @@ def targets(game: Game, unit: Unit) -> list[Base]:
     building it is in (none without ports: nobody shoots in)."""
     piece = housing(game, unit)
     if piece is None:
-        return [geometry.lifted(game, b) for b in unit.bases()]
+        pieces = geometry.terrain(game)
+        return [geometry.lifted(game, b, pieces) for b in unit.bases()]
     return [_at(p) for p in piece.ports]
 
 

@@ -32,10 +32,11 @@ def placed(unit: Unit, positions: Sequence[tuple[float, float]], section: str) -
 def check_on_table(game: Game, unit: Unit, bases: Sequence[Base], section: str) -> None:
     """Every model on the table, and none on a solid building's ground: it is one block that
     cannot be entered but as a transport is (#Solid Buildings)."""
+    buildings = solid(game)
     for model, base in zip(unit.models, bases, strict=True):
         if not (base.radius <= base.x <= game.mission.width - base.radius and base.radius <= base.y <= game.mission.depth - base.radius):
             raise RuleError("off_table", rule(section), params={"model": model.id, "x": base.x, "y": base.y, "width": game.mission.width, "depth": game.mission.depth}, field="positions")
-        for piece in solid(game):
+        for piece in buildings:
             if inches.point_in_polygon((base.x, base.y), piece.polygon) or inches.short_of(inches.distance_to_polygon(Base(base.x, base.y), piece.polygon), base.radius):
                 raise RuleError("in_building", rule(BUILDINGS), params={"model": model.id, "building": piece.id}, field="positions")
 
@@ -75,9 +76,10 @@ def longest_move(game: Game, unit: Unit, bases: Sequence[Base]) -> float:
     return max((math.hypot(m.x - b.x, m.y - b.y) + inches.climb((m.x, m.y), (b.x, b.y), pieces) for m, b in zip(unit.models, bases, strict=True)), default=0.0)
 
 
-def lifted(game: Game, base: Base) -> Base:
-    """The base standing on the ground under it: on top of an elevated piece, at its height."""
-    return Base(base.x, base.y, inches.ground_height((base.x, base.y), terrain(game)), base.radius)
+def lifted(game: Game, base: Base, pieces: Sequence[inches.Terrain] | None = None) -> Base:
+    """The base standing on the ground under it: on top of an elevated piece, at its height
+    (`pieces`: the game's terrain, when the caller has it at hand)."""
+    return Base(base.x, base.y, inches.ground_height((base.x, base.y), terrain(game) if pieces is None else pieces), base.radius)
 
 
 def check_path(game: Game, unit: Unit, bases: Sequence[Base], section: str, allowed: str = "") -> None:
@@ -98,7 +100,8 @@ def check_path(game: Game, unit: Unit, bases: Sequence[Base], section: str, allo
 
 def blockers(game: Game, *skip: str) -> list[Base]:
     """The models that block sight: Flyers do not (#Unit Types, Flyers: no physical interaction)."""
-    return [lifted(game, b) for u in game.units.values() if u.id not in skip and not u.destroyed and u.deployed and not u.profile.flyer for b in u.bases()]
+    pieces = terrain(game)
+    return [lifted(game, b, pieces) for u in game.units.values() if u.id not in skip and not u.destroyed and u.deployed and not u.profile.flyer for b in u.bases()]
 
 
 def terrain(game: Game) -> tuple[inches.Terrain, ...]:
@@ -153,7 +156,8 @@ def in_cover(game: Game, shooter: Base, target: Unit) -> bool:
     seen from the shooting unit's first model (the kit's reading of "most")."""
     if target.profile.flyer:  # #Unit Types, Flyers: no interaction with terrain
         return False
-    return inches.unit_in_cover([lifted(game, b) for b in target.bases()], shooter, terrain(game), eye=EYE)
+    pieces = terrain(game)
+    return inches.unit_in_cover([lifted(game, b, pieces) for b in target.bases()], shooter, pieces, eye=EYE)
 
 
 def crossed(game: Game, unit: Unit, bases: Sequence[Base]) -> list[inches.Terrain]:
