@@ -97,3 +97,34 @@ def test_an_army_is_checked_against_the_games_points_heroes_and_vehicles():
     with pytest.raises(RuleError) as size:
         _setup(CORE, points=600)
     assert (size.value.code, size.value.rule, size.value.field) == ("unknown_game_size", "grimdark-future-1.5.md#Playing Bigger Games", "options.points")
+
+
+_BOX = "polygon = [[10, 10], [16, 10], [16, 14], [10, 14]]"
+
+
+@pytest.mark.parametrize(
+    ("piece", "field", "problem"),
+    [
+        (f'id = "b", {_BOX}, transport = 11, ports = [{{ x = 13, y = 12, height = 2 }}]', "missions[0].terrain[0].ports[0]", "(13.0, 12.0) is not on the building's outline"),
+        (f'id = "b", {_BOX}, transport = 11, ports = [{{ x = 13, y = 14, height = 4 }}]', "missions[0].terrain[0].ports[0].height", "4.0 is not in 0..3.0 (the building's height)"),
+        (f'id = "b", {_BOX}, ports = [{{ x = 13, y = 14 }}]', "missions[0].terrain[0].ports", "only a solid building (transport > 0) has firing ports"),
+        (f'id = "b", {_BOX}, transport = 31', "missions[0].terrain[0].transport", "31 is not in 0..30"),
+        (f'id = "b", {_BOX}, transport = 6, elevated = true', "missions[0].terrain[0].elevated", "a solid building is one block: nobody stands on it"),
+        (f'id = "b", {_BOX}, height = 0, elevated = true', "missions[0].terrain[0].height", "an elevated piece needs a height > 0 to stand on"),
+        (f'id = "u", {_BOX}, transport = 6', "missions[0].terrain[0].id", "'u' is also a unit's id; a building needs its own"),
+    ],
+)
+def test_a_malformed_building_or_height_is_refused_naming_its_field(piece, field, problem):
+    """grimdark-future-1.5.md#Terrain, #Solid Buildings: seats, ports on the outline, heights."""
+    army = b'[[armies]]\nid = "a"\nname = "A"\n[[armies.units]]\nname = "U"\nquality = 4\ndefense = 4\npoints = 10\nmodels = [{ name = "A" }]\n'
+    mission = f'[[missions]]\nid = "m"\nname = "M"\nterrain = [{{ {piece} }}]\n'.encode()
+    with pytest.raises(ContentError) as refused:
+        load_pack({"pack.toml": HEADER, "armies.toml": army, "missions.toml": mission})
+    assert (refused.value.file, refused.value.field, refused.value.problem) == ("missions.toml", field, problem)
+
+
+def test_the_core_missions_declare_buildings_and_heights():
+    pieces = {p.id: p for m in CORE.missions for p in m.terrain}
+    assert (pieces["bunker"].transport, [(p.x, p.y, p.height) for p in pieces["bunker"].ports]) == (11, [(36, 16, 2), (36, 20, 2)])
+    assert (pieces["brick-house"].transport, pieces["brick-house"].top_port()) == (11, pieces["brick-house"].ports[0])
+    assert (pieces["hilltop-ruins"].elevated, pieces["hilltop-ruins"].height) == (True, 2)

@@ -108,3 +108,35 @@ def test_a_duel_played_to_its_end_over_http_replays_to_the_same_events(client):
     campaign.host.end(battle)  # reveals the seed: every command can be decided again
     report = ann.read(f"/missions/{battle}/replay/check")
     assert report == {"ok": True, "commands": 59, "checked": 59, "unverifiable": [], "mismatches": []}
+
+
+def test_a_squad_deploys_inside_relic_hunts_brick_house_and_the_enemy_is_refused_in_german(client):
+    """grimdark-future-1.5.md#Solid Buildings over HTTP: the brick house (Transport 11) stands in
+    the south zone; once the Vanguard holds it, no Brood unit gets in."""
+    campaign = Campaign(client, "Border War")
+    ann = campaign.invite("ann", "player", [VANGUARD])
+    bob = campaign.invite("bob", "player", [BROOD])
+    sam = campaign.invite("sam", "spectator")
+    battle = campaign.mission("Relic Hunt", "grimdark-future", options={"mission": "relic-hunt"}, dice_mode="manual", client_seed="gf")
+    players = {VANGUARD: ann, BROOD: bob}
+    ann.accepted(battle, {"type": "RollOff", "purpose": "deployment"}, faces=[6, 1])
+    ann.accepted(battle, {"type": "PickEdge", "side": VANGUARD, "edge": "south"})
+    bob.accepted(battle, {"type": "RollOff", "purpose": "objectives"}, faces=[1, 6])  # three markers
+    bob.accepted(battle, {"type": "ChooseFirstMarker", "side": BROOD, "first": VANGUARD})
+    for side, x in ((VANGUARD, 6), (BROOD, 20), (VANGUARD, 54)):
+        players[side].accepted(battle, {"type": "PlaceMarker", "side": side, "x": x, "y": 24})
+    ann.accepted(battle, {"type": "Deploy", "unit": "captain-hale-morrow", "positions": [[10, 6]]})
+    bob.accepted(battle, {"type": "Deploy", "unit": "brood-mother", "positions": [[10, 42]]})
+    inside = ann.accepted(battle, {"type": "Deploy", "unit": "vanguard-squad", "positions": [], "transport": "brick-house"})
+    assert inside["events"][0]["event"] == {"type": "UnitDeployed", "unit": "vanguard-squad", "positions": [[63.0, 9.0]] * 5, "joined": [], "transport": "brick-house", "reserve": False}
+    refused = bob.command(battle, {"type": "Deploy", "unit": "spine-spitters", "positions": [], "transport": "brick-house"}, headers={"accept-language": "de"})
+    assert refused.status_code == 422
+    assert refused.json() | {"current_version": None} == {
+        "code": "building_held",
+        "rule": "grimdark-future-1.5.md#Solid Buildings",
+        "message": "brick-house hält der Gegner: vanguard-squad",
+        "field": "command.transport",
+        "current_version": None,
+        "params": {"building": "brick-house", "units": ["vanguard-squad"]},
+    }
+    assert sam.mission(battle)["game"]["units"]["vanguard-squad"]["inside"] == "brick-house"

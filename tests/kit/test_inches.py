@@ -176,3 +176,51 @@ def test_polygon_problem_names_a_bow_tie_and_a_flat_polygon():
     assert inches.polygon_problem(box(0, 0, 2, 2)) is None
     assert inches.polygon_problem(((0, 0), (2, 2), (2, 0), (0, 2))).startswith("polygon crosses itself")
     assert inches.polygon_problem(((0, 0), (1, 1), (2, 2))).startswith("polygon has no area")
+
+
+# --- heights: the ground along a path, and sight from eye to eye ------------------------
+
+_PLATFORM = Terrain("platform", ((10, 0), (14, 0), (14, 4), (10, 4)), 3.0, elevated=True)
+_LOW_WALL = Terrain("low-wall", ((20, 0), (21, 0), (21, 4), (20, 4)), 2.0, blocks_sight=True)
+
+
+def test_ground_profile_cuts_a_path_where_it_meets_an_elevated_piece():
+    assert inches.ground_profile((0, 2), (20, 2), [_PLATFORM]) == [(0.0, 10.0, 0.0), (10.0, 14.0, 3.0), (14.0, 20.0, 0.0)]
+
+
+def test_climb_counts_every_inch_up_and_down_along_the_way():
+    assert inches.climb((0, 2), (20, 2), [_PLATFORM]) == 6.0  # up 3", down 3"
+    assert inches.climb((0, 2), (12, 2), [_PLATFORM]) == 3.0  # onto the platform
+    assert inches.climb((12, 2), (12, 3), [_PLATFORM]) == 0.0
+    assert inches.climb((0, 6), (20, 6), [_PLATFORM]) == 0.0
+
+
+def test_eye_to_eye_sight_lets_a_model_standing_high_see_over_a_lower_piece():
+    low, high, target = Base(16, 2, 0.0, 0.5), Base(16, 2, 3.0, 0.5), Base(26, 2, 0.0, 0.5)
+    assert not inches.line_of_sight(low, target, [_LOW_WALL], eye=1.0, body=2.0, eye_to_eye=True)
+    assert inches.line_of_sight(high, target, [_LOW_WALL], eye=1.0, body=2.0, eye_to_eye=True)
+    assert inches.line_of_sight(target, high, [_LOW_WALL], eye=1.0, body=2.0, eye_to_eye=True)  # both ways
+    assert not inches.line_of_sight(high, target, [_LOW_WALL], eye=1.0, body=2.0)  # the lower eye's reading
+
+
+def test_eye_to_eye_sight_is_the_default_reading_on_level_ground():
+    a, b = Base(16, 2, 0.0, 0.5), Base(26, 2, 0.0, 0.5)
+    crowd = [Base(23, 2, 0.0, 0.5)]
+    for terrain, blockers in (([_LOW_WALL], []), ([], crowd), ([], [])):
+        assert inches.line_of_sight(a, b, terrain, blockers, eye=1.0, body=2.0, eye_to_eye=True) == inches.line_of_sight(a, b, terrain, blockers, eye=1.0, body=2.0)
+
+
+flat = st.builds(Base, coord, coord, st.just(0.0), radius)
+
+
+@given(flat, flat, st.lists(flat, max_size=3))
+def test_eye_to_eye_sight_agrees_with_the_lower_eye_on_level_ground(a, b, crowd):
+    terrain = [_LOW_WALL, Terrain("tower", box(-5, -5, 5, 5), 6.0, blocks_sight=True)]
+    assert inches.line_of_sight(a, b, terrain, crowd, eye=1.0, body=2.0, eye_to_eye=True) == inches.line_of_sight(a, b, terrain, crowd, eye=1.0, body=2.0)
+
+
+def test_nearest_on_outline_projects_onto_the_closest_edge():
+    square = box(0, 0, 4, 4)
+    assert inches.nearest_on_outline((2, 6), square) == (2, 4)
+    assert inches.nearest_on_outline((6, 6), square) == (4, 4)
+    assert inches.nearest_on_outline((1, 2), square) == (0, 2)  # from inside, too

@@ -321,6 +321,22 @@ def _segments_touch(p: Vertex, q: Vertex, r: Vertex, s: Vertex) -> bool:
     )
 
 
+def nearest_on_outline(point: Point | Vertex, polygon: Polygon) -> Vertex:
+    """The point of the polygon's outline nearest to `point` (the first edge's on ties)."""
+    x, y = _xy(point)
+    best: tuple[float, Vertex] | None = None
+    for a, b in _edges(polygon):
+        ex, ey = b[0] - a[0], b[1] - a[1]
+        ee = ex * ex + ey * ey
+        t = 0.0 if ee == 0 else max(0.0, min(1.0, ((x - a[0]) * ex + (y - a[1]) * ey) / ee))
+        spot = (a[0] + t * ex, a[1] + t * ey)
+        gap = math.hypot(x - spot[0], y - spot[1])
+        if best is None or gap < best[0] - _EPS:
+            best = (gap, spot)
+    assert best is not None, "a polygon has edges"
+    return best[1]
+
+
 def distance_to_polygon(model: Base, polygon: Polygon) -> float:
     """Horizontal distance from a base's edge to a terrain piece: 0 when they overlap."""
     if _inside(model.x, model.y, polygon):
@@ -336,6 +352,39 @@ def ground_height(point: Point | Vertex, terrain: Sequence[Terrain]) -> float:
     """Where a model placed here stands: on top of the highest elevated piece around it, else the table."""
     x, y = _xy(point)
     return max((t.height for t in terrain if t.elevated and _inside(x, y, t.polygon)), default=0.0)
+
+
+def ground_profile(start: Point | Vertex, end: Point | Vertex, terrain: Sequence[Terrain]) -> list[tuple[float, float, float]]:
+    """The ground under a straight path as (from, to, height) stretches, in inches along it. The
+    ground along the path is exact: the path is cut where it meets every elevated piece's outline."""
+    (sx, sy), (ex, ey) = _xy(start), _xy(end)
+    dx, dy = ex - sx, ey - sy
+    length = math.hypot(dx, dy)
+    if length <= TOLERANCE:
+        return [(0.0, 0.0, ground_height((sx, sy), terrain))]
+    cuts = {0.0, 1.0}
+    for piece in terrain:
+        if piece.elevated:
+            cuts.update(contacts((sx, sy), dx, dy, piece.polygon))
+    ts = sorted(cuts)
+    stretches: list[tuple[float, float, float]] = []
+    for t0, t1 in zip(ts, ts[1:]):
+        if t1 - t0 <= 1e-12:
+            continue
+        m = (t0 + t1) / 2
+        h = ground_height((sx + m * dx, sy + m * dy), terrain)
+        if stretches and stretches[-1][2] == h:
+            stretches[-1] = (stretches[-1][0], t1 * length, h)
+        else:
+            stretches.append((t0 * length, t1 * length, h))
+    return stretches
+
+
+def climb(start: Point | Vertex, end: Point | Vertex, terrain: Sequence[Terrain]) -> float:
+    """Every inch up and down a straight path goes over elevated pieces: from the ground at the
+    start, along each change of height, to the ground at the end (0 on flat ground)."""
+    heights = [ground_height(start, terrain), *(h for _, _, h in ground_profile(start, end, terrain)), ground_height(end, terrain)]
+    return sum(abs(b - a) for a, b in zip(heights, heights[1:]))
 
 
 def path_terrain(start: Point | Vertex, end: Point | Vertex, terrain: Sequence[Terrain], radius: float = 0.0) -> list[Terrain]:
@@ -392,6 +441,44 @@ def _bodies(a: Base, b: Base, blockers: Sequence[Base], eye: float, body: float)
     return [m for m in blockers if m != a and m != b and m.z <= low < m.z + body]
 
 
+def _pieces_in_way(a: Base, b: Base, terrain: Sequence[Terrain], eye: float) -> list[Terrain]:
+    """Like `_walls`, keeping the pieces (their heights matter to a sloping sight line)."""
+    low = min(a.z + eye, b.z + eye)
+    reach = max(a.radius, b.radius)
+    x0, x1 = min(a.x, b.x) - reach, max(a.x, b.x) + reach
+    y0, y1 = min(a.y, b.y) - reach, max(a.y, b.y) + reach
+    return [
+        t
+        for t in terrain
+        if t.blocks_sight
+        and t.height > low
+        and not _bbox_apart(_bbox(t.polygon), x0, y0, x1, y1)
+        and not _stands_in(a, t)
+        and not _stands_in(b, t)
+    ]
+
+
+def _clear_sloped(p: Vertex, q: Vertex, hp: float, hq: float, pieces: Sequence[Terrain], bodies: Sequence[Base], body: float) -> bool:
+    """A sight line from height hp at p to hq at q: a piece blocks it where the line runs through
+    its interior below its top; a model where the line passes over its base within its body."""
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    for piece in pieces:
+        ts = contacts(p, dx, dy, piece.polygon) if dx * dx + dy * dy > _EPS * _EPS else [0.0, 1.0]
+        for t0, t1 in zip(ts, ts[1:]):
+            m = (t0 + t1) / 2
+            if t1 - t0 > 1e-12 and _inside(p[0] + m * dx, p[1] + m * dy, piece.polygon):
+                if piece.height > min(hp + t0 * (hq - hp), hp + t1 * (hq - hp)) + _EPS:
+                    return False
+    dd = dx * dx + dy * dy
+    for m in bodies:
+        if _point_segment_distance(m.x, m.y, p, q) < m.radius - _EPS:
+            t = 0.0 if dd == 0 else max(0.0, min(1.0, ((m.x - p[0]) * dx + (m.y - p[1]) * dy) / dd))
+            h = hp + t * (hq - hp)
+            if m.z <= h < m.z + body:
+                return False
+    return True
+
+
 def _clear(p: Vertex, q: Vertex, walls: Sequence[Polygon], bodies: Sequence[Base]) -> bool:
     if any(segment_hits_polygon(p, q, w) for w in walls):
         return False
@@ -402,10 +489,28 @@ def _sight_points(model: Base) -> list[Vertex]:
     return [(model.x, model.y)] + [(model.x + model.radius * c, model.y + model.radius * s) for c, s in _RIM]
 
 
-def line_of_sight(shooter: Base, target: Base, terrain: Sequence[Terrain] = (), blockers: Sequence[Base] = (), *, eye: float, body: float) -> bool:
+def line_of_sight(
+    shooter: Base, target: Base, terrain: Sequence[Terrain] = (), blockers: Sequence[Base] = (), *, eye: float, body: float, eye_to_eye: bool = False
+) -> bool:
     """Memoized `_line_of_sight`: the same pairs are asked about again and again while nobody
-    moves (each shot, each AI activation), and the answer depends on nothing else."""
+    moves (each shot, each AI activation), and the answer depends on nothing else.
+
+    With `eye_to_eye` the sight line runs from one model's eyes to the other's, rising or
+    falling with their heights: a piece blocks it only where the line passes below the piece's
+    top, so a model standing high sees over a lower piece to one standing low. On level ground
+    it gives the same answer as the default."""
+    if eye_to_eye:
+        return _sloped_sight(shooter, target, tuple(terrain), tuple(blockers), eye, body)
     return _line_of_sight(shooter, target, tuple(terrain), tuple(blockers), eye, body)
+
+
+@functools.lru_cache(maxsize=8192)
+def _sloped_sight(shooter: Base, target: Base, terrain: tuple[Terrain, ...], blockers: tuple[Base, ...], eye: float, body: float) -> bool:
+    pieces = _pieces_in_way(shooter, target, terrain, eye)
+    bodies = [m for m in blockers if m != shooter and m != target]
+    hp, hq = shooter.z + eye, target.z + eye
+    targets = _sight_points(target)
+    return any(_clear_sloped(p, q, hp, hq, pieces, bodies, body) for p in _sight_points(shooter) for q in targets)
 
 
 @functools.lru_cache(maxsize=8192)

@@ -9,10 +9,11 @@ from __future__ import annotations
 from domain.errors import RuleError
 from domain.kit import onepage
 from domain.kit.boards import inches
-from domain.systems.grimdark import attacks, casualties, dangerous, flyers, geometry, melee, morale, mysteries, rounds, sniper, transports
+from domain.systems.grimdark import attacks, buildings, casualties, dangerous, flyers, geometry, melee, morale, mysteries, rounds, sniper, transports
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
 from domain.systems.grimdark.resolution import Resolution
+from domain.systems.grimdark.content import TerrainPiece
 from domain.systems.grimdark.state import ROUNDS, Unit, Wounds
 from domain.systems.grimdark.versions import ONE_PAGE, rule
 
@@ -46,7 +47,10 @@ def enemy(res: Resolution, unit: Unit, target_id: str, section: str) -> Unit:
     target = res.unit(target_id, section)
     if target.side == unit.side:
         raise RuleError("not_an_enemy", rule(section), params={"unit": unit.id, "target": target.id}, field="target")
-    if target.inside:
+    housed = buildings.housing(res.game, target) is not None
+    if housed and section == "Melee":  # #Solid Buildings: a charge is at the building, not at a unit inside
+        raise RuleError("charge_the_building", rule(buildings.BUILDINGS), params={"target": target.id, "building": target.inside}, field="target")
+    if target.inside and not (housed and section == "Shooting"):  # shots reach a building's ports
         raise RuleError("target_inside", rule("Special Rules"), params={"target": target.id, "transport": target.inside}, field="target")
     return target
 
@@ -62,7 +66,11 @@ def move(res: Resolution, unit: Unit, action: str, positions: list[tuple[float, 
     crossed = geometry.crossed(res.game, unit, bases)
     if any(p.difficult for p in crossed) and not (unit.profile.rule("Strider") or unit.profile.rule("Flying")):
         allowance = min(allowance, DIFFICULT_CAP)  # #Terrain, Difficult Terrain
-    longest = transports.disembark_gap(res.game, unit, bases) if unit.inside else geometry.longest_move(unit, bases)
+    house = buildings.housing(res.game, unit)
+    if house is not None:
+        longest = buildings.disembark_gap(house, bases)
+    else:
+        longest = transports.disembark_gap(res.game, unit, bases) if unit.inside else geometry.longest_move(res.game, unit, bases)
     if not inches.at_most(longest, allowance):
         raise RuleError("too_far", rule(ACTIVATION), params={"unit": unit.id, "action": action, "max": allowance, "inches": round(longest, 2)}, field="positions")
     geometry.check_on_table(res.game, unit, bases, MOVEMENT)
@@ -114,7 +122,9 @@ def hold(res: Resolution, command: cmd.Hold) -> list:
     flyers.check_action(unit, "hold")
     if command.target:
         not_pinned(unit, "shoot")
-        transports.check_inside(unit, "shoot")
+        if buildings.housing(res.game, unit) is None:
+            transports.check_inside(unit, "shoot")
+        buildings.check_may_shoot(res.game, unit)
     res.emit(ev.UnitMoved(unit.id, "hold", [(m.x, m.y) for m in unit.models], 0.0))
     if not unit.inside:  # off the table, it activates in no terrain
         dangerous.moved(res, unit, geometry.crossed(res.game, unit, unit.bases()))
@@ -146,6 +156,10 @@ def charge(res: Resolution, command: cmd.Charge) -> list:
     not_pinned(unit, "charge")
     flyers.check_action(unit, "charge")
     transports.check_inside(unit, "charge")
+    building = buildings.building(res.game, command.target)
+    if building is not None:
+        storm(res, unit, building, command.positions)
+        return res.events
     target = enemy(res, unit, command.target, "Melee")
     flyers.check_target(unit, target)
     move(res, unit, "charge", command.positions, charging=target.id)
@@ -156,11 +170,37 @@ def charge(res: Resolution, command: cmd.Charge) -> list:
     return res.events
 
 
+def storm(res: Resolution, unit: Unit, building: TerrainPiece, positions: list[tuple[float, float]]) -> None:
+    """#Solid Buildings: a charge at a building moves the chargers into base contact with it and
+    fights one enemy unit inside: the only one, or the one the defender picks (`DefendBuilding`)."""
+    inside = buildings.charged(res, unit, building)
+    move(res, unit, "charge", positions)
+    if not buildings.in_contact(res.game, unit, building):
+        raise RuleError("no_contact", rule(MOVEMENT), params={"unit": unit.id, "target": building.id}, field="positions")
+    if len(inside) == 1:
+        melee.fight(res, unit.id, inside[0].id)
+    else:
+        res.emit(ev.BuildingCharged(unit.id, building.id, [u.id for u in inside]))
+
+
+def defend(res: Resolution, command: cmd.DefendBuilding) -> list:
+    """The defender's pick of the unit inside the charged building that fights (#Solid Buildings)."""
+    attacker = buildings.check_defender(res.game, command)
+    melee.fight(res, attacker, command.unit)
+    return res.events
+
+
 def embark(res: Resolution, command: cmd.Embark) -> list:
-    """#Special Rules, Transport(X): the unit's action is to move into contact and get in."""
+    """#Special Rules, Transport(X): the unit's action is to move into contact and get in; a
+    solid building takes units the same way (#Solid Buildings)."""
     unit = activating(res, command.unit)
     not_pinned(unit, "embark")
     flyers.check_action(unit, "embark")
-    transports.embark(res, command, unit)
+    building = buildings.building(res.game, command.transport)
+    if building is not None:
+        transports.check_inside(unit, "embark")
+        buildings.embark(res, unit, building)
+    else:
+        transports.embark(res, command, unit)
     rounds.end_activation(res, unit.id)
     return res.events

@@ -11,7 +11,7 @@ What the solo army owes, by a fixed rule so that nobody chooses for it:
   ai_activation.py says;
 - casualties: the wounded model first, then the others from the last listed to the first (the
   regular ones before Tough ones), just enough to take the wounds; a surviving unit of a melee
-  stays; an enemy's spell is blocked by its first Psychic in id order that may try, else
+  stays; a charge at a building it holds is fought by its first unit inside in id order; an enemy's spell is blocked by its first Psychic in id order that may try, else
   allowed; an enemy ambusher it may move is left where it stands."""
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from domain.systems.grimdark import (
     ai_preparation,
     ai_psychic,
     ambush,
+    buildings,
     casualties,
     psychic,
     transports,
@@ -68,6 +69,9 @@ def _answer(game: Game) -> Command | None:
         return cmd.MoveAmbusher(side=game.solo, positions=[(m.x, m.y) for m in moved.models])
     if game.survivor and _ours(game, game.units[game.survivor]):
         return cmd.MoveSurvivor(unit=game.survivor)
+    if game.storming is not None:
+        ours = [u.id for u in buildings.occupants(game, game.storming.building) if _ours(game, u)]
+        return cmd.DefendBuilding(unit=ours[0]) if ours else None
     if game.pending is not None:
         hit = game.units[game.pending.unit]
         return _casualties(hit, Wounds(game.pending.wounds, game.pending.deadly)) if _ours(game, hit) else None
@@ -86,7 +90,7 @@ def _dispel(game: Game, caster: Unit) -> cmd.Dispel | None:
 
 def _waiting(game: Game) -> bool:
     """A choice that stops the battle until it is made, whoever owes it (decide.py's order)."""
-    return bool(game.pending or game.survivor or ambush.waiting(game) or transports.stranded(game))
+    return bool(game.pending or game.survivor or game.storming or ambush.waiting(game) or transports.stranded(game))
 
 
 def _turn(game: Game) -> Command | None:

@@ -1,5 +1,6 @@
 """The solo army's activation (ai.py), in the spirit of the One Page Rules solo rules:
-- a Pinned unit holds (#Morale), as does one inside a transport or a flyer (not played yet);
+- a Pinned unit holds (#Morale), as does one inside a transport or a flyer (not played yet), and
+  one inside a solid building, shooting the nearest enemy it reaches from its firing port;
 - an enemy its charge reaches that its melee hits harder than its shooting: it charges the
   nearest such (ai_charge.py, #Melee);
 - an enemy in range and sight of its weapons: it holds and shoots the nearest (#Shooting);
@@ -17,8 +18,9 @@ import msgspec
 
 from domain.errors import RuleError
 from domain.kit import onepage
-from domain.kit.boards.inches import Base
-from domain.systems.grimdark import ai_charge, attacks, geometry, rounds
+from domain.kit.boards import inches
+from domain.kit.boards.inches import TOLERANCE, Base
+from domain.systems.grimdark import ai_charge, attacks, buildings, geometry, rounds
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark.resolution import Resolution
 from domain.systems.grimdark.state import Game, Unit
@@ -30,8 +32,11 @@ MOST = 6.0
 
 
 def act(game: Game, unit: Unit) -> cmd.Hold | cmd.Advance | cmd.Rush | cmd.Charge:
-    if unit.pinned or unit.inside or unit.profile.flyer:
+    if unit.pinned or unit.profile.flyer:
         return cmd.Hold(unit=unit.id)
+    if unit.inside:  # it stays inside; from a building with firing ports it shoots out
+        house = buildings.housing(game, unit)
+        return cmd.Hold(unit=unit.id, target=nearest_target(game, unit) if house is not None and house.ports else "")
     charge = ai_charge.charge(game, unit, _may_stop)
     if charge:
         return charge
@@ -63,7 +68,7 @@ def _toward(game: Game, unit: Unit, goal: tuple[float, float], action: str) -> l
     length = min(MOST if action == "advance" else allowance, allowance, distance - rounds.SEIZE_REACH / 2)
     while length >= 1:
         positions = [(round(m.x + dx * length / distance, 3), round(m.y + dy * length / distance, 3)) for m in unit.models]
-        if _may_stop(game, unit, positions):
+        if _may_stop(game, unit, positions, "", allowance):
             return positions
         length -= 1
     return None
@@ -74,7 +79,14 @@ def nearest_target(game: Game, unit: Unit) -> str:
     res = Resolution(game, None, "")  # type: ignore[arg-type] - reach rolls no dice
     enemies = [e for e in game.units.values() if e.side != unit.side and e.bases()]
     reached = [e for e in enemies if attacks.weapons_that_reach(res, unit.id, e.id, melee=False)]
-    return min(reached, key=lambda e: (geometry.gap(unit, e), e.id)).id if reached else ""
+    return min(reached, key=lambda e: (_gap(game, unit, e), e.id)).id if reached else ""
+
+
+def _gap(game: Game, unit: Unit, enemy: Unit) -> float:
+    """Closest models, base to base; from inside a building, from where it shoots (its port)."""
+    if not buildings.housing(game, unit):
+        return geometry.gap(unit, enemy)
+    return min((inches.distance(a, b) for a in buildings.standing(game, unit) for b in enemy.bases()), default=math.inf)
 
 
 def _goal(game: Game, unit: Unit) -> tuple[float, float] | None:
@@ -97,11 +109,13 @@ def _difficult(game: Game, unit: Unit, bases: list[Base]) -> bool:
     return any(p.difficult for p in geometry.crossed(game, unit, bases))
 
 
-def _may_stop(game: Game, unit: Unit, positions: list[tuple[float, float]], charging: str = "") -> bool:
-    """Whether the models may end a move (a Rush or Charge too) there, charging `charging`."""
+def _may_stop(game: Game, unit: Unit, positions: list[tuple[float, float]], charging: str, most: float) -> bool:
+    """Whether the models may end a move (a Rush or Charge too) of `most` inches there, charging
+    `charging`: the climbs up and down elevated pieces count in it (#Movement)."""
     try:
         bases = geometry.placed(unit, positions, "Movement")
-        if geometry.longest_move(unit, bases) > MOST and _difficult(game, unit, bases):
+        longest = geometry.longest_move(game, unit, bases)
+        if longest > most + TOLERANCE or (longest > MOST and _difficult(game, unit, bases)):
             return False
         geometry.check_on_table(game, unit, bases, "Movement")
         geometry.check_coherent(unit, bases)

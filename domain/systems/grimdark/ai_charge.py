@@ -17,8 +17,8 @@ from domain.systems.grimdark.state import Game, Unit
 from domain.systems.grimdark.versions import ONE_PAGE
 
 
-#: Whether the unit's models may end a move at these places, charging the named unit.
-MayStop = Callable[[Game, Unit, list[tuple[float, float]], str], bool]
+#: Whether the unit's models may end a move of so many inches at these places, charging the named unit.
+MayStop = Callable[[Game, Unit, list[tuple[float, float]], str, float], bool]
 
 
 def charge(game: Game, unit: Unit, may_stop: MayStop) -> cmd.Charge | None:
@@ -39,7 +39,7 @@ def charge(game: Game, unit: Unit, may_stop: MayStop) -> cmd.Charge | None:
     for length, enemy_id, base, centres in sorted(tried, key=lambda t: (t[0], t[1])):
         dx, dy = (base.x - lead.x) * length / centres, (base.y - lead.y) * length / centres
         positions = [(round(m.x + dx, 3), round(m.y + dy, 3)) for m in unit.models]
-        if may_stop(game, unit, positions, enemy_id):
+        if may_stop(game, unit, positions, enemy_id, allowance):
             return cmd.Charge(unit=unit.id, target=enemy_id, positions=positions)
     return None
 

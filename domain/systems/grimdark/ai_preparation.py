@@ -22,7 +22,7 @@ def marker(game: Game, side: str) -> cmd.PlaceMarker | None:
     points = [(x * STEP, y * STEP) for x in range(int(width / STEP) + 1) for y in range(int(depth / STEP) + 1)]
     points.sort(key=lambda p: (math.hypot(p[0] - width / 2, p[1] - depth / 2), p))
     for x, y in points:
-        if any(game.in_zone(s, y) for s in game.sides):
+        if any(game.in_zone(s, y) for s in game.sides) or geometry.building_at(game, x, y):
             continue
         if any(inches.at_most(math.hypot(m.x - x, m.y - y), preparation.MARKER_GAP) for m in game.markers):
             continue

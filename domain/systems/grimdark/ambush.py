@@ -66,7 +66,7 @@ def shift(res: Resolution, command: cmd.MoveAmbusher) -> list:
     if command.side == unit.side or command.side not in game.sides:
         raise RuleError("not_the_enemy_side", rule(SPECIAL), params={"side": command.side, "caster": unit.id}, field="side")
     bases = valid_place(res, unit, command.positions)
-    longest = geometry.longest_move(unit, bases)
+    longest = geometry.longest_move(game, unit, bases)
     if not inches.at_most(longest, SHIFT):
         raise RuleError("too_far", rule(SPECIAL), params={"unit": unit.id, "action": "ambush_shift", "max": SHIFT, "inches": round(longest, 2)}, field="positions")
     res.emit(ev.UnitMoved(unit.id, "ambush_shift", [(b.x, b.y) for b in bases], round(longest, 3)))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from domain.kit import onepage
 from domain.systems.grimdark import events as ev
-from domain.systems.grimdark import geometry, sniper, weapon_rules
+from domain.systems.grimdark import buildings, geometry, sniper, weapon_rules
 from domain.systems.grimdark.content import Weapon
 from domain.systems.grimdark.resolution import Resolution
 from domain.systems.grimdark.state import Unit, Wounds
@@ -23,19 +23,27 @@ FLYER_DISTANCE = 12
 def weapons_that_reach(res: Resolution, unit_id: str, target_id: str, melee: bool) -> dict[tuple[Weapon, int], int]:
     """Each weapon that can attack `target`, with the Quality of the models that carry it (a hero's
     own in another unit), and its attacks summed over them, in the order the models carry them:
-    in melee models within 2", else in range and in sight."""
+    in melee models within 2", else in range and in sight. Models inside a solid building shoot
+    from its topmost port and are shot at through its ports (buildings.py); a unit inside a
+    transport reaches nothing."""
     game = res.game
     unit, target = game.units[unit_id], game.units[target_id]
     found: dict[tuple[Weapon, int], int] = {}
-    for model, base in zip(unit.models, unit.bases(), strict=True):
+    bases, seen_at = buildings.standing(game, unit), buildings.targets(game, target)
+    if not bases:
+        return found
+    for model, base in zip(unit.models, bases, strict=True):
         for weapon in model.weapons:
             if weapon.melee != melee or weapon_rules.limited_spent(unit, weapon):
                 continue
             if melee:
-                able = geometry.in_range(base, target, STRIKE_REACH)
+                able = buildings.within_reach(game, unit, base, target, STRIKE_REACH)
             else:
-                seen = weapon.rule("Indirect") or geometry.sees(game, base, target, (unit.id, target.id))
-                able = geometry.in_range(base, target, weapon.range - flyer_distance(unit, target)) and seen
+                reach = weapon.range - flyer_distance(unit, target)
+                able = any(
+                    geometry.in_range(at, seen_at, reach) and (weapon.rule("Indirect") or geometry.sees(game, at, seen_at, (unit.id, target.id)))
+                    for at in buildings.firing_points(game, unit, base)
+                )
             if able:
                 key = (weapon, unit.profile_of(model).quality)
                 found[key] = found.get(key, 0) + weapon.attacks

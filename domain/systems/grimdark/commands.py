@@ -75,7 +75,8 @@ class Deploy(UnitCommand, tag=True):
 
     positions: list[Position]
     joined: list[str] = []
-    #: Deployed inside this transport of its army (#Special Rules, Transport(X)): no positions.
+    #: Deployed inside this transport of its army (#Special Rules, Transport(X)), or this solid
+    #: building (#Solid Buildings): no positions.
     transport: str = ""
     #: Kept in reserve (#Special Rules, Ambush): no positions.
     reserve: bool = False
@@ -107,6 +108,10 @@ class Embark(UnitCommand, tag=True):
     """The unit's action: every model moves into contact with `transport` and gets in."""
 
     transport: str
+
+
+class DefendBuilding(UnitCommand, tag=True):
+    """The defender's pick: the unit inside the charged building that fights (#Solid Buildings)."""
 
 
 class PlaceSurvivors(UnitCommand, tag=True):
@@ -160,4 +165,4 @@ class RemoveCasualties(UnitCommand, tag=True):
     models: list[str]
 
 
-COMMANDS = (SetUpMission, RollMission, RollOff, PickEdge, ChooseFirstMarker, PlaceMarker, Deploy, Hold, Advance, Rush, Charge, Embark, PlaceSurvivors, MoveSurvivor, ArriveFromAmbush, MoveAmbusher, Cast, CastSpell, Dispel, AllowSpell, RemoveCasualties)
+COMMANDS = (SetUpMission, RollMission, RollOff, PickEdge, ChooseFirstMarker, PlaceMarker, Deploy, Hold, Advance, Rush, Charge, Embark, DefendBuilding, PlaceSurvivors, MoveSurvivor, ArriveFromAmbush, MoveAmbusher, Cast, CastSpell, Dispel, AllowSpell, RemoveCasualties)

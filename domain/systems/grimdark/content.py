@@ -169,6 +169,15 @@ class Army(Struct):
         return sum(u.points for u in self.units)
 
 
+class Port(Struct):
+    """A firing port of a solid building (a door, a window; grimdark-future-1.5.md#Solid
+    Buildings): a point on the building's outline and how high above the table it opens."""
+
+    x: float
+    y: float
+    height: float = 0.0
+
+
 class TerrainPiece(Struct):
     """A piece on the table (grimdark-future-1.5.md#Terrain): a polygon in inches, how tall it is,
     and what it counts as. Field names match the kit's board Terrain, which is built from it."""
@@ -180,6 +189,22 @@ class TerrainPiece(Struct):
     difficult: bool = False
     dangerous: bool = False
     blocks_sight: bool = False
+    #: Models may stand on it, at its height (a hill, a platform, a rooftop): they climb its
+    #: height in their move and see from up there.
+    elevated: bool = False
+    #: A solid building (grimdark-future-1.5.md#Solid Buildings) with Transport(X) seats for
+    #: Infantry models, 0 for any other piece; its firing ports, where units shoot in and out.
+    transport: int = 0
+    ports: tuple[Port, ...] = ()
+
+    def top_port(self) -> Port | None:
+        """The topmost firing port, the first listed of equally high ones."""
+        return max(self.ports, key=lambda p: p.height) if self.ports else None
+
+    def spot(self) -> tuple[float, float]:
+        """Where the models inside a building are kept: at its topmost port, else its first corner."""
+        port = self.top_port()
+        return (port.x, port.y) if port else self.polygon[0]
 
 
 class Mission(Struct):

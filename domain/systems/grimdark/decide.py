@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from domain.errors import RuleError
 from domain.events import Event
-from domain.systems.grimdark import actions, ambush, casualties, melee, preparation, psychic, transports
+from domain.systems.grimdark import actions, ambush, buildings, casualties, melee, preparation, psychic, transports
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
 from domain.systems.grimdark.resolution import Resolution
@@ -60,6 +60,11 @@ def decide(state, command, dice, actor, refs) -> list[Event]:  # noqa: ANN001
         return melee.move_survivor(res, command)
     if game.survivor:
         raise RuleError("survivor_to_move", rule("Melee"), params={"unit": game.survivor})
+    if isinstance(command, cmd.DefendBuilding):
+        return actions.defend(res, command)
+    if game.storming is not None:
+        inside = [u.id for u in buildings.occupants(game, game.storming.building)]
+        raise RuleError("defender_to_choose", rule(buildings.BUILDINGS), params={"building": game.storming.building, "units": inside})
     if isinstance(command, cmd.RemoveCasualties):
         return remove_casualties(res, command)
     if game.pending is not None:

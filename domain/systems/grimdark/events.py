@@ -86,6 +86,15 @@ class UnitEmbarked(Event, tag=True):
     transport: str
 
 
+class BuildingCharged(Event, tag=True):
+    """`unit` charged the solid `building`, which holds the enemy units `inside`: the battle
+    waits for the defender to pick the one that fights (#Solid Buildings)."""
+
+    unit: str
+    building: str
+    inside: list[str]
+
+
 class UnitDisembarked(Event, tag=True):
     """Out of `transport`: its new places follow (UnitMoved, an Advance or placing survivors)."""
 
@@ -280,6 +289,7 @@ EVENTS = (
     UnitDeployed,
     UnitEmbarked,
     UnitDisembarked,
+    BuildingCharged,
     AmbushRolled,
     UnitArrived,
     AmbushShiftRolled,

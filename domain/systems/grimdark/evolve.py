@@ -29,6 +29,7 @@ from domain.systems.grimdark.state import (
     Marker,
     Melee,
     Model,
+    Storm,
     Unit,
 )
 
@@ -150,8 +151,8 @@ def _moved(game: Game, event: ev.UnitMoved) -> Game:
 
 
 def _embarked(game: Game, event: ev.UnitEmbarked) -> Game:
-    unit, transport = game.units[event.unit], game.units[event.transport]
-    spot = (transport.models[0].x, transport.models[0].y)
+    unit, transport, building = game.units[event.unit], game.units.get(event.transport), game.building(event.transport)
+    spot = building.spot() if building is not None else (transport.models[0].x, transport.models[0].y) if transport else (0.0, 0.0)
     return _unit(game, event.unit, inside=event.transport, models=_placed(unit, [spot] * len(unit.models)))
 
 
@@ -205,7 +206,11 @@ def _destroyed(game: Game, event: ev.MarkerDestroyed) -> Game:
 
 
 def _melee_started(game: Game, event: ev.MeleeStarted) -> Game:
-    return replace(game, melee=Melee(event.attacker, event.defender))
+    return replace(game, melee=Melee(event.attacker, event.defender), storming=None)
+
+
+def _building_charged(game: Game, event: ev.BuildingCharged) -> Game:
+    return replace(game, storming=Storm(event.unit, event.building))
 
 
 def _afraid(game: Game, event: ev.FearFailed) -> Game:
@@ -303,6 +308,7 @@ _HANDLERS = {
     ev.UnitDeployed: _deployed,
     ev.UnitEmbarked: _embarked,
     ev.UnitDisembarked: _disembarked,
+    ev.BuildingCharged: _building_charged,
     ev.AmbushRolled: _ambush_rolled,
     ev.UnitArrived: _arrived,
     ev.AmbushShiftRolled: _shift_rolled,

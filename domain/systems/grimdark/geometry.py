@@ -14,10 +14,11 @@ from domain.systems.grimdark.versions import rule
 
 #: #Movement: each model within 2" of another of its unit and within 6" of all of them.
 COHERENCY_NEAR, COHERENCY_FAR = 2.0, 6.0
+BUILDINGS = "Solid Buildings"
 #: #Movement: units keep 1" from other units unless charging.
 KEEP_AWAY = 1.0
 #: All models stand as tall: sight is blocked by any unit's model in the way (#General Principles,
-#: Line of Sight). Heights are not modelled yet.
+#: Line of Sight); a model on an elevated piece stands at its height and sees from there.
 EYE, BODY = 1.0, 2.0
 
 
@@ -29,9 +30,25 @@ def placed(unit: Unit, positions: Sequence[tuple[float, float]], section: str) -
 
 
 def check_on_table(game: Game, unit: Unit, bases: Sequence[Base], section: str) -> None:
+    """Every model on the table, and none on a solid building's ground: it is one block that
+    cannot be entered but as a transport is (#Solid Buildings)."""
+    buildings = solid(game)
     for model, base in zip(unit.models, bases, strict=True):
         if not (base.radius <= base.x <= game.mission.width - base.radius and base.radius <= base.y <= game.mission.depth - base.radius):
             raise RuleError("off_table", rule(section), params={"model": model.id, "x": base.x, "y": base.y, "width": game.mission.width, "depth": game.mission.depth}, field="positions")
+        for piece in buildings:
+            if inches.point_in_polygon((base.x, base.y), piece.polygon) or inches.short_of(inches.distance_to_polygon(Base(base.x, base.y), piece.polygon), base.radius):
+                raise RuleError("in_building", rule(BUILDINGS), params={"model": model.id, "building": piece.id}, field="positions")
+
+
+def building_at(game: Game, x: float, y: float) -> str:
+    """The solid building a point lies in (a marker may not: nobody could reach it), or ""."""
+    return next((p.id for p in solid(game) if inches.point_in_polygon((x, y), p.polygon)), "")
+
+
+def solid(game: Game) -> list[inches.Terrain]:
+    """The mission's solid buildings (#Solid Buildings), as the board measures them."""
+    return [t for t, p in zip(terrain(game), game.mission.terrain) if p.transport]
 
 
 def check_coherent(unit: Unit, bases: Sequence[Base], section: str = "Movement") -> None:
@@ -52,15 +69,27 @@ def check_apart(game: Game, unit: Unit, bases: Sequence[Base], section: str, all
                     raise RuleError("too_close", rule(section), params={"unit": unit.id, "other": other.id, "gap": round(gap, 2), "keep": keep}, field="positions")
 
 
-def longest_move(unit: Unit, bases: Sequence[Base]) -> float:
-    return max((((m.x - b.x) ** 2 + (m.y - b.y) ** 2) ** 0.5 for m, b in zip(unit.models, bases, strict=True)), default=0.0)
+def longest_move(game: Game, unit: Unit, bases: Sequence[Base]) -> float:
+    """The farthest any model goes: its straight way, and every inch it climbs up or down an
+    elevated piece on the way (our reading: heights count against the move; Flying does not climb)."""
+    pieces = () if unit.profile.rule("Flying") else terrain(game)
+    return max((math.hypot(m.x - b.x, m.y - b.y) + inches.climb((m.x, m.y), (b.x, b.y), pieces) for m, b in zip(unit.models, bases, strict=True)), default=0.0)
+
+
+def lifted(game: Game, base: Base, pieces: Sequence[inches.Terrain] | None = None) -> Base:
+    """The base standing on the ground under it: on top of an elevated piece, at its height
+    (`pieces`: the game's terrain, when the caller has it at hand)."""
+    return Base(base.x, base.y, inches.ground_height((base.x, base.y), terrain(game) if pieces is None else pieces), base.radius)
 
 
 def check_path(game: Game, unit: Unit, bases: Sequence[Base], section: str, allowed: str = "") -> None:
     """Models move straight and not across another unit's models (#General Principles: through
-    a unit is not a way; Flying is not built yet)."""
+    a unit is not a way), nor through a solid building (#Solid Buildings); Flying skips this."""
+    buildings = solid(game)
     for model, end in zip(unit.models, bases, strict=True):
         start = Base(model.x, model.y, radius=end.radius)
+        for piece in inches.path_terrain((start.x, start.y), (end.x, end.y), buildings, max(end.radius - inches.TOLERANCE, 0.0)):
+            raise RuleError("through_building", rule(BUILDINGS), params={"unit": unit.id, "model": model.id, "building": piece.id}, field="positions")
         for other in game.units.values():
             if other.id == unit.id or other.destroyed or not other.deployed or other.profile.flyer:
                 continue
@@ -71,13 +100,18 @@ def check_path(game: Game, unit: Unit, bases: Sequence[Base], section: str, allo
 
 def blockers(game: Game, *skip: str) -> list[Base]:
     """The models that block sight: Flyers do not (#Unit Types, Flyers: no physical interaction)."""
-    return [b for u in game.units.values() if u.id not in skip and not u.destroyed and u.deployed and not u.profile.flyer for b in u.bases()]
+    pieces = terrain(game)
+    return [lifted(game, b, pieces) for u in game.units.values() if u.id not in skip and not u.destroyed and u.deployed and not u.profile.flyer for b in u.bases()]
 
 
 def terrain(game: Game) -> tuple[inches.Terrain, ...]:
-    """The mission's pieces as the kit's board measures them, and the ground within 3" of a marker
+    """The mission's pieces as the kit's board measures them (a solid building blocks sight and
+    is stood on by nobody), and the ground within 3" of a marker
     whose mystery made it dangerous or difficult (#Mysterious Objectives)."""
-    pieces = tuple(inches.Terrain(p.id, p.polygon, p.height, p.cover, p.difficult, p.dangerous, p.blocks_sight) for p in game.mission.terrain)
+    pieces = tuple(
+        inches.Terrain(p.id, p.polygon, p.height, p.cover, p.difficult, p.dangerous, p.blocks_sight or bool(p.transport), p.elevated and not p.transport)
+        for p in game.mission.terrain
+    )
     return pieces + tuple(
         inches.Terrain(m.id, _ring(m.x, m.y, MYSTERY_REACH), 0.0, difficult=m.id in game.revealed_as("difficult"), dangerous=m.id in game.revealed_as("dangerous"))
         for m in live_markers(game, "difficult", "dangerous")
@@ -108,19 +142,22 @@ def _ring(x: float, y: float, reach: float) -> tuple[tuple[float, float], ...]:
     return tuple((x + out * math.cos(2 * math.pi * k / RING_CORNERS), y + out * math.sin(2 * math.pi * k / RING_CORNERS)) for k in range(RING_CORNERS))
 
 
-def sees(game: Game, shooter: Base, target: Unit, skip: tuple[str, ...]) -> bool:
+def sees(game: Game, shooter: Base, targets: Sequence[Base], skip: tuple[str, ...]) -> bool:
     """#General Principles, Line of Sight: not through an obstacle (a piece that blocks sight and
-    stands taller than a model's eyes) nor through another unit's model."""
-    others = blockers(game, *skip)
-    return any(inches.line_of_sight(shooter, t, terrain(game), others, eye=EYE, body=BODY) for t in target.bases())
+    stands taller than the line from eye to eye where it crosses) nor through another unit's model.
+    A model standing on an elevated piece sees from its height, so over lower pieces. The bases
+    are where the models stand as `buildings.standing` and `buildings.targets` give them."""
+    others, pieces = blockers(game, *skip), terrain(game)
+    return any(inches.line_of_sight(shooter, t, pieces, others, eye=EYE, body=BODY, eye_to_eye=True) for t in targets)
 
 
-def in_cover(game: Game, shooter: Unit, target: Unit) -> bool:
+def in_cover(game: Game, shooter: Base, target: Unit) -> bool:
     """#Terrain, Cover: most of the target's models within cover terrain or behind an obstacle,
     seen from the shooting unit's first model (the kit's reading of "most")."""
     if target.profile.flyer:  # #Unit Types, Flyers: no interaction with terrain
         return False
-    return inches.unit_in_cover(target.bases(), shooter.bases()[0], terrain(game), eye=EYE)
+    pieces = terrain(game)
+    return inches.unit_in_cover([lifted(game, b, pieces) for b in target.bases()], shooter, pieces, eye=EYE)
 
 
 def crossed(game: Game, unit: Unit, bases: Sequence[Base]) -> list[inches.Terrain]:
@@ -133,8 +170,8 @@ def crossed(game: Game, unit: Unit, bases: Sequence[Base]) -> list[inches.Terrai
     return list(found.values())
 
 
-def in_range(shooter: Base, target: Unit, reach: float) -> bool:
-    return any(inches.at_most(inches.distance(shooter, t), reach) for t in target.bases())
+def in_range(shooter: Base, targets: Sequence[Base], reach: float) -> bool:
+    return any(inches.at_most(inches.distance(shooter, t), reach) for t in targets)
 
 
 def touching(a: Base, b: Base) -> bool:

@@ -6,16 +6,21 @@ author wrote them (docs/grimdark-future-content-format.md). Parsing and merging 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from domain.kit.boards import inches
 from domain.kit.content import Problem, checked_pack
-from domain.systems.grimdark.content import MYSTERY_EFFECTS, RULES, SECTIONS, Mystery, Pack, PackFile, Spell, split_rule
+from domain.systems.grimdark.content import MYSTERY_EFFECTS, RULES, SECTIONS, Mystery, Pack, PackFile, Spell, TerrainPiece, split_rule
 
 #: Quality and Defense are rolled on a D6: 2+ to 6+.
 D6_VALUE = (2, 6)
 MARKERS = ("d3+2", "1", "2", "3", "4", "5")
 MAX_TERRAIN = 40
+#: The tallest piece (inches) and the most seats a solid building has (#Solid Buildings: the
+#: largest example holds 21).
+MAX_HEIGHT, MAX_SEATS = 24, 30
 #: How many markers a placement puts down by itself, or may hold (one per quarter).
 FIXED_MARKERS = {"centre": "1", "zone-centres": "2", "quarters": "4"}
 
@@ -53,6 +58,7 @@ def check(pack: Pack) -> Iterator[Problem]:
                     yield from _rules((*at, "models", m, "weapons", w, "rules"), weapon.rules, "weapon")
         yield from _spells(("armies", a, "spells"), army.spells)
     yield from _mysteries(pack.mysteries)
+    units = {_slug(u.name) for army in pack.armies for u in army.units}
     for i, mission in enumerate(pack.missions):
         if mission.markers not in MARKERS:
             yield ("missions", i, "markers"), f"{mission.markers!r} is not one of {', '.join(MARKERS)}"
@@ -70,6 +76,32 @@ def check(pack: Pack) -> Iterator[Problem]:
             off = [list(c) for c in piece.polygon if not (0 <= c[0] <= mission.width and 0 <= c[1] <= mission.depth)]
             if off:
                 yield ("missions", i, "terrain", t, "polygon"), f"corners {off} are off the {mission.width}\" x {mission.depth}\" table"
+            yield from _piece(("missions", i, "terrain", t), piece, units)
+
+
+def _piece(at: tuple[Any, ...], piece: TerrainPiece, units: set[str]) -> Iterator[Problem]:
+    """Heights, and a solid building's seats and firing ports (#Terrain, #Solid Buildings)."""
+    if not 0 <= piece.height <= MAX_HEIGHT:
+        yield (*at, "height"), f"{piece.height} is not in 0..{MAX_HEIGHT}"
+    if piece.elevated and piece.height <= 0:
+        yield (*at, "height"), "an elevated piece needs a height > 0 to stand on"
+    if not 0 <= piece.transport <= MAX_SEATS:
+        yield (*at, "transport"), f"{piece.transport} is not in 0..{MAX_SEATS}"
+    if piece.transport and piece.elevated:
+        yield (*at, "elevated"), "a solid building is one block: nobody stands on it"
+    if piece.transport and piece.id in units:
+        yield (*at, "id"), f"{piece.id!r} is also a unit's id; a building needs its own"
+    if piece.ports and not piece.transport:
+        yield (*at, "ports"), "only a solid building (transport > 0) has firing ports"
+    for k, port in enumerate(piece.ports):
+        if inches.point_in_polygon((port.x, port.y), piece.polygon) or inches.distance_to_polygon(inches.Base(port.x, port.y), piece.polygon) > inches.TOLERANCE:
+            yield (*at, "ports", k), f"({port.x}, {port.y}) is not on the building's outline"
+        if not 0 <= port.height <= piece.height:
+            yield (*at, "ports", k, "height"), f"{port.height} is not in 0..{piece.height} (the building's height)"
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
 def _mysteries(rows: tuple[Mystery, ...]) -> Iterator[Problem]:

@@ -40,6 +40,8 @@ def close_in(res: Resolution, defender: str, attacker: str) -> None:
     """The defenders move up to 3" into base contact, or as close as they can: each model not
     touching a charger goes straight at the closest one and stops at the first base in its way."""
     unit, chargers = res.game.units[defender], res.game.units[attacker].bases()
+    if unit.inside:  # inside a building it fights from there (#Solid Buildings)
+        return
     others = geometry.blockers(res.game, defender)
     moved, longest = [], 0.0
     for model, base in zip(unit.models, unit.bases(), strict=True):
@@ -84,10 +86,11 @@ def finish(res: Resolution) -> None:
             morale.test(res, defender.id, in_melee=True)
     attacker, defender = res.game.units[fought.attacker], res.game.units[fought.defender]
     if not attacker.destroyed and not defender.destroyed:
-        res.emit(ev.UnitMoved(attacker.id, "back_off", _backed_off(attacker, defender), BACK_OFF))
+        house = res.game.building(defender.inside)
+        res.emit(ev.UnitMoved(attacker.id, "back_off", _backed_off(attacker, defender, house.polygon if house else None), BACK_OFF))
     res.emit(ev.MeleeEnded(fought.attacker, fought.defender, fought.by_attacker, fought.by_defender))
     left = [u for u in (attacker, defender) if not u.destroyed]
-    if len(left) == 1:
+    if len(left) == 1 and not left[0].inside:  # a unit inside a building stays in it
         res.emit(ev.SurvivorMayMove(left[0].id))
     else:
         rounds.end_activation(res, fought.attacker)
@@ -102,7 +105,7 @@ def move_survivor(res: Resolution, command: cmd.MoveSurvivor) -> list:
     unit = res.game.units[survivor]
     if command.positions:
         bases = geometry.placed(unit, command.positions, MELEE)
-        longest = geometry.longest_move(unit, bases)
+        longest = geometry.longest_move(res.game, unit, bases)
         if not inches.at_most(longest, SURVIVOR_MOVE):
             raise RuleError("too_far", rule(MELEE), params={"unit": unit.id, "action": "survive", "max": SURVIVOR_MOVE, "inches": round(longest, 2)}, field="positions")
         geometry.check_on_table(res.game, unit, bases, MELEE)
@@ -115,12 +118,17 @@ def move_survivor(res: Resolution, command: cmd.MoveSurvivor) -> list:
     return res.events
 
 
-def _backed_off(attacker: Unit, defender: Unit) -> list[tuple[float, float]]:
-    """Each model 1" straight away from the closest enemy model's centre."""
+def _backed_off(attacker: Unit, defender: Unit, walls: tuple[tuple[float, float], ...] | None) -> list[tuple[float, float]]:
+    """Each model 1" straight away from the closest enemy model's centre, or from the nearest
+    point of the walls of the building the defenders are in (#Solid Buildings)."""
     moved = []
     for model in attacker.models:
-        closest = min(defender.models, key=lambda d: (math.hypot(d.x - model.x, d.y - model.y), d.id))
-        dx, dy = model.x - closest.x, model.y - closest.y
+        if walls is not None:
+            cx, cy = inches.nearest_on_outline((model.x, model.y), walls)
+        else:
+            closest = min(defender.models, key=lambda d: (math.hypot(d.x - model.x, d.y - model.y), d.id))
+            cx, cy = closest.x, closest.y
+        dx, dy = model.x - cx, model.y - cy
         length = math.hypot(dx, dy) or 1.0
         moved.append((round(model.x + BACK_OFF * dx / length, 3), round(model.y + BACK_OFF * dy / length, 3)))
     return moved

@@ -13,7 +13,7 @@ from domain.events import Event
 from domain.kit.boards import inches
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
-from domain.systems.grimdark import geometry, joining, transports
+from domain.systems.grimdark import buildings, geometry, joining, transports
 from domain.systems.grimdark.resolution import Resolution
 from domain.systems.grimdark.state import DEPLOYMENT, DEPLOYMENT_ROLL_OFF, EDGE, EDGES, FIRST_MARKER, MARKERS, MISSION_ROLL, OBJECTIVE_ROLL_OFF, SCOUT_ROLL_OFF, ZONE_DEPTH, Game, Unit
 from domain.systems.grimdark.versions import rule
@@ -115,6 +115,9 @@ def place_marker(res: Resolution, command: cmd.PlaceMarker) -> list[Event]:
         raise RuleError("off_table", rule(PREPARATION), params={"model": "marker", "x": command.x, "y": command.y, "width": game.mission.width, "depth": game.mission.depth})
     if any(game.in_zone(side, command.y) for side in game.sides):
         raise RuleError("marker_in_zone", rule(PREPARATION), params={"x": command.x, "y": command.y, "depth": 12})
+    inside = geometry.building_at(game, command.x, command.y)
+    if inside:
+        raise RuleError("marker_in_building", rule(geometry.BUILDINGS), params={"x": command.x, "y": command.y, "building": inside})
     for marker in game.markers:
         gap = inches.distance(here, inches.Base(marker.x, marker.y))
         if inches.at_most(gap, MARKER_GAP):
@@ -181,10 +184,16 @@ def keep_in_reserve(res: Resolution, unit: Unit, command: cmd.Deploy) -> list[Ev
 
 
 def deploy_inside(res: Resolution, unit: Unit, command: cmd.Deploy) -> list[Event]:
-    """#Special Rules, Transport(X): deployed within a transport of its army, deployed already."""
-    transport = transports.seat(res.game, unit, command.transport)
+    """#Special Rules, Transport(X): deployed within a transport of its army, deployed already,
+    or within a solid building (#Solid Buildings)."""
+    building = buildings.building(res.game, command.transport)
+    transport = None if building is not None else transports.seat(res.game, unit, command.transport)
     if command.positions:
         raise RuleError("wrong_model_count", rule(PREPARATION), params={"unit": unit.id, "models": 0, "given": len(command.positions)}, field="positions")
+    if building is not None:
+        buildings.deploy_inside(res, unit, building, command)
+        return deployed(res)
+    assert transport is not None
     spot = (transport.models[0].x, transport.models[0].y)
     res.emit(ev.UnitDeployed(unit.id, [spot] * len(unit.models), command.joined, transport.id))
     return deployed(res)

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import msgspec
 
 from domain.kit.boards.inches import Base, base_radius_inches
-from domain.systems.grimdark.content import Mission, Mystery, Spell, UnitProfile, Weapon
+from domain.systems.grimdark.content import Mission, Mystery, Spell, TerrainPiece, UnitProfile, Weapon
 
 #: Phases, in order: the random mission's roll (when the mission is random), roll-off for deployment, the winner picks an edge, roll-off for the markers,
 #: its winner picks who places first, markers placed, units deployed, rounds, the end.
@@ -166,6 +166,14 @@ class Casting(msgspec.Struct, frozen=True):
     target: str = ""
 
 
+class Storm(msgspec.Struct, frozen=True):
+    """A charge at a solid building holding several enemy units: the defender picks the one
+    that fights (#Solid Buildings)."""
+
+    attacker: str
+    building: str
+
+
 class Game(msgspec.Struct, frozen=True):
     rules: str
     mission: Mission
@@ -194,6 +202,8 @@ class Game(msgspec.Struct, frozen=True):
     survivor: str = ""
     #: An ambusher the opponent may move (#Special Rules, Ambush).
     shifting: str = ""
+    #: A charge at a building waiting for the defender's pick (#Solid Buildings).
+    storming: Storm | None = None
     #: Each army's spells, by the army's id.
     spells: dict[str, tuple[Spell, ...]] = {}
     #: The mysterious tables the mission plays with, and what each piece or marker revealed, by
@@ -205,6 +215,12 @@ class Game(msgspec.Struct, frozen=True):
     outcome: str | None = None
     #: The army the workers command (solo play), or "" when every army is a player's.
     solo: str = ""
+
+    def building(self, place: str) -> TerrainPiece | None:
+        """The solid building called `place` (#Solid Buildings); a unit of that id is not one."""
+        if not place or place in self.units:
+            return None
+        return next((p for p in self.mission.terrain if p.id == place and p.transport), None)
 
     def revealed_as(self, effect: str) -> list[str]:
         """The pieces and markers whose mystery gave `effect`, by id."""

@@ -84,7 +84,7 @@ def wrecked(res: Resolution, transport_id: str, wound: Callable[[Resolution, Uni
 
 def stranded(game: Game) -> list[str]:
     """Units whose transport was destroyed, still to be placed."""
-    return sorted(u.id for u in game.units.values() if u.inside and game.units[u.inside].destroyed and not u.destroyed)
+    return sorted(u.id for u in game.units.values() if u.inside in game.units and game.units[u.inside].destroyed and not u.destroyed)
 
 
 def place_survivors(res: Resolution, command: cmd.PlaceSurvivors) -> list:

@@ -5,7 +5,7 @@ each: what it adds to the rolls to hit, how a hit wounds. The core's rolls are t
 from __future__ import annotations
 
 from domain.kit.boards import inches
-from domain.systems.grimdark import geometry
+from domain.systems.grimdark import buildings, geometry
 from domain.systems.grimdark.content import Weapon
 from domain.systems.grimdark.state import Game, Unit
 
@@ -35,11 +35,13 @@ def fear(game: Game, unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> i
 
 def cover(game: Game, unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> int:
     """#Terrain, Cover: -1 to shooting at a unit mostly in or behind cover; Indirect: a target no
-    model of the unit sees counts as in cover (once, however it is in cover). Sniper ignores it."""
+    model of the unit sees counts as in cover (once, however it is in cover); a unit inside a
+    solid building is in cover (#Solid Buildings). Sniper ignores it."""
     if melee or weapon.rule("Sniper"):
         return 0
-    unseen = bool(weapon.rule("Indirect")) and not any(geometry.sees(game, base, target, (unit.id, target.id)) for base in unit.bases())
-    return -1 if unseen or geometry.in_cover(game, unit, target) else 0
+    shooters, seen = buildings.standing(game, unit), buildings.targets(game, target)
+    unseen = bool(weapon.rule("Indirect")) and not any(geometry.sees(game, base, seen, (unit.id, target.id)) for base in shooters)
+    return -1 if unseen or buildings.housing(game, target) or geometry.in_cover(game, shooters[0], target) else 0
 
 
 def flyer(game: Game, unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> int:

@@ -15,28 +15,8 @@ from domain.systems.starquest.resolution import Resolution
 from domain.systems.starquest.state import Figure, Unit
 
 
-def profile(start: geometry.Point, end: geometry.Point, terrain: tuple[geometry.Terrain, ...]) -> list[tuple[float, float, float]]:
-    """The ground under a straight path as (from, to, height) stretches, in inches along it."""
-    dx, dy = end.x - start.x, end.y - start.y
-    length = math.hypot(dx, dy)
-    if length <= geometry.TOLERANCE:
-        return [(0.0, 0.0, geometry.ground_height(start, terrain))]
-    cuts = {0.0, 1.0}
-    for piece in terrain:
-        if piece.elevated:
-            cuts.update(geometry.contacts((start.x, start.y), dx, dy, piece.polygon))
-    ts = sorted(cuts)
-    stretches = []
-    for t0, t1 in zip(ts, ts[1:]):
-        if t1 - t0 <= 1e-12:
-            continue
-        m = (t0 + t1) / 2
-        h = geometry.ground_height(geometry.Point(start.x + m * dx, start.y + m * dy), terrain)
-        if stretches and stretches[-1][2] == h:
-            stretches[-1] = (stretches[-1][0], t1 * length, h)
-        else:
-            stretches.append((t0 * length, t1 * length, h))
-    return stretches
+#: The ground under a straight path, (from, to, height) stretches: the kit's board measures it.
+profile = geometry.ground_profile
 
 
 def gap_and_drop(battle, figure: Figure, x: float, y: float) -> tuple[float, float]:

@@ -1,0 +1,50 @@
+"""Solo play on the core pack's tables with heights and solid buildings (ai.py, ai_activation.py;
+grimdark-future-1.5.md#Terrain, #Solid Buildings): the AI goes round nothing, but it never walks
+into a building, climbs within its move, shoots out of a building it holds, and picks the unit
+that fights when a building it holds is charged."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.kit.boards import inches
+from domain.systems.grimdark import ai, ai_activation
+from domain.systems.grimdark import commands as cmd
+from domain.systems.grimdark import events as ev
+from tests.grimdark.game import BROOD, CORE, VANGUARD, Game, row
+from tests.grimdark.test_ai import play
+from tests.grimdark.test_buildings import SWARM_NEAR, ready
+
+
+@pytest.mark.parametrize("mission", ["relic-hunt", "breakthrough", "king-of-the-hill"])
+def test_the_ai_plays_a_mission_with_buildings_and_heights_to_its_end(mission: str) -> None:
+    game = Game(f"{VANGUARD},{BROOD}", pack=CORE, mission=mission, dice_mode="server", solo=BROOD)
+    by_ai = play(game)
+    assert game.game.outcome is not None and by_ai
+    assert not [e for e in game.events if isinstance(e, ev.UnitEmbarked)]  # it never goes in
+    buildings = [p.polygon for p in game.game.mission.terrain if p.transport]
+    ends = [(x, y) for e in game.events if isinstance(e, (ev.UnitMoved, ev.UnitDeployed)) for x, y in e.positions]
+    assert not [p for p in ends for b in buildings if inches.point_in_polygon(p, b)]
+
+
+def test_the_ai_climbs_the_hill_within_its_moves_and_holds_it() -> None:
+    """King of the Hill's hilltop is 2" high: a 6" Advance onto it goes 4" across (less the climb)."""
+    game = Game(f"{VANGUARD},{BROOD}", pack=CORE, mission="king-of-the-hill", dice_mode="server", solo=BROOD)
+    play(game)
+    hill = game.game.mission.terrain[0]
+    climbs = [e for e in game.events if isinstance(e, ev.UnitMoved) and e.action == "advance" and any(inches.point_in_polygon(p, hill.polygon) for p in e.positions)]
+    assert climbs and all(e.inches <= 6 + inches.TOLERANCE for e in climbs)
+    assert (game.game.seized, game.game.outcome) == ({VANGUARD: 0, BROOD: 1}, BROOD)
+
+
+def test_a_unit_the_ai_holds_inside_a_building_shoots_the_nearest_enemy_from_its_port() -> None:
+    """From the port at (23, 7) the Skitter Swarm is 11.5" away, the Bone Crushers 17.8"."""
+    game = ready(places=SWARM_NEAR, solo=VANGUARD)
+    assert ai_activation.act(game.game, game.unit("ridge-squad")) == cmd.Hold(unit="ridge-squad", target="skitter-swarm")
+
+
+def test_the_ai_picks_its_first_unit_inside_when_its_building_is_charged() -> None:
+    game = ready(inside=("ridge-squad", "vanguard-squad"), places=SWARM_NEAR, solo=VANGUARD)
+    game.do(cmd.Hold(unit="captain-hale-morrow"))
+    game.do(cmd.Charge(unit="skitter-swarm", target="blockhouse", positions=row(20, 7.492, 8, back=1.5)))
+    assert ai.ai(game.state) == cmd.DefendBuilding(unit="ridge-squad")

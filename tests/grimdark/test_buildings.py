@@ -1,0 +1,214 @@
+"""grimdark-future-1.5.md#Solid Buildings with known dice: a blockhouse in the Vanguard's zone of
+the 30" test table with Transport(11) seats and firing ports; squads deployed inside, shooting
+out of its topmost port, shot at through its ports in cover, getting in and out as with a
+transport, and charged (one unit inside fights, the defender's pick when several are in)."""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.systems.grimdark import commands as cmd
+from domain.systems.grimdark import events as ev
+from domain.systems.grimdark.content import Port, TerrainPiece
+from tests.grimdark.game import ORDER, SHALLOW, SPOTS, VANGUARD, Game, row
+
+BUILDINGS = "grimdark-future-1.5.md#Solid Buildings"
+#: 10" x 3" south of the Ridge Squad's spot; its topmost port at (23, 7) in the north wall, 3" up,
+#: and a low one in the west wall.
+BLOCKHOUSE = TerrainPiece("blockhouse", ((18, 4), (28, 4), (28, 7), (18, 7)), height=4, transport=11, ports=(Port(23, 7, 3), Port(18, 5.5, 1)))
+#: The Skitter Swarm and the Bone Crushers swap places, so the swarm's charge reaches the blockhouse.
+SWARM_NEAR = {"skitter-swarm": row(20, 19, 8, back=1.5), "bone-crushers": row(40, 20, 3, 2.0, 1.5)}
+
+
+def prepared(piece: TerrainPiece = BLOCKHOUSE, **options: object) -> Game:
+    """The preparation played with `piece` on the table, the units still to deploy."""
+    pack = msgspec.structs.replace(SHALLOW, missions=tuple(msgspec.structs.replace(m, terrain=(piece,)) for m in SHALLOW.missions))
+    game = Game(pack=pack, **options)
+    game.prepare()
+    return game
+
+
+def ready(piece: TerrainPiece = BLOCKHOUSE, inside: tuple[str, ...] = ("ridge-squad",), places: dict | None = None, **options: object) -> Game:
+    """Deployed as `Game.ready` does, with `piece` on the table and the units `inside` in it."""
+    game = prepared(piece, **options)
+    for unit_id in ORDER:
+        if unit_id in inside:
+            game.do(cmd.Deploy(unit=unit_id, positions=[], transport=piece.id))
+            continue
+        x, y = SPOTS[unit_id]
+        back = -1.5 if game.unit(unit_id).side == VANGUARD else 1.5
+        gap = 2.0 if unit_id == "bone-crushers" else 1.5
+        game.do(cmd.Deploy(unit=unit_id, positions=(places or {}).get(unit_id) or row(x, y, len(game.unit(unit_id).models), gap, back)))
+    return game
+
+
+def _shots(events):
+    return [e for e in events if isinstance(e, ev.AttackResolved)]
+
+
+def test_a_squad_deploys_inside_and_stands_at_the_topmost_port_off_the_table():
+    game = ready()
+    assert (game.unit("ridge-squad").inside, game.unit("ridge-squad").bases()) == ("blockhouse", [])
+    assert {(m.x, m.y) for m in game.unit("ridge-squad").models} == {(23.0, 7.0)}
+    deployed = [e for e in game.events if isinstance(e, ev.UnitDeployed) and e.unit == "ridge-squad"]
+    assert deployed == [ev.UnitDeployed("ridge-squad", [(23.0, 7.0)] * 5, [], "blockhouse")]
+
+
+def test_deploying_inside_is_refused_past_its_seats_outside_the_zone_or_held_by_the_enemy():
+    shed = msgspec.structs.replace(BLOCKHOUSE, transport=6)
+    game = prepared(shed)
+    game.do(cmd.Deploy(unit="captain-hale-morrow", positions=[(4, 10)]))
+    game.do(cmd.Deploy(unit="brood-mother", positions=[(4, 20)]))
+    game.do(cmd.Deploy(unit="vanguard-squad", positions=[], transport="blockhouse"))
+    held = game.refused(cmd.Deploy(unit="spine-spitters", positions=[], transport="blockhouse"))
+    assert (held.code, held.rule, held.params) == ("building_held", BUILDINGS, {"building": "blockhouse", "units": ["vanguard-squad"]})
+    game.do(cmd.Deploy(unit="spine-spitters", positions=row(12, 20, 5, back=1.5)))
+    full = game.refused(cmd.Deploy(unit="ridge-squad", positions=[], transport="blockhouse"))
+    assert (full.code, full.rule, full.params) == ("transport_full", BUILDINGS, {"transport": "blockhouse", "capacity": 6, "taken": 5, "models": 5})
+    on_it = game.refused(cmd.Deploy(unit="ridge-squad", positions=row(20, 7, 5)))
+    assert (on_it.code, on_it.rule, on_it.params) == ("in_building", BUILDINGS, {"model": "ridge-squad-1", "building": "blockhouse"})
+
+
+def test_a_building_outside_the_units_zone_takes_no_unit_at_deployment():
+    outpost = msgspec.structs.replace(BLOCKHOUSE, polygon=((30, 13), (36, 13), (36, 16), (30, 16)), ports=())
+    game = prepared(outpost)
+    game.do(cmd.Deploy(unit="captain-hale-morrow", positions=[(4, 10)]))
+    game.do(cmd.Deploy(unit="brood-mother", positions=[(4, 20)]))
+    far = game.refused(cmd.Deploy(unit="vanguard-squad", positions=[], transport="blockhouse"))
+    assert (far.code, far.params["edge"]) == ("outside_zone", "south")
+
+
+def test_the_squad_inside_shoots_from_the_topmost_port_and_is_shot_at_in_cover():
+    """Out of the port: Shredder 4, 1 to hit, 1 to wound; Long Rifles 1, 1, 1, 4, then 3: one
+    wound. Back at it: eight Spine Rifle shots need 5+ (cover -1): 5, 5, 6 hit, 4, 4, 1 wound 2."""
+    game = ready()
+    game.do(cmd.Hold(unit="captain-hale-morrow"))
+    game.do(cmd.Hold(unit="brood-mother"))
+    out = game.do(cmd.Hold(unit="ridge-squad", target="spine-spitters"), 4, 1, 1, 1, 1, 1, 4, 3)
+    assert _shots(out) == [
+        ev.AttackResolved("ridge-squad", "Shredder", "spine-spitters", 2, 1, 0),
+        ev.AttackResolved("ridge-squad", "Long Rifle", "spine-spitters", 4, 1, 1),
+    ]
+    game.do(cmd.RemoveCasualties(unit="spine-spitters", models=["spine-spitters-5"]))
+    back = game.do(cmd.Hold(unit="spine-spitters", target="ridge-squad"), 4, 4, 4, 4, 5, 5, 6, 1, 4, 4, 1)
+    assert _shots(back) == [ev.AttackResolved("spine-spitters", "Spine Rifle", "ridge-squad", 8, 3, 2)]
+    assert back[-1] == ev.CasualtiesDue("ridge-squad", 2, "end")
+
+
+def test_nobody_shoots_through_a_wall_without_a_port_and_a_building_without_ports_holds_its_fire():
+    south = ready(msgspec.structs.replace(BLOCKHOUSE, ports=(Port(23, 4, 3),)))
+    south.do(cmd.Hold(unit="captain-hale-morrow"))
+    south.do(cmd.Hold(unit="brood-mother"))
+    assert south.refused(cmd.Hold(unit="ridge-squad", target="spine-spitters")).code == "no_shot"
+    blind = ready(msgspec.structs.replace(BLOCKHOUSE, ports=()))
+    blind.do(cmd.Hold(unit="captain-hale-morrow"))
+    blind.do(cmd.Hold(unit="brood-mother"))
+    refused = blind.refused(cmd.Hold(unit="ridge-squad", target="spine-spitters"))
+    assert (refused.code, refused.rule, refused.params) == ("no_firing_port", BUILDINGS, {"unit": "ridge-squad", "building": "blockhouse"})
+    blind.do(cmd.Hold(unit="ridge-squad"))
+    assert blind.refused(cmd.Hold(unit="spine-spitters", target="ridge-squad")).code == "no_shot"
+
+
+def test_a_squad_gets_out_with_an_advance_measured_from_the_walls_and_not_into_them():
+    game = ready()
+    game.do(cmd.Hold(unit="captain-hale-morrow"))
+    game.do(cmd.Hold(unit="brood-mother"))
+    far = game.refused(cmd.Advance(unit="ridge-squad", positions=row(19, 14, 5)))
+    assert (far.code, far.params) == ("too_far", {"unit": "ridge-squad", "action": "advance", "max": 6.0, "inches": 6.51})
+    into = game.refused(cmd.Advance(unit="ridge-squad", positions=row(19, 6, 5)))
+    assert (into.code, into.rule) == ("in_building", BUILDINGS)
+    out = game.do(cmd.Advance(unit="ridge-squad", positions=row(19, 9, 5)))
+    assert out[:2] == [ev.UnitDisembarked("ridge-squad", "blockhouse"), ev.UnitMoved("ridge-squad", "advance", row(19, 9, 5), 1.508)]
+    assert game.unit("ridge-squad").inside == "" and len(game.unit("ridge-squad").bases()) == 5
+
+
+def test_a_unit_gets_in_by_reaching_the_walls_within_a_rush():
+    game = ready()
+    far = game.refused(cmd.Embark(unit="captain-hale-morrow", transport="blockhouse"))
+    assert (far.code, far.params) == ("too_far", {"unit": "captain-hale-morrow", "action": "embark", "max": 12.0, "inches": 13.83})
+    assert game.do(cmd.Embark(unit="vanguard-squad", transport="blockhouse")) == [ev.UnitEmbarked("vanguard-squad", "blockhouse"), ev.ActivationEnded("vanguard-squad")]
+    assert {(m.x, m.y) for m in game.unit("vanguard-squad").models} == {(23.0, 7.0)}
+
+
+def test_no_move_goes_through_a_building():
+    game = ready(places={"mortar-team": [(29, 4), (29, 5.5), (29, 7)]})
+    refused = game.refused(cmd.Rush(unit="mortar-team", positions=[(17, 4), (17, 5.5), (17, 7)]))
+    assert (refused.code, refused.rule, refused.params) == ("through_building", BUILDINGS, {"unit": "mortar-team", "model": "mortar-team-1", "building": "blockhouse"})
+
+
+def test_a_charge_at_the_building_fights_the_one_unit_inside_from_its_walls():
+    """Every Skitter within 2" of the walls strikes: 8 Fangs at 5+, 5 and 5 hit, 4 wounds; the
+    four Ridge troopers left strike back from inside: 4, 4, 4 hit, 3 and 3 wound. The swarm
+    caused fewer wounds and tests morale: 5 passes."""
+    game = ready(places=SWARM_NEAR)
+    game.do(cmd.Hold(unit="captain-hale-morrow"))
+    at_unit = game.refused(cmd.Charge(unit="skitter-swarm", target="ridge-squad", positions=row(20, 7.492, 8, back=1.5)))
+    assert (at_unit.code, at_unit.rule, at_unit.params) == ("charge_the_building", BUILDINGS, {"target": "ridge-squad", "building": "blockhouse"})
+    charge = cmd.Charge(unit="skitter-swarm", target="blockhouse", positions=row(20, 7.492, 8, back=1.5))
+    events = game.do(charge, 5, 5, 1, 1, 1, 1, 1, 1, 4, 1)
+    assert ev.MeleeStarted("skitter-swarm", "ridge-squad") in events
+    assert _shots(events) == [ev.AttackResolved("skitter-swarm", "Fangs", "ridge-squad", 8, 2, 1)]
+    back = game.do(cmd.RemoveCasualties(unit="ridge-squad", models=["ridge-squad-5"]), 4, 4, 4, 1, 3, 3, 1)
+    assert _shots(back) == [ev.AttackResolved("ridge-squad", "Bayonet", "skitter-swarm", 4, 3, 2)]
+    end = game.do(cmd.RemoveCasualties(unit="skitter-swarm", models=["skitter-swarm-8", "skitter-swarm-7"]), 5)
+    assert [e for e in end if isinstance(e, (ev.MoraleTested, ev.MeleeEnded, ev.SurvivorMayMove, ev.ActivationEnded))] == [
+        ev.MoraleTested("skitter-swarm", 5, 5, True),
+        ev.MeleeEnded("skitter-swarm", "ridge-squad", 1, 2),
+        ev.ActivationEnded("skitter-swarm"),
+    ]
+    backed = [(x, y + 1) for x, y in row(20, 7.492, 6, back=1.5)]  # 1" straight away from the north wall
+    assert ev.UnitMoved("skitter-swarm", "back_off", backed, 1.0) in end
+    assert game.unit("ridge-squad").inside == "blockhouse"
+
+
+def test_a_charge_at_a_building_holding_several_units_waits_for_the_defenders_pick():
+    game = ready(inside=("ridge-squad", "vanguard-squad"), places=SWARM_NEAR)
+    game.do(cmd.Hold(unit="captain-hale-morrow"))
+    charged = game.do(cmd.Charge(unit="skitter-swarm", target="blockhouse", positions=row(20, 7.492, 8, back=1.5)))
+    assert charged[-1] == ev.BuildingCharged("skitter-swarm", "blockhouse", ["ridge-squad", "vanguard-squad"])
+    waits = game.refused(cmd.Hold(unit="mortar-team"))
+    assert (waits.code, waits.rule, waits.params) == ("defender_to_choose", BUILDINGS, {"building": "blockhouse", "units": ["ridge-squad", "vanguard-squad"]})
+    wrong = game.refused(cmd.DefendBuilding(unit="mortar-team"))
+    assert (wrong.code, wrong.params) == ("not_inside", {"unit": "mortar-team", "building": "blockhouse", "inside": ["ridge-squad", "vanguard-squad"]})
+    fought = game.do(cmd.DefendBuilding(unit="vanguard-squad"), *[1] * 8, *[1] * 5)
+    assert fought[0] == ev.MeleeStarted("skitter-swarm", "vanguard-squad")
+    assert game.game.storming is None and ev.MeleeEnded("skitter-swarm", "vanguard-squad", 0, 0) in fought
+
+
+def test_a_charge_at_a_building_without_an_enemy_inside_is_refused():
+    game = ready(inside=(), places=SWARM_NEAR)
+    game.do(cmd.Hold(unit="captain-hale-morrow"))
+    refused = game.refused(cmd.Charge(unit="skitter-swarm", target="blockhouse", positions=row(20, 7.492, 8, back=1.5)))
+    assert (refused.code, refused.rule, refused.params) == ("no_enemy_inside", BUILDINGS, {"unit": "skitter-swarm", "building": "blockhouse", "inside": []})
+
+
+def test_equally_high_ports_are_all_the_topmost_so_a_squad_shoots_out_of_either_wall():
+    both = ready(msgspec.structs.replace(BLOCKHOUSE, ports=(Port(23, 4, 3), Port(23, 7, 3))))
+    both.do(cmd.Hold(unit="captain-hale-morrow"))
+    both.do(cmd.Hold(unit="brood-mother"))
+    shots = both.do(cmd.Hold(unit="ridge-squad", target="spine-spitters"), *[1] * 6)
+    assert _shots(shots) == [
+        ev.AttackResolved("ridge-squad", "Shredder", "spine-spitters", 2, 0, 0),
+        ev.AttackResolved("ridge-squad", "Long Rifle", "spine-spitters", 4, 0, 0),
+    ]
+
+
+def test_a_marker_may_not_lie_inside_a_building():
+    depot = msgspec.structs.replace(BLOCKHOUSE, polygon=((8, 14), (12, 14), (12, 16), (8, 16)), ports=())
+    pack = msgspec.structs.replace(SHALLOW, missions=tuple(msgspec.structs.replace(m, terrain=(depot,)) for m in SHALLOW.missions))
+    game = Game(pack=pack)
+    game.do(cmd.RollOff(purpose="deployment"), 5, 2)
+    game.do(cmd.PickEdge(side=VANGUARD, edge="south"))
+    game.do(cmd.RollOff(purpose="objectives"), 2, 4, 3)
+    game.do(cmd.ChooseFirstMarker(side=VANGUARD, first=VANGUARD))
+    refused = game.refused(cmd.PlaceMarker(side=VANGUARD, x=10, y=15))
+    assert (refused.code, refused.rule, refused.params) == ("marker_in_building", BUILDINGS, {"x": 10.0, "y": 15.0, "building": "blockhouse"})
+
+
+def test_a_spell_does_not_reach_a_unit_inside_a_building():
+    """Spells measure from model to model (#Special Rules, Psychic(X)): a unit inside has none."""
+    game = ready()
+    game.do(cmd.Hold(unit="captain-hale-morrow"))
+    game.do(cmd.Cast(unit="brood-mother"), 4, 2)
+    refused = game.refused(cmd.CastSpell(unit="brood-mother", spell="Spore Cloud", target="ridge-squad"))
+    assert (refused.code, refused.params) == ("target_inside", {"target": "ridge-squad", "transport": "blockhouse"})
