@@ -1,4 +1,4 @@
-"""The benchmark suite: eight scenarios on SQLite and PostgreSQL, one results table.
+"""The benchmark suite: ten scenarios on SQLite and PostgreSQL, one results table.
 
     ./dev.sh bench                                   # full size, 3 runs of each scenario
     ./dev.sh bench --smoke                           # tiny: keeps the suite working, figures mean nothing
@@ -32,6 +32,8 @@ from benchmarks.fanout import fan_out
 from benchmarks.harness import ENVS, percentile, postgres_available, redis_available
 from benchmarks.http_commands import contention, round_trip
 from benchmarks.memory import idle_cpu, peak_memory
+from benchmarks.rolls import rolls
+from benchmarks.scale_out import scale_out
 
 
 @dataclass(frozen=True)
@@ -49,7 +51,7 @@ class Target:
 
 
 #: Targets of the performance issue (figures without one are reported for context).
-TARGETS: dict[str, Target] = {
+TARGETS: dict[str, Target | dict[str, Target]] = {
     "shoot p50 ms": Target(5, True),
     "shoot p99 ms": Target(25, True),
     "commands/s, 8 clients": Target(400, False),
@@ -62,13 +64,18 @@ TARGETS: dict[str, Target] = {
     "missing": Target(0, True),
     "whole server peak RSS MB": Target(82, True),
     "idle cores": Target(0.005, True),
+    "roll p50 / floor": Target(1.25, True),
+    "roll p99 / floor": Target(3, True),
+    "Star Quest command p50 / floor": Target(1.25, True),
+    "rolls/s": {"sqlite": Target(1500, False), "postgres": Target(800, False)},
+    "server CPU per accepted command ms": Target(0.6, True),
 }
 
 SIZES = {
     "smoke": {"shots": 8, "seconds": 2, "per_client": 4, "rebuild": [2_000], "ai_missions": 2, "ai_backlog": 4, "ai_workers": [1],
-              "subscribers": 20, "streams": 2, "per_mission": 3, "missions": 5, "events": 500, "idle_s": 2},
+              "subscribers": 20, "streams": 2, "per_mission": 3, "missions": 5, "events": 500, "idle_s": 2, "rolls": 30},
     "full": {"shots": 150, "seconds": 10, "per_client": 40, "rebuild": [10_000, 100_000], "ai_missions": 12, "ai_backlog": 150,
-             "ai_workers": [1, 2], "subscribers": 200, "streams": 10, "per_mission": 20, "missions": 100, "events": 20_000, "idle_s": 30},
+             "ai_workers": [1, 2], "subscribers": 200, "streams": 10, "per_mission": 20, "missions": 100, "events": 20_000, "idle_s": 30, "rolls": 1000},
 }  # fmt: skip
 
 Run = Callable[[str, dict], list[dict[str, float]]]
@@ -128,12 +135,22 @@ def _idle(backend: str, size: dict) -> list[dict[str, float]]:
         return [idle_cpu(env, directory, size["idle_s"])]
 
 
+def _rolls(backend: str, size: dict) -> list[dict[str, float]]:
+    with ENVS[backend]() as env, _workdir() as directory:
+        return [rolls(backend, env, directory, size["rolls"], size["seconds"])]
+
+
+def _scale_out(backend: str, size: dict) -> list[dict[str, float]]:
+    with ENVS[backend]() as env, _workdir() as directory:
+        return [scale_out(env, directory, size["seconds"])]
+
+
 def _encoding(backend: str, size: dict) -> list[dict[str, float]]:
     return [encoding(size["events"])]
 
 
-#: name -> (title, run, per store?)
-SCENARIOS: dict[str, tuple[str, Run, bool]] = {
+#: name -> (title, run, per store? (True: each store; or the stores it is about))
+SCENARIOS: dict[str, tuple[str, Run, bool | tuple[str, ...]]] = {
     "http": ("1. command round trip (Star Quest Shoot) through HTTP", _http, True),
     "contention": ("2. 8 clients on one mission (409 and retry)", _contention, True),
     "rebuild": ("3. battlefield projection rebuild", _rebuild, True),
@@ -142,11 +159,14 @@ SCENARIOS: dict[str, tuple[str, Run, bool]] = {
     "memory": ("6. server memory with active missions", _memory, True),
     "encoding": ("7. encoding: eventsourcing's JSON transcoder / our msgspec", _encoding, False),
     "idle": ("8. idle server CPU", _idle, True),
+    "rolls": ("9. rolls and commands beside their floors", _rolls, True),
+    "scale-out": ("10. scale-out: 2 API processes and 2 workers against 1 and 1", _scale_out, ("postgres",)),
 }
 
 
-def _target_of(figure: str) -> Target | None:
-    return next((t for name, t in TARGETS.items() if figure.endswith(name)), None)
+def _target_of(figure: str, backend: str) -> Target | None:
+    target = next((t for name, t in TARGETS.items() if figure.endswith(name)), None)
+    return target.get(backend) if isinstance(target, dict) else target
 
 
 def _cell(values: list[float]) -> str:
@@ -163,7 +183,8 @@ def run(names: list[str], backends: list[str], runs: int, size: dict) -> list[st
     lines = ["| scenario | store | figure | median (min–max) | target | |", "|---|---|---|---|---|---|"]
     for name in names:
         title, scenario, per_store = SCENARIOS[name]
-        for backend in backends if per_store else ["-"]:
+        stores = [b for b in backends if per_store is True or b in per_store] if per_store else ["-"]
+        for backend in stores:
             if backend == "postgres" and not postgres_available():
                 lines.append(f"| {title} | postgres | not measured: no PostgreSQL answers | | | |")
                 continue
@@ -175,7 +196,7 @@ def run(names: list[str], backends: list[str], runs: int, size: dict) -> list[st
                         measured.setdefault(figure, []).append(value)
             print(f"  {title} [{backend}]: {time.monotonic() - started:.0f} s", file=sys.stderr, flush=True)
             for figure, values in measured.items():
-                target = _target_of(figure)
+                target = _target_of(figure, backend)
                 verdict = "" if target is None else ("met" if target.met(statistics.median(values)) else "**missed**")
                 lines.append(f"| {title} | {backend} | {figure} | {_cell(values)} | {target or ''} | {verdict} |")
                 print(f"  {lines[-1]}", file=sys.stderr, flush=True)  # so an interrupted run keeps what it measured
