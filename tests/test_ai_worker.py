@@ -132,7 +132,8 @@ def assert_each_ai_activation_once_in_order(ledger: Ledger, mission_id: str, fin
 def rig(ledger: Ledger, redis_url: str, redis_prefix: str):
     client = redis.Redis.from_url(redis_url)
     keys = Keys(redis_prefix)
-    return ledger, client, keys, Relay(ledger.store, client, keys, "relay-1"), Worker(ledger, client, keys, "worker-1")
+    # recheck_s=0: the fault tests call the relay by hand and expect it to see a loss at once
+    return ledger, client, keys, Relay(ledger.store, client, keys, "relay-1", recheck_s=0), Worker(ledger, client, keys, "worker-1")
 
 
 def settle(relay: Relay, *workers: Worker, rounds: int = 500) -> int:

@@ -24,7 +24,9 @@ from workers.worker import Worker
 def rig(ledger: Ledger, redis_url: str, redis_prefix: str):
     client = redis.Redis.from_url(redis_url)
     keys = Keys(redis_prefix)
-    return ledger, client, keys, Relay(ledger.store, client, keys, "relay-1"), Worker(ledger, client, keys, "worker-1")
+    # recheck_s=0: every pass checks the lease, the position and the stream, so these tests see
+    # a fault at the next pass (test_a_busy_relay... covers the passes between checks)
+    return ledger, client, keys, Relay(ledger.store, client, keys, "relay-1", recheck_s=0), Worker(ledger, client, keys, "worker-1")
 
 
 def _verified(ledger: Ledger, mission_id: str) -> list[EpochVerified]:
@@ -128,7 +130,7 @@ def test_only_the_lease_holder_relays(rig):
     ledger, client, keys, relay, worker = rig
     mission_id, host = _setup(ledger)
     ledger.handle(mission_id, host, EndMission())
-    other = Relay(ledger.store, client, keys, "relay-2")
+    other = Relay(ledger.store, client, keys, "relay-2", recheck_s=0)
     assert relay.run_once() == 1
     assert other.run_once() == 0
     assert client.xlen(keys.jobs) == 1
@@ -164,7 +166,7 @@ def test_a_worker_survives_its_stream_vanishing_mid_read(rig, caplog):
 
 def test_job_less_events_save_the_relay_position_only_when_far_behind_or_quiet(rig):
     ledger, client, keys, _, worker = rig
-    relay = Relay(ledger.store, client, keys, "relay-1", save_every=6)
+    relay = Relay(ledger.store, client, keys, "relay-1", save_every=6, recheck_s=0)
     mission_id, host = _setup(ledger)
     saved = lambda: int(client.hget(keys.relay_position, "position") or 0)  # noqa: E731
     relay.run_once()
@@ -184,3 +186,24 @@ def test_job_less_events_save_the_relay_position_only_when_far_behind_or_quiet(r
     assert relay.run_once() == 1
     assert saved() == ledger.store.max_notification_id()
     assert _drain(worker) == 1
+
+
+def test_a_busy_relay_checks_lease_and_stream_only_every_recheck_period(rig):
+    """Between checks a relay trusts the lease it renewed: if it lost the lease meanwhile (it
+    lapsed), a job may be published twice, which jobs are made to bear."""
+    ledger, client, keys, _, worker = rig
+    relay = Relay(ledger.store, client, keys, "relay-1", recheck_s=0.5)
+    mission_id, host = _setup(ledger)
+    ledger.handle(mission_id, host, RotateSeed())
+    assert relay.run_once() == 1  # the first pass checks: it takes the lease
+    client.delete(keys.relay_lease)  # the lease lapses
+    other = Relay(ledger.store, client, keys, "relay-2", recheck_s=0)
+    ledger.handle(mission_id, host, RollDice("d6", "x"))
+    ledger.handle(mission_id, host, EndMission())
+    assert other.run_once() == 1 and other.holding
+    assert relay.run_once() == 1 and relay.holding  # no check due: the same job once more
+    time.sleep(0.6)
+    assert relay.run_once() == 0 and not relay.holding  # the check finds the lease taken
+    assert client.xlen(keys.jobs) == 3
+    assert _drain(worker) == 3
+    assert len(_verified(ledger, mission_id)) == 2  # both epochs, each once

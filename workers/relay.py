@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 
 import msgspec
 import redis
@@ -32,13 +33,26 @@ PAGE = 1000
 SAVE_EVERY = 500
 
 class Relay:
-    def __init__(self, store: EventStore, client: redis.Redis, keys: Keys, owner: str, lease_ms: int = 5000, save_every: int = SAVE_EVERY) -> None:
+    def __init__(
+        self,
+        store: EventStore,
+        client: redis.Redis,
+        keys: Keys,
+        owner: str,
+        lease_ms: int = 5000,
+        save_every: int = SAVE_EVERY,
+        recheck_s: float | None = None,
+    ) -> None:
         self.store = store
-        self.save_every = save_every
         self.redis = client
         self.keys = keys
         self.owner = owner
         self.lease_ms = lease_ms
+        self.save_every = save_every
+        #: How long after a check of the lease, the saved position and the stream a pass trusts
+        #: what it found (a third of the lease: renewed well before it lapses), so a busy relay
+        #: pays that round trip a few times a second instead of once per command.
+        self.recheck_s = lease_ms / 3000 if recheck_s is None else recheck_s
         #: After run_once: whether this relay held the lease, and whether it read a full page
         #: (more events are waiting, so `follow` polls again at once).
         self.holding = False
@@ -47,13 +61,44 @@ class Relay:
         self.position: int | None = None
         #: Passes run (each reads the log when holding the lease): stays low while nothing happens.
         self.looks = 0
-        #: (the saved position, the position read to past it): notifications read that caused no
-        #: job and whose position is not saved yet. Valid only while the saved position is unmoved.
-        self._unsaved: tuple[int, int] | None = None
+        #: What the last check found and what passes since have done: the saved position and the
+        #: stream's count of entries ever added, and the position read to (past the saved one by
+        #: pages that caused no job, not saved yet).
+        self._saved = self._added = self._read_to = 0
+        self._trusted_until = 0.0
 
     def run_once(self) -> int:
         """Publish the jobs of one page of new events; returns how many were published."""
-        # The lease, the saved position and the stream's count of entries ever added: one round trip.
+        self.behind = False
+        if time.monotonic() >= self._trusted_until and not self._check():
+            return 0
+        notifications = self.store.notifications(self._read_to, PAGE)
+        if not notifications:
+            if self._read_to != self._saved:  # the log is quiet: save what the job-less pages reached
+                self.redis.hset(self.keys.relay_position, mapping={"position": self._read_to, "added": self._added})
+                self._saved = self._read_to
+            self.position = self._read_to
+            return 0
+        self.behind = len(notifications) == PAGE
+        ai_topics = ai_due_topics()
+        jobs = _once_per_mission([job for n in notifications for job in jobs_for(n.topic, bytes(n.state), ai_topics)])
+        self.position = self._read_to = notifications[-1].id
+        if not jobs and self._read_to - self._saved < self.save_every:
+            return 0
+        pipe = self.redis.pipeline(transaction=True)
+        for job in jobs:
+            pipe.xadd(self.keys.jobs, {"job": msgspec.json.encode(job)})
+        pipe.hset(self.keys.relay_position, mapping={"position": self._read_to, "added": self._added + len(jobs)})
+        pipe.execute()
+        self._saved, self._added = self._read_to, self._added + len(jobs)
+        for job in jobs:
+            log.debug("published", extra={"job": job.kind, "mission": job.mission_id, "key": job.key})
+        return len(jobs)
+
+    def _check(self) -> bool:
+        """Take or renew the lease and read the saved position and the stream's count of entries
+        ever added, in one round trip; False when another relay holds the lease."""
+        began = time.monotonic()
         pipe = self.redis.pipeline(transaction=False)
         pipe.eval(LEASE_SCRIPT, 1, self.keys.relay_lease, self.owner, self.lease_ms)
         pipe.hgetall(self.keys.relay_position)
@@ -61,9 +106,10 @@ class Relay:
         holding, saved, info = pipe.execute(raise_on_error=False)
         if isinstance(holding, Exception):
             raise holding
-        self.holding, self.behind, self.position = bool(holding), False, None
+        self.holding, self.position = bool(holding), None
         if not self.holding:
-            return 0
+            self._trusted_until = 0.0
+            return False
         if isinstance(saved, Exception):
             raise saved
         if isinstance(info, redis.ResponseError):
@@ -76,29 +122,11 @@ class Relay:
         if added < int(saved.get(b"added", 0)):
             log.warning("the job stream was lost; re-publishing from the start of the log")
             position = 0
-        read_from = self._unsaved[1] if self._unsaved is not None and self._unsaved[0] == position else position
-        self._unsaved = None
-        notifications = self.store.notifications(read_from, PAGE)
-        if not notifications:
-            if read_from != position:  # the log is quiet: save what the job-less pages reached
-                self.redis.hset(self.keys.relay_position, mapping={"position": read_from, "added": added})
-            self.position = read_from
-            return 0
-        self.behind = len(notifications) == PAGE
-        ai_topics = ai_due_topics()
-        jobs = _once_per_mission([job for n in notifications for job in jobs_for(n.topic, bytes(n.state), ai_topics)])
-        self.position = notifications[-1].id
-        if not jobs and self.position - position < self.save_every:
-            self._unsaved = (position, self.position)
-            return 0
-        pipe = self.redis.pipeline(transaction=True)
-        for job in jobs:
-            pipe.xadd(self.keys.jobs, {"job": msgspec.json.encode(job)})
-        pipe.hset(self.keys.relay_position, mapping={"position": self.position, "added": added + len(jobs)})
-        pipe.execute()
-        for job in jobs:
-            log.debug("published", extra={"job": job.kind, "mission": job.mission_id, "key": job.key})
-        return len(jobs)
+        if position != self._saved or self._read_to < position:
+            self._read_to = position  # someone else moved it: what this relay read past it is void
+        self._saved, self._added = position, added
+        self._trusted_until = began + self.recheck_s
+        return True
 
     def follow(self, stopping: threading.Event, ticks: Ticks) -> None:
         """Relay until `stopping` is set: at once while behind or after a tick, and otherwise
