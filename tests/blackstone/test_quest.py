@@ -24,7 +24,7 @@ def test_the_quest_begins_with_the_packs_legacy_and_discovery_decks():
     (begun,) = table.do(BeginQuest("core"))
     assert isinstance(begun, QuestBegun) and [c.id for c in begun.legacy_cards] == [c.id for c in CORE.legacy_cards]
     assert table.quest.legacy == LegacyDeck(tuple(LEGACY), ())
-    assert len(table.quest.discovery) == 12
+    assert len(table.quest.discovery) == 15
     again = table.refused(BeginQuest("core"))
     assert (again.code, again.params) == ("quest_begun", {"pack": "core"})
     unknown = QuestTable().refused(BeginQuest("lost"))

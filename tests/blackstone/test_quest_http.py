@@ -18,7 +18,7 @@ def test_a_quest_begins_sets_out_ends_an_expedition_and_draws_a_legacy_card(clie
     begun = campaign.host.post(f"{url}/commands", {"command": {"type": "blackstone-fortress.BeginQuest", "pack": "core"}})
     assert begun.status_code == 201, begun.text
     (event,) = [r["event"] for r in begun.json()["events"] if r["event"]["type"] == "blackstone-fortress.QuestBegun"]
-    assert len(event["legacy_cards"]) == 8 and len(event["discovery_cards"]) == 12
+    assert len(event["legacy_cards"]) == 8 and len(event["discovery_cards"]) == 15
     quest = campaign.view(sam)["systems"][SYSTEM]
     assert quest["legacy"]["left"] == sorted(quest["legacy"]["left"]) and len(quest["legacy"]["left"]) == 8
 

@@ -267,6 +267,28 @@ class Spacecraft(Struct):
     resources: tuple[ResourceCard, ...] = ()
 
 
+class Artefact(Struct):
+    """A stronghold artefact card: taken home by the explorers who conquer its stronghold
+    (blackstone-fortress.md#STRONGHOLDS); its text is the table's."""
+
+    id: str
+    name: str
+    text: str = ""
+
+
+class Stronghold(Struct):
+    """A stronghold (or the hidden vault): the exploration cards its expedition meets, in this
+    order (top first, not shuffled: the place is known once drawn), and the artefact cards its
+    conquerors take home (#STRONGHOLDS, #THE HIDDEN VAULT)."""
+
+    id: str
+    name: str
+    text: str = ""
+    #: Combat and challenge card ids of the pack, top first.
+    cards: tuple[str, ...] = ()
+    artefacts: tuple[Artefact, ...] = ()
+
+
 SECTIONS = (
     "action_dice",
     "explorers",
@@ -278,6 +300,8 @@ SECTIONS = (
     "challenge_cards",
     "legacy_cards",
     "spacecraft",
+    "strongholds",
+    "hidden_vault",
 )
 
 
@@ -298,6 +322,8 @@ class PackFile(Struct):
     challenge_cards: tuple[ChallengeCard, ...] = ()
     legacy_cards: tuple[LegacyCard, ...] = ()
     spacecraft: tuple[Spacecraft, ...] = ()
+    strongholds: tuple[Stronghold, ...] = ()
+    hidden_vault: tuple[Stronghold, ...] = ()
 
 
 class Pack(Struct):
@@ -313,6 +339,9 @@ class Pack(Struct):
     challenge_cards: tuple[ChallengeCard, ...] = ()
     legacy_cards: tuple[LegacyCard, ...] = ()
     spacecraft: tuple[Spacecraft, ...] = ()
+    strongholds: tuple[Stronghold, ...] = ()
+    #: The hidden vault: one, or none in a pack without a quest's end.
+    hidden_vault: tuple[Stronghold, ...] = ()
 
     def named(self, section: str, key: str):  # noqa: ANN201 - one of the sections' types
         field = "name" if section in ("action_dice", "explorers", "hostiles") else "id"

@@ -9,7 +9,11 @@ import msgspec
 from msgspec import Meta
 
 from domain.commands import HOST, PLAYERS, Command
-from domain.systems.blackstone.content import ActionDie, Chamber, ChallengeCard, CombatCard, DiscoveryCard, EncounterCard, Explorer, Hostile, LegacyCard
+from domain.systems.blackstone.content import ActionDie, Chamber, ChallengeCard, CombatCard, DiscoveryCard, EncounterCard, Explorer, Hostile, LegacyCard, Stronghold
+
+#: What an expedition sets out for: the quest's next expedition, an attack on the stronghold (or
+#: the hidden vault) agreed on, or a one-off expedition apart from any quest.
+EXPEDITION, STRONGHOLD, ONE_OFF = "expedition", "stronghold", "one-off"
 
 
 class ExpeditionPlan(msgspec.Struct, frozen=True):
@@ -30,6 +34,11 @@ class ExpeditionPlan(msgspec.Struct, frozen=True):
     #: The discovery cards each explorer (id) brings from earlier expeditions (carried in).
     held: dict[str, list[str]] = {}
     hostile_player: str = ""
+    kind: str = EXPEDITION
+    #: The stronghold or vault attacked (carried in from the quest), or None.
+    stronghold: Stronghold | None = None
+    #: A one-off expedition's difficulty level (#ONE-OFF EXPEDITIONS), empty otherwise.
+    difficulty: str = ""
 
 
 class SetUpExpedition(Command, tag=True):

@@ -77,6 +77,9 @@ def _set_up(event: xev.ExpeditionSetUp) -> Expedition:
         found={k: () for k in tracks},
         held={k: tuple(e.held.get(k, ())) for k in tracks},
         hostile_player=e.hostile_player,
+        stronghold=e.stronghold,
+        kind=e.kind,
+        difficulty=e.difficulty,
     )
 
 
@@ -101,6 +104,27 @@ def _dealt(expedition: Expedition, e: xev.ExplorationDealt) -> Expedition:
         combat_deck=replace(expedition.combat_deck, draw_pile=()),
         challenge_deck=replace(expedition.challenge_deck, draw_pile=()),
     )
+
+
+def _stronghold_dealt(expedition: Expedition, e: xev.StrongholdDealt) -> Expedition:
+    """The stronghold's cards as positions in its order (slot numbers counted per kind)."""
+    counts = {kind: 0 for kind in SLOT_KINDS}
+    order = []
+    for card in e.cards:
+        kind = "combat" if card in expedition.content.combat_cards else "challenge"
+        counts[kind] += 1
+        order.append((slot(kind, counts[kind]), card))
+    return replace(
+        expedition,
+        dealt=dict(order),
+        exploration=decks.Deck("exploration", tuple(s for s, _ in order), hidden=True),
+        combat_deck=replace(expedition.combat_deck, draw_pile=()),
+        challenge_deck=replace(expedition.challenge_deck, draw_pile=()),
+    )
+
+
+def _conquered(expedition: Expedition, e: xev.StrongholdConquered) -> Expedition:
+    return replace(expedition, artefacts={k: tuple(v) for k, v in e.artefacts.items()})
 
 
 def _revealed(expedition: Expedition, e: xev.ExplorationCardRevealed) -> Expedition:
@@ -193,6 +217,8 @@ def _carried_in(battle: Battle, explorers: dict[str, Track]) -> Battle:
 
 _HANDLERS = {
     xev.ExplorationDealt: _dealt,
+    xev.StrongholdDealt: _stronghold_dealt,
+    xev.StrongholdConquered: _conquered,
     xev.ExplorationCardRevealed: _revealed,
     xev.AgilityRolled: _agility,
     xev.ChallengeWounds: _challenge_wounds,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import msgspec
 
 from domain.kit import decks
-from domain.systems.blackstone.content import ActionDie, Chamber, ChallengeCard, CombatCard, DiscoveryCard, EncounterCard, Explorer, Hostile, LegacyCard
+from domain.systems.blackstone.content import ActionDie, Chamber, ChallengeCard, CombatCard, DiscoveryCard, EncounterCard, Explorer, Hostile, LegacyCard, Stronghold
 from domain.systems.blackstone.state import Battle, Track
 
 #: The steps of an exploration round (blackstone-fortress.md#EXPLORATION ROUNDS), and the end.
@@ -64,6 +64,13 @@ class Expedition(msgspec.Struct, frozen=True, tag=True):
     #: Why the expedition ended (#ENDING AN EXPEDITION): "defeat", "death" or "agreed".
     outcome: str | None = None
     hostile_player: str = ""
+    #: The stronghold (or the vault) attacked, empty on an expedition; its artefact cards each
+    #: explorer took once conquered.
+    stronghold: Stronghold | None = None
+    artefacts: dict[str, tuple[str, ...]] = {}
+    #: "expedition", "stronghold" or "one-off" (expedition_commands), and a one-off's difficulty.
+    kind: str = "expedition"
+    difficulty: str = ""
 
     @property
     def leader_player(self) -> str:

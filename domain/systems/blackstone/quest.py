@@ -11,8 +11,9 @@ from domain.campaign_events import MissionAdded, MissionConcluded
 from domain.contract import Viewer
 from domain.events import Event
 from domain.kit.choices import PendingChoice
-from domain.systems.blackstone.content import LegacyCard, Spacecraft
+from domain.systems.blackstone.content import LegacyCard, Spacecraft, Stronghold
 from domain.systems.blackstone.quest_messages import (
+    CluesSpent,
     ExplorersHealed,
     LegacyDrawn,
     PrecipiceRecoveryRolled,
@@ -24,11 +25,17 @@ from domain.systems.blackstone.quest_messages import (
     TradingBegun,
     TradingEnded,
     TradingTurn,
+    StrongholdDrawn,
+    VaultAttempted,
 )
 
 replace = msgspec.structs.replace
 #: The condition prefix of a report's grievous wounds (carry.carry_out).
 GRIEVOUS = "grievous:"
+#: The condition prefix of an artefact an explorer took from a conquered stronghold.
+ARTEFACT = "artefact:"
+#: How a stronghold (or the vault) expedition ends when the explorers come through its last card.
+CONQUERED = "conquered"
 
 
 class LegacyDraw(msgspec.Struct, frozen=True):
@@ -54,6 +61,8 @@ class QuestExplorer(msgspec.Struct, frozen=True):
     discoveries: tuple[str, ...] = ()
     #: Resource cards bought at Precipice, in the order bought.
     resources: tuple[str, ...] = ()
+    #: Stronghold artefact cards, in the order taken (#STRONGHOLDS).
+    artefacts: tuple[str, ...] = ()
     dead: bool = False
     #: The expeditions it set out on, in order.
     expeditions: tuple[str, ...] = ()
@@ -71,6 +80,16 @@ class ExpeditionRecord(msgspec.Struct, frozen=True):
     legacy_drawn: bool = False
     #: Its Precipice's trading step is over.
     traded: bool = False
+    #: The stronghold it attacked (or the hidden vault's id), empty for an expedition.
+    stronghold: str = ""
+
+
+class Attack(msgspec.Struct, frozen=True):
+    """A stronghold drawn (or the vault agreed on) for the explorers' next expedition."""
+
+    stronghold: str
+    explorers: tuple[str, ...]
+    vault: bool = False
 
 
 class TradingStep(msgspec.Struct, frozen=True):
@@ -98,12 +117,36 @@ class Quest(msgspec.Struct, frozen=True):
     archeotech: dict[str, int] = {}
     ships: dict[str, str] = {}
     trading: TradingStep | None = None
-    #: "failed" once the legacy deck ran out (#PRECIPICE, 2. Legacy step).
+    #: The discovery deck's clue cards, and the pack's explorers (ids).
+    clues: tuple[str, ...] = ()
+    roster: tuple[str, ...] = ()
+    strongholds: dict[str, Stronghold] = {}
+    hidden_vault: Stronghold | None = None
+    #: Strongholds conquered, in order (#STRONGHOLDS), and the attack agreed on, not yet set out.
+    conquered: tuple[str, ...] = ()
+    attack: Attack | None = None
+    #: "failed" (the legacy deck ran out, or fewer than 4 explorers are left: `failure`), or the
+    #: hidden vault's end: "victory" or "defeat" (#THE HIDDEN VAULT).
     outcome: str | None = None
+    failure: str = ""
 
     @property
     def begun(self) -> bool:
         return bool(self.pack)
+
+    def stronghold_deck(self) -> tuple[str, ...]:
+        """The strongholds not conquered yet, sorted (the deck is shuffled at each draw)."""
+        return tuple(sorted(k for k in self.strongholds if k not in self.conquered))
+
+    def alive(self) -> list[str]:
+        """The pack's explorers still alive: those who may set out (#THE HIDDEN VAULT)."""
+        return [x for x in self.roster if not (x in self.explorers and self.explorers[x].dead)]
+
+    def place(self, key: str) -> Stronghold:
+        """A stronghold or the hidden vault by id."""
+        if self.hidden_vault is not None and key == self.hidden_vault.id:
+            return self.hidden_vault
+        return self.strongholds[key]
 
     def in_force(self) -> list[LegacyCard]:
         return [self.legacy_cards[d.card] for d in self.legacy.drawn]
@@ -128,6 +171,10 @@ def evolve(quest: Quest, event: Event) -> Quest:
             resources=resources,
             archeotech=dict(event.archeotech),
             ships=dict(event.ships),
+            clues=tuple(sorted(event.clues)),
+            roster=tuple(event.roster),
+            strongholds={s.id: s for s in event.strongholds},
+            hidden_vault=event.hidden_vault[0] if event.hidden_vault else None,
         )
     if isinstance(event, LegacyDrawn):
         drawn = LegacyDraw(event.card, event.expedition, event.number)
@@ -137,7 +184,7 @@ def evolve(quest: Quest, event: Event) -> Quest:
         if not event.died:
             return quest
         explorer = quest.explorers[event.explorer]
-        return replace(quest, explorers={**quest.explorers, event.explorer: replace(explorer, dead=True, discoveries=(), resources=())})
+        return replace(quest, explorers={**quest.explorers, event.explorer: replace(explorer, dead=True, discoveries=(), resources=(), artefacts=())})
     if isinstance(event, ExplorersHealed):
         record = replace(quest.expeditions[event.expedition], recovery_due={})
         return replace(quest, expeditions={**quest.expeditions, event.expedition: record})
@@ -147,12 +194,20 @@ def evolve(quest: Quest, event: Event) -> Quest:
         receiver = replace(receiver, resources=(*receiver.resources, *event.cards))
         return replace(quest, explorers={**quest.explorers, event.giver: giver, event.receiver: receiver})
     if isinstance(event, QuestFailed):
-        return replace(quest, outcome="failed", expeditions=_legacy_done(quest, event.expedition))
+        return replace(quest, outcome="failed", failure=event.reason, expeditions=_legacy_done(quest, event.expedition))
+    if isinstance(event, CluesSpent):
+        return _clues_spent(quest, event)
+    if isinstance(event, StrongholdDrawn):
+        return replace(quest, attack=Attack(event.stronghold, tuple(event.explorers)))
+    if isinstance(event, VaultAttempted):
+        return replace(quest, attack=Attack(event.vault, tuple(event.explorers), vault=True))
     if isinstance(event, (ResourcesLaidOut, TradingBegun, Traded, TradingTurn, TradingEnded)):
         return _trading(quest, event)
     if isinstance(event, MissionAdded) and event.units:
-        record = ExpeditionRecord(event.mission_id, tuple(event.units))
-        return replace(quest, expeditions={**quest.expeditions, event.mission_id: record})
+        # carry.carry_in let it set out: the attack agreed on, if any, is this expedition.
+        attack = quest.attack.stronghold if quest.attack is not None else ""
+        record = ExpeditionRecord(event.mission_id, tuple(event.units), stronghold=attack)
+        return replace(quest, expeditions={**quest.expeditions, event.mission_id: record}, attack=None)
     if isinstance(event, MissionConcluded) and event.mission_id in quest.expeditions:
         return _concluded(quest, event)
     return quest
@@ -191,6 +246,14 @@ def _trading(quest: Quest, event: Event) -> Quest:
     )
 
 
+def _clues_spent(quest: Quest, event: CluesSpent) -> Quest:
+    explorers = dict(quest.explorers)
+    for holder, cards in event.clues.items():
+        explorers[holder] = replace(explorers[holder], discoveries=tuple(c for c in explorers[holder].discoveries if c not in cards))
+    spent = [c for cards in event.clues.values() for c in cards]
+    return replace(quest, explorers=explorers, discovery=tuple(sorted((*quest.discovery, *spent))))
+
+
 def _legacy_done(quest: Quest, expedition: str) -> dict[str, ExpeditionRecord]:
     return {**quest.expeditions, expedition: replace(quest.expeditions[expedition], legacy_drawn=True)}
 
@@ -204,12 +267,30 @@ def _concluded(quest: Quest, event: MissionConcluded) -> Quest:
     for report in event.heroes:
         before = explorers.get(report.unit, QuestExplorer(report.unit, report.name))
         kept = () if report.dead else tuple(report.items)
+        taken = () if report.dead else (*before.artefacts, *_prefixed(report.conditions, ARTEFACT))
         found.update(report.items)
-        explorers[report.unit] = replace(before, discoveries=kept, dead=report.dead, expeditions=(*before.expeditions, event.mission_id))
+        explorers[report.unit] = replace(before, discoveries=kept, artefacts=taken, dead=report.dead, expeditions=(*before.expeditions, event.mission_id))
     due = {r.unit: _grievous(r.conditions) for r in event.heroes if r.ended == "out of action" and not r.dead}
     record = replace(quest.expeditions[event.mission_id], outcome=event.result or event.outcome, recovery_due=due)
     discovery = tuple(c for c in quest.discovery if c not in found)
-    return replace(quest, explorers=explorers, expeditions={**quest.expeditions, event.mission_id: record}, discovery=discovery)
+    quest = replace(quest, explorers=explorers, expeditions={**quest.expeditions, event.mission_id: record}, discovery=discovery)
+    return _place_taken(quest, record)
+
+
+def _place_taken(quest: Quest, record: ExpeditionRecord) -> Quest:
+    """A stronghold conquered leaves the stronghold deck (#STRONGHOLDS); the hidden vault's
+    expedition ends the quest, conquered or not (#THE HIDDEN VAULT)."""
+    if not record.stronghold:
+        return quest
+    if quest.hidden_vault is not None and record.stronghold == quest.hidden_vault.id:
+        return replace(quest, outcome="victory" if record.outcome == CONQUERED else "defeat")
+    if record.outcome == CONQUERED:
+        return replace(quest, conquered=(*quest.conquered, record.stronghold))
+    return quest
+
+
+def _prefixed(conditions: list[str], prefix: str) -> list[str]:
+    return [c[len(prefix) :] for c in conditions if c.startswith(prefix)]
 
 
 def _grievous(conditions: list[str]) -> int:

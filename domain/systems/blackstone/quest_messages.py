@@ -10,7 +10,7 @@ from msgspec import Meta
 from domain.commands import HOST, PLAYERS, Command
 from domain.events import Event
 from domain.kit.choices import PendingChoice
-from domain.systems.blackstone.content import LegacyCard, Spacecraft
+from domain.systems.blackstone.content import LegacyCard, Spacecraft, Stronghold
 
 
 Id = Annotated[str, Meta(min_length=1, max_length=40)]
@@ -28,6 +28,32 @@ class BeginQuest(Command, tag="blackstone-fortress.BeginQuest"):
     archeotech: dict[str, int] = {}
     #: Each explorer's (id) spacecraft.
     ships: dict[str, str] = {}
+    #: The clue cards of the discovery deck, the explorers (ids) of the pack, the strongholds
+    #: and the hidden vault (none, or one).
+    clues: list[str] = []
+    roster: list[str] = []
+    strongholds: list[Stronghold] = []
+    hidden_vault: list[Stronghold] = []
+
+
+Explorers = Annotated[list[Id], Meta(min_length=1, max_length=4)]
+
+
+class AttackStronghold(Command, tag="blackstone-fortress.AttackStronghold"):
+    """#STRONGHOLDS: the players agree, after picking the expedition's explorers, to discard 4
+    clue cards those explorers hold; the stronghold deck is shuffled and one drawn."""
+
+    roles: ClassVar[frozenset[str]] = HOST
+    explorers: Explorers
+    clues: Annotated[list[Id], Meta(max_length=8)]
+
+
+class AttemptVault(Command, tag="blackstone-fortress.AttemptVault"):
+    """#THE HIDDEN VAULT: with 4 strongholds conquered, the players agree that the picked
+    explorers' next expedition goes for the vault."""
+
+    roles: ClassVar[frozenset[str]] = HOST
+    explorers: Explorers
 
 
 class DrawLegacy(Command, tag="blackstone-fortress.DrawLegacy"):
@@ -77,6 +103,31 @@ class QuestBegun(Event, tag="blackstone-fortress.QuestBegun"):
     spacecraft: list[Spacecraft] = []
     archeotech: dict[str, int] = {}
     ships: dict[str, str] = {}
+    clues: list[str] = []
+    roster: list[str] = []
+    strongholds: list[Stronghold] = []
+    hidden_vault: list[Stronghold] = []
+
+
+class CluesSpent(Event, tag="blackstone-fortress.CluesSpent"):
+    """#STRONGHOLDS: the clue cards discarded from the explorers holding them, back into the
+    discovery deck (each expedition shuffles it)."""
+
+    clues: dict[str, list[str]]
+
+
+class StrongholdDrawn(Event, tag="blackstone-fortress.StrongholdDrawn"):
+    """The stronghold the explorers' next expedition attacks (#STRONGHOLDS)."""
+
+    stronghold: str
+    explorers: list[str]
+
+
+class VaultAttempted(Event, tag="blackstone-fortress.VaultAttempted"):
+    """The explorers' next expedition goes for the hidden vault (#THE HIDDEN VAULT)."""
+
+    vault: str
+    explorers: list[str]
 
 
 class LegacyDrawn(Event, tag="blackstone-fortress.LegacyDrawn"):
@@ -88,9 +139,12 @@ class LegacyDrawn(Event, tag="blackstone-fortress.LegacyDrawn"):
 
 
 class QuestFailed(Event, tag="blackstone-fortress.QuestFailed"):
-    """#PRECIPICE, 2. Legacy step: a legacy card was wanted and none was left."""
+    """The quest ends in failure (#THE HIDDEN VAULT): `reason` "legacy_deck_empty" (a legacy card
+    was wanted and none was left, #PRECIPICE, 2. Legacy step) or "too_few_explorers" (fewer
+    than 4 explorers alive to set out)."""
 
     expedition: str
+    reason: str = "legacy_deck_empty"
 
 
 class PrecipiceRecoveryRolled(Event, tag="blackstone-fortress.PrecipiceRecoveryRolled"):
@@ -155,5 +209,5 @@ class TradingEnded(Event, tag="blackstone-fortress.TradingEnded"):
     expedition: str
 
 
-QUEST_COMMANDS = (BeginQuest, Heal, DrawLegacy, BeginTrading, Trade, GiveResources)
-QUEST_EVENTS = (QuestBegun, PrecipiceRecoveryRolled, ExplorersHealed, LegacyDrawn, QuestFailed, ResourcesLaidOut, TradingBegun, Traded, TradingTurn, TradingEnded, ResourcesGiven)
+QUEST_COMMANDS = (BeginQuest, Heal, DrawLegacy, BeginTrading, Trade, GiveResources, AttackStronghold, AttemptVault)
+QUEST_EVENTS = (QuestBegun, PrecipiceRecoveryRolled, ExplorersHealed, LegacyDrawn, QuestFailed, ResourcesLaidOut, TradingBegun, Traded, TradingTurn, TradingEnded, ResourcesGiven, CluesSpent, StrongholdDrawn, VaultAttempted)

@@ -12,7 +12,7 @@ from domain.contract import Setup
 from domain.errors import RuleError
 from domain.systems.blackstone.commands import SetUpBattle
 from domain.systems.blackstone.content import FORMAT, Pack
-from domain.systems.blackstone.expedition_commands import ExpeditionPlan, SetUpExpedition
+from domain.systems.blackstone.expedition_commands import EXPEDITION, STRONGHOLD, ExpeditionPlan, SetUpExpedition
 from domain.systems.blackstone.versions import rule
 
 #: blackstone-fortress.md#SETUP: 4 explorers at most (Rein and Raus count as one choice).
@@ -32,7 +32,9 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     hostile_player: str = ""
     #: "combat": one combat; "expedition": exploration rounds with combats drawn from the
     #: exploration deck, `combat` left empty (docs/blackstone-expedition-design.md).
-    mode: Literal["combat", "expedition"] = "combat"
+    #: "stronghold": the attack on the stronghold (or the hidden vault) the quest agreed on,
+    #: with the explorers it named (#STRONGHOLDS).
+    mode: Literal["combat", "expedition", "stronghold"] = "combat"
     #: An expedition's players clockwise, comma-separated member names, the leader first.
     players: str = ""
 
@@ -42,7 +44,7 @@ def setup(context: Setup) -> SetUpBattle | SetUpExpedition:
     pack: Pack | None = context.packs.get(options.pack)
     if pack is None:
         raise RuleError("unknown_pack", FORMAT, params={"pack": options.pack, "known": sorted(context.packs)})
-    if options.mode == "expedition":
+    if options.mode in ("expedition", "stronghold"):
         return expedition_setup(options, pack)
     card = pack.named("combat_cards", options.combat)
     if card is None:
@@ -92,6 +94,7 @@ def expedition_setup(options: Options, pack: Pack) -> SetUpExpedition:
         challenge_cards=list(pack.challenge_cards),
         discovery_cards=list(pack.discovery_cards),
         hostile_player=options.hostile_player,
+        kind=STRONGHOLD if options.mode == "stronghold" else EXPEDITION,
     ))
 
 
