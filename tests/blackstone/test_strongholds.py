@@ -66,7 +66,7 @@ def test_four_clues_held_by_the_picked_explorers_draw_a_stronghold_from_its_shuf
         (PARTY, [*CLUES[:3], "humming-lens"], "clues_not_held", {"clues": ["humming-lens"], "held": sorted(CLUES)}),
         (PARTY, [*CLUES[:3], "etched-bone"], "clues_not_held", {"clues": ["etched-bone"], "held": sorted(CLUES)}),
         (PARTY[:3], CLUES, "expedition_party", {"wanted": 4, "given": 3}),
-        ([*PARTY[:3], "nobody"], CLUES, "unknown_explorer", {"explorers": ["nobody"], "known": [*PARTY, "marek-dunn", "sister-quill"]}),
+        ([*PARTY[:3], "nobody"], CLUES, "unknown_explorer", {"names": ["nobody"], "known": [*PARTY, "marek-dunn", "sister-quill"]}),
         (["oskra-vey", "pim-and-pell", "marek-dunn", "sister-quill"], CLUES, "clues_not_held", {"clues": CLUES, "held": []}),
     ],
 )

@@ -52,7 +52,7 @@ def _party(quest: Quest, named: list[str], section: str) -> list[str]:
     if len(named) != MAX_EXPLORERS or len(set(named)) != len(named):
         raise RuleError("expedition_party", rule("SETUP"), params={"wanted": MAX_EXPLORERS, "given": len(set(named))})
     if unknown := [x for x in named if x not in quest.roster]:
-        raise RuleError("unknown_explorer", section, params={"explorers": unknown, "known": list(quest.roster)})
+        raise RuleError("unknown_explorer", section, params={"names": unknown, "known": list(quest.roster)})
     carry.check_party(quest, named)
     return list(named)
 
