@@ -64,9 +64,10 @@ class ExpeditionGame(RuleTable):
         carried: Callable[[Any], Any] = lambda command: command,
         mission_id: str = "m-1",
         mode: str = "expedition",
+        difficulty: str = "",
     ) -> None:
         self.create("blackstone-fortress", "en", mission_id=mission_id)
-        command = setup(Setup("en", Options(mode=mode, explorers=explorers, players=players), {"core": CORE}))
+        command = setup(Setup("en", Options(mode=mode, explorers=explorers, players=players, difficulty=difficulty), {"core": CORE}))
         plan = msgspec.structs.replace(command.plan, legacy=[CORE.named("legacy_cards", c) for c in legacy])
         command = carried(msgspec.structs.replace(command, plan=plan))
         self.command = command

@@ -204,6 +204,9 @@ class EncounterCard(Struct):
     twist: str = ""
     #: The twist's effects the server plays; the rest of its text is the table's.
     twist_effects: tuple[TwistEffect, ...] = ()
+    #: Left in the box at a normal set-up (blackstone-fortress.md#SETUP); a one-off expedition
+    #: uses every encounter card (#ONE-OFF EXPEDITIONS).
+    set_aside: bool = False
 
 
 class CardEffect(Struct):
@@ -267,6 +270,15 @@ class Spacecraft(Struct):
     resources: tuple[ResourceCard, ...] = ()
 
 
+class Difficulty(Struct):
+    """A one-off expedition's difficulty level and its objective: `clues` clue cards and
+    `archeotech` points of archeotech held when it ends (#ONE-OFF EXPEDITIONS)."""
+
+    name: str
+    clues: int
+    archeotech: int
+
+
 class Artefact(Struct):
     """A stronghold artefact card: taken home by the explorers who conquer its stronghold
     (blackstone-fortress.md#STRONGHOLDS); its text is the table's."""
@@ -302,6 +314,7 @@ SECTIONS = (
     "spacecraft",
     "strongholds",
     "hidden_vault",
+    "one_off_difficulties",
 )
 
 
@@ -324,6 +337,7 @@ class PackFile(Struct):
     spacecraft: tuple[Spacecraft, ...] = ()
     strongholds: tuple[Stronghold, ...] = ()
     hidden_vault: tuple[Stronghold, ...] = ()
+    one_off_difficulties: tuple[Difficulty, ...] = ()
 
 
 class Pack(Struct):
@@ -342,7 +356,8 @@ class Pack(Struct):
     strongholds: tuple[Stronghold, ...] = ()
     #: The hidden vault: one, or none in a pack without a quest's end.
     hidden_vault: tuple[Stronghold, ...] = ()
+    one_off_difficulties: tuple[Difficulty, ...] = ()
 
     def named(self, section: str, key: str):  # noqa: ANN201 - one of the sections' types
-        field = "name" if section in ("action_dice", "explorers", "hostiles") else "id"
+        field = "name" if section in ("action_dice", "explorers", "hostiles", "one_off_difficulties") else "id"
         return next((item for item in getattr(self, section) if getattr(item, field) == key), None)

@@ -9,7 +9,7 @@ import msgspec
 from msgspec import Meta
 
 from domain.commands import HOST, PLAYERS, Command
-from domain.systems.blackstone.content import ActionDie, Chamber, ChallengeCard, CombatCard, DiscoveryCard, EncounterCard, Explorer, Hostile, LegacyCard, Stronghold
+from domain.systems.blackstone.content import ActionDie, Chamber, ChallengeCard, CombatCard, DiscoveryCard, EncounterCard, Explorer, Hostile, LegacyCard, Stronghold, Difficulty
 
 #: What an expedition sets out for: the quest's next expedition, an attack on the stronghold (or
 #: the hidden vault) agreed on, or a one-off expedition apart from any quest.
@@ -37,8 +37,8 @@ class ExpeditionPlan(msgspec.Struct, frozen=True):
     kind: str = EXPEDITION
     #: The stronghold or vault attacked (carried in from the quest), or None.
     stronghold: Stronghold | None = None
-    #: A one-off expedition's difficulty level (#ONE-OFF EXPEDITIONS), empty otherwise.
-    difficulty: str = ""
+    #: A one-off expedition's difficulty level and objective (#ONE-OFF EXPEDITIONS), or None.
+    objective: Difficulty | None = None
 
 
 class SetUpExpedition(Command, tag=True):

@@ -102,6 +102,19 @@ class ExpeditionEnded(Event, tag=True):
     outcome: str
 
 
+class ObjectiveJudged(Event, tag=True):
+    """A one-off expedition ended: the clue cards and archeotech points its living explorers
+    hold against the difficulty level's objective; the players win if both are reached
+    (#ONE-OFF EXPEDITIONS)."""
+
+    difficulty: str
+    clues: int
+    archeotech: int
+    needed_clues: int
+    needed_archeotech: int
+    achieved: bool
+
+
 class CardsGiven(Event, tag=True):
     """#RESOURCE CARDS: discovery cards passed from one explorer to another in the leader step."""
 
@@ -124,5 +137,6 @@ EXPEDITION_EVENTS = (
     RecoveryFinished,
     LeadPassed,
     ExpeditionEnded,
+    ObjectiveJudged,
     CardsGiven,
 )

@@ -79,7 +79,7 @@ def _set_up(event: xev.ExpeditionSetUp) -> Expedition:
         hostile_player=e.hostile_player,
         stronghold=e.stronghold,
         kind=e.kind,
-        difficulty=e.difficulty,
+        objective=e.objective,
     )
 
 
@@ -195,6 +195,10 @@ def _ended(expedition: Expedition, e: xev.ExpeditionEnded) -> Expedition:
     return replace(expedition, step=ENDED, outcome=e.outcome)
 
 
+def _judged(expedition: Expedition, e: xev.ObjectiveJudged) -> Expedition:
+    return replace(expedition, result="won" if e.achieved else "lost")
+
+
 def _combat(expedition: Expedition, event: Event) -> Expedition:
     """A combat's event: folded into the combat; its set-up takes the explorers' cards as the
     expedition left them, its end gives them back and the round goes on to the recovery step."""
@@ -228,6 +232,7 @@ _HANDLERS = {
     xev.RecoveryFinished: _recovery_finished,
     xev.LeadPassed: _lead_passed,
     xev.ExpeditionEnded: _ended,
+    xev.ObjectiveJudged: _judged,
     xev.CardsGiven: _given,
     ev.InspirationGained: _inspiration,
     ev.RecoveryRolled: _recovery_rolled,

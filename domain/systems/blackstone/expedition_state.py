@@ -7,7 +7,7 @@ from __future__ import annotations
 import msgspec
 
 from domain.kit import decks
-from domain.systems.blackstone.content import ActionDie, Chamber, ChallengeCard, CombatCard, DiscoveryCard, EncounterCard, Explorer, Hostile, LegacyCard, Stronghold
+from domain.systems.blackstone.content import ActionDie, Chamber, ChallengeCard, CombatCard, DiscoveryCard, EncounterCard, Explorer, Hostile, LegacyCard, Stronghold, Difficulty
 from domain.systems.blackstone.state import Battle, Track
 
 #: The steps of an exploration round (blackstone-fortress.md#EXPLORATION ROUNDS), and the end.
@@ -68,9 +68,11 @@ class Expedition(msgspec.Struct, frozen=True, tag=True):
     #: explorer took once conquered.
     stronghold: Stronghold | None = None
     artefacts: dict[str, tuple[str, ...]] = {}
-    #: "expedition", "stronghold" or "one-off" (expedition_commands), and a one-off's difficulty.
+    #: "expedition", "stronghold" or "one-off" (expedition_commands); a one-off's objective and,
+    #: once it ended, "won" or "lost" (#ONE-OFF EXPEDITIONS).
     kind: str = "expedition"
-    difficulty: str = ""
+    objective: Difficulty | None = None
+    result: str | None = None
 
     @property
     def leader_player(self) -> str:

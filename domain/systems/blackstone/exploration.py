@@ -9,7 +9,7 @@ from domain.dicebox import DiceBox
 from domain.errors import RuleError
 from domain.events import Event
 from domain.kit import decks, pools
-from domain.systems.blackstone import challenges, creation, exchanges, twins
+from domain.systems.blackstone import challenges, creation, exchanges, one_off, twins
 from domain.systems.blackstone import commands as cmd
 from domain.systems.blackstone import events as ev
 from domain.systems.blackstone import expedition_commands as xcmd
@@ -107,8 +107,14 @@ def explore(expedition: Expedition, dice: DiceBox, actor: str) -> list[Event]:
     return done.events
 
 
-def end_expedition(_expedition: Expedition, _dice: DiceBox, _actor: str) -> list[Event]:
-    return [xev.ExpeditionEnded("agreed")]
+def end_expedition(expedition: Expedition, _dice: DiceBox, _actor: str) -> list[Event]:
+    return ended(expedition, "agreed")
+
+
+def ended(expedition: Expedition, why: str) -> list[Event]:
+    """#ENDING AN EXPEDITION, and a one-off expedition's objective judged (one_off.py)."""
+    judged = one_off.judge(expedition)
+    return [xev.ExpeditionEnded(why), *([judged] if judged is not None else [])]
 
 
 def recover(expedition: Expedition, dice: DiceBox, actor: str) -> list[Event]:
@@ -131,9 +137,9 @@ def recover(expedition: Expedition, dice: DiceBox, actor: str) -> list[Event]:
         if grievous or wounds:
             done.add(xev.Recovered(track.id, grievous, wounds))
     if done.expedition.dead:
-        done.add(xev.ExpeditionEnded("death"))
+        done.add(*ended(done.expedition, "death"))
     elif expedition.combat is not None and expedition.combat.outcome == "defeat":
-        done.add(xev.ExpeditionEnded("defeat"))
+        done.add(*ended(done.expedition, "defeat"))
     elif done.expedition.stronghold and not done.expedition.exploration.draw_pile:
         done.add(conquered(done.expedition), xev.ExpeditionEnded(CONQUERED))
     else:

@@ -96,6 +96,10 @@ def check(pack: Pack) -> Iterator[Problem]:
     yield from _expedition_cards(pack, hostiles)
     yield from _spacecraft(pack)
     yield from _strongholds(pack)
+    yield from _unique(pack, "one_off_difficulties", "name")
+    for i, level in enumerate(pack.one_off_difficulties):
+        if level.clues < 0 or level.archeotech < 0:
+            yield ("one_off_difficulties", i), "an objective counts 0 or more clues and archeotech points"
 
 
 def _strongholds(pack: Pack) -> Iterator[Problem]:
