@@ -8,7 +8,6 @@ from __future__ import annotations
 import msgspec
 
 from domain.campaign_events import MissionAdded, MissionConcluded
-from domain.contract import Viewer
 from domain.events import Event
 from domain.kit.choices import PendingChoice
 from domain.systems.blackstone.content import LegacyCard, Spacecraft, Stronghold
@@ -296,8 +295,3 @@ def _prefixed(conditions: list[str], prefix: str) -> list[str]:
 def _grievous(conditions: list[str]) -> int:
     """The grievous wounds carry.carry_out reports as a condition "grievous:<n>"."""
     return next((int(c.split(":", 1)[1]) for c in conditions if c.startswith(GRIEVOUS)), 0)
-
-
-def view(quest: Quest, _viewer: Viewer) -> Quest:
-    """Every member reads it whole: no campaign deck keeps an order (the design's "Decks")."""
-    return quest
