@@ -82,4 +82,17 @@ class GiveCards(LeaderCommand, tag=True):
     cards: Annotated[list[Annotated[str, Meta(max_length=40)]], Meta(min_length=1, max_length=20)]
 
 
-EXPEDITION_COMMANDS = (SetUpExpedition, Explore, EndExpedition, Recover, PassLead, GiveCards)
+class PauseExpedition(Command, tag=True):
+    """#ENDING AN EXPEDITION: the players pause at the end of a challenge or combat, to carry on
+    another day (the host says so for the table)."""
+
+    roles: ClassVar[frozenset[str]] = HOST
+
+
+class ResumeExpedition(Command, tag=True):
+    """The paused expedition carries on where it stopped."""
+
+    roles: ClassVar[frozenset[str]] = HOST
+
+
+EXPEDITION_COMMANDS = (SetUpExpedition, Explore, EndExpedition, Recover, PassLead, GiveCards, PauseExpedition, ResumeExpedition)

@@ -115,6 +115,17 @@ class ObjectiveJudged(Event, tag=True):
     achieved: bool
 
 
+class ExpeditionPaused(Event, tag=True):
+    """Paused after the challenge or combat `card` of `round`; nothing but a resume is taken."""
+
+    round: int
+    card: str
+
+
+class ExpeditionResumed(Event, tag=True):
+    round: int
+
+
 class CardsGiven(Event, tag=True):
     """#RESOURCE CARDS: discovery cards passed from one explorer to another in the leader step."""
 
@@ -138,5 +149,7 @@ EXPEDITION_EVENTS = (
     LeadPassed,
     ExpeditionEnded,
     ObjectiveJudged,
+    ExpeditionPaused,
+    ExpeditionResumed,
     CardsGiven,
 )

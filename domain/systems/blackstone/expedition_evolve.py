@@ -195,6 +195,14 @@ def _ended(expedition: Expedition, e: xev.ExpeditionEnded) -> Expedition:
     return replace(expedition, step=ENDED, outcome=e.outcome)
 
 
+def _paused(expedition: Expedition, _e: xev.ExpeditionPaused) -> Expedition:
+    return replace(expedition, paused=True)
+
+
+def _resumed(expedition: Expedition, _e: xev.ExpeditionResumed) -> Expedition:
+    return replace(expedition, paused=False)
+
+
 def _judged(expedition: Expedition, e: xev.ObjectiveJudged) -> Expedition:
     return replace(expedition, result="won" if e.achieved else "lost")
 
@@ -233,6 +241,8 @@ _HANDLERS = {
     xev.LeadPassed: _lead_passed,
     xev.ExpeditionEnded: _ended,
     xev.ObjectiveJudged: _judged,
+    xev.ExpeditionPaused: _paused,
+    xev.ExpeditionResumed: _resumed,
     xev.CardsGiven: _given,
     ev.InspirationGained: _inspiration,
     ev.RecoveryRolled: _recovery_rolled,

@@ -73,6 +73,8 @@ class Expedition(msgspec.Struct, frozen=True, tag=True):
     kind: str = "expedition"
     objective: Difficulty | None = None
     result: str | None = None
+    #: Paused at the end of a challenge or combat (#ENDING AN EXPEDITION), until resumed.
+    paused: bool = False
 
     @property
     def leader_player(self) -> str:

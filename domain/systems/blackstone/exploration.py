@@ -9,7 +9,7 @@ from domain.dicebox import DiceBox
 from domain.errors import RuleError
 from domain.events import Event
 from domain.kit import decks, pools
-from domain.systems.blackstone import challenges, creation, exchanges, one_off, twins
+from domain.systems.blackstone import challenges, creation, exchanges, one_off, pausing, twins
 from domain.systems.blackstone import commands as cmd
 from domain.systems.blackstone import events as ev
 from domain.systems.blackstone import expedition_commands as xcmd
@@ -59,6 +59,8 @@ def decide(state, command, dice: DiceBox, actor: str, refs) -> list[Event]:  # n
         raise RuleError("expedition_set_up", SETUP)
     if expedition.step == ENDED:
         raise RuleError("expedition_over", ENDING, params={"outcome": expedition.outcome})
+    if isinstance(command, (xcmd.PauseExpedition, xcmd.ResumeExpedition)) or expedition.paused:
+        return pausing.decide(expedition, command)
     if expedition.step == COMBAT:
         return _combat(state, expedition, command, dice, actor, refs)
     if not isinstance(command, STEP_COMMANDS[expedition.step]):
