@@ -66,7 +66,7 @@ def decide(quest: Quest, command: Command, dice: DiceBox, actor: str) -> list[Ev
     if isinstance(command, Heal):
         return healing.heal(quest, dice, actor)
     if isinstance(command, BeginTrading):
-        return trading.begin(quest, dice, actor)
+        return trading.begin(quest, dice, actor, command.order)
     if isinstance(command, Trade):
         return trading.trade(quest, command)
     assert isinstance(command, DrawLegacy)

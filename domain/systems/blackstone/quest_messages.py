@@ -71,9 +71,12 @@ class Heal(Command, tag="blackstone-fortress.Heal"):
 
 class BeginTrading(Command, tag="blackstone-fortress.BeginTrading"):
     """#PRECIPICE, 3. Trading step: the leader shuffles each spacecraft's resource deck and lays
-    out its top three cards; then the explorers trade in leader order."""
+    out its top three cards; then the explorers trade in leader order: `order` lists the
+    expedition's living explorers so (the table knows who plays whom); empty: the order they
+    set out in."""
 
     roles: ClassVar[frozenset[str]] = HOST
+    order: Annotated[list[Id], Meta(max_length=4)] = []
 
 
 class Trade(Command, tag="blackstone-fortress.Trade"):
