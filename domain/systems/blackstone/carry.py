@@ -78,8 +78,9 @@ def _place(setup: SetUpExpedition, quest: Quest, explorers: list[str]) -> Strong
 
 def carry_out(game: Any) -> list[UnitReport]:
     """Each explorer of an expedition as it comes back, with its grievous wounds for the
-    Precipice's recovery roll of one out of action; a lone combat reports none."""
-    if not isinstance(game, Expedition):
+    Precipice's recovery roll of one out of action; a lone combat and a one-off expedition
+    (whose explorers do not return to the Precipice) report none."""
+    if not isinstance(game, Expedition) or game.kind == ONE_OFF:
         return []
     return [
         UnitReport(
