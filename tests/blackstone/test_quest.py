@@ -93,3 +93,18 @@ def test_the_quest_fails_when_a_legacy_card_is_wanted_and_none_is_left():
     with pytest.raises(RuleError) as ended:
         table.expedition(["silent-hall"])
     assert (ended.value.code, ended.value.rule) == ("quest_over", "blackstone-fortress.md#THE HIDDEN VAULT")
+
+
+def test_the_expeditions_keep_the_order_they_set_out_in_when_the_quest_is_read_back_from_a_row():
+    """A projection stores the quest with sorted keys: the rules read the expeditions' numbers."""
+    import msgspec
+
+    from domain.campaign_events import MissionAdded
+    from domain.systems.blackstone.quest import Quest, evolve
+
+    quest = Quest()
+    for mission in ("m-b", "m-a"):
+        quest = evolve(quest, MissionAdded(mission, mission, "blackstone-fortress", ["ysolde-marr"]))
+    stored = msgspec.convert(msgspec.to_builtins(quest, order="sorted"), Quest)
+    assert list(stored.expeditions) == ["m-a", "m-b"]
+    assert [r.mission_id for r in stored.in_order()] == ["m-b", "m-a"] and [r.number for r in stored.in_order()] == [1, 2]

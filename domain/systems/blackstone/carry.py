@@ -48,7 +48,7 @@ def check_between_expeditions(quest: Quest) -> None:
         raise RuleError("quest_over", rule("THE HIDDEN VAULT"), params={"outcome": quest.outcome})
     if quest.trading is not None:
         raise RuleError("trading_under_way", rule("NEW EXPEDITIONS"), params={"expedition": quest.trading.expedition})
-    if due := [r.mission_id for r in quest.expeditions.values() if r.outcome is not None and not r.legacy_drawn]:
+    if due := [r.mission_id for r in quest.in_order() if r.outcome is not None and not r.legacy_drawn]:
         raise RuleError("precipice_due", rule("NEW EXPEDITIONS"), params={"expedition": due[-1]})
 
 

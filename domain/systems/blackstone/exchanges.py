@@ -26,7 +26,7 @@ def give_discovery(expedition: Expedition, command: xcmd.GiveCards) -> list[Even
 
 def give_resources(quest: Quest, command: GiveResources) -> list[Event]:
     """At the Precipice: after an expedition ended and before the next sets out."""
-    records = list(quest.expeditions.values())
+    records = quest.in_order()
     if not records or any(r.outcome is None for r in records):
         raise RuleError("not_at_the_precipice", EXCHANGES)
     alive = [x for x, explorer in quest.explorers.items() if not explorer.dead]

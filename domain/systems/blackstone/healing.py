@@ -18,7 +18,7 @@ HEALING = rule("PRECIPICE")
 
 def due(quest: Quest) -> ExpeditionRecord | None:
     """The ended expedition whose Precipice still waits for recovery rolls, if any."""
-    return next((r for r in quest.expeditions.values() if r.outcome is not None and r.recovery_due), None)
+    return next((r for r in quest.in_order() if r.outcome is not None and r.recovery_due), None)
 
 
 def heal(quest: Quest, dice: DiceBox, actor: str) -> list[Event]:

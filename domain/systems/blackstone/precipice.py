@@ -80,7 +80,7 @@ def draw_legacy(quest: Quest, dice: DiceBox, actor: str) -> list[Event]:
         raise RuleError("quest_not_begun", PRECIPICE)
     if quest.outcome is not None:
         raise RuleError("quest_over", PRECIPICE, params={"outcome": quest.outcome})
-    due = [r.mission_id for r in quest.expeditions.values() if r.outcome is not None and not r.legacy_drawn]
+    due = [r.mission_id for r in quest.in_order() if r.outcome is not None and not r.legacy_drawn]
     if not due:
         raise RuleError("no_legacy_step_due", PRECIPICE)
     if (waiting := healing.due(quest)) is not None:

@@ -70,6 +70,9 @@ class QuestExplorer(msgspec.Struct, frozen=True):
 class ExpeditionRecord(msgspec.Struct, frozen=True):
     mission_id: str
     explorers: tuple[str, ...]
+    #: The expeditions of the quest are numbered in the order they set out (a state read back
+    #: from a stored row keeps its dicts in key order, so no rule reads the dict's own order).
+    number: int = 0
     #: How it ended (#ENDING AN EXPEDITION), None while under way.
     outcome: str | None = None
     #: The explorers that came back out of action, with their grievous wounds: the healing step
@@ -150,6 +153,10 @@ class Quest(msgspec.Struct, frozen=True):
     def in_force(self) -> list[LegacyCard]:
         return [self.legacy_cards[d.card] for d in self.legacy.drawn]
 
+    def in_order(self) -> list[ExpeditionRecord]:
+        """The expeditions in the order they set out."""
+        return sorted(self.expeditions.values(), key=lambda r: r.number)
+
     def in_expedition(self, explorer: str) -> str | None:
         """The expedition not yet ended that the explorer is on, if any."""
         return next((r.mission_id for r in self.expeditions.values() if r.outcome is None and explorer in r.explorers), None)
@@ -205,7 +212,7 @@ def evolve(quest: Quest, event: Event) -> Quest:
     if isinstance(event, MissionAdded) and event.units:
         # carry.carry_in let it set out: the attack agreed on, if any, is this expedition.
         attack = quest.attack.stronghold if quest.attack is not None else ""
-        record = ExpeditionRecord(event.mission_id, tuple(event.units), stronghold=attack)
+        record = ExpeditionRecord(event.mission_id, tuple(event.units), len(quest.expeditions) + 1, stronghold=attack)
         return replace(quest, expeditions={**quest.expeditions, event.mission_id: record}, attack=None)
     if isinstance(event, MissionConcluded) and event.mission_id in quest.expeditions:
         return _concluded(quest, event)

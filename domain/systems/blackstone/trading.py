@@ -24,7 +24,7 @@ def begin(quest: Quest, dice: DiceBox, actor: str, order_given: list[str] | None
     """After the legacy step of the last expedition: the decks laid out, the first explorer waited for."""
     if quest.trading is not None:
         raise RuleError("trading_under_way", TRADING, params={"expedition": quest.trading.expedition})
-    last = list(quest.expeditions.values())[-1] if quest.expeditions else None
+    last = quest.in_order()[-1] if quest.expeditions else None
     if quest.outcome is not None or last is None or not last.legacy_drawn or last.traded:
         raise RuleError("no_trading_step_due", TRADING)
     order = leader_order(quest, last.explorers, order_given or [])
