@@ -69,3 +69,21 @@ def test_resource_cards_change_hands_at_the_precipice_only():
     (given,) = table.do(GiveResources("ysolde-marr", "oskra-vey", ["gilded-scope"]))
     assert given == ResourcesGiven("ysolde-marr", "oskra-vey", ["gilded-scope"])
     assert (table.quest.explorers["ysolde-marr"].resources, table.quest.explorers["oskra-vey"].resources) == ((), ("gilded-scope",))
+
+
+def test_stronghold_artefact_cards_change_hands_at_the_precipice_with_resource_cards():
+    """#RESOURCE CARDS: "resource cards and/or stronghold artefact cards ... at any time at Precipice"."""
+    table = QuestTable()
+    table.begin()
+    game = table.expedition(["silent-hall"])
+    game.do(xcmd.EndExpedition())
+    table.conclude(game)
+    ysolde = msgspec.structs.replace(table.quest.explorers["ysolde-marr"], resources=("gilded-scope",), artefacts=("forge-hammer", "tide-seal"))
+    table.patch_quest(explorers={**table.quest.explorers, "ysolde-marr": ysolde})
+    (given,) = table.do(GiveResources("ysolde-marr", "brother-kettle", ["tide-seal", "gilded-scope"]))
+    assert given == ResourcesGiven("ysolde-marr", "brother-kettle", ["tide-seal", "gilded-scope"])
+    kettle, ysolde = table.quest.explorers["brother-kettle"], table.quest.explorers["ysolde-marr"]
+    assert (ysolde.resources, ysolde.artefacts) == ((), ("forge-hammer",))
+    assert (kettle.resources, kettle.artefacts) == (("gilded-scope",), ("tide-seal",))
+    not_held = table.refused(GiveResources("brother-kettle", "ysolde-marr", ["forge-hammer"]))
+    assert (not_held.code, not_held.params) == ("cards_not_held", {"explorer": "brother-kettle", "cards": ["forge-hammer"], "held": ["gilded-scope", "tide-seal"]})

@@ -25,12 +25,15 @@ def give_discovery(expedition: Expedition, command: xcmd.GiveCards) -> list[Even
 
 
 def give_resources(quest: Quest, command: GiveResources) -> list[Event]:
-    """At the Precipice: after an expedition ended and before the next sets out."""
+    """At the Precipice: after an expedition ended and before the next sets out; resource cards
+    and stronghold artefact cards alike."""
     records = quest.in_order()
     if not records or any(r.outcome is None for r in records):
         raise RuleError("not_at_the_precipice", EXCHANGES)
     alive = [x for x, explorer in quest.explorers.items() if not explorer.dead]
-    check(command.giver, command.receiver, command.cards, alive, quest.explorers[command.giver].resources if command.giver in alive else ())
+    giver = quest.explorers.get(command.giver)
+    held = (*giver.resources, *giver.artefacts) if giver is not None and command.giver in alive else ()
+    check(command.giver, command.receiver, command.cards, alive, held)
     return [ResourcesGiven(command.giver, command.receiver, list(command.cards))]
 
 

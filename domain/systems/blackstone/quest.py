@@ -196,8 +196,10 @@ def evolve(quest: Quest, event: Event) -> Quest:
         return replace(quest, expeditions={**quest.expeditions, event.expedition: record})
     if isinstance(event, ResourcesGiven):
         giver, receiver = quest.explorers[event.giver], quest.explorers[event.receiver]
-        giver = replace(giver, resources=tuple(c for c in giver.resources if c not in event.cards))
-        receiver = replace(receiver, resources=(*receiver.resources, *event.cards))
+        artefacts = [c for c in event.cards if c in giver.artefacts]
+        resources = [c for c in event.cards if c not in artefacts]
+        giver = replace(giver, resources=tuple(c for c in giver.resources if c not in resources), artefacts=tuple(c for c in giver.artefacts if c not in artefacts))
+        receiver = replace(receiver, resources=(*receiver.resources, *resources), artefacts=(*receiver.artefacts, *artefacts))
         return replace(quest, explorers={**quest.explorers, event.giver: giver, event.receiver: receiver})
     if isinstance(event, QuestFailed):
         return replace(quest, outcome="failed", failure=event.reason, expeditions=_legacy_done(quest, event.expedition))

@@ -91,7 +91,8 @@ class Trade(Command, tag="blackstone-fortress.Trade"):
 
 
 class GiveResources(Command, tag="blackstone-fortress.GiveResources"):
-    """#RESOURCE CARDS: at the Precipice an explorer gives resource cards it holds to another."""
+    """#RESOURCE CARDS: at the Precipice an explorer gives resource or stronghold artefact cards
+    it holds to another."""
 
     roles: ClassVar[frozenset[str]] = PLAYERS
     giver: Id
