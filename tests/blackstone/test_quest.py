@@ -11,7 +11,7 @@ from domain.campaign_events import CampaignDiceRolled
 from domain.errors import RuleError
 from domain.systems.blackstone import expedition_commands as xcmd
 from domain.systems.blackstone.quest import LegacyDeck, LegacyDraw
-from domain.systems.blackstone.quest_messages import BeginQuest, DrawLegacy, LegacyDrawn, QuestBegun, QuestFailed
+from domain.systems.blackstone.quest_messages import BeginQuest, DrawLegacy, Heal, LegacyDrawn, QuestBegun, QuestFailed
 from tests.blackstone.expedition import faces_for
 from tests.blackstone.game import CORE
 from tests.blackstone.quest import QuestTable
@@ -69,6 +69,7 @@ def test_a_dead_explorer_cannot_set_out_again_and_the_next_expedition_waits_for_
     with pytest.raises(RuleError) as waiting:
         table.expedition(["silent-hall"])
     assert (waiting.value.code, waiting.value.params) == ("precipice_due", {"expedition": "m-1"})
+    table.do(Heal(), *faces_for(sorted(c.id for c in CORE.mortis_cards), ["lost-in-the-dark"]))
     table.do(DrawLegacy(), *faces_for(LEGACY, ["quiet-stars"]))
     with pytest.raises(RuleError) as dead:
         table.expedition(["silent-hall"])

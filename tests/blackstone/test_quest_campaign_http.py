@@ -122,7 +122,7 @@ def test_a_quest_over_http_rebuilds_and_moves_to_another_server_with_the_same_pr
     quest_view = view["systems"][SYSTEM]
     assert sorted(quest_view["expeditions"]) == sorted([first, second])
     assert [(d["number"], d["expedition"]) for d in quest_view["legacy"]["drawn"]] == [(1, first), (2, second)] and quest_view["legacy"]["left"] == 6
-    assert quest_view["decks"] == {"discovery": 15, "resources": {"gilded-wake": 6, "pale-orchard": 6, "quiet-anvil": 6, "rusted-psalm": 6}}
+    assert quest_view["decks"] == {"discovery": 15, "resources": {"gilded-wake": 6, "pale-orchard": 6, "quiet-anvil": 6, "rusted-psalm": 6}, "mortis": 4}
     assert quest_view["explorers"]["oskra-vey"]["expeditions"] == [first, second]
 
     # Every projection followed live in small pages equals one rebuilt from zero.

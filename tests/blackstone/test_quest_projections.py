@@ -50,7 +50,7 @@ def test_the_quests_projections_follow_the_log_rebuild_byte_for_byte_and_hide_ev
     assert legacy == {"left": 7, "drawn": [{"number": 1, "card": drawn.card, "name": name, "expedition": first}], "outcome": None, "failure": ""}
     document = msgspec.json.decode(rows["blackstone-campaign"][campaign.id])["document"]
     assert document == campaign.view(sam)["systems"][SYSTEM]
-    assert document["legacy"] == legacy and document["decks"] == {"discovery": 15, "resources": {"gilded-wake": 6, "pale-orchard": 6, "quiet-anvil": 6, "rusted-psalm": 6}}
+    assert document["legacy"] == legacy and document["decks"] == {"discovery": 15, "resources": {"gilded-wake": 6, "pale-orchard": 6, "quiet-anvil": 6, "rusted-psalm": 6}, "mortis": 4}
     assert document["expeditions"][first]["outcome"] == "ended" and document["available"] == ["ysolde-marr", "brother-kettle", "oskra-vey", "pim-and-pell", "marek-dunn", "sister-quill"]
     for name in NAMES:
         text = rows[name][campaign.id].decode()

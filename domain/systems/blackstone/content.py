@@ -270,6 +270,15 @@ class Spacecraft(Struct):
     resources: tuple[ResourceCard, ...] = ()
 
 
+class MortisCard(Struct):
+    """Taken for an explorer that died (blackstone-fortress.md#EXPLORATION ROUNDS, 2. Recovery
+    step); its text is the table's."""
+
+    id: str
+    name: str
+    text: str = ""
+
+
 class Difficulty(Struct):
     """A one-off expedition's difficulty level and its objective: `clues` clue cards and
     `archeotech` points of archeotech held when it ends (#ONE-OFF EXPEDITIONS)."""
@@ -315,6 +324,7 @@ SECTIONS = (
     "strongholds",
     "hidden_vault",
     "one_off_difficulties",
+    "mortis_cards",
 )
 
 
@@ -338,6 +348,7 @@ class PackFile(Struct):
     strongholds: tuple[Stronghold, ...] = ()
     hidden_vault: tuple[Stronghold, ...] = ()
     one_off_difficulties: tuple[Difficulty, ...] = ()
+    mortis_cards: tuple[MortisCard, ...] = ()
 
 
 class Pack(Struct):
@@ -357,6 +368,7 @@ class Pack(Struct):
     #: The hidden vault: one, or none in a pack without a quest's end.
     hidden_vault: tuple[Stronghold, ...] = ()
     one_off_difficulties: tuple[Difficulty, ...] = ()
+    mortis_cards: tuple[MortisCard, ...] = ()
 
     def named(self, section: str, key: str):  # noqa: ANN201 - one of the sections' types
         field = "name" if section in ("action_dice", "explorers", "hostiles", "one_off_difficulties") else "id"

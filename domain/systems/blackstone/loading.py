@@ -97,6 +97,7 @@ def check(pack: Pack) -> Iterator[Problem]:
     yield from _spacecraft(pack)
     yield from _strongholds(pack)
     yield from _unique(pack, "one_off_difficulties", "name")
+    yield from _unique(pack, "mortis_cards", "id")
     for i, level in enumerate(pack.one_off_difficulties):
         if level.clues < 0 or level.archeotech < 0:
             yield ("one_off_difficulties", i), "an objective counts 0 or more clues and archeotech points"

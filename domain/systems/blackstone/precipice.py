@@ -46,6 +46,7 @@ def prepare(command: Command, packs: Mapping[str, Any]) -> Command:
         roster=[slug(x.name) for x in pack.explorers],
         strongholds=list(pack.strongholds),
         hidden_vault=list(pack.hidden_vault),
+        mortis_cards=list(pack.mortis_cards),
     )
 
 
@@ -55,7 +56,7 @@ def decide(quest: Quest, command: Command, dice: DiceBox, actor: str) -> list[Ev
             raise RuleError("quest_begun", rule("SETUP"), params={"pack": quest.pack})
         return [QuestBegun(
             command.pack, command.legacy_cards, command.discovery_cards, command.spacecraft, command.archeotech, command.ships,
-            command.clues, command.roster, command.strongholds, command.hidden_vault,
+            command.clues, command.roster, command.strongholds, command.hidden_vault, command.mortis_cards,
         )]  # fmt: skip
     if isinstance(command, AttackStronghold):
         return strongholds.attack(quest, command, dice, actor)
@@ -84,7 +85,7 @@ def draw_legacy(quest: Quest, dice: DiceBox, actor: str) -> list[Event]:
     if not due:
         raise RuleError("no_legacy_step_due", PRECIPICE)
     if (waiting := healing.due(quest)) is not None:
-        raise RuleError("healing_step_due", PRECIPICE, params={"expedition": waiting.mission_id, "explorers": sorted(waiting.recovery_due)})
+        raise RuleError("healing_step_due", PRECIPICE, params={"expedition": waiting.mission_id, "explorers": sorted({*waiting.recovery_due, *waiting.mortis_due})})
     if len(quest.alive()) < strongholds.STRONGHOLDS_FOR_VAULT:
         return [QuestFailed(due[-1], TOO_FEW)]
     if not quest.legacy.left:

@@ -10,9 +10,10 @@ import msgspec
 from domain.campaign_events import MissionAdded, MissionConcluded
 from domain.events import Event
 from domain.kit.choices import PendingChoice
-from domain.systems.blackstone.content import LegacyCard, Spacecraft, Stronghold
+from domain.systems.blackstone.content import LegacyCard, MortisCard, Spacecraft, Stronghold
 from domain.systems.blackstone.quest_messages import (
     CluesSpent,
+    MortisTaken,
     ExplorersHealed,
     LegacyDrawn,
     PrecipiceRecoveryRolled,
@@ -63,6 +64,8 @@ class QuestExplorer(msgspec.Struct, frozen=True):
     #: Stronghold artefact cards, in the order taken (#STRONGHOLDS).
     artefacts: tuple[str, ...] = ()
     dead: bool = False
+    #: The mortis card taken for it once dead (at the Precipice's healing step).
+    mortis: str = ""
     #: The expeditions it set out on, in order.
     expeditions: tuple[str, ...] = ()
 
@@ -78,6 +81,8 @@ class ExpeditionRecord(msgspec.Struct, frozen=True):
     #: The explorers that came back out of action, with their grievous wounds: the healing step
     #: makes their recovery rolls (#PRECIPICE, 1. Healing step); empty once it has.
     recovery_due: dict[str, int] = {}
+    #: The explorers that died on it, waiting for their mortis cards at the healing step.
+    mortis_due: tuple[str, ...] = ()
     #: Its Precipice's legacy step is done.
     legacy_drawn: bool = False
     #: Its Precipice's trading step is over.
@@ -127,6 +132,9 @@ class Quest(msgspec.Struct, frozen=True):
     #: Strongholds conquered, in order (#STRONGHOLDS), and the attack agreed on, not yet set out.
     conquered: tuple[str, ...] = ()
     attack: Attack | None = None
+    #: The mortis cards, and those not taken yet (sorted: shuffled at each draw).
+    mortis_cards: dict[str, MortisCard] = {}
+    mortis_deck: tuple[str, ...] = ()
     #: "failed" (the legacy deck ran out, or fewer than 4 explorers are left: `failure`), or the
     #: hidden vault's end: "victory" or "defeat" (#THE HIDDEN VAULT).
     outcome: str | None = None
@@ -181,6 +189,8 @@ def evolve(quest: Quest, event: Event) -> Quest:
             roster=tuple(event.roster),
             strongholds={s.id: s for s in event.strongholds},
             hidden_vault=event.hidden_vault[0] if event.hidden_vault else None,
+            mortis_cards={c.id: c for c in event.mortis_cards},
+            mortis_deck=tuple(sorted(c.id for c in event.mortis_cards)),
         )
     if isinstance(event, LegacyDrawn):
         drawn = LegacyDraw(event.card, event.expedition, event.number)
@@ -191,8 +201,12 @@ def evolve(quest: Quest, event: Event) -> Quest:
             return quest
         explorer = quest.explorers[event.explorer]
         return replace(quest, explorers={**quest.explorers, event.explorer: replace(explorer, dead=True, discoveries=(), resources=(), artefacts=())})
+    if isinstance(event, MortisTaken):
+        explorer = replace(quest.explorers[event.explorer], mortis=event.card)
+        deck = tuple(c for c in quest.mortis_deck if c != event.card)
+        return replace(quest, explorers={**quest.explorers, event.explorer: explorer}, mortis_deck=deck)
     if isinstance(event, ExplorersHealed):
-        record = replace(quest.expeditions[event.expedition], recovery_due={})
+        record = replace(quest.expeditions[event.expedition], recovery_due={}, mortis_due=())
         return replace(quest, expeditions={**quest.expeditions, event.expedition: record})
     if isinstance(event, ResourcesGiven):
         giver, receiver = quest.explorers[event.giver], quest.explorers[event.receiver]
@@ -279,7 +293,8 @@ def _concluded(quest: Quest, event: MissionConcluded) -> Quest:
         found.update(report.items)
         explorers[report.unit] = replace(before, discoveries=kept, artefacts=taken, dead=report.dead, expeditions=(*before.expeditions, event.mission_id))
     due = {r.unit: _grievous(r.conditions) for r in event.heroes if r.ended == "out of action" and not r.dead}
-    record = replace(quest.expeditions[event.mission_id], outcome=event.result or event.outcome, recovery_due=due)
+    dead = tuple(r.unit for r in event.heroes if r.dead)
+    record = replace(quest.expeditions[event.mission_id], outcome=event.result or event.outcome, recovery_due=due, mortis_due=dead)
     discovery = tuple(c for c in quest.discovery if c not in found)
     quest = replace(quest, explorers=explorers, expeditions={**quest.expeditions, event.mission_id: record}, discovery=discovery)
     return _place_taken(quest, record)

@@ -10,7 +10,7 @@ from msgspec import Meta
 from domain.commands import HOST, PLAYERS, Command
 from domain.events import Event
 from domain.kit.choices import PendingChoice
-from domain.systems.blackstone.content import LegacyCard, Spacecraft, Stronghold
+from domain.systems.blackstone.content import LegacyCard, MortisCard, Spacecraft, Stronghold
 
 
 Id = Annotated[str, Meta(min_length=1, max_length=40)]
@@ -34,6 +34,7 @@ class BeginQuest(Command, tag="blackstone-fortress.BeginQuest"):
     roster: list[str] = []
     strongholds: list[Stronghold] = []
     hidden_vault: list[Stronghold] = []
+    mortis_cards: list[MortisCard] = []
 
 
 Explorers = Annotated[list[Id], Meta(min_length=1, max_length=4)]
@@ -64,7 +65,7 @@ class DrawLegacy(Command, tag="blackstone-fortress.DrawLegacy"):
 
 class Heal(Command, tag="blackstone-fortress.Heal"):
     """#PRECIPICE, 1. Healing step: every wound heals; an explorer that came back out of action
-    makes its recovery roll first."""
+    makes its recovery roll first, and each explorer that died takes a mortis card."""
 
     roles: ClassVar[frozenset[str]] = HOST
 
@@ -111,6 +112,15 @@ class QuestBegun(Event, tag="blackstone-fortress.QuestBegun"):
     roster: list[str] = []
     strongholds: list[Stronghold] = []
     hidden_vault: list[Stronghold] = []
+    mortis_cards: list[MortisCard] = []
+
+
+class MortisTaken(Event, tag="blackstone-fortress.MortisTaken"):
+    """The mortis card of an explorer that died, drawn from the shuffled mortis deck at the
+    Precipice's healing step (#EXPLORATION ROUNDS, 2. Recovery step: "take a mortis card")."""
+
+    explorer: str
+    card: str
 
 
 class CluesSpent(Event, tag="blackstone-fortress.CluesSpent"):
@@ -214,4 +224,4 @@ class TradingEnded(Event, tag="blackstone-fortress.TradingEnded"):
 
 
 QUEST_COMMANDS = (BeginQuest, Heal, DrawLegacy, BeginTrading, Trade, GiveResources, AttackStronghold, AttemptVault)
-QUEST_EVENTS = (QuestBegun, PrecipiceRecoveryRolled, ExplorersHealed, LegacyDrawn, QuestFailed, ResourcesLaidOut, TradingBegun, Traded, TradingTurn, TradingEnded, ResourcesGiven, CluesSpent, StrongholdDrawn, VaultAttempted)
+QUEST_EVENTS = (QuestBegun, PrecipiceRecoveryRolled, ExplorersHealed, LegacyDrawn, QuestFailed, ResourcesLaidOut, TradingBegun, Traded, TradingTurn, TradingEnded, ResourcesGiven, CluesSpent, StrongholdDrawn, VaultAttempted, MortisTaken)

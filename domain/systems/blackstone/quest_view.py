@@ -41,6 +41,8 @@ class ExplorerView(msgspec.Struct, frozen=True):
     clues: int
     archeotech: int
     dead: bool
+    #: The mortis card taken for it (#EXPLORATION ROUNDS, 2. Recovery step), empty while alive.
+    mortis: str
     expeditions: tuple[str, ...]
 
 
@@ -57,6 +59,7 @@ class StrongholdsView(msgspec.Struct, frozen=True):
 class DeckCounts(msgspec.Struct, frozen=True):
     discovery: int
     resources: dict[str, int]
+    mortis: int
 
 
 class CampaignView(msgspec.Struct, frozen=True):
@@ -85,7 +88,7 @@ def campaign(quest: Quest) -> CampaignView:
     explorers = {k: _explorer(quest, k) for k in sorted(quest.explorers)}
     living = [x for x in explorers.values() if not x.dead]
     strongholds = StrongholdsView(quest.conquered, len(quest.stronghold_deck()), quest.attack, quest.hidden_vault.id if quest.hidden_vault else "")
-    decks = DeckCounts(len(quest.discovery), {ship: len(cards) for ship, cards in sorted(quest.resources.items())})
+    decks = DeckCounts(len(quest.discovery), {ship: len(cards) for ship, cards in sorted(quest.resources.items())}, len(quest.mortis_deck))
     return CampaignView(
         quest.pack, quest.outcome, quest.failure, legacy_deck(quest), decks, explorers, tuple(quest.alive()),
         sum(x.clues for x in living), sum(x.archeotech for x in living), strongholds,
@@ -102,7 +105,7 @@ def _explorer(quest: Quest, key: str) -> ExplorerView:
     x = quest.explorers[key]
     clues = sum(1 for c in x.discoveries if c in quest.clues)
     points = sum(quest.archeotech.get(c, 0) for c in x.discoveries)
-    return ExplorerView(x.name, x.discoveries, x.resources, x.artefacts, clues, points, x.dead, x.expeditions)
+    return ExplorerView(x.name, x.discoveries, x.resources, x.artefacts, clues, points, x.dead, x.mortis, x.expeditions)
 
 
 #: The system's own read models (projections/system_campaigns.py).
