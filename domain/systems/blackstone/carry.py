@@ -13,7 +13,7 @@ from domain.systems.blackstone.content import Stronghold
 from domain.systems.blackstone.expedition_commands import ONE_OFF, STRONGHOLD, SetUpExpedition
 from domain.systems.blackstone.expedition_state import Expedition
 from domain.systems.blackstone.naming import slug
-from domain.systems.blackstone.quest import ARTEFACT, GRIEVOUS, Quest
+from domain.systems.blackstone.quest import ARTEFACT, CARDS_CARRIED, GRIEVOUS, RESOURCE, Quest
 from domain.systems.blackstone.versions import rule
 
 
@@ -37,8 +37,14 @@ def carry_in(setup: Any, quest: Quest, _rules: str) -> Any:
     check_party(quest, explorers)
     place = _place(setup, quest, explorers)
     deck = set(quest.discovery)
-    held = {x: list(quest.explorers[x].discoveries) for x in explorers if x in quest.explorers and quest.explorers[x].discoveries}
-    plan = msgspec.structs.replace(setup.plan, legacy=quest.in_force(), discovery_cards=[c for c in setup.plan.discovery_cards if c.id in deck], held=held, stronghold=place)
+    known = [quest.explorers[x] for x in explorers if x in quest.explorers]
+    held = {x.id: list(x.discoveries) for x in known if x.discoveries}
+    resources = {x.id: list(x.resources) for x in known if x.resources}
+    artefacts = {x.id: list(x.artefacts) for x in known if x.artefacts}
+    plan = msgspec.structs.replace(
+        setup.plan, legacy=quest.in_force(), discovery_cards=[c for c in setup.plan.discovery_cards if c.id in deck],
+        held=held, resources=resources, artefacts=artefacts, stronghold=place,
+    )  # fmt: skip
     return msgspec.structs.replace(setup, plan=plan)
 
 
@@ -77,8 +83,9 @@ def _place(setup: SetUpExpedition, quest: Quest, explorers: list[str]) -> Strong
 
 
 def carry_out(game: Any) -> list[UnitReport]:
-    """Each explorer of an expedition as it comes back, with its grievous wounds for the
-    Precipice's recovery roll of one out of action; a lone combat and a one-off expedition
+    """Each explorer of an expedition as it comes back: its grievous wounds for the Precipice's
+    recovery roll of one out of action, and every resource and artefact card it holds now
+    (conditions `resource:<id>`, `artefact:<id>`, after the marker CARDS_CARRIED); a lone combat and a one-off expedition
     (whose explorers do not return to the Precipice) report none."""
     if not isinstance(game, Expedition) or game.kind == ONE_OFF:
         return []
@@ -89,7 +96,12 @@ def carry_out(game: Any) -> list[UnitReport]:
             ended="dead" if track.id in game.dead else ("out of action" if track.out_of_action else "standing"),
             dead=track.id in game.dead,
             wounds=track.wounds + track.grievous,
-            conditions=([f"{GRIEVOUS}{track.grievous}"] if track.grievous else []) + [f"{ARTEFACT}{a}" for a in game.artefacts.get(track.id, ())],
+            conditions=[
+                *([f"{GRIEVOUS}{track.grievous}"] if track.grievous else []),
+                CARDS_CARRIED,
+                *(f"{RESOURCE}{c}" for c in game.resources.get(track.id, ())),
+                *(f"{ARTEFACT}{c}" for c in game.artefacts.get(track.id, ())),
+            ],
             items=list(game.held.get(track.id, ())),
         )
         for track in game.explorers.values()

@@ -33,6 +33,9 @@ class ExpeditionPlan(msgspec.Struct, frozen=True):
     legacy: list[LegacyCard] = []
     #: The discovery cards each explorer (id) brings from earlier expeditions (carried in).
     held: dict[str, list[str]] = {}
+    #: The resource and stronghold artefact cards each explorer brings (carried in).
+    resources: dict[str, list[str]] = {}
+    artefacts: dict[str, list[str]] = {}
     hostile_player: str = ""
     kind: str = EXPEDITION
     #: The stronghold or vault attacked (carried in from the quest), or None.
@@ -74,8 +77,9 @@ class PassLead(LeaderCommand, tag=True):
 
 
 class GiveCards(LeaderCommand, tag=True):
-    """#RESOURCE CARDS: in the leader step an explorer gives discovery cards it holds to another
-    (an exchange is a give each way)."""
+    """#RESOURCE CARDS: in the leader step an explorer gives discovery, resource or stronghold
+    artefact cards it holds to another (an exchange is a give each way); at the start of the
+    expedition, before the first card is revealed, resource and artefact cards only."""
 
     giver: Annotated[str, Meta(max_length=40)]
     receiver: Annotated[str, Meta(max_length=40)]

@@ -76,6 +76,8 @@ def _set_up(event: xev.ExpeditionSetUp) -> Expedition:
         round=1,
         found={k: () for k in tracks},
         held={k: tuple(e.held.get(k, ())) for k in tracks},
+        resources={k: tuple(e.resources.get(k, ())) for k in tracks},
+        artefacts={k: tuple(e.artefacts.get(k, ())) for k in tracks},
         hostile_player=e.hostile_player,
         stronghold=e.stronghold,
         kind=e.kind,
@@ -124,7 +126,7 @@ def _stronghold_dealt(expedition: Expedition, e: xev.StrongholdDealt) -> Expedit
 
 
 def _conquered(expedition: Expedition, e: xev.StrongholdConquered) -> Expedition:
-    return replace(expedition, artefacts={k: tuple(v) for k, v in e.artefacts.items()})
+    return replace(expedition, artefacts={k: (*v, *e.artefacts.get(k, ())) for k, v in expedition.artefacts.items()})
 
 
 def _revealed(expedition: Expedition, e: xev.ExplorationCardRevealed) -> Expedition:
@@ -159,9 +161,15 @@ def _discovery(expedition: Expedition, e: xev.DiscoveryDrawn) -> Expedition:
 
 
 def _given(expedition: Expedition, e: xev.CardsGiven) -> Expedition:
-    held = {**expedition.held, e.giver: tuple(c for c in expedition.held[e.giver] if c not in e.cards)}
-    held[e.receiver] = (*held.get(e.receiver, ()), *e.cards)
-    return replace(expedition, held=held)
+    """Each card moves into the receiver's pile of its kind (discovery, resource, artefact)."""
+    changes = {}
+    for field in ("held", "resources", "artefacts"):
+        piles: dict[str, tuple[str, ...]] = getattr(expedition, field)
+        moved = [c for c in e.cards if c in piles.get(e.giver, ())]
+        if moved:
+            piles = {**piles, e.giver: tuple(c for c in piles[e.giver] if c not in moved)}
+            changes[field] = {**piles, e.receiver: (*piles.get(e.receiver, ()), *moved)}
+    return replace(expedition, **changes)
 
 
 def _challenge_resolved(expedition: Expedition, _e: xev.ChallengeResolved) -> Expedition:

@@ -60,13 +60,15 @@ class Expedition(msgspec.Struct, frozen=True, tag=True):
     found: dict[str, tuple[str, ...]] = {}
     #: Discovery cards each explorer holds now: those it brought, found and was given.
     held: dict[str, tuple[str, ...]] = {}
+    #: Resource cards each explorer holds now (brought or given).
+    resources: dict[str, tuple[str, ...]] = {}
     dead: tuple[str, ...] = ()
     #: Why the expedition ended (#ENDING AN EXPEDITION): "defeat", "death" or "agreed".
     outcome: str | None = None
     hostile_player: str = ""
-    #: The stronghold (or the vault) attacked, empty on an expedition; its artefact cards each
-    #: explorer took once conquered.
+    #: The stronghold (or the vault) attacked, None on an expedition.
     stronghold: Stronghold | None = None
+    #: Stronghold artefact cards each explorer holds now: brought, given, or taken on conquest.
     artefacts: dict[str, tuple[str, ...]] = {}
     #: "expedition", "stronghold" or "one-off" (expedition_commands); a one-off's objective and,
     #: once it ended, "won" or "lost" (#ONE-OFF EXPEDITIONS).

@@ -63,12 +63,13 @@ def decide(state, command, dice: DiceBox, actor: str, refs) -> list[Event]:  # n
         return pausing.decide(expedition, command)
     if expedition.step == COMBAT:
         return _combat(state, expedition, command, dice, actor, refs)
-    if not isinstance(command, STEP_COMMANDS[expedition.step]):
+    starting = isinstance(command, xcmd.GiveCards) and exchanges.at_the_start(expedition)
+    if not isinstance(command, STEP_COMMANDS[expedition.step]) and not starting:
         raise RuleError("not_this_step", ROUNDS, params={"step": expedition.step, "command": type(command).__name__})
     if expedition.leader_player != actor and actor in expedition.players:
         raise RuleError("not_the_leader", ROUNDS, params={"leader": expedition.leader_player})
     if isinstance(command, xcmd.GiveCards):
-        return exchanges.give_discovery(expedition, command)
+        return exchanges.give_cards(expedition, command)
     return HANDLERS[type(command)](expedition, dice, actor)
 
 

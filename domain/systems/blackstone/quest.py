@@ -32,8 +32,10 @@ from domain.systems.blackstone.quest_messages import (
 replace = msgspec.structs.replace
 #: The condition prefix of a report's grievous wounds (carry.carry_out).
 GRIEVOUS = "grievous:"
-#: The condition prefix of an artefact an explorer took from a conquered stronghold.
-ARTEFACT = "artefact:"
+#: The condition prefixes of the artefact and resource cards an explorer holds at an
+#: expedition's end, after the marker saying the report lists all of them (the expedition
+#: carried them in); a report without it (older logs) lists only artefacts newly taken.
+ARTEFACT, RESOURCE, CARDS_CARRIED = "artefact:", "resource:", "cards:carried"
 #: How a stronghold (or the vault) expedition ends when the explorers come through its last card.
 CONQUERED = "conquered"
 
@@ -289,9 +291,11 @@ def _concluded(quest: Quest, event: MissionConcluded) -> Quest:
     for report in event.heroes:
         before = explorers.get(report.unit, QuestExplorer(report.unit, report.name))
         kept = () if report.dead else tuple(report.items)
-        taken = () if report.dead else (*before.artefacts, *_prefixed(report.conditions, ARTEFACT))
+        carried = CARDS_CARRIED in report.conditions
+        taken = () if report.dead else (*(() if carried else before.artefacts), *_prefixed(report.conditions, ARTEFACT))
+        resources = () if report.dead else (tuple(_prefixed(report.conditions, RESOURCE)) if carried else before.resources)
         found.update(report.items)
-        explorers[report.unit] = replace(before, discoveries=kept, artefacts=taken, dead=report.dead, expeditions=(*before.expeditions, event.mission_id))
+        explorers[report.unit] = replace(before, discoveries=kept, artefacts=taken, resources=resources, dead=report.dead, expeditions=(*before.expeditions, event.mission_id))
     due = {r.unit: _grievous(r.conditions) for r in event.heroes if r.ended == "out of action" and not r.dead}
     dead = tuple(r.unit for r in event.heroes if r.dead)
     record = replace(quest.expeditions[event.mission_id], outcome=event.result or event.outcome, recovery_due=due, mortis_due=dead)
