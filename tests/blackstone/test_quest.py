@@ -101,7 +101,8 @@ def test_the_expeditions_keep_the_order_they_set_out_in_when_the_quest_is_read_b
     import msgspec
 
     from domain.campaign_events import MissionAdded
-    from domain.systems.blackstone.quest import Quest, evolve
+    from domain.systems.blackstone.quest import Quest
+    from domain.systems.blackstone.quest_evolve import evolve
 
     quest = Quest()
     for mission in ("m-b", "m-a"):
