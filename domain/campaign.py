@@ -185,6 +185,18 @@ def _concluded(state: CampaignState, event: MissionConcluded) -> CampaignState:
     return _with_game(state, system, event) if system is not None else state
 
 
+def system_for(systems: Mapping[str, str], event: Event) -> str | None:
+    """The game system whose campaign state a campaign event changes (`systems`: mission id ->
+    its system, as far as the campaign has listed them), or None for the engine's own."""
+    if isinstance(event, MissionAdded):
+        return event.system
+    if isinstance(event, MissionConcluded):
+        return systems.get(event.mission_id)
+    if isinstance(event, (CampaignCreated, MemberInvited, CampaignEpochStarted, CampaignDiceRolled, CampaignSeedRevealed)):
+        return None
+    return system_of_event(event)
+
+
 def system_of_event(event: Event | Command) -> str | None:
     """The system a campaign event or command of a system's own belongs to, by its tag's prefix."""
     tag = type(event).__struct_config__.tag

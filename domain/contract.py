@@ -181,6 +181,10 @@ class GameSystem:
     campaign_prepare: Callable[[Command, Mapping[str, Any]], Command] = _same
     #: The system's campaign state as `viewer` may see it (`GET /campaigns/{id}`).
     campaign_view: Callable[[Any, Viewer], Any] = _same
+    #: Read models of its own, kept per campaign from its campaign state: projection name ->
+    #: the document (a msgspec Struct) that state shows every member, with no hidden order in it.
+    #: The projections keep each rebuildable from the log (projections/models.py).
+    campaign_projections: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
 
     # -- words ------------------------------------------------------------------------------------
 

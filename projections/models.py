@@ -11,6 +11,8 @@ rebuilt projection can be compared with a live one byte for byte.
   `domain.campaign.CampaignState` folded by `domain.campaign.evolve`.
 - `audit`: mission id -> `domain.audit.AuditDocument`, equal to `domain.audit.build` over the
   mission's records (design.md#Dice, audit format).
+- each game system's own (`GameSystem.campaign_projections`, projections/system_campaigns.py):
+  campaign id -> the document the system's campaign state shows.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import msgspec
 from domain import audit, campaign_events, dice
 from domain import campaign as campaigns
 from domain import mission as missions
-from domain.codecs import Entry, campaign_codec
+from domain.codecs import Entry
 from domain.epochs import Epoch
 from domain.events import (
     ClientSeedContributed,
@@ -34,47 +36,11 @@ from domain.events import (
     SeedRevealed,
 )
 from domain.registry import system_named
+from projections.base import ProjectionError, ReadModel, campaign_event_types, row_bytes
+from projections.system_campaigns import system_campaign_models
 
-
-def _campaign_events() -> frozenset[type]:
-    """Every type a campaign stream holds: the engine's and each game system's own."""
-    return frozenset(campaign_codec().events)
-
-
-class ProjectionError(Exception):
-    """The log does not fold: an event out of order, twice, or of an unknown stream."""
-
-
-def row_bytes(value: object) -> bytes:
-    """A row's canonical bytes: msgspec JSON with sorted keys (and sorted sets).
-
-    msgspec refuses to sort a dict whose keys are not strings (`MissionState.disputes` maps
-    positions to reasons); such a value goes through builtins with its keys as strings first,
-    which gives the same bytes as JSON would carry them anyway.
-    """
-    try:
-        return msgspec.json.encode(value, order="sorted")
-    except TypeError:
-        return msgspec.json.encode(msgspec.to_builtins(value, str_keys=True, order="sorted"), order="sorted")
-
-
-class ReadModel:
-    """One projection: `apply` folds a page into `states` and names the keys it touched."""
-
-    name: str
-
-    def keys(self, records: Sequence[Entry]) -> set[str]:
-        """The row keys a page touches (loaded from the table before `apply` if not in memory)."""
-        raise NotImplementedError
-
-    def apply(self, states: dict[str, Any], records: Sequence[Entry]) -> set[str]:
-        raise NotImplementedError
-
-    def encode(self, state: Any) -> bytes:
-        raise NotImplementedError
-
-    def decode(self, raw: bytes) -> Any:
-        raise NotImplementedError
+__all__ = ["NAMES", "ProjectionError", "ReadModel", "all_models", "row_bytes"]
+_campaign_events = campaign_event_types
 
 
 # -- battlefield ----------------------------------------------------------------------------------
@@ -358,7 +324,8 @@ _AUDITED = frozenset({MissionCreated, EpochStarted, ClientSeedContributed, SeedR
 
 
 def all_models(first_event: Callable[[str], Entry | None]) -> list[ReadModel]:
-    return [Battlefield(), Campaign(first_event), Audit()]
+    return [Battlefield(), Campaign(first_event), Audit(), *system_campaign_models()]
 
 
-NAMES: tuple[str, ...] = ("battlefield", "campaign", "audit")
+#: The engine's read models, then each game system's own (`GameSystem.campaign_projections`).
+NAMES: tuple[str, ...] = ("battlefield", "campaign", "audit", *(m.name for m in system_campaign_models()))

@@ -63,7 +63,8 @@ def test_an_undecodable_event_isolates_its_stream_and_the_others_go_on(ledger, s
         assert f"{name}: stream {poisoned} isolated at position {TAMPERED}, its events skipped: the stored event does not decode" in out
     rebuilt = Projections(store)
     assert {name: rebuilt.tables.rows(name) for name in NAMES} == before
-    assert all(rebuilt.tables.rows(name) for name in NAMES)
+    # A game system's own projections keep rows only for campaigns it plays in: none here.
+    assert all(rebuilt.tables.rows(name) for name in ("battlefield", "campaign", "audit"))
 
 
 def test_an_event_that_chains_but_does_not_fold_isolates_its_stream(ledger, store):

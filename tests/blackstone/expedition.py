@@ -63,14 +63,20 @@ class ExpeditionGame(RuleTable):
         legacy: Sequence[str] = (),
         carried: Callable[[Any], Any] = lambda command: command,
         mission_id: str = "m-1",
+        mode: str = "expedition",
+        difficulty: str = "",
     ) -> None:
         self.create("blackstone-fortress", "en", mission_id=mission_id)
-        command = setup(Setup("en", Options(mode="expedition", explorers=explorers, players=players), {"core": CORE}))
+        command = setup(Setup("en", Options(mode=mode, explorers=explorers, players=players, difficulty=difficulty), {"core": CORE}))
         plan = msgspec.structs.replace(command.plan, legacy=[CORE.named("legacy_cards", c) for c in legacy])
         command = carried(msgspec.structs.replace(command, plan=plan))
         self.command = command
         content = expedition_evolve(None, xev.ExpeditionSetUp("en", command.plan)).content
-        self.do(command, *deal_faces(exploration, discovery, content))
+        if command.plan.stronghold is not None:
+            # A stronghold's cards come in its own order: only the discovery deck is shuffled.
+            self.do(command, *faces_for(sorted(content.discovery_cards), discovery))
+        else:
+            self.do(command, *deal_faces(exploration, discovery, content))
 
     @property
     def expedition(self) -> Expedition:
@@ -86,6 +92,10 @@ class ExpeditionGame(RuleTable):
         """Change the combat under way outside the rules, to set a scene."""
         combat = msgspec.structs.replace(self.battle, **changes)
         self.state = msgspec.structs.replace(self.state, game=msgspec.structs.replace(self.expedition, combat=combat))
+
+    def patch_expedition(self, **changes: Any) -> None:
+        """Change the expedition outside the rules, to set a scene."""
+        self.state = msgspec.structs.replace(self.state, game=msgspec.structs.replace(self.expedition, **changes))
 
     def patch_explorer(self, unit: str, **changes: Any) -> None:
         tracks = {**self.expedition.explorers, unit: msgspec.structs.replace(self.expedition.explorers[unit], **changes)}

@@ -28,7 +28,7 @@ def test_the_core_pack_holds_the_expedition_cards():
     """The discovery deck's archeotech and clues, the challenge cards and the legacy deck, each
     with effects of the closed list (domain/systems/blackstone/effects.py)."""
     kinds = [c.kind for c in CORE.discovery_cards]
-    assert (kinds.count("archeotech"), kinds.count("clue")) == (8, 4)
+    assert (kinds.count("archeotech"), kinds.count("clue")) == (8, 7)
     assert sum(c.points for c in CORE.discovery_cards) == 18
     assert len(CORE.challenge_cards) == 8 and len(CORE.legacy_cards) == 8
     sealed = CORE.named("legacy_cards", "sealed-passage")
@@ -42,7 +42,7 @@ def test_the_core_pack_holds_four_spacecraft_with_six_resource_cards_each():
     assert (uses.count("discarded"), uses.count("exhausted"), uses.count("permanent")) == (8, 6, 10)
     psalm = CORE.named("spacecraft", "rusted-psalm")
     assert [(r.id, r.cost, r.use) for r in psalm.resources[:2]] == [("patched-plating", 2, "permanent"), ("field-dressing", 1, "discarded")]
-    assert {e.name: e.ship for e in CORE.explorers} == {"Ysolde Marr": "gilded-wake", "Brother Kettle": "rusted-psalm", "Oskra Vey": "quiet-anvil", "Pim and Pell": "pale-orchard"}
+    assert {e.name: e.ship for e in CORE.explorers} == {"Ysolde Marr": "gilded-wake", "Brother Kettle": "rusted-psalm", "Oskra Vey": "quiet-anvil", "Pim and Pell": "pale-orchard", "Marek Dunn": "gilded-wake", "Sister Quill": "pale-orchard"}
 
 
 def test_the_action_dice_faces_are_data():

@@ -69,3 +69,54 @@ def test_resource_cards_change_hands_at_the_precipice_only():
     (given,) = table.do(GiveResources("ysolde-marr", "oskra-vey", ["gilded-scope"]))
     assert given == ResourcesGiven("ysolde-marr", "oskra-vey", ["gilded-scope"])
     assert (table.quest.explorers["ysolde-marr"].resources, table.quest.explorers["oskra-vey"].resources) == ((), ("gilded-scope",))
+
+
+def test_stronghold_artefact_cards_change_hands_at_the_precipice_with_resource_cards():
+    """#RESOURCE CARDS: "resource cards and/or stronghold artefact cards ... at any time at Precipice"."""
+    table = QuestTable()
+    table.begin()
+    game = table.expedition(["silent-hall"])
+    game.do(xcmd.EndExpedition())
+    table.conclude(game)
+    ysolde = msgspec.structs.replace(table.quest.explorers["ysolde-marr"], resources=("gilded-scope",), artefacts=("forge-hammer", "tide-seal"))
+    table.patch_quest(explorers={**table.quest.explorers, "ysolde-marr": ysolde})
+    (given,) = table.do(GiveResources("ysolde-marr", "brother-kettle", ["tide-seal", "gilded-scope"]))
+    assert given == ResourcesGiven("ysolde-marr", "brother-kettle", ["tide-seal", "gilded-scope"])
+    kettle, ysolde = table.quest.explorers["brother-kettle"], table.quest.explorers["ysolde-marr"]
+    assert (ysolde.resources, ysolde.artefacts) == ((), ("forge-hammer",))
+    assert (kettle.resources, kettle.artefacts) == (("gilded-scope",), ("tide-seal",))
+    not_held = table.refused(GiveResources("brother-kettle", "ysolde-marr", ["forge-hammer"]))
+    assert (not_held.code, not_held.params) == ("cards_not_held", {"explorer": "brother-kettle", "cards": ["forge-hammer"], "held": ["gilded-scope", "tide-seal"]})
+
+
+def test_resource_and_artefact_cards_set_out_change_hands_at_the_start_and_in_the_leader_step_and_come_back():
+    """#RESOURCE CARDS: "at the start of the expedition after setup" resource and artefact cards;
+    in the leader step discovery cards too."""
+    table = QuestTable()
+    table.begin()
+    first = table.expedition(["silent-hall"])
+    first.do(xcmd.EndExpedition())
+    table.conclude(first)
+    table.do(DrawLegacy(), *faces_for(LEGACY, ["quiet-stars"]))
+    ysolde = msgspec.structs.replace(table.quest.explorers["ysolde-marr"], discoveries=("null-cube",), resources=("gilded-scope",), artefacts=("forge-hammer",))
+    table.patch_quest(explorers={**table.quest.explorers, "ysolde-marr": ysolde}, discovery=tuple(c for c in table.quest.discovery if c != "null-cube"))
+    second = table.expedition(["silent-hall"])
+    assert (second.command.plan.resources, second.command.plan.artefacts) == ({"ysolde-marr": ["gilded-scope"]}, {"ysolde-marr": ["forge-hammer"]})
+    discovery = second.refused(xcmd.GiveCards("ysolde-marr", "brother-kettle", ["null-cube"]), actor="ann")
+    assert (discovery.code, discovery.params) == ("cards_not_held", {"explorer": "ysolde-marr", "cards": ["null-cube"], "held": ["gilded-scope", "forge-hammer"]})
+    (given,) = second.do(xcmd.GiveCards("ysolde-marr", "brother-kettle", ["gilded-scope", "forge-hammer"]), actor="ann")
+    assert given == xev.CardsGiven("ysolde-marr", "brother-kettle", ["gilded-scope", "forge-hammer"])
+    assert (second.expedition.resources["brother-kettle"], second.expedition.artefacts["brother-kettle"]) == (("gilded-scope",), ("forge-hammer",))
+    second.do(xcmd.Explore(), actor="ann")
+    late = second.refused(xcmd.GiveCards("brother-kettle", "ysolde-marr", ["forge-hammer"]), actor="ann")
+    assert (late.code, late.params) == ("not_this_step", {"step": "recovery", "command": "GiveCards"})
+    second.do(xcmd.Recover(), actor="ann")
+    second.do(xcmd.GiveCards("brother-kettle", "ysolde-marr", ["forge-hammer"]), actor="ann")
+    second.do(xcmd.GiveCards("ysolde-marr", "oskra-vey", ["null-cube"]), actor="ann")
+    second.do(xcmd.PassLead(), actor="ann")
+    second.do(xcmd.EndExpedition())
+    table.conclude(second)
+    explorers = table.quest.explorers
+    assert (explorers["ysolde-marr"].resources, explorers["ysolde-marr"].artefacts, explorers["ysolde-marr"].discoveries) == ((), ("forge-hammer",), ())
+    assert (explorers["brother-kettle"].resources, explorers["brother-kettle"].artefacts) == (("gilded-scope",), ())
+    assert explorers["oskra-vey"].discoveries == ("null-cube",)

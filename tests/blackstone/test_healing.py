@@ -10,12 +10,13 @@ import pytest
 from domain.campaign_events import CampaignDiceRolled
 from domain.errors import RuleError
 from domain.systems.blackstone import expedition_commands as xcmd
-from domain.systems.blackstone.quest_messages import DrawLegacy, ExplorersHealed, Heal, PrecipiceRecoveryRolled
+from domain.systems.blackstone.quest_messages import DrawLegacy, ExplorersHealed, Heal, MortisTaken, PrecipiceRecoveryRolled
 from tests.blackstone.expedition import faces_for
 from tests.blackstone.game import CORE
 from tests.blackstone.quest import QuestTable
 
 LEGACY = sorted(c.id for c in CORE.legacy_cards)
+MORTIS = sorted(c.id for c in CORE.mortis_cards)
 
 
 def ended_with_two_out_of_action() -> QuestTable:
@@ -34,15 +35,19 @@ def test_explorers_out_of_action_roll_for_recovery_before_the_legacy_step():
     assert table.quest.expeditions["m-1"].recovery_due == {"brother-kettle": 1, "oskra-vey": 2}
     waiting = table.refused(DrawLegacy(), *faces_for(LEGACY, ["quiet-stars"]))
     assert (waiting.code, waiting.rule, waiting.params) == ("healing_step_due", "blackstone-fortress.md#PRECIPICE", {"expedition": "m-1", "explorers": ["brother-kettle", "oskra-vey"]})
-    events = table.do(Heal(), 2, 2)
-    rolls = [(e.unit, e.results) for e in events if isinstance(e, CampaignDiceRolled)]
+    events = table.do(Heal(), 2, 2, *faces_for(MORTIS, ["empty-bunk"]))
+    rolls = [(e.unit, e.results) for e in events if isinstance(e, CampaignDiceRolled) and e.deck is None]
     assert rolls == [("brother-kettle", [2]), ("oskra-vey", [2])]
+    (shuffle,) = [e for e in events if isinstance(e, CampaignDiceRolled) and e.deck is not None]
+    assert (shuffle.deck, shuffle.order, shuffle.rule) == (MORTIS, None, "blackstone-fortress.md#EXPLORATION ROUNDS")
     assert [e for e in events if not isinstance(e, CampaignDiceRolled)] == [
         PrecipiceRecoveryRolled("brother-kettle", 2, 1, died=False),
         PrecipiceRecoveryRolled("oskra-vey", 2, 2, died=True),
+        MortisTaken("oskra-vey", "empty-bunk"),
         ExplorersHealed("m-1"),
     ]
     assert table.quest.explorers["oskra-vey"].dead and not table.quest.explorers["brother-kettle"].dead
+    assert table.quest.explorers["oskra-vey"].mortis == "empty-bunk" and "empty-bunk" not in table.quest.mortis_deck
     again = table.refused(Heal())
     assert again.code == "no_healing_step_due"
     table.do(DrawLegacy(), *faces_for(LEGACY, ["quiet-stars"]))
@@ -60,3 +65,21 @@ def test_with_nobody_out_of_action_the_healing_step_asks_for_no_roll():
     assert table.quest.expeditions["m-1"].recovery_due == {}
     assert table.refused(Heal()).code == "no_healing_step_due"
     assert len(table.do(DrawLegacy(), *faces_for(LEGACY, ["quiet-stars"]))) == 2
+
+
+def test_an_explorer_that_died_on_the_expedition_takes_its_mortis_card_at_the_healing_step():
+    """#EXPLORATION ROUNDS, 2. Recovery step: "the explorer dies: take a mortis card"."""
+    table = QuestTable()
+    table.begin()
+    game = table.expedition(["silent-hall"])
+    game.do(xcmd.Explore(), actor="ann")
+    game.patch_explorer("oskra-vey", out_of_action=True, grievous=2)
+    game.do(xcmd.Recover(), 1, actor="ann")
+    table.conclude(game)
+    assert table.quest.expeditions["m-1"].mortis_due == ("oskra-vey",)
+    waiting = table.refused(DrawLegacy())
+    assert (waiting.code, waiting.params) == ("healing_step_due", {"expedition": "m-1", "explorers": ["oskra-vey"]})
+    events = table.do(Heal(), *faces_for(MORTIS, ["last-words"]))
+    assert events[1:] == [MortisTaken("oskra-vey", "last-words"), ExplorersHealed("m-1")]
+    assert table.quest.explorers["oskra-vey"].mortis == "last-words"
+    assert table.quest.mortis_deck == ("empty-bunk", "lost-in-the-dark", "name-on-the-wall")

@@ -11,7 +11,7 @@ from domain.campaign_events import CampaignDiceRolled
 from domain.errors import RuleError
 from domain.systems.blackstone import expedition_commands as xcmd
 from domain.systems.blackstone.quest import LegacyDeck, LegacyDraw
-from domain.systems.blackstone.quest_messages import BeginQuest, DrawLegacy, LegacyDrawn, QuestBegun, QuestFailed
+from domain.systems.blackstone.quest_messages import BeginQuest, DrawLegacy, Heal, LegacyDrawn, QuestBegun, QuestFailed
 from tests.blackstone.expedition import faces_for
 from tests.blackstone.game import CORE
 from tests.blackstone.quest import QuestTable
@@ -24,7 +24,7 @@ def test_the_quest_begins_with_the_packs_legacy_and_discovery_decks():
     (begun,) = table.do(BeginQuest("core"))
     assert isinstance(begun, QuestBegun) and [c.id for c in begun.legacy_cards] == [c.id for c in CORE.legacy_cards]
     assert table.quest.legacy == LegacyDeck(tuple(LEGACY), ())
-    assert len(table.quest.discovery) == 12
+    assert len(table.quest.discovery) == 15
     again = table.refused(BeginQuest("core"))
     assert (again.code, again.params) == ("quest_begun", {"pack": "core"})
     unknown = QuestTable().refused(BeginQuest("lost"))
@@ -69,6 +69,7 @@ def test_a_dead_explorer_cannot_set_out_again_and_the_next_expedition_waits_for_
     with pytest.raises(RuleError) as waiting:
         table.expedition(["silent-hall"])
     assert (waiting.value.code, waiting.value.params) == ("precipice_due", {"expedition": "m-1"})
+    table.do(Heal(), *faces_for(sorted(c.id for c in CORE.mortis_cards), ["lost-in-the-dark"]))
     table.do(DrawLegacy(), *faces_for(LEGACY, ["quiet-stars"]))
     with pytest.raises(RuleError) as dead:
         table.expedition(["silent-hall"])
@@ -93,3 +94,19 @@ def test_the_quest_fails_when_a_legacy_card_is_wanted_and_none_is_left():
     with pytest.raises(RuleError) as ended:
         table.expedition(["silent-hall"])
     assert (ended.value.code, ended.value.rule) == ("quest_over", "blackstone-fortress.md#THE HIDDEN VAULT")
+
+
+def test_the_expeditions_keep_the_order_they_set_out_in_when_the_quest_is_read_back_from_a_row():
+    """A projection stores the quest with sorted keys: the rules read the expeditions' numbers."""
+    import msgspec
+
+    from domain.campaign_events import MissionAdded
+    from domain.systems.blackstone.quest import Quest
+    from domain.systems.blackstone.quest_evolve import evolve
+
+    quest = Quest()
+    for mission in ("m-b", "m-a"):
+        quest = evolve(quest, MissionAdded(mission, mission, "blackstone-fortress", ["ysolde-marr"]))
+    stored = msgspec.convert(msgspec.to_builtins(quest, order="sorted"), Quest)
+    assert list(stored.expeditions) == ["m-a", "m-b"]
+    assert [r.mission_id for r in stored.in_order()] == ["m-b", "m-a"] and [r.number for r in stored.in_order()] == [1, 2]

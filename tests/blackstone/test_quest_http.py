@@ -4,6 +4,7 @@ its end reaches the campaign, and the legacy step's draw shows on `GET /campaign
 
 from __future__ import annotations
 
+from tests.blackstone.game import CORE
 from tests.harness import Campaign
 
 SYSTEM = "blackstone-fortress"
@@ -18,9 +19,9 @@ def test_a_quest_begins_sets_out_ends_an_expedition_and_draws_a_legacy_card(clie
     begun = campaign.host.post(f"{url}/commands", {"command": {"type": "blackstone-fortress.BeginQuest", "pack": "core"}})
     assert begun.status_code == 201, begun.text
     (event,) = [r["event"] for r in begun.json()["events"] if r["event"]["type"] == "blackstone-fortress.QuestBegun"]
-    assert len(event["legacy_cards"]) == 8 and len(event["discovery_cards"]) == 12
+    assert len(event["legacy_cards"]) == 8 and len(event["discovery_cards"]) == 15
     quest = campaign.view(sam)["systems"][SYSTEM]
-    assert quest["legacy"]["left"] == sorted(quest["legacy"]["left"]) and len(quest["legacy"]["left"]) == 8
+    assert (quest["legacy"]["left"], quest["decks"]["discovery"]) == (8, 15)  # counts: a deck's cards are nobody's to list
 
     mission = campaign.mission(SYSTEM, system=SYSTEM, options={"mode": "expedition", "explorers": PARTY, "players": "ann"}, client_seed="quest")
     game = sam.mission(mission)["game"]
@@ -45,8 +46,9 @@ def test_a_quest_begins_sets_out_ends_an_expedition_and_draws_a_legacy_card(clie
     assert drawn.status_code == 201, drawn.text
     (legacy,) = [r["event"] for r in drawn.json()["events"] if r["event"]["type"] == "blackstone-fortress.LegacyDrawn"]
     quest = campaign.view(sam)["systems"][SYSTEM]
-    assert quest["legacy"]["drawn"] == [{"card": legacy["card"], "expedition": mission, "number": 1}]
-    assert legacy["card"] not in quest["legacy"]["left"] and len(quest["legacy"]["left"]) == 7
+    name = CORE.named("legacy_cards", legacy["card"]).name
+    assert quest["legacy"]["drawn"] == [{"card": legacy["card"], "name": name, "expedition": mission, "number": 1}]
+    assert quest["legacy"]["left"] == 7
     (shuffle,) = sam.read(f"{url}/audit")["epochs"][0]["rolls"]
     assert shuffle["faces"] == []  # hidden until the campaign's seed is revealed
 

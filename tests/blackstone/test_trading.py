@@ -116,3 +116,16 @@ def test_a_deck_that_runs_short_lays_out_what_it_has_and_an_empty_one_nothing():
     assert shuffled == [["hired-lantern"], deck("quiet-anvil"), deck("rusted-psalm")]
     laid = {e.spacecraft: e.cards for e in events if isinstance(e, ResourcesLaidOut)}
     assert laid == {"gilded-wake": ["hired-lantern"], "pale-orchard": [], **{s: LAID_OUT[s] for s in ("quiet-anvil", "rusted-psalm")}}
+
+
+def test_the_host_gives_the_leader_order_the_explorers_trade_in():
+    """#PRECIPICE, 3. Trading step: "in leader order"; the table knows who plays whom."""
+    table = at_the_precipice()
+    wrong = table.refused(BeginTrading(["oskra-vey", "ysolde-marr", "brother-kettle"]))
+    assert (wrong.code, wrong.rule, wrong.params) == ("not_the_leader_order", "blackstone-fortress.md#PRECIPICE", {"order": ["oskra-vey", "ysolde-marr", "brother-kettle"], "explorers": ORDER})
+    twice = table.refused(BeginTrading(["oskra-vey", "oskra-vey", "ysolde-marr", "brother-kettle"]))
+    assert twice.code == "not_the_leader_order"
+    order = ["oskra-vey", "pim-and-pell", "ysolde-marr", "brother-kettle"]
+    events = table.do(BeginTrading(order), *(f for ship in SHIPS for f in faces_for(deck(ship), LAID_OUT[ship])))
+    assert events[-1] == TradingBegun("m-1", order, PendingChoice("oskra-vey", "trade", OPTIONS))
+    assert table.do(Trade("oskra-vey"))[-1] == TradingTurn(PendingChoice("pim-and-pell", "trade", OPTIONS))

@@ -9,7 +9,7 @@ import typing
 
 from domain.contract import GameSystem
 from domain.events import DiceRolled
-from domain.systems.blackstone import ai, carry, game, precipice, quest
+from domain.systems.blackstone import ai, carry, game, precipice, quest, quest_evolve, quest_view
 from domain.systems.blackstone.commands import COMMANDS
 from domain.systems.blackstone.events import EVENTS
 from domain.systems.blackstone.expedition_commands import EXPEDITION_COMMANDS
@@ -47,10 +47,11 @@ SYSTEM = GameSystem(
     campaign_commands=QUEST_COMMANDS,
     campaign_initial=quest.Quest,
     campaign_state=quest.Quest,
-    campaign_evolve=quest.evolve,
+    campaign_evolve=quest_evolve.evolve,
     campaign_decide=precipice.decide,
     campaign_prepare=precipice.prepare,
-    campaign_view=quest.view,
+    campaign_view=quest_view.view,
+    campaign_projections=quest_view.PROJECTIONS,
     carry_in=carry.carry_in,
     carry_out=carry.carry_out,
     party=carry.party,

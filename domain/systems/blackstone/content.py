@@ -204,6 +204,9 @@ class EncounterCard(Struct):
     twist: str = ""
     #: The twist's effects the server plays; the rest of its text is the table's.
     twist_effects: tuple[TwistEffect, ...] = ()
+    #: Left in the box at a normal set-up (blackstone-fortress.md#SETUP); a one-off expedition
+    #: uses every encounter card (#ONE-OFF EXPEDITIONS).
+    set_aside: bool = False
 
 
 class CardEffect(Struct):
@@ -267,6 +270,46 @@ class Spacecraft(Struct):
     resources: tuple[ResourceCard, ...] = ()
 
 
+class MortisCard(Struct):
+    """Taken for an explorer that died (blackstone-fortress.md#EXPLORATION ROUNDS, 2. Recovery
+    step); its text is the table's."""
+
+    id: str
+    name: str
+    text: str = ""
+
+
+class Difficulty(Struct):
+    """A one-off expedition's difficulty level and its objective: `clues` clue cards and
+    `archeotech` points of archeotech held when it ends (#ONE-OFF EXPEDITIONS)."""
+
+    name: str
+    clues: int
+    archeotech: int
+
+
+class Artefact(Struct):
+    """A stronghold artefact card: taken home by the explorers who conquer its stronghold
+    (blackstone-fortress.md#STRONGHOLDS); its text is the table's."""
+
+    id: str
+    name: str
+    text: str = ""
+
+
+class Stronghold(Struct):
+    """A stronghold (or the hidden vault): the exploration cards its expedition meets, in this
+    order (top first, not shuffled: the place is known once drawn), and the artefact cards its
+    conquerors take home (#STRONGHOLDS, #THE HIDDEN VAULT)."""
+
+    id: str
+    name: str
+    text: str = ""
+    #: Combat and challenge card ids of the pack, top first.
+    cards: tuple[str, ...] = ()
+    artefacts: tuple[Artefact, ...] = ()
+
+
 SECTIONS = (
     "action_dice",
     "explorers",
@@ -278,6 +321,10 @@ SECTIONS = (
     "challenge_cards",
     "legacy_cards",
     "spacecraft",
+    "strongholds",
+    "hidden_vault",
+    "one_off_difficulties",
+    "mortis_cards",
 )
 
 
@@ -298,6 +345,10 @@ class PackFile(Struct):
     challenge_cards: tuple[ChallengeCard, ...] = ()
     legacy_cards: tuple[LegacyCard, ...] = ()
     spacecraft: tuple[Spacecraft, ...] = ()
+    strongholds: tuple[Stronghold, ...] = ()
+    hidden_vault: tuple[Stronghold, ...] = ()
+    one_off_difficulties: tuple[Difficulty, ...] = ()
+    mortis_cards: tuple[MortisCard, ...] = ()
 
 
 class Pack(Struct):
@@ -313,7 +364,12 @@ class Pack(Struct):
     challenge_cards: tuple[ChallengeCard, ...] = ()
     legacy_cards: tuple[LegacyCard, ...] = ()
     spacecraft: tuple[Spacecraft, ...] = ()
+    strongholds: tuple[Stronghold, ...] = ()
+    #: The hidden vault: one, or none in a pack without a quest's end.
+    hidden_vault: tuple[Stronghold, ...] = ()
+    one_off_difficulties: tuple[Difficulty, ...] = ()
+    mortis_cards: tuple[MortisCard, ...] = ()
 
     def named(self, section: str, key: str):  # noqa: ANN201 - one of the sections' types
-        field = "name" if section in ("action_dice", "explorers", "hostiles") else "id"
+        field = "name" if section in ("action_dice", "explorers", "hostiles", "one_off_difficulties") else "id"
         return next((item for item in getattr(self, section) if getattr(item, field) == key), None)

@@ -9,7 +9,11 @@ import msgspec
 from msgspec import Meta
 
 from domain.commands import HOST, PLAYERS, Command
-from domain.systems.blackstone.content import ActionDie, Chamber, ChallengeCard, CombatCard, DiscoveryCard, EncounterCard, Explorer, Hostile, LegacyCard
+from domain.systems.blackstone.content import ActionDie, Chamber, ChallengeCard, CombatCard, DiscoveryCard, EncounterCard, Explorer, Hostile, LegacyCard, Stronghold, Difficulty
+
+#: What an expedition sets out for: the quest's next expedition, an attack on the stronghold (or
+#: the hidden vault) agreed on, or a one-off expedition apart from any quest.
+EXPEDITION, STRONGHOLD, ONE_OFF = "expedition", "stronghold", "one-off"
 
 
 class ExpeditionPlan(msgspec.Struct, frozen=True):
@@ -29,7 +33,15 @@ class ExpeditionPlan(msgspec.Struct, frozen=True):
     legacy: list[LegacyCard] = []
     #: The discovery cards each explorer (id) brings from earlier expeditions (carried in).
     held: dict[str, list[str]] = {}
+    #: The resource and stronghold artefact cards each explorer brings (carried in).
+    resources: dict[str, list[str]] = {}
+    artefacts: dict[str, list[str]] = {}
     hostile_player: str = ""
+    kind: str = EXPEDITION
+    #: The stronghold or vault attacked (carried in from the quest), or None.
+    stronghold: Stronghold | None = None
+    #: A one-off expedition's difficulty level and objective (#ONE-OFF EXPEDITIONS), or None.
+    objective: Difficulty | None = None
 
 
 class SetUpExpedition(Command, tag=True):
@@ -65,12 +77,26 @@ class PassLead(LeaderCommand, tag=True):
 
 
 class GiveCards(LeaderCommand, tag=True):
-    """#RESOURCE CARDS: in the leader step an explorer gives discovery cards it holds to another
-    (an exchange is a give each way)."""
+    """#RESOURCE CARDS: in the leader step an explorer gives discovery, resource or stronghold
+    artefact cards it holds to another (an exchange is a give each way); at the start of the
+    expedition, before the first card is revealed, resource and artefact cards only."""
 
     giver: Annotated[str, Meta(max_length=40)]
     receiver: Annotated[str, Meta(max_length=40)]
     cards: Annotated[list[Annotated[str, Meta(max_length=40)]], Meta(min_length=1, max_length=20)]
 
 
-EXPEDITION_COMMANDS = (SetUpExpedition, Explore, EndExpedition, Recover, PassLead, GiveCards)
+class PauseExpedition(Command, tag=True):
+    """#ENDING AN EXPEDITION: the players pause at the end of a challenge or combat, to carry on
+    another day (the host says so for the table)."""
+
+    roles: ClassVar[frozenset[str]] = HOST
+
+
+class ResumeExpedition(Command, tag=True):
+    """The paused expedition carries on where it stopped."""
+
+    roles: ClassVar[frozenset[str]] = HOST
+
+
+EXPEDITION_COMMANDS = (SetUpExpedition, Explore, EndExpedition, Recover, PassLead, GiveCards, PauseExpedition, ResumeExpedition)

@@ -21,6 +21,23 @@ class ExplorationDealt(Event, tag=True):
     challenge: int
 
 
+class StrongholdDealt(Event, tag=True):
+    """A stronghold's (or the vault's) exploration cards, in the order they will be met, top
+    first: the place is known once drawn, so they are named (#STRONGHOLDS). A card the legacy
+    cards in force took out of the game is not among them."""
+
+    stronghold: str
+    cards: list[str]
+
+
+class StrongholdConquered(Event, tag=True):
+    """The explorers came through the stronghold's last card: each living explorer takes its
+    artefact cards (`artefacts` by explorer, dealt in party order, #STRONGHOLDS)."""
+
+    stronghold: str
+    artefacts: dict[str, list[str]]
+
+
 class ExplorationCardRevealed(Event, tag=True):
     round: int
     kind: str
@@ -79,9 +96,34 @@ class LeadPassed(Event, tag=True):
 
 class ExpeditionEnded(Event, tag=True):
     """#ENDING AN EXPEDITION: "defeat" (all out of action at a combat's end), "death" (an
-    explorer died in the recovery step) or "agreed" (instead of an exploration card)."""
+    explorer died in the recovery step) or "agreed" (instead of an exploration card); a
+    stronghold's or the vault's last card come through: "conquered" (#STRONGHOLDS)."""
 
     outcome: str
+
+
+class ObjectiveJudged(Event, tag=True):
+    """A one-off expedition ended: the clue cards and archeotech points its living explorers
+    hold against the difficulty level's objective; the players win if both are reached
+    (#ONE-OFF EXPEDITIONS)."""
+
+    difficulty: str
+    clues: int
+    archeotech: int
+    needed_clues: int
+    needed_archeotech: int
+    achieved: bool
+
+
+class ExpeditionPaused(Event, tag=True):
+    """Paused after the challenge or combat `card` of `round`; nothing but a resume is taken."""
+
+    round: int
+    card: str
+
+
+class ExpeditionResumed(Event, tag=True):
+    round: int
 
 
 class CardsGiven(Event, tag=True):
@@ -95,6 +137,8 @@ class CardsGiven(Event, tag=True):
 EXPEDITION_EVENTS = (
     ExpeditionSetUp,
     ExplorationDealt,
+    StrongholdDealt,
+    StrongholdConquered,
     ExplorationCardRevealed,
     AgilityRolled,
     ChallengeWounds,
@@ -104,5 +148,8 @@ EXPEDITION_EVENTS = (
     RecoveryFinished,
     LeadPassed,
     ExpeditionEnded,
+    ObjectiveJudged,
+    ExpeditionPaused,
+    ExpeditionResumed,
     CardsGiven,
 )

@@ -76,7 +76,12 @@ def _set_up(event: xev.ExpeditionSetUp) -> Expedition:
         round=1,
         found={k: () for k in tracks},
         held={k: tuple(e.held.get(k, ())) for k in tracks},
+        resources={k: tuple(e.resources.get(k, ())) for k in tracks},
+        artefacts={k: tuple(e.artefacts.get(k, ())) for k in tracks},
         hostile_player=e.hostile_player,
+        stronghold=e.stronghold,
+        kind=e.kind,
+        objective=e.objective,
     )
 
 
@@ -101,6 +106,27 @@ def _dealt(expedition: Expedition, e: xev.ExplorationDealt) -> Expedition:
         combat_deck=replace(expedition.combat_deck, draw_pile=()),
         challenge_deck=replace(expedition.challenge_deck, draw_pile=()),
     )
+
+
+def _stronghold_dealt(expedition: Expedition, e: xev.StrongholdDealt) -> Expedition:
+    """The stronghold's cards as positions in its order (slot numbers counted per kind)."""
+    counts = {kind: 0 for kind in SLOT_KINDS}
+    order = []
+    for card in e.cards:
+        kind = "combat" if card in expedition.content.combat_cards else "challenge"
+        counts[kind] += 1
+        order.append((slot(kind, counts[kind]), card))
+    return replace(
+        expedition,
+        dealt=dict(order),
+        exploration=decks.Deck("exploration", tuple(s for s, _ in order), hidden=True),
+        combat_deck=replace(expedition.combat_deck, draw_pile=()),
+        challenge_deck=replace(expedition.challenge_deck, draw_pile=()),
+    )
+
+
+def _conquered(expedition: Expedition, e: xev.StrongholdConquered) -> Expedition:
+    return replace(expedition, artefacts={k: (*v, *e.artefacts.get(k, ())) for k, v in expedition.artefacts.items()})
 
 
 def _revealed(expedition: Expedition, e: xev.ExplorationCardRevealed) -> Expedition:
@@ -135,9 +161,15 @@ def _discovery(expedition: Expedition, e: xev.DiscoveryDrawn) -> Expedition:
 
 
 def _given(expedition: Expedition, e: xev.CardsGiven) -> Expedition:
-    held = {**expedition.held, e.giver: tuple(c for c in expedition.held[e.giver] if c not in e.cards)}
-    held[e.receiver] = (*held.get(e.receiver, ()), *e.cards)
-    return replace(expedition, held=held)
+    """Each card moves into the receiver's pile of its kind (discovery, resource, artefact)."""
+    changes = {}
+    for field in ("held", "resources", "artefacts"):
+        piles: dict[str, tuple[str, ...]] = getattr(expedition, field)
+        moved = [c for c in e.cards if c in piles.get(e.giver, ())]
+        if moved:
+            piles = {**piles, e.giver: tuple(c for c in piles[e.giver] if c not in moved)}
+            changes[field] = {**piles, e.receiver: (*piles.get(e.receiver, ()), *moved)}
+    return replace(expedition, **changes)
 
 
 def _challenge_resolved(expedition: Expedition, _e: xev.ChallengeResolved) -> Expedition:
@@ -171,6 +203,18 @@ def _ended(expedition: Expedition, e: xev.ExpeditionEnded) -> Expedition:
     return replace(expedition, step=ENDED, outcome=e.outcome)
 
 
+def _paused(expedition: Expedition, _e: xev.ExpeditionPaused) -> Expedition:
+    return replace(expedition, paused=True)
+
+
+def _resumed(expedition: Expedition, _e: xev.ExpeditionResumed) -> Expedition:
+    return replace(expedition, paused=False)
+
+
+def _judged(expedition: Expedition, e: xev.ObjectiveJudged) -> Expedition:
+    return replace(expedition, result="won" if e.achieved else "lost")
+
+
 def _combat(expedition: Expedition, event: Event) -> Expedition:
     """A combat's event: folded into the combat; its set-up takes the explorers' cards as the
     expedition left them, its end gives them back and the round goes on to the recovery step."""
@@ -193,6 +237,8 @@ def _carried_in(battle: Battle, explorers: dict[str, Track]) -> Battle:
 
 _HANDLERS = {
     xev.ExplorationDealt: _dealt,
+    xev.StrongholdDealt: _stronghold_dealt,
+    xev.StrongholdConquered: _conquered,
     xev.ExplorationCardRevealed: _revealed,
     xev.AgilityRolled: _agility,
     xev.ChallengeWounds: _challenge_wounds,
@@ -202,6 +248,9 @@ _HANDLERS = {
     xev.RecoveryFinished: _recovery_finished,
     xev.LeadPassed: _lead_passed,
     xev.ExpeditionEnded: _ended,
+    xev.ObjectiveJudged: _judged,
+    xev.ExpeditionPaused: _paused,
+    xev.ExpeditionResumed: _resumed,
     xev.CardsGiven: _given,
     ev.InspirationGained: _inspiration,
     ev.RecoveryRolled: _recovery_rolled,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import msgspec
 
 from domain.kit import decks
-from domain.systems.blackstone.content import ActionDie, Chamber, ChallengeCard, CombatCard, DiscoveryCard, EncounterCard, Explorer, Hostile, LegacyCard
+from domain.systems.blackstone.content import ActionDie, Chamber, ChallengeCard, CombatCard, DiscoveryCard, EncounterCard, Explorer, Hostile, LegacyCard, Stronghold, Difficulty
 from domain.systems.blackstone.state import Battle, Track
 
 #: The steps of an exploration round (blackstone-fortress.md#EXPLORATION ROUNDS), and the end.
@@ -60,10 +60,23 @@ class Expedition(msgspec.Struct, frozen=True, tag=True):
     found: dict[str, tuple[str, ...]] = {}
     #: Discovery cards each explorer holds now: those it brought, found and was given.
     held: dict[str, tuple[str, ...]] = {}
+    #: Resource cards each explorer holds now (brought or given).
+    resources: dict[str, tuple[str, ...]] = {}
     dead: tuple[str, ...] = ()
     #: Why the expedition ended (#ENDING AN EXPEDITION): "defeat", "death" or "agreed".
     outcome: str | None = None
     hostile_player: str = ""
+    #: The stronghold (or the vault) attacked, None on an expedition.
+    stronghold: Stronghold | None = None
+    #: Stronghold artefact cards each explorer holds now: brought, given, or taken on conquest.
+    artefacts: dict[str, tuple[str, ...]] = {}
+    #: "expedition", "stronghold" or "one-off" (expedition_commands); a one-off's objective and,
+    #: once it ended, "won" or "lost" (#ONE-OFF EXPEDITIONS).
+    kind: str = "expedition"
+    objective: Difficulty | None = None
+    result: str | None = None
+    #: Paused at the end of a challenge or combat (#ENDING AN EXPEDITION), until resumed.
+    paused: bool = False
 
     @property
     def leader_player(self) -> str:

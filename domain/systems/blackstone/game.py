@@ -41,6 +41,9 @@ def evolve(game: Battle | Expedition | None, event: Event) -> Battle | Expeditio
 
 
 def outcome(game: Battle | Expedition) -> str | None:
+    """How the mission ended; a one-off expedition's verdict, "won" or "lost", once judged."""
+    if isinstance(game, Expedition) and game.result is not None:
+        return game.result
     return game.outcome
 
 

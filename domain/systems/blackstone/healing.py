@@ -1,7 +1,8 @@
 """The Precipice's healing step (blackstone-fortress.md#PRECIPICE, 1. Healing step): every wound
 heals, as every expedition sets out unwounded; an explorer that came back out of action (the
 host ended the expedition before a recovery step rolled for it) makes its recovery roll on the
-campaign's dice first and dies at or under its grievous wounds."""
+campaign's dice first and dies at or under its grievous wounds; each explorer that died (on
+the expedition or here) takes a mortis card."""
 
 from __future__ import annotations
 
@@ -10,15 +11,17 @@ from domain.errors import RuleError
 from domain.events import Event
 from domain.systems.blackstone.combat import BLACKSTONE
 from domain.systems.blackstone.quest import ExpeditionRecord, Quest
-from domain.systems.blackstone.quest_messages import ExplorersHealed, PrecipiceRecoveryRolled
+from domain.kit import decks
+from domain.systems.blackstone.quest_messages import ExplorersHealed, MortisTaken, PrecipiceRecoveryRolled
 from domain.systems.blackstone.versions import rule
 
 HEALING = rule("PRECIPICE")
+MORTIS = rule("EXPLORATION ROUNDS")
 
 
 def due(quest: Quest) -> ExpeditionRecord | None:
-    """The ended expedition whose Precipice still waits for recovery rolls, if any."""
-    return next((r for r in quest.expeditions.values() if r.outcome is not None and r.recovery_due), None)
+    """The ended expedition whose Precipice still waits for recovery rolls or mortis cards."""
+    return next((r for r in quest.in_order() if r.outcome is not None and (r.recovery_due or r.mortis_due)), None)
 
 
 def heal(quest: Quest, dice: DiceBox, actor: str) -> list[Event]:
@@ -26,8 +29,23 @@ def heal(quest: Quest, dice: DiceBox, actor: str) -> list[Event]:
     if record is None:
         raise RuleError("no_healing_step_due", HEALING)
     events: list[Event] = []
+    dead = list(record.mortis_due)
     for explorer in (x for x in record.explorers if x in record.recovery_due):
         grievous = record.recovery_due[explorer]
         roll = dice.roll([BLACKSTONE], purpose=f"recovery roll: {explorer}", rule=HEALING, actor=actor, unit=explorer)
-        events += [roll, PrecipiceRecoveryRolled(explorer, roll.results[0], grievous, roll.results[0] <= grievous)]
-    return [*events, ExplorersHealed(record.mission_id)]
+        died = roll.results[0] <= grievous
+        events += [roll, PrecipiceRecoveryRolled(explorer, roll.results[0], grievous, died)]
+        dead += [explorer] if died else []
+    return [*events, *mortis(quest, [x for x in record.explorers if x in dead], dice, actor), ExplorersHealed(record.mission_id)]
+
+
+def mortis(quest: Quest, dead: list[str], dice: DiceBox, actor: str) -> list[Event]:
+    """A mortis card for each explorer that died, in party order, from the mortis deck shuffled
+    hidden once (#EXPLORATION ROUNDS, 2. Recovery step); none when the deck has run out."""
+    deck = decks.Deck("mortis", quest.mortis_deck, hidden=True)
+    count = min(len(dead), len(deck.draw_pile))
+    if not count:
+        return []
+    shuffle = decks.shuffle(deck, dice, purpose="shuffle the mortis deck", rule=MORTIS, actor=actor)
+    cards, _ = decks.draw(decks.shuffled(deck, shuffle), count, rule=MORTIS)
+    return [shuffle, *(MortisTaken(x, c) for x, c in zip(dead, cards))]

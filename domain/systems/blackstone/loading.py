@@ -95,6 +95,33 @@ def check(pack: Pack) -> Iterator[Problem]:
                     yield ("encounter_cards", i, "encounters", e, p, "count"), "at least 1"
     yield from _expedition_cards(pack, hostiles)
     yield from _spacecraft(pack)
+    yield from _strongholds(pack)
+    yield from _unique(pack, "one_off_difficulties", "name")
+    yield from _unique(pack, "mortis_cards", "id")
+    for i, level in enumerate(pack.one_off_difficulties):
+        if level.clues < 0 or level.archeotech < 0:
+            yield ("one_off_difficulties", i), "an objective counts 0 or more clues and archeotech points"
+
+
+def _strongholds(pack: Pack) -> Iterator[Problem]:
+    """Each stronghold (and the vault, one at most) meets cards the pack has, at least one, and
+    artefact ids are unique across them (#STRONGHOLDS, #THE HIDDEN VAULT)."""
+    cards = {c.id for c in pack.combat_cards} | {c.id for c in pack.challenge_cards}
+    if len(pack.hidden_vault) > 1:
+        yield ("hidden_vault",), "a pack has one hidden vault at most"
+    seen: set[str] = set()
+    for section in ("strongholds", "hidden_vault"):
+        yield from _unique(pack, section, "id")
+        for i, place in enumerate(getattr(pack, section)):
+            if not place.cards:
+                yield (section, i, "cards"), "at least one exploration card"
+            for c, card in enumerate(place.cards):
+                if card not in cards:
+                    yield (section, i, "cards", c), f"no combat or challenge card {card!r}"
+            for a, artefact in enumerate(place.artefacts):
+                if artefact.id in seen:
+                    yield (section, i, "artefacts", a, "id"), f"{artefact.id!r} appears twice"
+                seen.add(artefact.id)
 
 
 def _spacecraft(pack: Pack) -> Iterator[Problem]:

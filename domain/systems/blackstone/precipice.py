@@ -14,15 +14,18 @@ from domain.dicebox import DiceBox
 from domain.errors import RuleError
 from domain.events import Event
 from domain.kit import decks
-from domain.systems.blackstone import exchanges, healing, trading
+from domain.systems.blackstone import exchanges, healing, strongholds, trading
 from domain.systems.blackstone.content import FORMAT, Pack
 from domain.systems.blackstone.naming import slug
 from domain.systems.blackstone.quest import Quest
-from domain.systems.blackstone.quest_messages import BeginQuest, BeginTrading, DrawLegacy, GiveResources, Heal, LegacyDrawn, QuestBegun, QuestFailed, Trade
+from domain.systems.blackstone.quest_messages import AttackStronghold, AttemptVault, BeginQuest, BeginTrading, DrawLegacy, GiveResources, Heal, LegacyDrawn, QuestBegun, QuestFailed, Trade
 from domain.systems.blackstone.versions import rule
 
 PRECIPICE = rule("PRECIPICE")
 LEGACY_SHUFFLE = "shuffle the legacy deck"
+#: #THE HIDDEN VAULT: fewer than 4 explorers left alive to set out fails the quest. Decided at
+#: the legacy step, the first step after which no explorer can die before the next expedition.
+TOO_FEW = "too_few_explorers"
 
 
 def prepare(command: Command, packs: Mapping[str, Any]) -> Command:
@@ -39,6 +42,11 @@ def prepare(command: Command, packs: Mapping[str, Any]) -> Command:
         spacecraft=list(pack.spacecraft),
         archeotech={c.id: c.points for c in pack.discovery_cards if c.kind == "archeotech"},
         ships={slug(x.name): x.ship for x in pack.explorers if x.ship},
+        clues=[c.id for c in pack.discovery_cards if c.kind == "clue"],
+        roster=[slug(x.name) for x in pack.explorers],
+        strongholds=list(pack.strongholds),
+        hidden_vault=list(pack.hidden_vault),
+        mortis_cards=list(pack.mortis_cards),
     )
 
 
@@ -46,13 +54,20 @@ def decide(quest: Quest, command: Command, dice: DiceBox, actor: str) -> list[Ev
     if isinstance(command, BeginQuest):
         if quest.begun:
             raise RuleError("quest_begun", rule("SETUP"), params={"pack": quest.pack})
-        return [QuestBegun(command.pack, command.legacy_cards, command.discovery_cards, command.spacecraft, command.archeotech, command.ships)]
+        return [QuestBegun(
+            command.pack, command.legacy_cards, command.discovery_cards, command.spacecraft, command.archeotech, command.ships,
+            command.clues, command.roster, command.strongholds, command.hidden_vault, command.mortis_cards,
+        )]  # fmt: skip
+    if isinstance(command, AttackStronghold):
+        return strongholds.attack(quest, command, dice, actor)
+    if isinstance(command, AttemptVault):
+        return strongholds.attempt_vault(quest, command)
     if isinstance(command, GiveResources):
         return exchanges.give_resources(quest, command)
     if isinstance(command, Heal):
         return healing.heal(quest, dice, actor)
     if isinstance(command, BeginTrading):
-        return trading.begin(quest, dice, actor)
+        return trading.begin(quest, dice, actor, command.order)
     if isinstance(command, Trade):
         return trading.trade(quest, command)
     assert isinstance(command, DrawLegacy)
@@ -66,11 +81,13 @@ def draw_legacy(quest: Quest, dice: DiceBox, actor: str) -> list[Event]:
         raise RuleError("quest_not_begun", PRECIPICE)
     if quest.outcome is not None:
         raise RuleError("quest_over", PRECIPICE, params={"outcome": quest.outcome})
-    due = [r.mission_id for r in quest.expeditions.values() if r.outcome is not None and not r.legacy_drawn]
+    due = [r.mission_id for r in quest.in_order() if r.outcome is not None and not r.legacy_drawn]
     if not due:
         raise RuleError("no_legacy_step_due", PRECIPICE)
     if (waiting := healing.due(quest)) is not None:
-        raise RuleError("healing_step_due", PRECIPICE, params={"expedition": waiting.mission_id, "explorers": sorted(waiting.recovery_due)})
+        raise RuleError("healing_step_due", PRECIPICE, params={"expedition": waiting.mission_id, "explorers": sorted({*waiting.recovery_due, *waiting.mortis_due})})
+    if len(quest.alive()) < strongholds.STRONGHOLDS_FOR_VAULT:
+        return [QuestFailed(due[-1], TOO_FEW)]
     if not quest.legacy.left:
         return [QuestFailed(due[-1])]
     deck = decks.Deck("legacy", quest.legacy.left, hidden=True)

@@ -10,7 +10,7 @@ from msgspec import Meta
 from domain.commands import HOST, PLAYERS, Command
 from domain.events import Event
 from domain.kit.choices import PendingChoice
-from domain.systems.blackstone.content import LegacyCard, Spacecraft
+from domain.systems.blackstone.content import LegacyCard, MortisCard, Spacecraft, Stronghold
 
 
 Id = Annotated[str, Meta(min_length=1, max_length=40)]
@@ -28,6 +28,33 @@ class BeginQuest(Command, tag="blackstone-fortress.BeginQuest"):
     archeotech: dict[str, int] = {}
     #: Each explorer's (id) spacecraft.
     ships: dict[str, str] = {}
+    #: The clue cards of the discovery deck, the explorers (ids) of the pack, the strongholds
+    #: and the hidden vault (none, or one).
+    clues: list[str] = []
+    roster: list[str] = []
+    strongholds: list[Stronghold] = []
+    hidden_vault: list[Stronghold] = []
+    mortis_cards: list[MortisCard] = []
+
+
+Explorers = Annotated[list[Id], Meta(min_length=1, max_length=4)]
+
+
+class AttackStronghold(Command, tag="blackstone-fortress.AttackStronghold"):
+    """#STRONGHOLDS: the players agree, after picking the expedition's explorers, to discard 4
+    clue cards those explorers hold; the stronghold deck is shuffled and one drawn."""
+
+    roles: ClassVar[frozenset[str]] = HOST
+    explorers: Explorers
+    clues: Annotated[list[Id], Meta(max_length=8)]
+
+
+class AttemptVault(Command, tag="blackstone-fortress.AttemptVault"):
+    """#THE HIDDEN VAULT: with 4 strongholds conquered, the players agree that the picked
+    explorers' next expedition goes for the vault."""
+
+    roles: ClassVar[frozenset[str]] = HOST
+    explorers: Explorers
 
 
 class DrawLegacy(Command, tag="blackstone-fortress.DrawLegacy"):
@@ -38,16 +65,19 @@ class DrawLegacy(Command, tag="blackstone-fortress.DrawLegacy"):
 
 class Heal(Command, tag="blackstone-fortress.Heal"):
     """#PRECIPICE, 1. Healing step: every wound heals; an explorer that came back out of action
-    makes its recovery roll first."""
+    makes its recovery roll first, and each explorer that died takes a mortis card."""
 
     roles: ClassVar[frozenset[str]] = HOST
 
 
 class BeginTrading(Command, tag="blackstone-fortress.BeginTrading"):
     """#PRECIPICE, 3. Trading step: the leader shuffles each spacecraft's resource deck and lays
-    out its top three cards; then the explorers trade in leader order."""
+    out its top three cards; then the explorers trade in leader order: `order` lists the
+    expedition's living explorers so (the table knows who plays whom); empty: the order they
+    set out in."""
 
     roles: ClassVar[frozenset[str]] = HOST
+    order: Annotated[list[Id], Meta(max_length=4)] = []
 
 
 class Trade(Command, tag="blackstone-fortress.Trade"):
@@ -62,7 +92,8 @@ class Trade(Command, tag="blackstone-fortress.Trade"):
 
 
 class GiveResources(Command, tag="blackstone-fortress.GiveResources"):
-    """#RESOURCE CARDS: at the Precipice an explorer gives resource cards it holds to another."""
+    """#RESOURCE CARDS: at the Precipice an explorer gives resource or stronghold artefact cards
+    it holds to another."""
 
     roles: ClassVar[frozenset[str]] = PLAYERS
     giver: Id
@@ -77,6 +108,40 @@ class QuestBegun(Event, tag="blackstone-fortress.QuestBegun"):
     spacecraft: list[Spacecraft] = []
     archeotech: dict[str, int] = {}
     ships: dict[str, str] = {}
+    clues: list[str] = []
+    roster: list[str] = []
+    strongholds: list[Stronghold] = []
+    hidden_vault: list[Stronghold] = []
+    mortis_cards: list[MortisCard] = []
+
+
+class MortisTaken(Event, tag="blackstone-fortress.MortisTaken"):
+    """The mortis card of an explorer that died, drawn from the shuffled mortis deck at the
+    Precipice's healing step (#EXPLORATION ROUNDS, 2. Recovery step: "take a mortis card")."""
+
+    explorer: str
+    card: str
+
+
+class CluesSpent(Event, tag="blackstone-fortress.CluesSpent"):
+    """#STRONGHOLDS: the clue cards discarded from the explorers holding them, back into the
+    discovery deck (each expedition shuffles it)."""
+
+    clues: dict[str, list[str]]
+
+
+class StrongholdDrawn(Event, tag="blackstone-fortress.StrongholdDrawn"):
+    """The stronghold the explorers' next expedition attacks (#STRONGHOLDS)."""
+
+    stronghold: str
+    explorers: list[str]
+
+
+class VaultAttempted(Event, tag="blackstone-fortress.VaultAttempted"):
+    """The explorers' next expedition goes for the hidden vault (#THE HIDDEN VAULT)."""
+
+    vault: str
+    explorers: list[str]
 
 
 class LegacyDrawn(Event, tag="blackstone-fortress.LegacyDrawn"):
@@ -88,9 +153,12 @@ class LegacyDrawn(Event, tag="blackstone-fortress.LegacyDrawn"):
 
 
 class QuestFailed(Event, tag="blackstone-fortress.QuestFailed"):
-    """#PRECIPICE, 2. Legacy step: a legacy card was wanted and none was left."""
+    """The quest ends in failure (#THE HIDDEN VAULT): `reason` "legacy_deck_empty" (a legacy card
+    was wanted and none was left, #PRECIPICE, 2. Legacy step) or "too_few_explorers" (fewer
+    than 4 explorers alive to set out)."""
 
     expedition: str
+    reason: str = "legacy_deck_empty"
 
 
 class PrecipiceRecoveryRolled(Event, tag="blackstone-fortress.PrecipiceRecoveryRolled"):
@@ -155,5 +223,5 @@ class TradingEnded(Event, tag="blackstone-fortress.TradingEnded"):
     expedition: str
 
 
-QUEST_COMMANDS = (BeginQuest, Heal, DrawLegacy, BeginTrading, Trade, GiveResources)
-QUEST_EVENTS = (QuestBegun, PrecipiceRecoveryRolled, ExplorersHealed, LegacyDrawn, QuestFailed, ResourcesLaidOut, TradingBegun, Traded, TradingTurn, TradingEnded, ResourcesGiven)
+QUEST_COMMANDS = (BeginQuest, Heal, DrawLegacy, BeginTrading, Trade, GiveResources, AttackStronghold, AttemptVault)
+QUEST_EVENTS = (QuestBegun, PrecipiceRecoveryRolled, ExplorersHealed, LegacyDrawn, QuestFailed, ResourcesLaidOut, TradingBegun, Traded, TradingTurn, TradingEnded, ResourcesGiven, CluesSpent, StrongholdDrawn, VaultAttempted, MortisTaken)

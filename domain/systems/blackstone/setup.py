@@ -11,12 +11,13 @@ import msgspec
 from domain.contract import Setup
 from domain.errors import RuleError
 from domain.systems.blackstone.commands import SetUpBattle
-from domain.systems.blackstone.content import FORMAT, Pack
-from domain.systems.blackstone.expedition_commands import ExpeditionPlan, SetUpExpedition
+from domain.systems.blackstone.content import FORMAT, Difficulty, EncounterCard, Pack
+from domain.systems.blackstone.expedition_commands import EXPEDITION, ONE_OFF, STRONGHOLD, ExpeditionPlan, SetUpExpedition
 from domain.systems.blackstone.versions import rule
 
 #: blackstone-fortress.md#SETUP: 4 explorers at most (Rein and Raus count as one choice).
 MAX_EXPLORERS = 4
+ONE_OFF_RULE = rule("ONE-OFF EXPEDITIONS")
 
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -32,9 +33,14 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     hostile_player: str = ""
     #: "combat": one combat; "expedition": exploration rounds with combats drawn from the
     #: exploration deck, `combat` left empty (docs/blackstone-expedition-design.md).
-    mode: Literal["combat", "expedition"] = "combat"
+    #: "stronghold": the attack on the stronghold (or the hidden vault) the quest agreed on,
+    #: with the explorers it named (#STRONGHOLDS).
+    #: "one-off": a one-off expedition apart from any quest, at `difficulty` (#ONE-OFF EXPEDITIONS).
+    mode: Literal["combat", "expedition", "stronghold", "one-off"] = "combat"
     #: An expedition's players clockwise, comma-separated member names, the leader first.
     players: str = ""
+    #: A one-off expedition's difficulty level: a name of the pack's `one_off_difficulties`.
+    difficulty: str = ""
 
 
 def setup(context: Setup) -> SetUpBattle | SetUpExpedition:
@@ -42,7 +48,7 @@ def setup(context: Setup) -> SetUpBattle | SetUpExpedition:
     pack: Pack | None = context.packs.get(options.pack)
     if pack is None:
         raise RuleError("unknown_pack", FORMAT, params={"pack": options.pack, "known": sorted(context.packs)})
-    if options.mode == "expedition":
+    if options.mode in ("expedition", "stronghold", "one-off"):
         return expedition_setup(options, pack)
     card = pack.named("combat_cards", options.combat)
     if card is None:
@@ -55,7 +61,7 @@ def setup(context: Setup) -> SetUpBattle | SetUpExpedition:
         explorers=[pack.named("explorers", n) for n in names],
         hostiles=list(pack.hostiles),
         action_dice=list(pack.action_dice),
-        encounter_cards=list(pack.encounter_cards),
+        encounter_cards=encounters(pack, every=False),
         hostile_player=options.hostile_player,
     )
 
@@ -78,6 +84,7 @@ def expedition_setup(options: Options, pack: Pack) -> SetUpExpedition:
     names = party_of(options, pack)
     if len(names) != MAX_EXPLORERS:
         raise RuleError("expedition_party", rule("SETUP"), params={"wanted": MAX_EXPLORERS, "given": len(names)})
+    objective = _objective(options, pack)
     players = listed(options.players)
     if not 1 <= len(players) <= MAX_EXPLORERS or len(set(players)) != len(players) or options.hostile_player in players:
         raise RuleError("bad_players", rule("SETUP"), params={"max": MAX_EXPLORERS, "players": players, "hostile_player": options.hostile_player})
@@ -88,11 +95,30 @@ def expedition_setup(options: Options, pack: Pack) -> SetUpExpedition:
         action_dice=list(pack.action_dice),
         chambers=list(pack.chambers),
         combat_cards=list(pack.combat_cards),
-        encounter_cards=list(pack.encounter_cards),
+        encounter_cards=encounters(pack, every=objective is not None),
         challenge_cards=list(pack.challenge_cards),
         discovery_cards=list(pack.discovery_cards),
         hostile_player=options.hostile_player,
+        kind={"stronghold": STRONGHOLD, "one-off": ONE_OFF}.get(options.mode, EXPEDITION),
+        objective=objective,
     ))
+
+
+def encounters(pack: Pack, every: bool) -> list[EncounterCard]:
+    """The encounter deck: the cards a normal set-up uses (#SETUP), or every one (#ONE-OFF EXPEDITIONS)."""
+    return [c for c in pack.encounter_cards if every or not c.set_aside]
+
+
+def _objective(options: Options, pack: Pack) -> Difficulty | None:
+    """A one-off expedition's difficulty level; the option is refused on any other mission."""
+    if options.mode != "one-off":
+        if options.difficulty:
+            raise RuleError("difficulty_not_one_off", ONE_OFF_RULE, params={"mode": options.mode})
+        return None
+    level = pack.named("one_off_difficulties", options.difficulty)
+    if level is None:
+        raise RuleError("unknown_difficulty", ONE_OFF_RULE, params={"difficulty": options.difficulty, "known": [d.name for d in pack.one_off_difficulties]})
+    return level
 
 
 def check_party(names: list[str]) -> None:

@@ -20,14 +20,14 @@ LAID_OUT = 3
 STAY = "stay"
 
 
-def begin(quest: Quest, dice: DiceBox, actor: str) -> list[Event]:
+def begin(quest: Quest, dice: DiceBox, actor: str, order_given: list[str] | None = None) -> list[Event]:
     """After the legacy step of the last expedition: the decks laid out, the first explorer waited for."""
     if quest.trading is not None:
         raise RuleError("trading_under_way", TRADING, params={"expedition": quest.trading.expedition})
-    last = list(quest.expeditions.values())[-1] if quest.expeditions else None
+    last = quest.in_order()[-1] if quest.expeditions else None
     if quest.outcome is not None or last is None or not last.legacy_drawn or last.traded:
         raise RuleError("no_trading_step_due", TRADING)
-    order = [x for x in last.explorers if not quest.explorers[x].dead]
+    order = leader_order(quest, last.explorers, order_given or [])
     if not order:
         return [TradingEnded(last.mission_id)]
     events: list[Event] = []
@@ -40,6 +40,17 @@ def begin(quest: Quest, dice: DiceBox, actor: str) -> list[Event]:
         cards, _ = decks.draw(deck, min(LAID_OUT, len(deck.draw_pile)), rule=TRADING)
         events.append(ResourcesLaidOut(ship, list(cards)))
     return [*events, TradingBegun(last.mission_id, order, _turn(quest, order[0]))]
+
+
+def leader_order(quest: Quest, explorers: tuple[str, ...], given: list[str]) -> list[str]:
+    """The living explorers of the expedition in leader order: as given (each once, all of
+    them), or as they set out."""
+    alive = [x for x in explorers if not quest.explorers[x].dead]
+    if not given:
+        return alive
+    if sorted(given) != sorted(alive):
+        raise RuleError("not_the_leader_order", TRADING, params={"order": given, "explorers": alive})
+    return list(given)
 
 
 def trade(quest: Quest, command: Trade) -> list[Event]:
