@@ -113,6 +113,7 @@ def new_page(browser, web_server: Server) -> Iterator[Callable[..., object]]:
     def make(width: int = 1280, height: int = 900, locale: str = "en-GB") -> object:
         context = browser.new_context(base_url=web_server.base, viewport={"width": width, "height": height}, locale=locale)
         context.set_default_timeout(WAIT_MS)
+        playwright_api.expect.set_options(timeout=WAIT_MS)
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(str(error)))

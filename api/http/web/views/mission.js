@@ -53,6 +53,7 @@ export async function showMission(view, crumbs, missionId) {
   const tray = h("ol.tray", { "aria-live": "polite" });
   const log = h("ol.log", {});
   const error = formError();
+  const accepted = h("p.ok", { role: "status", hidden: true });
 
   // -- the command form ------------------------------------------------------------------
   const commands = commandsOf(root);
@@ -64,8 +65,9 @@ export async function showMission(view, crumbs, missionId) {
   const form = h("form.card.command", { on: { submit: send } },
     h("h2", {}, t("mission.command")),
     field(t("mission.command_type"), chooser),
-    fields, facesField, error,
+    fields, facesField, error, accepted,
     h("button", { type: "submit" }, t("mission.send")));
+  form.dataset.sent = "0";
   function showFields(values = {}) {
     const chosen = commands.find((c) => c.tag === chooser.value);
     fields.replaceChildren(...(chosen ? commandFields(chosen, root, values) : []));
@@ -81,11 +83,26 @@ export async function showMission(view, crumbs, missionId) {
     return true;
   }
 
-  /** A click on the board: a unit selects it (and fills `unit`), a second unit fills `target`, a place fills x and y. */
+  function sideOf(id) {
+    const units = (state.game && state.game.units) || {};
+    const unit = Array.isArray(units) ? units.find((u) => u.id === id) : units[id];
+    return unit ? unit.side || unit.owner || unit.player : undefined;
+  }
+
+  /** Whether a picked unit is one this member acts with (its own units; for the host or a
+   * player without named units, one on the side of the unit picked before). */
+  function actsWith(id) {
+    const own = mine.units || [];
+    if (own.length) return own.includes(id);
+    return !selected || sideOf(id) === sideOf(selected);
+  }
+
+  /** A click on the board: a unit this member acts with selects it (and fills `unit`), any
+   * other fills `target` where the command has one; a place fills x and y. */
   function picked(pick) {
     if (pick.kind === "unit") {
       const hasTarget = fields.querySelector('[name="target"]');
-      if (selected && pick.id !== selected && hasTarget) setField("target", pick.id);
+      if (hasTarget && !actsWith(pick.id)) setField("target", pick.id);
       else { selected = pick.id; setField("unit", pick.id); }
     } else if (pick.kind === "place") {
       setField("x", pick.x);
@@ -108,14 +125,20 @@ export async function showMission(view, crumbs, missionId) {
   async function submit(command, typed, line = error) {
     const body = { command };
     if (typed) body.faces = typed;
+    accepted.hidden = true;
     try {
-      await api(`/missions/${missionId}/commands`, { method: "POST", token, body });
+      const result = await api(`/missions/${missionId}/commands`, { method: "POST", token, body });
       faces.value = "";
       line.hide();
+      accepted.hidden = false;
+      accepted.textContent = `✓ ${command.type}: ${result.events.map((e) => e.event.type).join(", ")}`;
+      form.dataset.outcome = "accepted";
       await refresh();
     } catch (failure) {
       line.show(failure);
+      form.dataset.outcome = "refused";
     }
+    form.dataset.sent = String(Number(form.dataset.sent) + 1);
   }
 
   // -- host tools ------------------------------------------------------------------------
@@ -169,7 +192,7 @@ export async function showMission(view, crumbs, missionId) {
   view.append(head,
     h("div.play", {},
       h("div.board-wrap", {}, board || h("p.muted", {}, t("mission.no_board")), summaryBox),
-      h("div.side", {}, aiBox, form, trayCard, hostTools, logCard)));
+      h("div.side", {}, aiBox, mine.role === "spectator" ? h("p.card.muted", {}, t("mission.spectating")) : form, trayCard, hostTools, logCard)));
   redraw();
   aiDue();
 
@@ -177,7 +200,7 @@ export async function showMission(view, crumbs, missionId) {
     onRecord(record) {
       const type = record.event && record.event.type;
       if (type === "DiceRolled") tray.prepend(diceEntry(record));
-      log.prepend(h("li", { dataset: { position: record.position } }, h("code", {}, `#${record.position}`), ` ${type}`, record.actor ? ` · ${record.actor}` : ""));
+      log.prepend(h("li", { dataset: { position: record.position, actor: record.actor, type } }, h("code", {}, `#${record.position}`), ` ${type}`, record.actor ? ` · ${record.actor}` : ""));
       if (record.position > state.version) refreshSoon();
     },
     onStatus(status) {

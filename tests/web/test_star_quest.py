@@ -1,0 +1,215 @@
+"""A Star Quest mission played in three browsers (README.md#web-client): the host creates the
+campaign and the mission through the lobby; a player and a spectator join through their
+invite links; the player deploys, activates and shoots by clicking on the board; every roll
+shows in each dice tray as the server recorded it; the other two see each move and the AI's
+turn (played by the server's worker) live; a dropped stream resumes without a gap or a repeat;
+a refusal reads in the chosen language; the replay steps back; the audit verifies after the end.
+
+Dice come from the server's own seed, so the test reads what was rolled from the API and pins
+the trays to it rather than to fixed faces.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import httpx
+from playwright.sync_api import expect
+
+
+HEROES = ("sera-vantis", "gorm-hadley")
+#: scrapyard-brawl's table is 24" square; the heroes deploy along its near edge.
+TABLE = 24
+
+
+def shot(page, artifacts: Path, name: str) -> None:
+    page.screenshot(path=str(artifacts / f"{name}.png"), full_page=True)
+
+
+def send(page) -> str:
+    """Press Send; the page's answer: "accepted" or "refused" (its error line says why)."""
+    form = page.locator("form.command")
+    before = form.get_attribute("data-sent")
+    form.get_by_role("button", name="Send").click()
+    expect(form).not_to_have_attribute("data-sent", before)
+    return form.get_attribute("data-outcome")
+
+
+def command(page, tag: str) -> None:
+    page.select_option("#command-type", tag)
+
+
+def click_table(page, x: float, y: float) -> None:
+    """Click the board at table inches (x, y), origin at the lower-left corner."""
+    table = page.locator("svg.board rect.table")
+    box = table.bounding_box()
+    table.click(position={"x": box["width"] * x / TABLE, "y": box["height"] * (1 - y / TABLE)})
+
+
+def click_unit(page, unit: str) -> None:
+    page.locator(f'svg.board g[data-unit="{unit}"] circle').first.click()
+
+
+def field(page, name: str):
+    return page.locator(f'form.command [name="{name}"]')
+
+
+def join(page, link: str) -> None:
+    """Open an invite link: the client keeps the token and takes it out of the address bar."""
+    page.goto(link)
+    page.wait_for_selector("h1:has-text('Salvage')")
+    token = link.rsplit("/", 1)[1]
+    assert token not in page.url and "invite" not in page.url, page.url
+    held = page.evaluate("JSON.parse(localStorage.getItem('skirmish.members'))")
+    assert [entry["token"] for entry in held.values()] == [token]
+
+
+def api(server, token: str, path: str):
+    answer = httpx.get(server.base + path, headers={"authorization": f"Bearer {token}"}, timeout=30)
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+def test_a_star_quest_mission_in_three_browsers(new_page, web_server, artifacts):
+    host, ann, sam = new_page(), new_page(), new_page(width=390, height=844, locale="de-DE")
+
+    # -- the lobby: a campaign, two invites, a mission -----------------------------------------
+    host.goto("/")
+    host.get_by_label("Campaign name").fill("Salvage")
+    host.get_by_label("Your name (host)").fill("Hana")
+    host.get_by_role("button", name="Create campaign").click()
+    host.wait_for_selector("h1:has-text('Salvage')")
+    assert "token" not in host.url
+    links = {}
+    for name, role, units in (("ann", "player", ", ".join(HEROES)), ("sam", "spectator", "")):
+        invite = host.locator("form", has_text="Invite a member")
+        invite.get_by_label("Name").fill(name)
+        invite.locator('[name="role"]').select_option(role)
+        invite.get_by_label("Units they command").fill(units)
+        invite.get_by_role("button", name="Make invite link").click()
+        links[name] = host.locator(f'p.invite[data-name="{name}"] input.link').input_value()
+        assert "#invite/" in links[name]
+    shot(host, artifacts, "campaign")
+
+    create = host.locator("form", has_text="New mission")
+    create.get_by_label("Mission name").fill("Brawl")
+    create.locator('[name="system"]').select_option("star-quest")
+    create.locator('[name="rules_version"]').select_option("en")
+    create.get_by_label("mission", exact=True).fill("scrapyard-brawl")
+    create.get_by_label("heroes", exact=True).fill("Sera Vantis, Gorm Hadley")
+    create.get_by_role("button", name="Create mission").click()
+    host.wait_for_selector("svg.board rect.table")
+    mission_url = host.url
+    mission_id = mission_url.rsplit("/", 1)[1]
+    host_token = host.evaluate("Object.values(JSON.parse(localStorage.getItem('skirmish.members')))[0].token")
+
+    # -- the player and the spectator join by their links --------------------------------------
+    join(ann, links["ann"])
+    assert "You are ann (player)" in ann.text_content("main")
+    ann.get_by_role("link", name="Brawl").click()
+    join(sam, links["sam"])
+    assert "Du bist sam (Zuschauer)" in sam.text_content("main")
+    sam.get_by_role("link", name="Brawl").click()
+    for page in (host, ann, sam):
+        page.wait_for_selector(".live[data-state='live']")
+
+    # -- deploying by clicking: a unit in the list, then its place on the board ------------------
+    for hero, x in zip(HEROES, (9, 14), strict=True):
+        command(ann, "DeployHero")
+        ann.locator(f'.units li[data-unit="{hero}"] button').click()
+        click_table(ann, x, 2)
+        assert field(ann, "unit").input_value() == hero
+        assert (float(field(ann, "x").input_value()), float(field(ann, "y").input_value())) == (x, 2)
+        assert send(ann) == "accepted"
+    # the others see both heroes on their boards without reloading
+    for page in (host, sam):
+        page.wait_for_selector('svg.board g[data-unit="gorm-hadley"]', state="attached")
+
+    # -- a refusal in the reader's language ------------------------------------------------------
+    command(ann, "StartRound")
+    assert send(ann) == "accepted"
+    command(ann, "Shoot")
+    click_unit(ann, "sera-vantis")
+    ann.locator('.units li[data-side="ai"] button').first.click()
+    assert send(ann) == "refused"
+    refusal = ann.locator("form.command p.error")
+    assert "activate sera-vantis first" in refusal.text_content() and "not_activated" in refusal.text_content()
+    ann.select_option("#language", "de")
+    command(ann, "Shoot")
+    click_unit(ann, "sera-vantis")
+    ann.locator('.units li[data-side="ai"] button').first.click()
+    assert send(ann) == "refused"
+    assert "aktiviere zuerst sera-vantis" in ann.locator("form.command p.error").text_content()
+    ann.select_option("#language", "en")
+
+    # -- a dropped stream resumes without a gap or a repeat --------------------------------------
+    sam.evaluate("window.__skirmishStream.drop()")
+
+    # -- activate, hold, shoot an enemy picked on the board --------------------------------------
+    for tag in ("Activate", "Hold"):
+        command(ann, tag)
+        click_unit(ann, "sera-vantis")
+        assert send(ann) == "accepted", ann.locator("form.command p.error").text_content()
+    state = api(web_server, host_token, f"/missions/{mission_id}")
+    enemies = sorted(u for u, unit in state["game"]["units"].items() if unit["side"] == "ai" and unit["deployed"] and not unit["dead"])
+    for enemy in enemies:
+        command(ann, "Shoot")
+        click_unit(ann, "sera-vantis")
+        click_unit(ann, enemy)
+        assert field(ann, "target").input_value() == enemy
+        if send(ann) == "accepted":
+            break
+    else:
+        raise AssertionError(f"sera-vantis could shoot none of {enemies}")
+    shot(ann, artifacts, "mission-player")
+
+    # every roll the server recorded is in each tray, as recorded
+    events = api(web_server, host_token, f"/missions/{mission_id}/events?limit=1000")["events"]
+    rolls = [e for e in events if e["event"]["type"] == "DiceRolled"]
+    assert rolls, "the shot rolled no dice"
+    last = rolls[-1]
+    for page in (ann, host, sam):
+        entry = page.locator(f'.tray li[data-position="{last["position"]}"]')
+        entry.wait_for()
+        assert entry.locator(".purpose").text_content() == last["event"]["purpose"]
+        assert [int(f) for f in entry.locator(".die").all_text_contents()] == last["event"]["faces"]
+        assert page.locator(".tray li").count() == len(rolls)
+
+    # -- the heroes end their turn; the worker plays the AI; all three see it -------------------
+    command(ann, "EndActivation")
+    click_unit(ann, "sera-vantis")
+    assert send(ann) == "accepted"
+    for tag in ("Activate", "EndActivation"):
+        command(ann, tag)
+        click_unit(ann, "gorm-hadley")
+        assert send(ann) == "accepted"
+    for page in (ann, host, sam):
+        page.wait_for_selector('.log li[data-actor="worker"]', state="attached", timeout=60_000)
+    positions = [int(p) for p in sam.locator(".log li").evaluate_all("items => items.map(i => i.dataset.position)")]
+    assert sorted(positions) == list(range(1, max(positions) + 1)), "the resumed stream lost or repeated an event"
+    shot(sam, artifacts, "mission-spectator-phone")
+
+    # -- the replay steps back to before the heroes were deployed ---------------------------------
+    ann.get_by_role("link", name="Replay").click()
+    ann.wait_for_selector("#replay-where")
+    deployed_at = next(e["position"] for e in events if e["event"]["type"] == "HeroDeployed")
+    ann.locator("#replay-at").fill(str(deployed_at))
+    expect(ann.locator("#replay-where")).to_have_text(re.compile(f"^{deployed_at} /"))
+    assert ann.locator('svg.board g[data-unit="sera-vantis"]').count() == 1
+    assert ann.locator('svg.board g[data-unit="gorm-hadley"]').count() == 0
+    ann.get_by_role("button", name="◀ Back").click()
+    expect(ann.locator("#replay-where")).to_have_text(re.compile(f"^{deployed_at - 1} /"))
+    assert ann.locator('svg.board g[data-unit="sera-vantis"]').count() == 0
+    shot(ann, artifacts, "replay")
+
+    # -- the host ends the mission; the audit page verifies ---------------------------------------
+    host.locator("form.host").get_by_label("Outcome").fill("defeat")
+    host.get_by_role("button", name="End mission").click()
+    host.wait_for_selector("dd:has-text('defeat')")
+    host.get_by_role("link", name="Audit").click()
+    host.wait_for_selector("#verdict")
+    assert "Verified" in host.text_content("#verdict")
+    recomputed = host.locator("table.audit td", has_text="re-computed ✓").count()
+    assert recomputed == len([r for r in rolls if r["event"]["source"] != "manual"]) > 0
+    shot(host, artifacts, "audit")
