@@ -12,10 +12,11 @@ the trays to it rather than to fixed faces.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import httpx
 from playwright.sync_api import expect
+
+from tests.web.pages import create_campaign, create_mission, invite, screenshot, send
 
 
 HEROES = ("sera-vantis", "gorm-hadley")
@@ -23,20 +24,7 @@ HEROES = ("sera-vantis", "gorm-hadley")
 TABLE = 24
 
 
-def shot(page, artifacts: Path, name: str) -> None:
-    page.screenshot(path=str(artifacts / f"{name}.png"), full_page=True)
-
-
-def send(page) -> str:
-    """Press Send; the page's answer: "accepted" or "refused" (its error line says why)."""
-    form = page.locator("form.command")
-    before = form.get_attribute("data-sent")
-    form.get_by_role("button", name="Send").click()
-    expect(form).not_to_have_attribute("data-sent", before)
-    return form.get_attribute("data-outcome")
-
-
-def command(page, tag: str) -> None:
+def select(page, tag: str) -> None:
     page.select_option("#command-type", tag)
 
 
@@ -75,31 +63,12 @@ def test_a_star_quest_mission_in_three_browsers(new_page, web_server, artifacts)
     host, ann, sam = new_page(), new_page(), new_page(width=390, height=844, locale="de-DE")
 
     # -- the lobby: a campaign, two invites, a mission -----------------------------------------
-    host.goto("/")
-    host.get_by_label("Campaign name").fill("Salvage")
-    host.get_by_label("Your name (host)").fill("Hana")
-    host.get_by_role("button", name="Create campaign").click()
-    host.wait_for_selector("h1:has-text('Salvage')")
+    create_campaign(host, "Salvage", "Hana")
     assert "token" not in host.url
-    links = {}
-    for name, role, units in (("ann", "player", ", ".join(HEROES)), ("sam", "spectator", "")):
-        invite = host.locator("form", has_text="Invite a member")
-        invite.get_by_label("Name").fill(name)
-        invite.locator('[name="role"]').select_option(role)
-        invite.get_by_label("Units they command").fill(units)
-        invite.get_by_role("button", name="Make invite link").click()
-        links[name] = host.locator(f'p.invite[data-name="{name}"] input.link').input_value()
-        assert "#invite/" in links[name]
-    shot(host, artifacts, "campaign")
-
-    create = host.locator("form", has_text="New mission")
-    create.get_by_label("Mission name").fill("Brawl")
-    create.locator('[name="system"]').select_option("star-quest")
-    create.locator('[name="rules_version"]').select_option("en")
-    create.get_by_label("mission", exact=True).fill("scrapyard-brawl")
-    create.get_by_label("heroes", exact=True).fill("Sera Vantis, Gorm Hadley")
-    create.get_by_role("button", name="Create mission").click()
-    host.wait_for_selector("svg.board rect.table")
+    links = {"ann": invite(host, "ann", "player", ", ".join(HEROES)), "sam": invite(host, "sam", "spectator")}
+    assert all("#invite/" in link for link in links.values())
+    screenshot(host, artifacts, "campaign")
+    create_mission(host, "Brawl", "star-quest", "en", {"mission": "scrapyard-brawl", "heroes": "Sera Vantis, Gorm Hadley"})
     mission_url = host.url
     mission_id = mission_url.rsplit("/", 1)[1]
     host_token = host.evaluate("Object.values(JSON.parse(localStorage.getItem('skirmish.members')))[0].token")
@@ -116,7 +85,7 @@ def test_a_star_quest_mission_in_three_browsers(new_page, web_server, artifacts)
 
     # -- deploying by clicking: a unit in the list, then its place on the board ------------------
     for hero, x in zip(HEROES, (9, 14), strict=True):
-        command(ann, "DeployHero")
+        select(ann, "DeployHero")
         ann.locator(f'.units li[data-unit="{hero}"] button').click()
         click_table(ann, x, 2)
         assert field(ann, "unit").input_value() == hero
@@ -127,16 +96,16 @@ def test_a_star_quest_mission_in_three_browsers(new_page, web_server, artifacts)
         page.wait_for_selector('svg.board g[data-unit="gorm-hadley"]', state="attached")
 
     # -- a refusal in the reader's language ------------------------------------------------------
-    command(ann, "StartRound")
+    select(ann, "StartRound")
     assert send(ann) == "accepted"
-    command(ann, "Shoot")
+    select(ann, "Shoot")
     click_unit(ann, "sera-vantis")
     ann.locator('.units li[data-side="ai"] button').first.click()
     assert send(ann) == "refused"
     refusal = ann.locator("form.command p.error")
     assert "activate sera-vantis first" in refusal.text_content() and "not_activated" in refusal.text_content()
     ann.select_option("#language", "de")
-    command(ann, "Shoot")
+    select(ann, "Shoot")
     click_unit(ann, "sera-vantis")
     ann.locator('.units li[data-side="ai"] button').first.click()
     assert send(ann) == "refused"
@@ -148,13 +117,13 @@ def test_a_star_quest_mission_in_three_browsers(new_page, web_server, artifacts)
 
     # -- activate, hold, shoot an enemy picked on the board --------------------------------------
     for tag in ("Activate", "Hold"):
-        command(ann, tag)
+        select(ann, tag)
         click_unit(ann, "sera-vantis")
         assert send(ann) == "accepted", ann.locator("form.command p.error").text_content()
     state = api(web_server, host_token, f"/missions/{mission_id}")
     enemies = sorted(u for u, unit in state["game"]["units"].items() if unit["side"] == "ai" and unit["deployed"] and not unit["dead"])
     for enemy in enemies:
-        command(ann, "Shoot")
+        select(ann, "Shoot")
         click_unit(ann, "sera-vantis")
         click_unit(ann, enemy)
         assert field(ann, "target").input_value() == enemy
@@ -162,7 +131,7 @@ def test_a_star_quest_mission_in_three_browsers(new_page, web_server, artifacts)
             break
     else:
         raise AssertionError(f"sera-vantis could shoot none of {enemies}")
-    shot(ann, artifacts, "mission-player")
+    screenshot(ann, artifacts, "mission-player")
 
     # every roll the server recorded is in each tray, as recorded
     events = api(web_server, host_token, f"/missions/{mission_id}/events?limit=1000")["events"]
@@ -177,18 +146,18 @@ def test_a_star_quest_mission_in_three_browsers(new_page, web_server, artifacts)
         assert page.locator(".tray li").count() == len(rolls)
 
     # -- the heroes end their turn; the worker plays the AI; all three see it -------------------
-    command(ann, "EndActivation")
+    select(ann, "EndActivation")
     click_unit(ann, "sera-vantis")
     assert send(ann) == "accepted"
     for tag in ("Activate", "EndActivation"):
-        command(ann, tag)
+        select(ann, tag)
         click_unit(ann, "gorm-hadley")
         assert send(ann) == "accepted"
     for page in (ann, host, sam):
         page.wait_for_selector('.log li[data-actor="worker"]', state="attached", timeout=60_000)
     positions = [int(p) for p in sam.locator(".log li").evaluate_all("items => items.map(i => i.dataset.position)")]
     assert sorted(positions) == list(range(1, max(positions) + 1)), "the resumed stream lost or repeated an event"
-    shot(sam, artifacts, "mission-spectator-phone")
+    screenshot(sam, artifacts, "mission-spectator-phone")
 
     # -- the replay steps back to before the heroes were deployed ---------------------------------
     ann.get_by_role("link", name="Replay").click()
@@ -201,7 +170,7 @@ def test_a_star_quest_mission_in_three_browsers(new_page, web_server, artifacts)
     ann.get_by_role("button", name="◀ Back").click()
     expect(ann.locator("#replay-where")).to_have_text(re.compile(f"^{deployed_at - 1} /"))
     assert ann.locator('svg.board g[data-unit="sera-vantis"]').count() == 0
-    shot(ann, artifacts, "replay")
+    screenshot(ann, artifacts, "replay")
 
     # -- the host ends the mission; the audit page verifies ---------------------------------------
     host.locator("form.host").get_by_label("Outcome").fill("defeat")
@@ -212,4 +181,4 @@ def test_a_star_quest_mission_in_three_browsers(new_page, web_server, artifacts)
     assert "Verified" in host.text_content("#verdict")
     recomputed = host.locator("table.audit td", has_text="re-computed ✓").count()
     assert recomputed == len([r for r in rolls if r["event"]["source"] != "manual"]) > 0
-    shot(host, artifacts, "audit")
+    screenshot(host, artifacts, "audit")

@@ -59,7 +59,7 @@ export async function showMission(view, crumbs, missionId) {
   const commands = commandsOf(root);
   const chooser = h("select", { name: "command", id: "command-type" }, commands.map((c) => h("option", { value: c.tag }, c.tag)));
   const fields = h("div.fields", {});
-  const faces = h("input", { name: "faces", placeholder: "3, 5, 6", inputmode: "numeric" });
+  const faces = h("input", { name: "dice-faces", placeholder: "3, 5, 6", inputmode: "numeric" });
   const facesField = field(t("mission.faces"), faces, t("mission.faces_hint"));
   facesField.hidden = state.dice_mode !== "manual";
   const form = h("form.card.command", { on: { submit: send } },

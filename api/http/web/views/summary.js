@@ -5,9 +5,11 @@
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 
+/** The game's units, under the names the systems give them (units, models, miniatures). */
 export function unitsOf(game) {
-  if (!game || !game.units) return [];
-  return Array.isArray(game.units) ? game.units : Object.values(game.units);
+  const units = game && (game.units || game.models || game.miniatures);
+  if (!units || typeof units !== "object") return [];
+  return (Array.isArray(units) ? units : Object.values(units)).filter((u) => u && typeof u === "object" && u.id);
 }
 
 const FLAGS = ["activated", "dead", "unconscious", "shaken", "fatigued", "set_aside", "out_of_action", "engaged", "hidden"];
@@ -17,7 +19,7 @@ function unitLine(unit, { selected, onSelect, names }) {
   const wounds = figures.reduce((sum, f) => sum + (f.wounds || 0), 0);
   const flags = FLAGS.filter((f) => unit[f] === true).map((f) => t(`unit.${f}`));
   const statuses = (unit.statuses || []).map((s) => names[s] || s);
-  const side = unit.side || unit.owner || unit.player || "";
+  const side = unit.side || unit.owner || unit.player || unit.squad || unit.army || "";
   return h("li", { dataset: { unit: unit.id, side }, class: unit.id === selected ? "selected" : "" },
     h("button.link", { type: "button", on: { click: () => onSelect(unit.id) }, "aria-pressed": unit.id === selected ? "true" : "false" }, unit.id),
     side ? h("span.side", { dataset: { side } }, side) : null,

@@ -1,0 +1,57 @@
+"""Each game system without a board of its own played a few commands through the forms the
+client generates from its command schema (README.md#web-client): the mission made through the
+lobby with its options, an engine command and one of the system's own accepted, the dice tray
+showing what was rolled (typed faces in a manual-dice mission)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.web.pages import command, create_campaign, create_mission, refusal, screenshot
+
+
+def _rolls(page) -> list[list[int]]:
+    return [[int(f) for f in entry.locator(".die").all_text_contents()] for entry in page.locator(".tray li").all()]
+
+
+def test_the_table_rolls_dice_through_the_generated_form(new_page):
+    page = new_page()
+    create_campaign(page, "Table talk")
+    create_mission(page, "Dice", "table", dice_mode="manual")
+    assert command(page, "RollDice", {"dice": "2d6", "purpose": "morale"}, faces="4, 6") == "accepted", refusal(page)
+    page.wait_for_selector(".tray li")
+    assert page.locator(".tray li .purpose").text_content() == "morale"
+    assert _rolls(page) == [[4, 6]] and page.locator(".tray li .total").text_content() == "total 10"
+    # a roll short of faces: the server's words name the dice that ran short
+    assert command(page, "RollDice", {"dice": "3d6", "purpose": "morale"}, faces="1") == "refused"
+    assert "missing_faces" in refusal(page)
+
+
+def test_grimdark_future_with_typed_dice(new_page, artifacts):
+    page = new_page()
+    create_campaign(page, "Border War")
+    create_mission(page, "Duel", "grimdark-future", options={"mission": "duel"}, dice_mode="manual")
+    assert command(page, "RollOff", {"purpose": "deployment"}, faces="5, 2") == "accepted", refusal(page)
+    page.wait_for_selector(".tray li")
+    assert _rolls(page) == [[5, 2]]
+    assert command(page, "PickEdge", {"side": "ashen-vanguard", "edge": "north"}) == "accepted", refusal(page)
+    assert command(page, "PickEdge", {"side": "ashen-vanguard", "edge": "south"}) == "refused"
+    screenshot(page, artifacts, "grimdark-forms")
+
+
+def test_blackstone_fortress_starts_its_turn_through_the_form(new_page):
+    page = new_page()
+    create_campaign(page, "Fortress")
+    create_mission(page, "Passage", "blackstone-fortress", options={"combat": "sunken-passage", "explorers": "Ysolde Marr, Pim and Pell"})
+    assert command(page, "StartTurn") == "accepted", refusal(page)
+    page.wait_for_selector(".tray li[data-purpose='shuffle the initiative deck']", state="attached")
+    assert page.locator(".units li").count() >= 2
+
+
+@pytest.mark.parametrize("spot", [("12", "12")])
+def test_ruinstars_deploys_through_the_form(new_page, spot):
+    page = new_page()
+    create_campaign(page, "Dark City")
+    create_mission(page, "Survive", "ruinstars", "2e", options={"squads": "Cinder Watch"})
+    assert command(page, "Deploy", {"unit": "brannoc", "x": spot[0], "y": spot[1]}) == "accepted", refusal(page)
+    page.wait_for_selector('.units li[data-unit="brannoc"]')
