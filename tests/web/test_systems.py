@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.pages import command, create_campaign, create_mission, refusal, screenshot
+from tests.web.pages import command, create_campaign, create_mission, invite, refusal, screenshot
 
 
 def _rolls(page) -> list[list[int]]:
@@ -55,3 +55,29 @@ def test_ruinstars_deploys_through_the_form(new_page, spot):
     create_mission(page, "Survive", "ruinstars", "2e", options={"squads": "Cinder Watch"})
     assert command(page, "Deploy", {"unit": "brannoc", "x": spot[0], "y": spot[1]}) == "accepted", refusal(page)
     page.wait_for_selector('.units li[data-unit="brannoc"]')
+
+
+def test_a_dispute_is_raised_and_annulled_on_the_audit_page(new_page, web_server):
+    """README.md#disputes from the audit page: a player disputes a roll, the host annuls it; the
+    annulled roll is marked and, while the mission runs, rolled again."""
+    host = new_page()
+    create_campaign(host, "Quarrel")
+    link = invite(host, "ann", "player")
+    mission_id = create_mission(host, "Dice", "table")
+    assert command(host, "RollDice", {"dice": "2d6", "purpose": "loot"}) == "accepted", refusal(host)
+    ann = new_page()
+    ann.goto(link)
+    ann.wait_for_selector("h1:has-text('Quarrel')")
+    ann.goto(f"/#/mission/{mission_id}/audit")  # a link to the page: the client finds the campaign it belongs to
+    row = ann.locator("table.audit tr", has_text="loot")
+    roll = row.get_attribute("data-roll")
+    row.get_by_role("button", name="Dispute").click()
+    row.get_by_label("Why do you dispute this roll?").fill("the die fell off the table")
+    row.get_by_role("button", name="Raise dispute").click()
+    ann.wait_for_selector(f'tr[data-roll="{roll}"] .warning:has-text("the die fell off the table")')
+    assert ann.locator(f'tr[data-roll="{roll}"]').get_by_role("button", name="Annul").count() == 0  # the host decides
+
+    host.goto(f"/#/mission/{mission_id}/audit")
+    host.locator(f'tr[data-roll="{roll}"]').get_by_role("button", name="Annul").click()
+    host.wait_for_selector(f'tr[data-roll="{roll}"]:has-text("annulled")')
+    assert host.locator("table.audit tbody tr").count() == 2  # the roll again, with the next nonce

@@ -37,7 +37,7 @@ const STRINGS = {
     "audit.epochs": "Epochs revealed: {revealed}, still sealed: {unrevealed}.", "audit.epoch": "Epoch", "audit.commitment": "Commitment", "audit.server_seed": "Server seed",
     "audit.client_seed": "Client seed", "audit.sealed": "sealed until revealed", "audit.nonce": "nonce", "audit.by": "by", "audit.what": "what", "audit.check": "check",
     "audit.after_reveal": "after the reveal", "audit.manual": "manual dice: not provable", "audit.recomputed": "re-computed ✓", "audit.annulled": "annulled",
-    "audit.disputed": "disputed", "audit.uphold": "Uphold", "audit.annul": "Annul", "audit.dispute": "Dispute", "audit.dispute_reason": "Why do you dispute this roll?",
+    "audit.disputed": "disputed", "audit.uphold": "Uphold", "audit.annul": "Annul", "audit.dispute": "Dispute", "audit.raise": "Raise dispute", "audit.dispute_reason": "Why do you dispute this roll?",
     "audit.no_rolls": "No rolls yet.",
   },
   de: {
@@ -75,7 +75,7 @@ const STRINGS = {
     "audit.epochs": "Aufgedeckte Epochen: {revealed}, noch versiegelt: {unrevealed}.", "audit.epoch": "Epoche", "audit.commitment": "Verpflichtung", "audit.server_seed": "Server-Seed",
     "audit.client_seed": "Client-Seed", "audit.sealed": "versiegelt bis zur Aufdeckung", "audit.nonce": "Nonce", "audit.by": "von", "audit.what": "was", "audit.check": "Prüfung",
     "audit.after_reveal": "nach der Aufdeckung", "audit.manual": "echte Würfel: nicht nachweisbar", "audit.recomputed": "nachgerechnet ✓", "audit.annulled": "annulliert",
-    "audit.disputed": "angefochten", "audit.uphold": "Bestätigen", "audit.annul": "Annullieren", "audit.dispute": "Anfechten", "audit.dispute_reason": "Warum fichtst du diesen Wurf an?",
+    "audit.disputed": "angefochten", "audit.uphold": "Bestätigen", "audit.annul": "Annullieren", "audit.dispute": "Anfechten", "audit.raise": "Anfechtung einreichen", "audit.dispute_reason": "Warum fichtst du diesen Wurf an?",
     "audit.no_rolls": "Noch keine Würfe.",
   },
 };

@@ -3,13 +3,13 @@
 // raises one on a roll; the host upholds or annuls it.
 
 import { api } from "../api.js";
-import { h } from "../dom.js";
+import { append, h } from "../dom.js";
 import { t } from "../i18n.js";
 import { access } from "./mission.js";
 import { crumb, field, formError } from "./widgets.js";
 
 export async function showAudit(view, crumbs, missionId) {
-  const { campaignId, mine, token } = access(missionId);
+  const { campaignId, mine, token } = await access(missionId);
   const [state, document, verdict] = await Promise.all([
     api(`/missions/${missionId}`, { token }),
     api(`/missions/${missionId}/audit`, { token }),
@@ -26,14 +26,19 @@ export async function showAudit(view, crumbs, missionId) {
     verdict.dice ? h("p.muted", {}, t("audit.epochs", { revealed: verdict.dice.epochs_revealed, unrevealed: verdict.dice.epochs_unrevealed })) : null);
 
   const error = formError();
-  async function raise(roll) {
-    const reason = prompt(t("audit.dispute_reason"));
-    if (!reason) return;
-    try { await api(`/missions/${missionId}/disputes`, { method: "POST", token, body: { roll, reason } }); location.reload(); }
-    catch (failure) { error.show(failure); }
+  const again = () => window.dispatchEvent(new HashChangeEvent("hashchange"));
+  /** A small form in the roll's row: the reason, then the dispute is raised. */
+  function raiseForm(cell, roll) {
+    const reason = h("input", { name: "reason", required: true, maxlength: 400, "aria-label": t("audit.dispute_reason") });
+    cell.replaceChildren(h("form.inline", { on: { submit: async (e) => {
+      e.preventDefault();
+      try { await api(`/missions/${missionId}/disputes`, { method: "POST", token, body: { roll, reason: reason.value } }); again(); }
+      catch (failure) { error.show(failure); }
+    } } }, reason, h("button.small", { type: "submit" }, t("audit.raise"))));
+    reason.focus();
   }
   async function decide(roll, verdictName) {
-    try { await api(`/missions/${missionId}/disputes/${roll}/verdict`, { method: "POST", token, body: { verdict: verdictName } }); location.reload(); }
+    try { await api(`/missions/${missionId}/disputes/${roll}/verdict`, { method: "POST", token, body: { verdict: verdictName } }); again(); }
     catch (failure) { error.show(failure); }
   }
 
@@ -63,9 +68,9 @@ export async function showAudit(view, crumbs, missionId) {
             ? [h("span.warning", {}, `${t("audit.disputed")}: ${disputed}`), host ? [" ",
                 h("button.small", { type: "button", on: { click: () => decide(position, "upheld") } }, t("audit.uphold")), " ",
                 h("button.small", { type: "button", on: { click: () => decide(position, "annulled") } }, t("audit.annul"))] : null]
-            : annulled ? null : h("button.small", { type: "button", on: { click: () => raise(position) } }, t("audit.dispute"))));
+            : annulled ? null : h("button.small", { type: "button", on: { click: (e) => raiseForm(e.target.parentElement, position) } }, t("audit.dispute"))));
       }))))));
 
-  view.append(h("h1", {}, `${t("mission.audit")}: ${state.name}`), result, error, ...epochs,
-    document.epochs.length ? null : h("p.muted", {}, t("audit.no_rolls")));
+  append(view, [h("h1", {}, `${t("mission.audit")}: ${state.name}`), result, error, ...epochs,
+    document.epochs.length ? null : h("p.muted", {}, t("audit.no_rolls"))]);
 }

@@ -5,7 +5,7 @@
 import { api } from "../api.js";
 import { clear, h } from "../dom.js";
 import { t } from "../i18n.js";
-import { campaignOf, member, rememberMission } from "../store.js";
+import { campaignOf, member, members, rememberMission } from "../store.js";
 import { follow } from "../stream.js";
 import { commandFields, commandsOf, readCommand, readFaces } from "../forms.js";
 import { boardFor } from "../boards/index.js";
@@ -21,16 +21,27 @@ export async function commandSchema(system) {
   return schemas.get(path);
 }
 
-/** The token and campaign to read a mission with, or an error the page shows. */
-export function access(missionId) {
-  const campaignId = campaignOf(missionId);
+/** The token and campaign to read a mission with, or an error the page shows. A mission this
+ * browser has not seen listed yet (a link to it) is tried with each campaign token it holds. */
+export async function access(missionId) {
+  let campaignId = campaignOf(missionId);
+  if (!campaignId || !member(campaignId)) {
+    campaignId = null;
+    for (const [id, held] of Object.entries(members())) {
+      try {
+        const state = await api(`/missions/${missionId}`, { token: held.token });
+        if (state.campaign_id === id) { campaignId = id; break; }
+      } catch { /* not this campaign's */ }
+    }
+    if (campaignId) rememberMission(missionId, campaignId);
+  }
   const mine = campaignId ? member(campaignId) : null;
   if (!mine || !mine.token) throw new Error(t("mission.no_token"));
   return { campaignId, mine, token: mine.token };
 }
 
 export async function showMission(view, crumbs, missionId) {
-  const { campaignId, mine, token } = access(missionId);
+  const { campaignId, mine, token } = await access(missionId);
   let state = await api(`/missions/${missionId}`, { token });
   rememberMission(missionId, state.campaign_id);
   const root = await commandSchema(state.system);

@@ -11,7 +11,7 @@ import { summary } from "./summary.js";
 import { valueView } from "./values.js";
 
 export async function showReplay(view, crumbs, missionId) {
-  const { campaignId, mine, token } = access(missionId);
+  const { campaignId, mine, token } = await access(missionId);
   let step = await api(`/missions/${missionId}/replay`, { token });
   const drawer = await boardFor(step.state.system);
   crumb(crumbs, [mine.campaign || t("campaign.title"), `#/campaign/${campaignId}`], [step.state.name, `#/mission/${missionId}`], [t("mission.replay")]);
