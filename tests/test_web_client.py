@@ -57,3 +57,17 @@ def test_me_names_the_member_a_token_belongs_to(client: TestClient):
     assert anonymous.status_code == 401 and anonymous.json()["code"] == "missing_token"
     other = Campaign(client, "Elsewhere")
     assert ann.get(f"/campaigns/{other.id}/me").status_code == 403
+
+
+def test_the_package_data_ships_every_file_of_the_client():
+    """A non-editable install (a wheel) carries what pyproject's package-data names: every file
+    the client serves must match one of its patterns."""
+    import fnmatch
+    import tomllib
+
+    root = Path(__file__).resolve().parent.parent
+    patterns = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["api.http"]
+    for path in WEB.rglob("*"):
+        if path.is_file():
+            relative = path.relative_to(WEB.parent).as_posix()
+            assert any(fnmatch.fnmatch(relative, p) and relative.count("/") == p.count("/") for p in patterns), f"{relative} is not in the package data"
