@@ -149,9 +149,11 @@ def test_a_star_quest_mission_in_three_browsers(new_page, web_server, artifacts)
     select(ann, "EndActivation")
     click_unit(ann, "sera-vantis")
     assert send(ann) == "accepted"
-    for tag in ("Activate", "EndActivation"):
+    for tag in ("Activate", "EndActivation"):  # by keyboard: a unit on the board is a button
         select(ann, tag)
-        click_unit(ann, "gorm-hadley")
+        ann.locator('svg.board g[data-unit="gorm-hadley"]').focus()
+        ann.keyboard.press("Enter")
+        assert field(ann, "unit").input_value() == "gorm-hadley"
         assert send(ann) == "accepted"
     for page in (ann, host, sam):
         page.wait_for_selector('.log li[data-actor="worker"]', state="attached", timeout=60_000)
@@ -183,3 +185,9 @@ def test_a_star_quest_mission_in_three_browsers(new_page, web_server, artifacts)
     rolled = [e for e in events if e["event"]["type"] == "DiceRolled" and e["event"]["nonce"] is not None]
     assert host.locator("table.audit td", has_text="re-computed ✓").count() == len(rolled) >= len(rolls)
     screenshot(host, artifacts, "audit")
+
+    # -- the campaign shows how the mission ended -------------------------------------------------
+    host.get_by_role("link", name="Salvage").click()
+    host.locator(f'tr[data-mission="{mission_id}"]').wait_for()
+    row = host.locator(f'tr[data-mission="{mission_id}"] td')
+    assert row.all_text_contents() == ["Brawl", "star-quest", "ended: defeat", str(len(events))]

@@ -81,3 +81,19 @@ def test_a_dispute_is_raised_and_annulled_on_the_audit_page(new_page, web_server
     host.locator(f'tr[data-roll="{roll}"]').get_by_role("button", name="Annul").click()
     host.wait_for_selector(f'tr[data-roll="{roll}"]:has-text("annulled")')
     assert host.locator("table.audit tbody tr").count() == 2  # the roll again, with the next nonce
+
+
+def test_a_blackstone_quest_begins_through_the_campaign_command_form(new_page):
+    """The campaign page's forms for a system's own campaign commands: the quest begins and the
+    campaign view shows its legacy deck."""
+    page = new_page()
+    create_campaign(page, "Fortress quest")
+    form = page.locator("form.campaign-command")
+    form.locator('[name="campaign-command"]').select_option("blackstone-fortress.BeginQuest")
+    form.locator('[name="pack"]').fill("core")
+    form.get_by_role("button", name="Send").click()
+    form.locator("p.ok:has-text('blackstone-fortress.QuestBegun')").wait_for()
+    page.reload()
+    carried = page.locator("section.card", has_text="Carried between missions")
+    carried.locator("h3", has_text="blackstone-fortress").wait_for()
+    assert "legacy" in carried.text_content()

@@ -6,7 +6,7 @@ import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { member, remember, rememberMission } from "../store.js";
 import { copyButton, crumb, field, formError } from "./widgets.js";
-import { optionFields, readOptions } from "../forms.js";
+import { commandFields, commandsOf, optionFields, readCommand, readOptions } from "../forms.js";
 import { valueView } from "./values.js";
 
 export async function showCampaign(view, crumbs, campaignId) {
@@ -53,6 +53,10 @@ export async function showCampaign(view, crumbs, campaignId) {
   view.append(h("div.columns", {}, missionList, memberList));
   if (host) view.append(await missionForm(campaignId, token));
   view.append(carried(campaign, history));
+  if (me.role !== "spectator") {
+    const commands = await campaignCommands(campaignId, token);
+    if (commands) view.append(commands);
+  }
 }
 
 function inviteForm(campaignId, token) {
@@ -144,4 +148,38 @@ function carried(campaign, history) {
   }
   if (section.childNodes.length === 1) section.append(h("p.muted", {}, t("campaign.nothing_carried")));
   return section;
+}
+
+/** A game system's own commands between missions ("<system>.<Name>": a legacy draw, trading),
+ * as forms generated from the system's command schema; POST /campaigns/{id}/commands. */
+async function campaignCommands(campaignId, token) {
+  const systems = await api("/systems");
+  const offered = [];
+  for (const system of systems) {
+    const root = await api(system.commands_schema);
+    for (const command of commandsOf(root)) if (command.tag.includes(".")) offered.push({ ...command, root });
+  }
+  if (!offered.length) return null;
+  const error = formError();
+  const done = h("p.ok", { role: "status", hidden: true });
+  const chooser = h("select", { name: "campaign-command" }, offered.map((c) => h("option", { value: c.tag }, c.tag)));
+  const fields = h("div.fields", {});
+  const show = () => {
+    const chosen = offered.find((c) => c.tag === chooser.value);
+    fields.replaceChildren(...commandFields(chosen, chosen.root));
+    if (chosen.schema.description) fields.prepend(h("p.muted", {}, chosen.schema.description));
+  };
+  chooser.addEventListener("change", show);
+  show();
+  const form = h("form.card.campaign-command", { on: { submit: async (e) => {
+    e.preventDefault();
+    error.hide();
+    done.hidden = true;
+    try {
+      const result = await api(`/campaigns/${campaignId}/commands`, { method: "POST", token, body: { command: readCommand(chooser.value, fields) } });
+      done.hidden = false;
+      done.textContent = `✓ ${result.events.map((r) => r.event.type).join(", ")}`;
+    } catch (failure) { error.show(failure); }
+  } } }, h("h2", {}, t("campaign.commands")), field(t("campaign.command"), chooser), fields, error, done, h("button", { type: "submit" }, t("campaign.send")));
+  return form;
 }

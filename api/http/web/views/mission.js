@@ -67,7 +67,8 @@ export async function showMission(view, crumbs, missionId) {
   const accepted = h("p.ok", { role: "status", hidden: true });
 
   // -- the command form ------------------------------------------------------------------
-  const commands = commandsOf(root);
+  // A campaign's own commands ("<system>.<Name>") go to the campaign page, not here.
+  const commands = commandsOf(root).filter((c) => !c.tag.includes("."));
   const chooser = h("select", { name: "command", id: "command-type" }, commands.map((c) => h("option", { value: c.tag }, c.tag)));
   const fields = h("div.fields", {});
   const faces = h("input", { name: "dice-faces", placeholder: "3, 5, 6", inputmode: "numeric" });
@@ -162,7 +163,21 @@ export async function showMission(view, crumbs, missionId) {
       hostError.hide();
       await refresh();
     } catch (failure) { hostError.show(failure); }
-  } } }, h("h2", {}, t("mission.host_tools")), field(t("mission.outcome"), outcome), hostError, h("button", { type: "submit" }, t("mission.end"))) : null;
+  } } }, h("h2", {}, t("mission.host_tools")), field(t("mission.outcome"), outcome), hostError,
+    h("div.actions", {}, h("button", { type: "submit" }, t("mission.end")),
+      h("button", { type: "button", on: { click: async () => {
+        try { await api(`/missions/${missionId}/seed/rotate`, { method: "POST", token, body: {} }); hostError.hide(); await refresh(); }
+        catch (failure) { hostError.show(failure); }
+      } } }, t("mission.rotate")))) : null;
+
+  const seedError = formError();
+  const contribution = h("input", { name: "contribution", maxlength: 200 });
+  const seedForm = mine.role === "spectator" ? null : h("details.card.seed", {}, h("summary", {}, t("mission.client_seed")),
+    h("form", { on: { submit: async (e) => {
+      e.preventDefault();
+      try { await api(`/missions/${missionId}/client-seed`, { method: "POST", token, body: { contribution: contribution.value } }); seedError.hide(); contribution.value = ""; await refresh(); }
+      catch (failure) { seedError.show(failure); }
+    } } }, h("p.muted", {}, t("mission.client_seed_hint")), field(t("mission.contribution"), contribution), seedError, h("button", { type: "submit" }, t("mission.contribute"))));
 
   // -- the AI with manual dice -----------------------------------------------------------
   const aiBox = h("section.card.ai", { hidden: true });
@@ -203,7 +218,7 @@ export async function showMission(view, crumbs, missionId) {
   view.append(head,
     h("div.play", {},
       h("div.board-wrap", {}, board || h("p.muted", {}, t("mission.no_board")), summaryBox),
-      h("div.side", {}, aiBox, mine.role === "spectator" ? h("p.card.muted", {}, t("mission.spectating")) : form, trayCard, hostTools, logCard)));
+      h("div.side", {}, aiBox, mine.role === "spectator" ? h("p.card.muted", {}, t("mission.spectating")) : form, trayCard, hostTools, seedForm, logCard)));
   redraw();
   aiDue();
 
