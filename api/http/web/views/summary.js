@@ -4,6 +4,7 @@
 
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
+import { valueView } from "./values.js";
 
 /** The game's units, under the names the systems give them (units, models, miniatures). */
 export function unitsOf(game) {
@@ -35,13 +36,20 @@ export function summary(box, state, { mine, answer, hasAnswer, selected, onSelec
   if (game.outcome && game.outcome !== state.outcome) facts.push([t("mission.result"), game.outcome]);
   if (game.round !== undefined) facts.push([t("mission.round"), String(game.round)]);
   if (game.phase) facts.push([t("mission.phase"), game.phase]);
-  const active = game.turn && (game.turn.unit || game.turn.player || game.turn.side);
-  facts.push([t("mission.whose_turn"), active || (game.phase === "ai" ? t("mission.ai_turn") : game.active || game.current || "–")]);
+  const turn = game.turn && typeof game.turn === "object" ? game.turn.unit || game.turn.player || game.turn.side : null;
+  const named = (value) => (typeof value === "string" ? value : value && typeof value === "object" ? value.unit || value.id || value.side || value.squad : null);
+  const active = turn || named(game.active) || named(game.up) || named(game.current);
+  facts.push([t("mission.whose_turn"), active || (game.phase === "ai" ? t("mission.ai_turn") : "–")]);
   facts.push([t("mission.version"), String(state.version)]);
 
   const prompts = [];
   const pending = game.pending ? [game.pending] : Array.isArray(game.choices) ? game.choices : [];
   for (const choice of pending) {
+    if (!choice || typeof choice !== "object") continue;
+    if (!choice.unit) {  // a system's own kind of choice: shown as it is, answered through the forms
+      prompts.push(h("div.prompt", { role: "group", "aria-label": t("mission.pending") }, h("strong", {}, t("mission.pending")), valueView(choice)));
+      continue;
+    }
     const mineToAnswer = mine.role === "host" || (mine.units || []).includes(choice.unit);
     const context = Object.entries(choice.context || {}).map(([k, v]) => `${k}: ${v}`).join(", ");
     prompts.push(h("div.prompt", { role: "group", "aria-label": t("mission.pending") },
