@@ -16,7 +16,7 @@ import re
 import httpx
 from playwright.sync_api import expect
 
-from tests.web.pages import create_campaign, create_mission, invite, screenshot, send
+from tests.web.pages import command, create_campaign, create_mission, invite, refusal, screenshot, send
 
 
 HEROES = ("sera-vantis", "gorm-hadley")
@@ -191,3 +191,24 @@ def test_a_star_quest_mission_in_three_browsers(new_page, web_server, artifacts)
     host.locator(f'tr[data-mission="{mission_id}"]').wait_for()
     row = host.locator(f'tr[data-mission="{mission_id}"] td')
     assert row.all_text_contents() == ["Brawl", "star-quest", "ended: defeat", str(len(events))]
+
+
+def test_with_manual_dice_the_table_plays_the_ai_from_the_page(new_page):
+    """In a manual-dice mission the worker leaves the AI to the table: the page shows the AI's
+    activation due (GET /missions/{id}/ai) and plays it with the faces typed (none here: the
+    sample brawl's AI rushes in round 1 without a roll)."""
+    host = new_page()
+    create_campaign(host, "Salvage")
+    create_mission(host, "Brawl", "star-quest", "en", {"mission": "scrapyard-brawl", "heroes": "Sera Vantis, Gorm Hadley"}, dice_mode="manual")
+    for hero, x in zip(HEROES, ("9", "14"), strict=True):
+        assert command(host, "DeployHero", {"unit": hero, "x": x, "y": "2"}) == "accepted", refusal(host)
+    assert command(host, "StartRound") == "accepted"
+    for hero in HEROES:
+        assert command(host, "Activate", {"unit": hero}) == "accepted"
+        assert command(host, "EndActivation", {"unit": hero}) == "accepted"
+    box = host.locator("section.ai")
+    for unit in ("scrap-hound-1-2", "slag-drudge-1-1"):  # the AI's order: scrap hounds first
+        expect(box.locator("p[data-key]")).to_contain_text(f"AiActivate unit: {unit}, action: rush")
+        box.get_by_role("button", name="Play it with these dice").click()
+    expect(box).to_be_hidden()
+    expect(host.locator('dd[data-fact="Round"]')).to_have_text("2")

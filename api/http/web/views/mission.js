@@ -188,7 +188,8 @@ export async function showMission(view, crumbs, missionId) {
     const typed = h("input", { name: "ai-faces", inputmode: "numeric", placeholder: "4, 2" });
     const line = formError();
     aiBox.hidden = false;
-    aiBox.replaceChildren(h("h2", {}, t("mission.ai_due")), h("p", {}, `${due.command.type} ${due.command.unit || ""}`),
+    const what = Object.entries(due.command).filter(([k, v]) => k !== "type" && v !== null).map(([k, v]) => `${k}: ${typeof v === "number" ? Math.round(v * 100) / 100 : v}`);
+    aiBox.replaceChildren(h("h2", {}, t("mission.ai_due")), h("p", { dataset: { key: due.key } }, h("strong", {}, due.command.type), ` ${what.join(", ")}`),
       h("form", { on: { submit: async (e) => {
         e.preventDefault();
         try { await api(`/missions/${missionId}/ai`, { method: "POST", token, body: { faces: readFaces(typed.value) || [] } }); await refresh(); }
