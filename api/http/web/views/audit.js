@@ -5,8 +5,8 @@
 import { api } from "../api.js";
 import { append, h } from "../dom.js";
 import { t } from "../i18n.js";
-import { access } from "./mission.js";
-import { crumb, field, formError } from "./widgets.js";
+import { access } from "./access.js";
+import { crumb, formError } from "./widgets.js";
 
 export async function showAudit(view, crumbs, missionId) {
   const { campaignId, mine, token } = await access(missionId);

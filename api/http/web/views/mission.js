@@ -3,42 +3,17 @@
 // dice tray, and everything live through the SSE stream (resumed after a drop).
 
 import { api } from "../api.js";
-import { clear, h } from "../dom.js";
+import { h } from "../dom.js";
 import { t } from "../i18n.js";
-import { campaignOf, member, members, rememberMission } from "../store.js";
+import { rememberMission } from "../store.js";
 import { follow } from "../stream.js";
 import { commandFields, commandsOf, readCommand, readFaces } from "../forms.js";
+import { access, commandSchema } from "./access.js";
+import { aiPanel, hostPanel, seedPanel } from "./tools.js";
 import { boardFor } from "../boards/index.js";
 import { crumb, field, formError } from "./widgets.js";
 import { diceEntry } from "./dice.js";
 import { summary } from "./summary.js";
-
-const schemas = new Map();
-
-export async function commandSchema(system) {
-  const path = system === "table" ? "/schemas/commands.json" : `/systems/${system}/schemas/commands.json`;
-  if (!schemas.has(path)) schemas.set(path, await api(path));
-  return schemas.get(path);
-}
-
-/** The token and campaign to read a mission with, or an error the page shows. A mission this
- * browser has not seen listed yet (a link to it) is tried with each campaign token it holds. */
-export async function access(missionId) {
-  let campaignId = campaignOf(missionId);
-  if (!campaignId || !member(campaignId)) {
-    campaignId = null;
-    for (const [id, held] of Object.entries(members())) {
-      try {
-        const state = await api(`/missions/${missionId}`, { token: held.token });
-        if (state.campaign_id === id) { campaignId = id; break; }
-      } catch { /* not this campaign's */ }
-    }
-    if (campaignId) rememberMission(missionId, campaignId);
-  }
-  const mine = campaignId ? member(campaignId) : null;
-  if (!mine || !mine.token) throw new Error(t("mission.no_token"));
-  return { campaignId, mine, token: mine.token };
-}
 
 export async function showMission(view, crumbs, missionId) {
   const { campaignId, mine, token } = await access(missionId);
@@ -153,49 +128,11 @@ export async function showMission(view, crumbs, missionId) {
     form.dataset.sent = String(Number(form.dataset.sent) + 1);
   }
 
-  // -- host tools ------------------------------------------------------------------------
-  const hostError = formError();
-  const outcome = h("input", { name: "outcome", placeholder: "victory" });
-  const hostTools = mine.role === "host" ? h("form.card.host", { on: { submit: async (e) => {
-    e.preventDefault();
-    try {
-      await api(`/missions/${missionId}/end`, { method: "POST", token, body: outcome.value ? { outcome: outcome.value } : {} });
-      hostError.hide();
-      await refresh();
-    } catch (failure) { hostError.show(failure); }
-  } } }, h("h2", {}, t("mission.host_tools")), field(t("mission.outcome"), outcome), hostError,
-    h("div.actions", {}, h("button", { type: "submit" }, t("mission.end")),
-      h("button", { type: "button", on: { click: async () => {
-        try { await api(`/missions/${missionId}/seed/rotate`, { method: "POST", token, body: {} }); hostError.hide(); await refresh(); }
-        catch (failure) { hostError.show(failure); }
-      } } }, t("mission.rotate")))) : null;
-
-  const seedError = formError();
-  const contribution = h("input", { name: "contribution", maxlength: 200 });
-  const seedForm = mine.role === "spectator" ? null : h("details.card.seed", {}, h("summary", {}, t("mission.client_seed")),
-    h("form", { on: { submit: async (e) => {
-      e.preventDefault();
-      try { await api(`/missions/${missionId}/client-seed`, { method: "POST", token, body: { contribution: contribution.value } }); seedError.hide(); contribution.value = ""; await refresh(); }
-      catch (failure) { seedError.show(failure); }
-    } } }, h("p.muted", {}, t("mission.client_seed_hint")), field(t("mission.contribution"), contribution), seedError, h("button", { type: "submit" }, t("mission.contribute"))));
-
-  // -- the AI with manual dice -----------------------------------------------------------
-  const aiBox = h("section.card.ai", { hidden: true });
-  async function aiDue() {
-    if (state.dice_mode !== "manual" || state.outcome) { aiBox.hidden = true; return; }
-    const due = await api(`/missions/${missionId}/ai`, { token }).catch(() => null);
-    if (!due || !due.command) { aiBox.hidden = true; return; }
-    const typed = h("input", { name: "ai-faces", inputmode: "numeric", placeholder: "4, 2" });
-    const line = formError();
-    aiBox.hidden = false;
-    const what = Object.entries(due.command).filter(([k, v]) => k !== "type" && v !== null).map(([k, v]) => `${k}: ${typeof v === "number" ? Math.round(v * 100) / 100 : v}`);
-    aiBox.replaceChildren(h("h2", {}, t("mission.ai_due")), h("p", { dataset: { key: due.key } }, h("strong", {}, due.command.type), ` ${what.join(", ")}`),
-      h("form", { on: { submit: async (e) => {
-        e.preventDefault();
-        try { await api(`/missions/${missionId}/ai`, { method: "POST", token, body: { faces: readFaces(typed.value) || [] } }); await refresh(); }
-        catch (failure) { line.show(failure); }
-      } } }, field(t("mission.faces"), typed, t("mission.faces_hint")), line, h("button", { type: "submit" }, t("mission.roll_for_ai"))));
-  }
+  const hostTools = mine.role === "host" ? hostPanel(missionId, token, () => refresh()) : null;
+  const seedForm = mine.role === "spectator" ? null : seedPanel(missionId, token, () => refresh());
+  const ai = aiPanel(missionId, token, () => refresh());
+  const aiBox = ai.element;
+  const aiDue = () => ai.update(state);
 
   // -- drawing ---------------------------------------------------------------------------
   function redraw() {

@@ -5,7 +5,7 @@ import { api } from "../api.js";
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { boardFor } from "../boards/index.js";
-import { access } from "./mission.js";
+import { access } from "./access.js";
 import { crumb } from "./widgets.js";
 import { summary } from "./summary.js";
 import { valueView } from "./values.js";
