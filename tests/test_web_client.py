@@ -71,3 +71,14 @@ def test_the_package_data_ships_every_file_of_the_client():
         if path.is_file():
             relative = path.relative_to(WEB.parent).as_posix()
             assert any(fnmatch.fnmatch(relative, p) and relative.count("/") == p.count("/") for p in patterns), f"{relative} is not in the package data"
+
+
+def test_every_word_of_the_client_is_in_english_and_german():
+    """The client's own strings (i18n.js): both languages hold the same keys, and every key the
+    modules name literally is one of them."""
+    source = (WEB / "i18n.js").read_text()
+    english, german = source.split("\n  de: {", 1)
+    keys = {name: set(re.findall(r'"([a-z_]+\.[a-z_]+)":', text)) for name, text in (("en", english), ("de", german))}
+    assert keys["en"] and keys["en"] == keys["de"], keys["en"] ^ keys["de"]
+    used = {key for path in WEB.rglob("*.js") for key in re.findall(r'\bt\("([a-z_]+\.[a-z_]+)"', path.read_text())}
+    assert used <= keys["en"], used - keys["en"]

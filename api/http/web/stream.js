@@ -18,6 +18,10 @@ export function follow(missionId, token, after, { onRecord, onStatus }) {
         const sent = headers(token, { accept: "text/event-stream" });
         if (last > 0) sent["last-event-id"] = String(last);
         const response = await fetch(`/missions/${missionId}/stream`, { headers: sent, signal: controller.signal });
+        if (response.status >= 400 && response.status < 500) {  // no token, not a member: trying again will not help
+          onStatus && onStatus("refused");
+          return;
+        }
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         onStatus && onStatus("live");
         delay = 250;
