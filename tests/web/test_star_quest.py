@@ -68,6 +68,10 @@ def test_a_star_quest_mission_in_three_browsers(new_page, web_server, artifacts)
     links = {"ann": invite(host, "ann", "player", ", ".join(HEROES)), "sam": invite(host, "sam", "spectator")}
     assert all("#invite/" in link for link in links.values())
     screenshot(host, artifacts, "campaign")
+    # the options offer what the system's pack holds (GET /systems/star-quest/packs/core)
+    offered = host.locator("datalist#pack-star-quest-mission option")
+    expect(offered).to_have_count(3)
+    assert sorted(offered.evaluate_all("options => options.map(o => o.value)")) == ["hold-the-relay", "scrapyard-brawl", "sump-recovery"]
     create_mission(host, "Brawl", "star-quest", "en", {"mission": "scrapyard-brawl", "heroes": "Sera Vantis, Gorm Hadley"})
     mission_url = host.url
     mission_id = mission_url.rsplit("/", 1)[1]

@@ -107,12 +107,13 @@ async function missionForm(campaignId, token) {
       field(t("campaign.client_seed"), h("input", { name: "client_seed", maxlength: 200 }), t("campaign.client_seed_hint"))),
     options, error, h("button", { type: "submit" }, t("campaign.create_mission")));
 
-  function pick() {
+  async function pick() {
     const chosen = all.find((s) => s.name === system.value);
     version.replaceChildren(...chosen.versions.map((v) => h("option", { value: v }, v)));
     version.disabled = chosen.versions.length === 0;
     options.replaceChildren(h("legend", {}, t("campaign.options")), ...optionFields(chosen.options));
     options.hidden = !chosen.options;
+    if (chosen.packs && chosen.packs.length) await offerPack(options, chosen, chosen.packs[0]);
   }
   system.addEventListener("change", pick);
   system.value = systems.some((s) => s.name === "star-quest") ? "star-quest" : all[0].name;
@@ -134,6 +135,24 @@ async function missionForm(campaignId, token) {
     }
   }
   return form;
+}
+
+/** What the system's pack holds (GET /systems/{name}/packs/{pack}) offered for the options
+ * that name it: a list to pick from on each such field, and the names shown beside it. */
+async function offerPack(options, system, packName) {
+  let pack;
+  try { pack = await api(`/systems/${system.name}/packs/${packName}`); } catch { return; }
+  const shown = h("dl.value.pack", {});
+  for (const control of options.querySelectorAll("input[name]")) {
+    const kind = [control.name, `${control.name}s`, `${control.name}_cards`].find((k) => pack.contents[k]);
+    if (!kind) continue;
+    const entries = pack.contents[kind];
+    const list = h("datalist", { id: `pack-${system.name}-${control.name}` }, entries.map((e) => h("option", { value: e.id || e.name }, e.id ? e.name : null)));
+    control.setAttribute("list", list.id);
+    (control.closest("label") || control).after(list);
+    shown.append(h("dt", {}, control.name), h("dd", {}, entries.map((e) => (e.id ? `${e.id} (${e.name})` : e.name)).join(", ")));
+  }
+  if (shown.childNodes.length) options.append(h("details", {}, h("summary", {}, t("campaign.pack_holds", { pack: pack.name })), shown));
 }
 
 function carried(campaign, history) {
