@@ -101,7 +101,7 @@ def special_rules(system: FromPath[str], request: Request) -> list[SpecialRuleVi
 class PackEntry(Body, omit_defaults=True):
     #: The name the content gives it.
     name: str
-    #: Its id where it has one (what options such as Star Quest's `mission` take).
+    #: Its id where it has one (what an option naming one thing, such as a mission, takes).
     id: str | None = None
 
 
