@@ -14,7 +14,7 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components, SecurityScheme
 from litestar.params import FromPath, FromQuery, JSONBody
 
-from api.http import ai, campaigns, docs, health, localized, replays, streams, systems, tracing, transfer
+from api.http import ai, campaigns, docs, health, localized, replays, streams, systems, tracing, transfer, webclient
 from api.http.auth import member_of
 from api.http.access import member_of_campaign, reader, submit
 from api.http.bodies import (
@@ -274,7 +274,7 @@ def create_app(ledger: Ledger, jobs: health.JobsProbe | None = None, processes: 
             json_schema_bytes(which, system)
     document_errors(ROUTES)
     return Litestar(
-        route_handlers=[*ROUTES, docs.assets()],
+        route_handlers=[*ROUTES, docs.assets(), *webclient.ROUTES],
         dependencies={"ledger": Provide(_ledger, sync_to_thread=False), "reads": Provide(_reads, sync_to_thread=False)},
         exception_handlers=HANDLERS,
         middleware=[tracing.request_ids, i18n.content_language],

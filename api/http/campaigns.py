@@ -11,7 +11,7 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, JSONBody
 
 from api.http.access import decoded_command, member_of_campaign
-from api.http.bodies import CommandBody
+from api.http.bodies import CommandBody, MemberView
 from domain import audit
 from domain.codecs import campaign_codec
 from domain.verification import Verdict, verify_stream
@@ -33,6 +33,14 @@ def campaign_command(campaign_id: FromPath[str], data: JSONBody[CommandBody], re
     return msgspec.structs.replace(result, events=[shown_in_campaign(r, state) for r in result.events])
 
 
+@get("/campaigns/{campaign_id:str}/me", sync_to_thread=True)
+def who_am_i(campaign_id: FromPath[str], request: Request, ledger: LedgerDep) -> MemberView:
+    """The member the request's token belongs to: a client that holds only a token (an invite
+    link's) learns its name, role and units from it."""
+    _, member = member_of_campaign(request, ledger, campaign_id)
+    return MemberView(member.member_id, member.name, member.role, list(member.units))
+
+
 @get("/campaigns/{campaign_id:str}/audit", sync_to_thread=True)
 def campaign_audit(campaign_id: FromPath[str], request: Request, ledger: LedgerDep) -> audit.AuditDocument:
     """The campaign's own rolls, epoch by epoch (the audit format of a mission's)."""
@@ -47,4 +55,4 @@ def campaign_verify(campaign_id: FromPath[str], request: Request, ledger: Ledger
     return verify_stream(ledger.store.read(campaign_id))
 
 
-ROUTES: list[Any] = [campaign_command, campaign_audit, campaign_verify]
+ROUTES: list[Any] = [campaign_command, who_am_i, campaign_audit, campaign_verify]

@@ -15,6 +15,7 @@ from api.http.schemas import SCHEMA_RESPONSE, json_schema_bytes
 from domain.contract import GameSystem
 from domain.registry import SYSTEMS
 from service import i18n
+from service.content import packs_of
 from service.exports import SCHEMA_MEDIA_TYPE
 
 
@@ -97,4 +98,41 @@ def special_rules(system: FromPath[str], request: Request) -> list[SpecialRuleVi
     return [SpecialRuleView(r.name, i18n.rule_name(r.name, lang, system), r.place, r.values, list(r.versions)) for r in known.special_rules]
 
 
-ROUTES: list[Any] = [list_systems, read_system, system_schema, special_rules]
+class PackEntry(Body, omit_defaults=True):
+    #: The name the content gives it.
+    name: str
+    #: Its id where it has one (what an option naming one thing, such as a mission, takes).
+    id: str | None = None
+
+
+class PackView(Body):
+    name: str
+    version: str
+    #: What the pack holds, by kind ("missions", "heroes", "armies", ...), in the pack's order:
+    #: the names and ids a mission's `options` may name.
+    contents: dict[str, list[PackEntry]]
+
+
+def _entries(value: Any) -> list[PackEntry] | None:
+    """A pack field that is a list of named things, as names and ids; None for any other field."""
+    if not isinstance(value, (list, tuple)) or not value:
+        return None
+    named = [item for item in value if isinstance(getattr(item, "name", None), str)]
+    if len(named) != len(value):
+        return None
+    return [PackEntry(item.name, getattr(item, "id", None) if isinstance(getattr(item, "id", None), str) else None) for item in named]
+
+
+@get("/systems/{system:str}/packs/{pack:str}", sync_to_thread=True)
+def read_pack(system: FromPath[str], pack: FromPath[str]) -> PackView:
+    """The names a content pack offers (missions, heroes, armies, ...), so a client can offer
+    them as a mission's options instead of asking for them blind."""
+    known = packs_of(_running(system)).get(pack)
+    if known is None:
+        raise ApiError(404, "not_found", "README.md#game-systems", params={"id": f"/systems/{system}/packs/{pack}"})
+    fields = getattr(known, "__struct_fields__", ())
+    contents = {name: entries for name in fields if (entries := _entries(getattr(known, name))) is not None}
+    return PackView(str(getattr(known, "name", pack)), str(getattr(known, "version", "")), contents)
+
+
+ROUTES: list[Any] = [list_systems, read_system, system_schema, special_rules, read_pack]

@@ -1,0 +1,70 @@
+// What stands now, for any system: round and phase, whose turn, pending choices as prompts,
+// flags that need a person, and the units with their state. Reads the game state generically
+// (the fields most systems share), so a system without its own board still shows its state.
+
+import { h } from "../dom.js";
+import { t } from "../i18n.js";
+import { valueView } from "./values.js";
+
+/** The game's units, under the names the systems give them (units, models, miniatures). */
+export function unitsOf(game) {
+  const units = game && (game.units || game.models || game.miniatures);
+  if (!units || typeof units !== "object") return [];
+  return (Array.isArray(units) ? units : Object.values(units)).filter((u) => u && typeof u === "object" && u.id);
+}
+
+const FLAGS = ["activated", "dead", "unconscious", "shaken", "fatigued", "set_aside", "out_of_action", "engaged", "hidden"];
+
+function unitLine(unit, { selected, onSelect, names }) {
+  const figures = unit.figures || [];
+  const wounds = figures.reduce((sum, f) => sum + (f.wounds || 0), 0);
+  const flags = FLAGS.filter((f) => unit[f] === true).map((f) => t(`unit.${f}`));
+  const statuses = (unit.statuses || []).map((s) => names[s] || s);
+  const side = unit.side || unit.owner || unit.player || unit.squad || unit.army || "";
+  return h("li", { dataset: { unit: unit.id, side }, class: unit.id === selected ? "selected" : "" },
+    h("button.link", { type: "button", on: { click: () => onSelect(unit.id) }, "aria-pressed": unit.id === selected ? "true" : "false" }, unit.id),
+    side ? h("span.side", { dataset: { side } }, side) : null,
+    figures.length > 1 ? ` ${figures.length}×` : "",
+    wounds ? ` · ${t("unit.wounds")} ${wounds}` : "",
+    [...flags, ...statuses].length ? ` · ${[...flags, ...statuses].join(", ")}` : "");
+}
+
+export function summary(box, state, { mine, answer, hasAnswer, selected, onSelect }) {
+  const game = state.game || {};
+  const facts = [];
+  if (state.outcome) facts.push([t("mission.outcome"), state.outcome]);
+  if (game.outcome && game.outcome !== state.outcome) facts.push([t("mission.result"), game.outcome]);
+  if (game.round !== undefined) facts.push([t("mission.round"), String(game.round)]);
+  if (game.phase) facts.push([t("mission.phase"), game.phase]);
+  const turn = game.turn && typeof game.turn === "object" ? game.turn.unit || game.turn.player || game.turn.side : null;
+  const named = (value) => (typeof value === "string" ? value : value && typeof value === "object" ? value.unit || value.id || value.side || value.squad : null);
+  const active = turn || named(game.active) || named(game.up) || named(game.current);
+  facts.push([t("mission.whose_turn"), active || (game.phase === "ai" ? t("mission.ai_turn") : "–")]);
+  facts.push([t("mission.version"), String(state.version)]);
+
+  const prompts = [];
+  const pending = game.pending ? [game.pending] : Array.isArray(game.choices) ? game.choices : [];
+  for (const choice of pending) {
+    if (!choice || typeof choice !== "object") continue;
+    if (!choice.unit) {  // a system's own kind of choice: shown as it is, answered through the forms
+      prompts.push(h("div.prompt", { role: "group", "aria-label": t("mission.pending") }, h("strong", {}, t("mission.pending")), valueView(choice)));
+      continue;
+    }
+    const mineToAnswer = mine.role === "host" || (mine.units || []).includes(choice.unit);
+    const context = Object.entries(choice.context || {}).map(([k, v]) => `${k}: ${v}`).join(", ");
+    prompts.push(h("div.prompt", { role: "group", "aria-label": t("mission.pending") },
+      h("p", {}, h("strong", {}, t("mission.pending")), ` ${choice.kind || ""} · ${choice.unit || ""}`,
+        choice.cost !== undefined ? ` · ${t("mission.cost")} ${choice.cost}` : "", context ? ` · ${context}` : ""),
+      hasAnswer && choice.unit && mineToAnswer ? h("div.actions", {},
+        h("button", { type: "button", on: { click: () => answer(choice.unit, true) } }, t("mission.accept")),
+        h("button", { type: "button", on: { click: () => answer(choice.unit, false) } }, t("mission.decline"))) : null));
+  }
+
+  const attention = (state.attention || []).map((a) => h("p.warning", { role: "status" }, `${a.code}: ${a.reason}`));
+  const units = unitsOf(game);
+  box.replaceChildren(
+    h("h2", { id: "summary-h" }, t("mission.state")),
+    h("dl.facts", {}, facts.map(([k, v]) => [h("dt", {}, k), h("dd", { dataset: { fact: k } }, v)])),
+    ...prompts, ...attention,
+    units.length ? h("ul.units", {}, units.map((u) => unitLine(u, { selected, onSelect, names: state.rule_names || {} }))) : null);
+}
