@@ -4,6 +4,7 @@ record what the rules made of them."""
 from __future__ import annotations
 
 from domain.events import Event
+from domain.systems.grimdark.armyforge import UnitWarning
 from domain.systems.grimdark.content import Army, Mission, Mystery
 
 
@@ -17,6 +18,17 @@ class MissionSetUp(Event, tag=True):
     mysteries: list[Mystery] = []
     #: The army the workers command, if any (solo play).
     solo: str = ""
+    #: The game's size (#Playing Bigger Games).
+    points: int = 500
+
+
+class ArmyListTaken(Event, tag=True):
+    """An Army Forge list replaces the army of the seat `army.id`: its units, their points, and
+    a warning for each unit taken without rules 1.5 does not know."""
+
+    army: Army
+    points: int
+    warnings: list[UnitWarning] = []
 
 
 class MissionRolled(Event, tag=True):
@@ -269,6 +281,7 @@ class BattleEnded(Event, tag=True):
 
 EVENTS = (
     MissionSetUp,
+    ArmyListTaken,
     MissionRolled,
     RolledOff,
     EdgePicked,

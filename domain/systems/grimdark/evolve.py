@@ -47,7 +47,19 @@ def _set_up(event: ev.MissionSetUp) -> Game:
         units.update(_units(army, side_of[army.id], set(units)))
     phase = MISSION_ROLL if event.table else DEPLOYMENT_ROLL_OFF
     spells = {army.id: army.spells for army in event.armies}
-    return Game(event.rules, event.mission, tuple(side[0] for side in sides), units, phase, tuple(event.table), spells=spells, mysteries=tuple(event.mysteries), solo=event.solo)
+    return Game(
+        event.rules, event.mission, tuple(side[0] for side in sides), units, phase, tuple(event.table), spells=spells, mysteries=tuple(event.mysteries), solo=event.solo, points=event.points
+    )
+
+
+def _list_taken(game: Game, event: ev.ArmyListTaken) -> Game:
+    """The seat's units give way to the list's, numbered apart from every other army's."""
+    army = event.army
+    side = next(u.side for u in game.units.values() if u.army == army.id)
+    kept = {k: u for k, u in game.units.items() if u.army != army.id}
+    units = {**kept, **_units(army, side, set(kept))}
+    warnings = {k: v for k, v in game.list_warnings.items() if k != army.id} | ({army.id: tuple(event.warnings)} if event.warnings else {})
+    return replace(game, units=units, spells={**game.spells, army.id: army.spells}, list_warnings=dict(sorted(warnings.items())))
 
 
 def _mission_rolled(game: Game, event: ev.MissionRolled) -> Game:
@@ -292,6 +304,7 @@ def _battle_ended(game: Game, event: ev.BattleEnded) -> Game:
 
 
 _HANDLERS = {
+    ev.ArmyListTaken: _list_taken,
     ev.MissionRolled: _mission_rolled,
     ev.RolledOff: _rolled_off,
     ev.EdgePicked: _edge,

@@ -60,4 +60,4 @@ def setup(context: Setup) -> SetUpMission:
     missing = [t for t in tables if not any(row.table == t for row in mysteries)]
     if missing:
         raise RuleError("no_mystery_table", FORMAT, params={"pack": options.pack, "table": missing[0]}, field=f"options.mysterious_{missing[0]}")
-    return SetUpMission(mission=mission, armies=fielded, sides=sides if len(names) > 2 else [], table=[m for m in table if m is not None], mysteries=mysteries, solo=options.solo)
+    return SetUpMission(mission=mission, armies=fielded, sides=sides if len(names) > 2 else [], table=[m for m in table if m is not None], mysteries=mysteries, solo=options.solo, points=options.points)

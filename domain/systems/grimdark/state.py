@@ -9,6 +9,7 @@ from collections.abc import Callable
 import msgspec
 
 from domain.kit.boards.inches import Base, base_radius_inches
+from domain.systems.grimdark.armyforge import UnitWarning
 from domain.systems.grimdark.content import Mission, Mystery, Spell, UnitProfile, Weapon
 
 #: Phases, in order: the random mission's roll (when the mission is random), roll-off for deployment, the winner picks an edge, roll-off for the markers,
@@ -205,10 +206,18 @@ class Game(msgspec.Struct, frozen=True):
     outcome: str | None = None
     #: The army the workers command (solo play), or "" when every army is a player's.
     solo: str = ""
+    #: The game's size (#Playing Bigger Games): what an Army Forge list taken later keeps to.
+    points: int = 500
+    #: By army: the units of its Army Forge list taken without rules 1.5 does not know.
+    list_warnings: dict[str, tuple[UnitWarning, ...]] = {}
 
     def revealed_as(self, effect: str) -> list[str]:
         """The pieces and markers whose mystery gave `effect`, by id."""
         return sorted(place for place, got in self.revealed.items() if got == effect)
+
+    def armies_of(self, side: str) -> list[str]:
+        """The armies (seats) of `side`, in the order their units were set up."""
+        return list(dict.fromkeys(u.army for u in self.units.values() if u.side == side))
 
     def other(self, side: str) -> str:
         return next(s for s in self.sides if s != side)
