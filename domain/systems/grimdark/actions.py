@@ -58,16 +58,16 @@ def move(res: Resolution, unit: Unit, action: str, positions: list[tuple[float, 
     if unit.profile.flyer:
         flyers.fly(res, unit, bases)
         return
-    allowance = onepage.move_inches(ONE_PAGE, action, unit.profile.rule)
+    allowance = onepage.move_inches(ONE_PAGE, action, unit.rule)
     crossed = geometry.crossed(res.game, unit, bases)
-    if any(p.difficult for p in crossed) and not (unit.profile.rule("Strider") or unit.profile.rule("Flying")):
+    if any(p.difficult for p in crossed) and not (unit.rule("Strider") or unit.rule("Flying")):
         allowance = min(allowance, DIFFICULT_CAP)  # #Terrain, Difficult Terrain
     longest = transports.disembark_gap(res.game, unit, bases) if unit.inside else geometry.longest_move(unit, bases)
     if not inches.at_most(longest, allowance):
         raise RuleError("too_far", rule(ACTIVATION), params={"unit": unit.id, "action": action, "max": allowance, "inches": round(longest, 2)}, field="positions")
     geometry.check_on_table(res.game, unit, bases, MOVEMENT)
     geometry.check_coherent(unit, bases)
-    if not unit.profile.rule("Flying") and not unit.inside:  # #Special Rules, Flying: through units and obstacles
+    if not unit.rule("Flying") and not unit.inside:  # #Special Rules, Flying: through units and obstacles
         geometry.check_path(res.game, unit, bases, MOVEMENT)
     geometry.check_apart(res.game, unit, bases, MOVEMENT, allowed=charging or unit.inside)
     if unit.inside:

@@ -59,7 +59,7 @@ def _toward(game: Game, unit: Unit, goal: tuple[float, float], action: str) -> l
     distance = math.hypot(dx, dy)
     if distance <= rounds.SEIZE_REACH:
         return None
-    allowance = onepage.move_inches(ONE_PAGE, action, unit.profile.rule)
+    allowance = onepage.move_inches(ONE_PAGE, action, unit.rule)
     length = min(MOST if action == "advance" else allowance, allowance, distance - rounds.SEIZE_REACH / 2)
     while length >= 1:
         positions = [(round(m.x + dx * length / distance, 3), round(m.y + dy * length / distance, 3)) for m in unit.models]
@@ -92,7 +92,7 @@ def _moved(unit: Unit, positions: list[tuple[float, float]]) -> Unit:
 
 def _difficult(game: Game, unit: Unit, bases: list[Base]) -> bool:
     """#Terrain, Difficult Terrain caps a move across it at 6" (Strider and Flying ignore it)."""
-    if unit.profile.rule("Strider") or unit.profile.rule("Flying"):
+    if unit.rule("Strider") or unit.rule("Flying"):
         return False
     return any(p.difficult for p in geometry.crossed(game, unit, bases))
 

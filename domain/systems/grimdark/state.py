@@ -10,6 +10,7 @@ import msgspec
 
 from domain.kit.boards.inches import Base, base_radius_inches
 from domain.systems.grimdark.armyforge import UnitWarning
+from domain.systems.grimdark.mixed import unit_rule
 from domain.systems.grimdark.content import Mission, Mystery, Spell, UnitProfile, Weapon
 
 #: Phases, in order: the random mission's roll (when the mission is random), roll-off for deployment, the winner picks an edge, roll-off for the markers,
@@ -74,6 +75,10 @@ class Unit(msgspec.Struct, frozen=True):
     @property
     def scout(self) -> bool:
         return bool(self.profile.rule("Scout"))
+
+    def rule(self, name: str) -> int | bool:
+        """A unit rule as the whole unit has it, with a joined hero's counted (mixed.py)."""
+        return unit_rule(name, self.profile.rule(name), [self.profile_of(m).rule(name) for m in self.models])
 
     def profile_of(self, model: Model) -> UnitProfile:
         return model.own or self.profile

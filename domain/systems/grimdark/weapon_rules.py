@@ -20,7 +20,7 @@ def linked(game: Game, unit: Unit, target: Unit, weapon: Weapon, melee: bool) ->
 
 def stealth(game: Game, unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> int:
     """Stealth: enemies get -1 to their shooting rolls against it."""
-    return -1 if not melee and target.profile.rule("Stealth") else 0
+    return -1 if not melee and target.rule("Stealth") else 0
 
 
 def pinned(game: Game, unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> int:
