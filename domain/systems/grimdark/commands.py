@@ -157,10 +157,12 @@ class Cast(UnitCommand, tag=True):
 
 class CastSpell(UnitCommand, tag=True):
     """After the roll: the spell of its army to use (its number at most the highest die) and the
-    enemy unit it targets."""
+    unit it targets (an enemy, or a friendly unit for a blessing or a move)."""
 
     spell: str
     target: str
+    #: A spell that moves a unit: every model's new place, in the unit's order.
+    positions: list[Position] = []
 
 
 class Dispel(UnitCommand, tag=True):

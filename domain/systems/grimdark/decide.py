@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from domain.errors import RuleError
 from domain.events import Event
-from domain.systems.grimdark import actions, ambush, army_lists, casualties, melee, preparation, psychic, transports
+from domain.systems.grimdark import actions, ambush, army_lists, casualties, melee, preparation, psychic, spell_effects, transports
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
 from domain.systems.grimdark.resolution import Resolution
@@ -83,7 +83,7 @@ def remove_casualties(res: Resolution, command: cmd.RemoveCasualties) -> list[Ev
     if pending.then == "end":
         actions.after_shooting(res, unit.id, wounds)
     elif pending.then == "cast":
-        psychic.after_spell(res, unit.id, wounds)
+        spell_effects.after_spell(res, unit.id, wounds)
     elif pending.then == "strike_back":
         melee.strike_back(res)
     else:

@@ -234,6 +234,8 @@ class SpellCast(Event, tag=True):
     unit: str
     spell: str
     target: str
+    #: A move spell's new places for the target's models.
+    positions: list[tuple[float, float]] = []
 
 
 class DispelTried(Event, tag=True):
@@ -247,11 +249,13 @@ class DispelTried(Event, tag=True):
 
 
 class SpellTookEffect(Event, tag=True):
-    """Not blocked: the spell's hits follow (AttackResolved with the spell's name)."""
+    """Not blocked: the spell's hits follow (AttackResolved with the spell's name), its move
+    (UnitMoved "spell"), or its `effect` stays on the target until the end of its next activation."""
 
     unit: str
     spell: str
     target: str
+    effect: str = "hits"
 
 
 class ActivationEnded(Event, tag=True):

@@ -67,6 +67,8 @@ class Unit(msgspec.Struct, frozen=True):
     #: (#Dispelling).
     cast: bool = False
     dispelled: bool = False
+    #: Spells' effects on it until the end of its next activation ("shooting-bonus"...), sorted.
+    spelled: tuple[str, ...] = ()
 
     @property
     def destroyed(self) -> bool:
@@ -170,6 +172,8 @@ class Casting(msgspec.Struct, frozen=True):
     highest: int
     spell: Spell | None = None
     target: str = ""
+    #: A move spell's new places for the target's models.
+    positions: tuple[tuple[float, float], ...] = ()
 
 
 class Game(msgspec.Struct, frozen=True):
