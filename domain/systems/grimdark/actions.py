@@ -125,7 +125,15 @@ def hold(res: Resolution, command: cmd.Hold) -> list:
 def advance(res: Resolution, command: cmd.Advance) -> list:
     unit = activating(res, command.unit)
     not_pinned(unit, "advance")
-    move(res, unit, "advance", command.positions)
+    if unit.profile.flyer:
+        if flyers.fly(res, unit, geometry.placed(unit, command.positions, MOVEMENT), command.back):
+            flyers.check_no_shot(unit, command.target or command.sniped)
+            rounds.end_activation(res, unit.id)
+            return res.events
+    else:
+        if command.back:
+            raise RuleError("flyer_not_off_table", rule("Unit Types"), params={"unit": unit.id}, field="back")
+        move(res, unit, "advance", command.positions)
     shoot_or_end(res, unit.id, command.target, command.sniped)
     return res.events
 

@@ -109,6 +109,9 @@ class Advance(UnitCommand, tag=True):
     positions: list[Position]
     target: str = ""
     sniped: str = ""
+    #: A flyer's flight that ends off the table: where it is placed back, at a table edge
+    #: (#Unit Types, Flyers); its activation ends there.
+    back: list[Position] = []
 
 
 class Rush(UnitCommand, tag=True):
