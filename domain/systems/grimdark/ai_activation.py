@@ -1,5 +1,5 @@
 """The solo army's activation (ai.py), in the spirit of the One Page Rules solo rules:
-- a Pinned unit holds (#Morale), as does one inside a transport or a flyer (not played yet);
+- a Pinned unit holds (#Morale), as does one inside a transport (a flyer flies: ai_flyers.py);
 - an enemy its charge reaches that its melee hits harder than its shooting: it charges the
   nearest such (ai_charge.py, #Melee);
 - an enemy in range and sight of its weapons: it holds and shoots the nearest (#Shooting);

@@ -39,6 +39,8 @@ def next_unit(game: Game, army: str) -> cmd.Deploy | None:
     if not waiting:
         return None
     unit = waiting[0]
+    if unit.profile.rule("Ambush"):
+        return cmd.Deploy(unit=unit.id, positions=[], reserve=True)
     north = game.edges[unit.side] == "north"
     spacing = 2 * max(unit.radius(m) for m in unit.models) + 0.5
     for depth in range(1, int(ZONE_DEPTH)):

@@ -1,0 +1,62 @@
+"""Solo play with flyers, ambushers and transports (domain/systems/grimdark/ai_flyers.py,
+ai_reserves.py): a flyer flies toward the nearest enemy and shoots it, or off the nearest edge and
+back when nowhere has space; an Ambush unit waits in reserve (its arrival: tests/grimdark/test_ai.py);
+the survivors of a destroyed transport are placed without waiting for anyone."""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.systems.grimdark import ai, ai_flyers, ai_preparation
+from domain.systems.grimdark import commands as cmd
+from domain.systems.grimdark import events as ev
+from tests.grimdark.game import BROOD, CONVOY, Game, convoy_ready
+
+
+
+def _solo(game: Game, army: str):
+    return msgspec.structs.replace(game.state, game=msgspec.structs.replace(game.game, solo=army))
+
+
+def test_a_solo_flyer_flies_toward_the_nearest_enemy_as_far_as_it_needs_to_end_clear_and_shoots():
+    """The Hawk Skimmer at (20, 3): the nearest enemy model is a Spine Spitter at (16.5, 20); 18"
+    and 19" that way end on the Spitters, 20" is clear."""
+    game = convoy_ready()
+    game.do(cmd.Hold(unit="convoy-squad"))
+    game.do(cmd.Hold(unit="brood-mother"))
+    game.do(cmd.Hold(unit="escort-squad"))
+    game.do(cmd.Hold(unit="spine-spitters"))
+    command = ai.ai(_solo(game, CONVOY))
+    assert command == cmd.Advance(unit="hawk-skimmer", positions=[(15.967, 22.589)], target="spine-spitters")
+    moved = game.do(command, 1, 1)[0]  # the Skimmer Cannon: 2 attacks, both miss
+    assert (moved.action, moved.inches) == ("advance", 20.0)
+
+
+def test_with_nowhere_to_end_a_solo_flyer_leaves_by_the_nearest_edge_and_comes_back_there():
+    game = convoy_ready()
+    command = ai_flyers.off_the_table(game.game, game.unit("hawk-skimmer"))
+    assert command == cmd.Advance(unit="hawk-skimmer", positions=[(20.0, -33.0)], back=[(20.0, 1.182)])
+    assert game.do(command) == [
+        ev.UnitMoved("hawk-skimmer", "advance", [(20.0, -33.0)], 36.0),
+        ev.UnitMoved("hawk-skimmer", "return", [(20.0, 1.182)], 0.0),
+        ev.ActivationEnded("hawk-skimmer"),
+    ]
+
+
+def test_a_solo_ambusher_deploys_in_reserve():
+    game = Game(f"{CONVOY},{BROOD}", solo=BROOD)
+    game.prepare()
+    units = {k: msgspec.structs.replace(u, deployed=True) if k in ("bone-crushers", "brood-mother") else u for k, u in game.game.units.items()}
+    assert ai_preparation.next_unit(msgspec.structs.replace(game.game, units=units), BROOD) == cmd.Deploy(unit="creeper-swarm", positions=[], reserve=True)
+
+
+def test_the_survivors_of_a_solo_armys_destroyed_transport_are_placed_nearest_a_marker():
+    """The Mule Carrier at (20, 8) gone: its squad goes in rows within 6" of it, toward the marker
+    at (10, 15)."""
+    game = convoy_ready()
+    mule = game.unit("mule-carrier")
+    game.state = msgspec.structs.replace(game.state, game=msgspec.structs.replace(game.game, units={**game.game.units, "mule-carrier": msgspec.structs.replace(mule, models=())}))
+    command = ai.ai(_solo(game, CONVOY))
+    assert command == cmd.PlaceSurvivors(unit="convoy-squad", positions=[(14.0, 12.0), (15.484, 12.0), (16.969, 12.0), (18.453, 12.0), (14.0, 13.484)])
+    moved = game.do(command)[-1]
+    assert (moved.action, moved.inches) == ("bail_out", 5.668)
