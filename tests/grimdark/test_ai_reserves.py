@@ -10,7 +10,9 @@ import msgspec
 from domain.systems.grimdark import ai, ai_flyers, ai_preparation
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
+from domain.systems.grimdark.state import OVER
 from tests.grimdark.game import BROOD, CONVOY, Game, convoy_ready
+from tests.grimdark.test_ai import ROLL_OFFS
 
 
 
@@ -60,3 +62,44 @@ def test_the_survivors_of_a_solo_armys_destroyed_transport_are_placed_nearest_a_
     assert command == cmd.PlaceSurvivors(unit="convoy-squad", positions=[(14.0, 12.0), (15.484, 12.0), (16.969, 12.0), (18.453, 12.0), (14.0, 13.484)])
     moved = game.do(command)[-1]
     assert (moved.action, moved.inches) == ("bail_out", 5.668)
+
+
+def test_a_solo_convoy_rides_its_mule_gets_out_after_it_moved_and_plays_to_the_end():
+    """The Iron Convoy solo against the Brood played by the same rule, on the seed's dice: the
+    Mule Carrier deploys first, the two squads and the Marshal inside it (the Lookouts no longer
+    fit); in round 1 the Mule advances, then each unit aboard gets out toward the nearest marker
+    and shoots; the Skimmer flies at the Skitters."""
+    game = Game(f"{CONVOY},{BROOD}", dice_mode="server", solo=CONVOY)
+    by_ai = _play(game, BROOD)
+    deployed = [(c.unit, c.transport or c.positions[0]) for c in by_ai if isinstance(c, cmd.Deploy)]
+    assert deployed == [
+        ("mule-carrier", (2.0, 28.0)), ("convoy-squad", "mule-carrier"), ("escort-squad", "mule-carrier"),
+        ("hawk-skimmer", (7.0, 28.0)), ("lookout-team", (10.0, 29.0)), ("marshal-ira-kade", "mule-carrier"),
+    ]
+    advances = [(c.unit, c.positions[0], c.target) for c in by_ai if isinstance(c, cmd.Advance)]
+    assert advances[:4] == [
+        ("hawk-skimmer", (9.788, 10.217), "skitter-swarm"),
+        ("mule-carrier", (7.183, 24.977), "skitter-swarm"),
+        ("convoy-squad", (10.183, 20.977), "spine-spitters"),
+        ("escort-squad", (11.183, 24.977), "spine-spitters"),
+    ]
+    assert (game.game.round, game.game.outcome, game.game.seized) == (4, BROOD, {CONVOY: 0, BROOD: 1})
+
+
+def _play(game: Game, other: str) -> list:
+    """To the end: the host's roll-offs, the solo army's commands, the other's by the same rule."""
+    by_ai = []
+    for _ in range(600):
+        if game.game.phase == OVER:
+            return by_ai
+        if game.game.phase in ROLL_OFFS:
+            game.do(cmd.RollOff(purpose=ROLL_OFFS[game.game.phase]))
+            continue
+        command = ai.ai(game.state)
+        if command is not None:
+            by_ai.append(command)
+        else:
+            command = ai.ai(_solo(game, other))
+            assert command is not None, f"nobody acts: {game.game.phase} up {game.game.up}"
+        game.do(command)
+    raise AssertionError("the battle did not end")

@@ -9,8 +9,10 @@ What the solo army owes, by a fixed rule so that nobody chooses for it:
   first free spot from the west (ai_preparation.py);
 - it deploys an Ambush unit in reserve; it places an arriving ambusher and the survivors of its
   destroyed transport as ai_reserves.py says;
-- its activation: its first ready unit in id order casts as ai_psychic.py says, then acts as
-  ai_activation.py says; a flyer flies as ai_flyers.py says;
+- its activation: its first ready unit in id order (a unit inside a transport that has not
+  activated yet after the others) casts as ai_psychic.py says, then acts as ai_activation.py
+  says; a flyer flies as ai_flyers.py says; a unit inside a transport gets out as
+  ai_transports.py says, and deploys inside one by the same rule;
 - casualties: the wounded model first, then the others from the last listed to the first (the
   regular ones before Tough ones), just enough to take the wounds; a surviving unit of a melee
   stays; an enemy's spell is blocked by its first Psychic in id order that may try, else
@@ -26,6 +28,7 @@ from domain.systems.grimdark import (
     ai_preparation,
     ai_psychic,
     ai_reserves,
+    ai_transports,
     ambush,
     casualties,
     psychic,
@@ -107,12 +110,14 @@ def _turn(game: Game) -> Command | None:
     if game.phase == ROUNDS and game.active and _ours(game, game.units[game.active]):
         return _after_roll(game, game.units[game.active])
     if game.phase == ROUNDS and not game.active:
-        ready = sorted(u.id for u in game.ready(side) if u.army == game.solo)
+        ready = sorted((ai_transports.waits(game, u), u.id) for u in game.ready(side) if u.army == game.solo)
         if not ready:
             return None
-        unit = game.units[ready[0]]
+        unit = game.units[ready[0][1]]
         if unit.profile.flyer and not unit.pinned:
             return ai_flyers.fly(game, unit)
+        if unit.inside and not unit.pinned:
+            return ai_transports.disembark(game, unit)
         return ai_psychic.cast(game, unit) or ai_activation.act(game, unit)
     if game.phase == DEPLOYMENT:
         return ai_preparation.next_unit(game, game.solo)
