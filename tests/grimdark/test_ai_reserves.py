@@ -70,7 +70,7 @@ def test_a_solo_convoy_rides_its_mule_gets_out_after_it_moved_and_plays_to_the_e
     fit); in round 1 the Mule advances, then each unit aboard gets out toward the nearest marker
     and shoots; the Skimmer flies at the Skitters."""
     game = Game(f"{CONVOY},{BROOD}", dice_mode="server", solo=CONVOY)
-    by_ai = _play(game, BROOD)
+    by_ai = play_solo(game, BROOD)
     deployed = [(c.unit, c.transport or c.positions[0]) for c in by_ai if isinstance(c, cmd.Deploy)]
     assert deployed == [
         ("mule-carrier", (2.0, 28.0)), ("convoy-squad", "mule-carrier"), ("escort-squad", "mule-carrier"),
@@ -86,7 +86,7 @@ def test_a_solo_convoy_rides_its_mule_gets_out_after_it_moved_and_plays_to_the_e
     assert (game.game.round, game.game.outcome, game.game.seized) == (4, BROOD, {CONVOY: 0, BROOD: 1})
 
 
-def _play(game: Game, other: str) -> list:
+def play_solo(game: Game, other: str) -> list:
     """To the end: the host's roll-offs, the solo army's commands, the other's by the same rule."""
     by_ai = []
     for _ in range(600):

@@ -11,6 +11,7 @@ import json
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark.armyforge import UnitWarning
 from tests.grimdark.game import BROOD, VANGUARD, Game
+from tests.grimdark.test_ai_reserves import play_solo
 from tests.grimdark.test_armyforge import BOOK, FLAT, SAVED
 from tests.harness import Campaign
 
@@ -94,3 +95,15 @@ def test_a_list_in_multi_player_keeps_to_its_share_and_a_broken_file_names_its_f
     assert (unknown.code, unknown.params) == ("unknown_army", {"army": "wardens", "known": [VANGUARD, "iron-convoy", BROOD]})
     big = game.refused(cmd.SubmitArmyList(army=VANGUARD, army_list={"name": "x" * 100_001, "units": []}))
     assert (big.code, big.params) == ("army_list_too_big", {"field": "army_list", "bytes": 100_023, "max": 100_000})
+
+
+def test_an_imported_list_plays_a_duel_to_its_end_against_the_brood():
+    """The Saltmarsh Wardens (the flat export, taken with its warning) as the solo army against
+    the Brood played by the same rule, on the seed's dice: its Scout squad deploys last (the second
+    squad lost nothing but Relentless); after round 4 the Brood holds a marker and wins."""
+    game = Game(dice_mode="server", solo=VANGUARD)
+    game.do(cmd.SubmitArmyList(army=VANGUARD, army_list=LIST, accept_unknown=True))
+    by_ai = play_solo(game, BROOD)
+    deployed = [c.unit for c in by_ai if isinstance(c, cmd.Deploy)]
+    assert deployed == ["captain-odile-frane", "warden-squad-2", "warden-squad"]
+    assert (game.game.round, game.game.outcome, game.game.seized) == (4, BROOD, {VANGUARD: 0, BROOD: 1})
