@@ -5,7 +5,10 @@ move of a friendly unit; all can be blocked (#Dispelling) like a spell of hits."
 
 from __future__ import annotations
 
+import msgspec
+
 from domain.systems.grimdark import commands as cmd
+from domain.systems.grimdark import weapon_rules
 from domain.systems.grimdark import events as ev
 from tests.grimdark.game import BROOD, VANGUARD, Game
 
@@ -76,3 +79,15 @@ def test_wind_step_moves_a_friendly_unit_6_inches_and_the_caster_goes_on():
     assert (game.game.active, game.unit("vanguard-squad").activated, game.game.up) == ("captain-hale-morrow", False, VANGUARD)
     game.do(cmd.Hold(unit="captain-hale-morrow"))
     assert [(m.x, m.y) for m in game.unit("vanguard-squad").models] == moved
+
+
+def test_frenzy_adds_1_to_melee_rolls_only_and_the_spores_cost_1_to_shooting_only():
+    game = Game()
+    game.ready()
+    squad, spitters = game.unit("vanguard-squad"), game.unit("spine-spitters")
+    frenzied = msgspec.structs.replace(spitters, spelled=("melee-bonus",))
+    blinded = msgspec.structs.replace(squad, spelled=("shooting-bonus", "shooting-penalty"))
+    rifle = squad.models[1].weapons[0]
+    assert [weapon_rules.spells(game.game, frenzied, squad, rifle, melee) for melee in (True, False)] == [1, 0]
+    assert [weapon_rules.spells(game.game, blinded, spitters, rifle, melee) for melee in (True, False)] == [0, 0]
+    assert weapon_rules.spells(game.game, msgspec.structs.replace(squad, spelled=("shooting-penalty",)), spitters, rifle, False) == -1
