@@ -57,7 +57,7 @@ def embark(res: Resolution, command: cmd.Embark, unit: Unit) -> None:
     reading of "moving into contact": the way a player measures, straight, base to base)."""
     transport = seat(res.game, unit, command.transport)
     check_inside(unit, "embark")
-    reach = onepage.move_inches(ONE_PAGE, "rush", unit.profile.rule)
+    reach = onepage.move_inches(ONE_PAGE, "rush", unit.rule)
     gap = max(min(inches.distance(b, t) for t in transport.bases()) for b in unit.bases())
     if not inches.at_most(gap, reach):
         raise RuleError("too_far", rule("Activation"), params={"unit": unit.id, "action": "embark", "max": reach, "inches": round(gap, 2)}, field="transport")
