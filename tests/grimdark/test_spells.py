@@ -10,9 +10,13 @@ import msgspec
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import weapon_rules
 from domain.systems.grimdark import events as ev
-from tests.grimdark.game import BROOD, VANGUARD, Game
+from domain.systems.grimdark.content import TerrainPiece
+from tests.grimdark.game import BROOD, VANGUARD, Game, row
+from tests.grimdark.test_heights import LEDGE
+from tests.grimdark.test_terrain import _on
 
 PSYCHIC = "grimdark-future-1.5.md#Special Rules"
+BUILDINGS = "grimdark-future-1.5.md#Solid Buildings"
 
 
 def _attacks(events):
@@ -91,3 +95,28 @@ def test_frenzy_adds_1_to_melee_rolls_only_and_the_spores_cost_1_to_shooting_onl
     assert [weapon_rules.spells(game.game, frenzied, squad, rifle, melee) for melee in (True, False)] == [1, 0]
     assert [weapon_rules.spells(game.game, blinded, spitters, rifle, melee) for melee in (True, False)] == [0, 0]
     assert weapon_rules.spells(game.game, msgspec.structs.replace(squad, spelled=("shooting-penalty",)), spitters, rifle, False) == -1
+
+
+#: Just north of the Vanguard Squad (12..16.5, 10): a shed the squad cannot be moved into nor through.
+SHED = TerrainPiece("shed", ((11, 12), (18, 12), (18, 13), (11, 13)), height=3, transport=6)
+
+
+def test_wind_step_counts_the_climb_onto_a_ledge_in_its_6_inches():
+    """Onto the 2" ledge at y 11.5..13: 2.5" forward is 4.5" of the spell's 6"; 4.5" forward, over
+    the ledge and down again, is 8.5"."""
+    game = _on(LEDGE)
+    game.do(cmd.Cast(unit="captain-hale-morrow"), 4)
+    over = game.refused(cmd.CastSpell(unit="captain-hale-morrow", spell="Wind Step", target="vanguard-squad", positions=row(12, 14.5, 5)))
+    assert (over.code, over.params) == ("too_far", {"unit": "vanguard-squad", "action": "spell", "max": 6, "inches": 8.5})
+    game.do(cmd.CastSpell(unit="captain-hale-morrow", spell="Wind Step", target="vanguard-squad", positions=row(12, 12.5, 5)))
+    events = game.do(cmd.AllowSpell(side=BROOD))
+    assert events[-1] == ev.UnitMoved("vanguard-squad", "spell", row(12, 12.5, 5), 4.5)
+
+
+def test_wind_step_moves_nobody_into_nor_through_a_solid_building():
+    game = _on(SHED)
+    game.do(cmd.Cast(unit="captain-hale-morrow"), 4)
+    into = game.refused(cmd.CastSpell(unit="captain-hale-morrow", spell="Wind Step", target="vanguard-squad", positions=row(12, 12.5, 5)))
+    assert (into.code, into.rule, into.params) == ("in_building", BUILDINGS, {"model": "vanguard-squad-1", "building": "shed"})
+    through = game.refused(cmd.CastSpell(unit="captain-hale-morrow", spell="Wind Step", target="vanguard-squad", positions=row(12, 15.5, 5)))
+    assert (through.code, through.rule, through.params) == ("through_building", BUILDINGS, {"unit": "vanguard-squad", "model": "vanguard-squad-1", "building": "shed"})

@@ -36,7 +36,7 @@ def move(res: Resolution, casting: Casting) -> None:
     """The target's models go to the places the caster named, checked when it cast."""
     target = res.game.units[casting.target]
     bases = geometry.placed(target, casting.positions, PSYCHIC)
-    res.emit(ev.UnitMoved(target.id, "spell", [(b.x, b.y) for b in bases], round(geometry.longest_move(target, bases), 3)))
+    res.emit(ev.UnitMoved(target.id, "spell", [(b.x, b.y) for b in bases], round(geometry.longest_move(res.game, target, bases), 3)))
 
 
 EFFECTS: dict[str, Callable[[Resolution, Casting], None]] = {
@@ -49,12 +49,14 @@ EFFECTS: dict[str, Callable[[Resolution, Casting], None]] = {
 
 
 def check_move(res: Resolution, target: Unit, reach: int, positions: list[tuple[float, float]]) -> None:
-    """A move spell's places, checked as any move but for terrain: each model straight up to the
-    spell's inches, on the table, coherent, not through nor within 1" of other units."""
+    """A move spell's places, checked as any move but for Difficult and Dangerous terrain: each
+    model straight up to the spell's inches (its climbs up and down elevated pieces counted), on
+    the table and off solid buildings, coherent, not through other units nor buildings, nor within
+    1" of other units."""
     if target.profile.flyer:
         raise RuleError("flyer_must_fly", rule("Unit Types"), params={"unit": target.id, "action": "spell"}, field="target")
     bases = geometry.placed(target, positions, PSYCHIC)
-    longest = geometry.longest_move(target, bases)
+    longest = geometry.longest_move(res.game, target, bases)
     if not inches.at_most(longest, reach):
         raise RuleError("too_far", rule(PSYCHIC), params={"unit": target.id, "action": "spell", "max": reach, "inches": round(longest, 2)}, field="positions")
     geometry.check_on_table(res.game, target, bases, PSYCHIC)
