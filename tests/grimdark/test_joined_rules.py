@@ -11,8 +11,10 @@ import pytest
 
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
+from domain.systems.grimdark import geometry
 from domain.systems.grimdark.mixed import unit_rule
-from tests.grimdark.game import Game
+from tests.grimdark.game import Game, row
+from tests.grimdark.test_heights import LEDGE
 from tests.grimdark.test_joining import deploy
 from tests.grimdark.test_special_rules import _attacks, _with_rules
 
@@ -60,3 +62,18 @@ def test_dust_riders_led_by_the_captain_are_not_fast_and_only_he_is_furious():
     events = game.do(charge, 3, 4, *[1] * 11)
     assert [(e.purpose, e.results) for e in events if type(e).__name__ == "DiceRolled"][:2] == [("dust-riders: Furious", [3]), ("dust-riders: Furious to wound skitter-swarm", [4])]
     assert _attacks(events)[0] == ev.AttackResolved("dust-riders", "Furious", "skitter-swarm", 1, 1, 1)
+
+
+def test_a_flying_squad_led_by_a_hero_who_cannot_fly_climbs_the_ledge_in_its_move():
+    """The Vanguard Squad given Flying, the Captain joined without it: the unit is not Flying, so
+    4.5" forward over the 2" ledge is 8.5" (2" up, 2" down); the squad alone flies it in 4.5"."""
+    pack = _with_rules("Vanguard Squad", rules=("Flying",))
+    pack = msgspec.structs.replace(pack, missions=tuple(msgspec.structs.replace(m, depth=30, terrain=(LEDGE,)) for m in pack.missions))
+    game = Game(pack=pack)
+    deploy(game, {"vanguard-squad": ["captain-hale-morrow"]})
+    squad = game.unit("vanguard-squad")
+    alone = msgspec.structs.replace(squad, models=squad.models[:-1])
+    assert (squad.rule("Flying"), alone.rule("Flying")) == (False, True)
+    assert geometry.longest_move(game.game, alone, geometry.placed(alone, row(12, 14.5, 5), "Movement")) == 4.5
+    refused = game.refused(cmd.Advance(unit="vanguard-squad", positions=row(12, 14.5, 6)))
+    assert (refused.code, refused.params) == ("too_far", {"unit": "vanguard-squad", "action": "advance", "max": 6.0, "inches": 8.5})
