@@ -5,6 +5,7 @@ that fights when a building it holds is charged."""
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from domain.kit.boards import inches
@@ -48,3 +49,13 @@ def test_the_ai_picks_its_first_unit_inside_when_its_building_is_charged() -> No
     game.do(cmd.Hold(unit="captain-hale-morrow"))
     game.do(cmd.Charge(unit="skitter-swarm", target="blockhouse", positions=row(20, 7.492, 8, back=1.5)))
     assert ai.ai(game.state) == cmd.DefendBuilding(unit="ridge-squad")
+
+
+def test_the_ai_takes_its_turn_with_a_unit_inside_a_building_as_a_unit_that_stays_in():
+    """A building is no transport: its unit neither waits for it nor gets out of it. With every
+    other Vanguard unit activated, the squad's turn is its shot from the port."""
+    game = ready(places=SWARM_NEAR, solo=VANGUARD)
+    assert ai.ai(game.state) == cmd.Cast(unit="captain-hale-morrow")  # its first unit by id, no KeyError
+    units = {k: msgspec.structs.replace(u, activated=u.side == VANGUARD and k != "ridge-squad") for k, u in game.game.units.items()}
+    state = msgspec.structs.replace(game.state, game=msgspec.structs.replace(game.game, units=units))
+    assert ai.ai(state) == cmd.Hold(unit="ridge-squad", target="skitter-swarm")

@@ -12,7 +12,8 @@ What the solo army owes, by a fixed rule so that nobody chooses for it:
 - its activation: its first ready unit in id order (a unit inside a transport that has not
   activated yet after the others) casts as ai_psychic.py says, then acts as ai_activation.py
   says; a flyer flies as ai_flyers.py says; a unit inside a transport gets out as
-  ai_transports.py says, and deploys inside one by the same rule;
+  ai_transports.py says, and deploys inside one by the same rule (one inside a solid building
+  stays in, ai_activation.py);
 - casualties: the wounded model first, then the others from the last listed to the first (the
   regular ones before Tough ones), just enough to take the wounds; a surviving unit of a melee
   stays; a charge at a building it holds is fought by its first unit inside in id order; an enemy's spell is blocked by its first Psychic in id order that may try, else
@@ -120,7 +121,7 @@ def _turn(game: Game) -> Command | None:
         unit = game.units[ready[0][1]]
         if unit.profile.flyer and not unit.pinned:
             return ai_flyers.fly(game, unit)
-        if unit.inside and not unit.pinned:
+        if ai_transports.riding(game, unit) and not unit.pinned:
             return ai_transports.disembark(game, unit)
         return ai_psychic.cast(game, unit) or ai_activation.act(game, unit)
     if game.phase == DEPLOYMENT:

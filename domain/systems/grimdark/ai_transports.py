@@ -31,9 +31,14 @@ def seat(game: Game, unit: Unit) -> str:
     return ""
 
 
+def riding(game: Game, unit: Unit) -> bool:
+    """Inside a transport, not a solid building (whose units stay in and shoot out, ai_activation.py)."""
+    return unit.inside in game.units
+
+
 def waits(game: Game, unit: Unit) -> bool:
     """Inside a transport that has not activated yet this round: it goes after the others."""
-    return bool(unit.inside) and not game.units[unit.inside].activated
+    return riding(game, unit) and not game.units[unit.inside].activated
 
 
 def disembark(game: Game, unit: Unit) -> cmd.Advance | cmd.Hold:
