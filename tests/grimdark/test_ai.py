@@ -168,3 +168,18 @@ def test_solo_must_name_an_army_of_the_mission() -> None:
         assert (error.code, error.field, error.params) == ("unknown_solo", "options.solo", {"solo": "iron-convoy", "known": [VANGUARD, BROOD]})
     else:
         raise AssertionError("accepted")
+
+
+def test_the_ai_charges_only_where_no_model_passes_over_the_charged_unit():
+    """The Skitter Swarm's front row faces the Captain on a diagonal: the straight charge that
+    brings its first model into contact would carry a model of the front row over him, which
+    the decider refuses (`through_unit`); the AI does not offer it and holds instead."""
+    game = Game()
+    game.ready()
+    game.do(cmd.Hold(unit="mortar-team"))
+    moved = {"captain-hale-morrow": [(34.64, 12.55)], "skitter-swarm": row(22.775, 24.167, 8, back=-1.484)}
+    units = {k: ai_activation.moved(u, moved[k]) if k in moved else u for k, u in game.game.units.items()}
+    game.state = msgspec.structs.replace(game.state, game=msgspec.structs.replace(game.game, units=units))
+    chosen = ai_activation.act(game.game, game.unit("skitter-swarm"))
+    assert chosen == cmd.Hold(unit="skitter-swarm")
+    game.do(chosen)

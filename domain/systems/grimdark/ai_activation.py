@@ -116,7 +116,8 @@ def _difficult(game: Game, unit: Unit, bases: list[Base]) -> bool:
 
 def _may_stop(game: Game, unit: Unit, positions: list[tuple[float, float]], charging: str, most: float) -> bool:
     """Whether the models may end a move (a Rush or Charge too) of `most` inches there, charging
-    `charging`: the climbs up and down elevated pieces count in it (#Movement)."""
+    `charging` (only its models may be touched, none passed over), by the decider's own checks:
+    the climbs up and down elevated pieces count in it (#Movement)."""
     try:
         bases = geometry.placed(unit, positions, "Movement")
         longest = geometry.longest_move(game, unit, bases)
@@ -124,7 +125,8 @@ def _may_stop(game: Game, unit: Unit, positions: list[tuple[float, float]], char
             return False
         geometry.check_on_table(game, unit, bases, "Movement")
         geometry.check_coherent(unit, bases)
-        geometry.check_path(game, unit, bases, "Movement", allowed=charging)
+        if not unit.rule("Flying"):  # as actions.move: no model's way over another's, the charged too
+            geometry.check_path(game, unit, bases, "Movement")
         geometry.check_apart(game, unit, bases, "Movement", allowed=charging)
     except RuleError:
         return False
