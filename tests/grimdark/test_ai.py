@@ -172,14 +172,16 @@ def test_solo_must_name_an_army_of_the_mission() -> None:
 
 def test_the_ai_charges_only_where_no_model_passes_over_the_charged_unit():
     """The Skitter Swarm's front row faces the Captain on a diagonal: the straight charge that
-    brings its first model into contact would carry a model of the front row over him, which
-    the decider refuses (`through_unit`); the AI does not offer it and holds instead."""
+    brings its first model into contact carries a model of the front row over him, which the
+    decider refuses (`through_unit`); the AI does not offer it and rushes toward its marker."""
     game = Game()
     game.ready()
     game.do(cmd.Hold(unit="mortar-team"))
-    moved = {"captain-hale-morrow": [(34.64, 12.55)], "skitter-swarm": row(22.775, 24.167, 8, back=-1.484)}
+    moved = {"captain-hale-morrow": [(34.64, 17.55)], "skitter-swarm": row(22.775, 29.167, 8, back=-1.484)}
     units = {k: ai_activation.moved(u, moved[k]) if k in moved else u for k, u in game.game.units.items()}
     game.state = msgspec.structs.replace(game.state, game=msgspec.structs.replace(game.game, units=units))
+    over = game.refused(cmd.Charge(unit="skitter-swarm", target="captain-hale-morrow", positions=row(33.937, 18.239, 8, back=-1.484)))
+    assert (over.code, over.params) == ("through_unit", {"unit": "skitter-swarm", "other": "captain-hale-morrow"})
     chosen = ai_activation.act(game.game, game.unit("skitter-swarm"))
-    assert chosen == cmd.Hold(unit="skitter-swarm")
+    assert chosen == cmd.Rush(unit="skitter-swarm", positions=[(x, round(y, 3)) for x, y in row(17.701, 23.54, 8, back=-1.484)])
     game.do(chosen)
