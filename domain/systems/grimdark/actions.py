@@ -68,7 +68,7 @@ def move(res: Resolution, unit: Unit, action: str, positions: list[tuple[float, 
         allowance = min(allowance, DIFFICULT_CAP)  # #Terrain, Difficult Terrain
     house = buildings.housing(res.game, unit)
     if house is not None:
-        longest = buildings.disembark_gap(house, bases)
+        longest = buildings.disembark_gap(res.game, unit, house, bases)
     else:
         longest = transports.disembark_gap(res.game, unit, bases) if unit.inside else geometry.longest_move(res.game, unit, bases)
     if not inches.at_most(longest, allowance):
