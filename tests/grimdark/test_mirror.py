@@ -4,11 +4,14 @@ own copy and the units' ids never clash."""
 
 from __future__ import annotations
 
+import msgspec
+
 from domain.contract import Setup
 from domain.systems.grimdark import SYSTEM
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark.setup import Options, setup
 from tests.grimdark.game import BROOD, SHALLOW, VANGUARD, Game, row
+from tests.grimdark.test_buildings import BLOCKHOUSE
 from tests.harness import Campaign
 
 MIRROR = f"{VANGUARD}-2"
@@ -50,3 +53,14 @@ def test_each_player_of_a_mirror_match_commands_only_its_copy_over_http(client):
     ann.accepted(battle, {"type": "RollOff", "purpose": "deployment"}, faces=[2, 5])
     bob.accepted(battle, {"type": "PickEdge", "side": MIRROR, "edge": "north"})
     assert ann.mission(battle)["game"]["edges"] == {MIRROR: "north", VANGUARD: "south"}
+
+
+def test_a_building_one_copy_holds_is_held_against_the_other_copy():
+    """The copies are two sides: the first copy's Ridge Squad in the blockhouse keeps the
+    second copy's out (#Solid Buildings, building_held)."""
+    pack = msgspec.structs.replace(SHALLOW, missions=tuple(msgspec.structs.replace(m, terrain=(BLOCKHOUSE,)) for m in SHALLOW.missions))
+    game = Game(f"{VANGUARD},{VANGUARD}", pack=pack)
+    game.prepare()
+    game.do(cmd.Deploy(unit="ridge-squad", positions=[], transport="blockhouse"))
+    held = game.refused(cmd.Deploy(unit="ridge-squad-2", positions=[], transport="blockhouse"))
+    assert (held.code, held.params) == ("building_held", {"building": "blockhouse", "units": ["ridge-squad"]})
