@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import json
 
+import msgspec
+
 from domain.systems.grimdark import commands as cmd
+from domain.systems.grimdark import events as ev
 from domain.systems.grimdark.armyforge import UnitWarning
-from tests.grimdark.game import BROOD, VANGUARD, Game
+from tests.grimdark.game import BROOD, SHALLOW, VANGUARD, Game
 from tests.grimdark.test_ai_reserves import play_solo
 from tests.grimdark.test_armyforge import BOOK, FLAT, SAVED
+from tests.grimdark.test_buildings import BLOCKHOUSE
 from tests.harness import Campaign
 
 LIST, BOOK_JSON, SAVED_JSON = json.loads(FLAT), json.loads(BOOK), json.loads(SAVED)
@@ -107,3 +111,14 @@ def test_an_imported_list_plays_a_duel_to_its_end_against_the_brood():
     deployed = [c.unit for c in by_ai if isinstance(c, cmd.Deploy)]
     assert deployed == ["captain-odile-frane", "warden-squad-2", "warden-squad"]
     assert (game.game.round, game.game.outcome, game.game.seized) == (4, BROOD, {VANGUARD: 0, BROOD: 1})
+
+
+def test_an_imported_squad_deploys_inside_a_building_as_the_packs_infantry_does():
+    """Lists name no unit kind, so an imported unit is Infantry (rules notes): the Warden Squad's
+    second copy takes three of the blockhouse's seats and stands at its topmost port."""
+    pack = msgspec.structs.replace(SHALLOW, missions=tuple(msgspec.structs.replace(m, terrain=(BLOCKHOUSE,)) for m in SHALLOW.missions))
+    game = Game(pack=pack)
+    game.do(cmd.SubmitArmyList(army=VANGUARD, army_list=LIST, accept_unknown=True))
+    game.prepare()
+    assert game.do(cmd.Deploy(unit="warden-squad-2", positions=[], transport="blockhouse")) == [ev.UnitDeployed("warden-squad-2", [(23, 7)] * 3, [], "blockhouse")]
+    assert (game.unit("warden-squad-2").inside, game.unit("warden-squad-2").bases()) == ("blockhouse", [])
