@@ -81,11 +81,11 @@ class Game(RuleTable):
             self.do(cmd.Deploy(unit=unit_id, positions=positions))
 
 
-def convoy_ready(inside: tuple[str, ...] = ("convoy-squad",)) -> Game:
+def convoy_ready(inside: tuple[str, ...] = ("convoy-squad",), pack: Any = SHALLOW) -> Game:
     """The Iron Convoy prepared and deployed at the south edge (the Mule Carrier at (20, 8)),
     the Brood at the north as `ready` puts it; the squads named go inside the Mule, the others
     stand in rows; round 1 about to start."""
-    game = Game(f"{CONVOY},{BROOD}")
+    game = Game(f"{CONVOY},{BROOD}", pack=pack)
     game.prepare()
     places = {
         "mule-carrier": [(20, 8)], "brood-mother": [(4, 20)], "convoy-squad": row(26, 10, 5), "spine-spitters": row(12, 20, 5, back=1.5),

@@ -66,21 +66,24 @@ def test_the_ai_plays_a_duel_to_its_end() -> None:
         cmd.PickEdge(side=BROOD, edge="south"), cmd.ChooseFirstMarker(side=BROOD, first=BROOD),
         cmd.PlaceMarker(side=BROOD, x=36.0, y=14.0), cmd.PlaceMarker(side=BROOD, x=46.0, y=14.0),
     ]
-    deployed = [(c.unit, c.positions[0]) for c in by_ai if isinstance(c, cmd.Deploy)]
-    assert deployed == [("bone-crushers", (1.0, 1.0)), ("brood-mother", (8.0, 1.0)), ("creeper-swarm", (11.0, 1.0)), ("skitter-swarm", (18.0, 1.0)), ("spine-spitters", (25.0, 1.0))]
+    deployed = [(c.unit, c.positions[0] if c.positions else "reserve") for c in by_ai if isinstance(c, cmd.Deploy)]
+    assert deployed == [("bone-crushers", (1.0, 1.0)), ("brood-mother", (8.0, 1.0)), ("creeper-swarm", "reserve"), ("skitter-swarm", (11.0, 1.0)), ("spine-spitters", (18.0, 1.0))]
+    # The Creeper Swarm's Ambush: a 1 in round 2, a 6 in round 3; it arrives in rows of four at
+    # the grid point nearest a marker where it may (on the marker at (36, 14) itself).
+    arrived = [c for c in by_ai if isinstance(c, cmd.ArriveFromAmbush)]
+    assert [(c.unit, c.positions[:2]) for c in arrived] == [("creeper-swarm", [(36.0, 14.0), (37.484, 14.0)])]
     # Casualties: the last listed first, just enough for the wounds.
-    assert cmd.RemoveCasualties(unit="creeper-swarm", models=["creeper-swarm-8", "creeper-swarm-7", "creeper-swarm-6"]) in by_ai
-    # Out of reach it rushed toward the nearest marker; nothing came in range after an advance.
-    assert [c for c in by_ai if isinstance(c, cmd.Advance)] == []
-    assert {c.unit for c in by_ai if isinstance(c, cmd.Rush)} == {"bone-crushers", "brood-mother", "creeper-swarm", "skitter-swarm", "spine-spitters"}
-    # The Brood Mother cast her one spell at the Dust Riders, then her talons charged them.
-    assert [c for c in by_ai if isinstance(c, (cmd.Cast, cmd.CastSpell))] == [cmd.Cast(unit="brood-mother"), cmd.CastSpell(unit="brood-mother", spell="Spore Cloud", target="dust-riders")]
-    assert [(c.unit, c.target) for c in by_ai if isinstance(c, cmd.Charge)] == [("brood-mother", "dust-riders")]
+    assert cmd.RemoveCasualties(unit="creeper-swarm", models=["creeper-swarm-7", "creeper-swarm-6", "creeper-swarm-5", "creeper-swarm-4"]) in by_ai
+    # An advance that reaches a target shoots it; out of reach it rushed toward the nearest marker.
+    assert [(c.unit, c.target) for c in by_ai if isinstance(c, cmd.Advance)] == [("spine-spitters", "captain-hale-morrow"), ("spine-spitters", "vanguard-squad")]
+    assert {c.unit for c in by_ai if isinstance(c, cmd.Rush)} == {"bone-crushers", "brood-mother", "skitter-swarm"}
+    assert [c for c in by_ai if isinstance(c, (cmd.Cast, cmd.CastSpell))] == []
+    assert [(c.unit, c.target) for c in by_ai if isinstance(c, cmd.Charge)] == [("creeper-swarm", "captain-hale-morrow")]
     standing = {u.id: len(u.models) for u in game.game.units.values()}
-    assert (game.game.round, game.game.outcome, game.game.seized) == (4, "draw", {VANGUARD: 0, BROOD: 0})
+    assert (game.game.round, game.game.outcome, game.game.seized) == (4, BROOD, {VANGUARD: 0, BROOD: 1})
     assert standing == {
-        "captain-hale-morrow": 0, "vanguard-squad": 5, "ridge-squad": 5, "mortar-team": 3, "dust-riders": 0,
-        "brood-mother": 1, "skitter-swarm": 0, "creeper-swarm": 0, "spine-spitters": 0, "bone-crushers": 3,
+        "captain-hale-morrow": 0, "vanguard-squad": 3, "ridge-squad": 5, "mortar-team": 3, "dust-riders": 0,
+        "brood-mother": 0, "skitter-swarm": 3, "creeper-swarm": 0, "spine-spitters": 3, "bone-crushers": 3,
     }
 
 
@@ -165,3 +168,20 @@ def test_solo_must_name_an_army_of_the_mission() -> None:
         assert (error.code, error.field, error.params) == ("unknown_solo", "options.solo", {"solo": "iron-convoy", "known": [VANGUARD, BROOD]})
     else:
         raise AssertionError("accepted")
+
+
+def test_the_ai_charges_only_where_no_model_passes_over_the_charged_unit():
+    """The Skitter Swarm's front row faces the Captain on a diagonal: the straight charge that
+    brings its first model into contact carries a model of the front row over him, which the
+    decider refuses (`through_unit`); the AI does not offer it and rushes toward its marker."""
+    game = Game()
+    game.ready()
+    game.do(cmd.Hold(unit="mortar-team"))
+    moved = {"captain-hale-morrow": [(34.64, 17.55)], "skitter-swarm": row(22.775, 29.167, 8, back=-1.484)}
+    units = {k: ai_activation.moved(u, moved[k]) if k in moved else u for k, u in game.game.units.items()}
+    game.state = msgspec.structs.replace(game.state, game=msgspec.structs.replace(game.game, units=units))
+    over = game.refused(cmd.Charge(unit="skitter-swarm", target="captain-hale-morrow", positions=row(33.937, 18.239, 8, back=-1.484)))
+    assert (over.code, over.params) == ("through_unit", {"unit": "skitter-swarm", "other": "captain-hale-morrow"})
+    chosen = ai_activation.act(game.game, game.unit("skitter-swarm"))
+    assert chosen == cmd.Rush(unit="skitter-swarm", positions=[(x, round(y, 3)) for x, y in row(17.701, 23.54, 8, back=-1.484)])
+    game.do(chosen)

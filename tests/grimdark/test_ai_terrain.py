@@ -5,6 +5,9 @@ that fights when a building it holds is charged."""
 
 from __future__ import annotations
 
+import math
+
+import msgspec
 import pytest
 
 from domain.kit.boards import inches
@@ -27,14 +30,44 @@ def test_the_ai_plays_a_mission_with_buildings_and_heights_to_its_end(mission: s
     assert not [p for p in ends for b in buildings if inches.point_in_polygon(p, b)]
 
 
+#: The core pack with the Creeper Swarm deployed on the table (no Ambush), as before it waited in
+#: reserve: the Brood's rushes then bring the Spine Spitters to the foot of the hill.
+ALL_ON_TABLE = msgspec.structs.replace(
+    CORE, armies=tuple(msgspec.structs.replace(a, units=tuple(msgspec.structs.replace(u, rules=tuple(r for r in u.rules if r != "Ambush")) for u in a.units)) for a in CORE.armies)
+)
+
+
+def _straight(game: Game, move: ev.UnitMoved) -> float:
+    """How far the unit's first model went across the table in `move`, from its place before."""
+    before = [e for e in game.events if isinstance(e, (ev.UnitMoved, ev.UnitDeployed, ev.UnitArrived)) and e.unit == move.unit]
+    start = before[before.index(move) - 1].positions
+    return math.hypot(move.positions[0][0] - start[0][0], move.positions[0][1] - start[0][1])
+
+
 def test_the_ai_climbs_the_hill_within_its_moves_and_holds_it() -> None:
-    """King of the Hill's hilltop is 2" high: a 6" Advance onto it goes 4" across (less the climb)."""
-    game = Game(f"{VANGUARD},{BROOD}", pack=CORE, mission="king-of-the-hill", dice_mode="server", solo=BROOD)
+    """King of the Hill's hilltop is 2" high: a 6" Advance onto it goes 4" across (less the climb).
+    In round 4 the Spine Spitters, at its foot, advance 3.996" across and 2" up onto it, and hold
+    its marker to the end."""
+    game = Game(f"{VANGUARD},{BROOD}", pack=ALL_ON_TABLE, mission="king-of-the-hill", dice_mode="server", solo=BROOD)
     play(game)
     hill = game.game.mission.terrain[0]
     climbs = [e for e in game.events if isinstance(e, ev.UnitMoved) and e.action == "advance" and any(inches.point_in_polygon(p, hill.polygon) for p in e.positions)]
-    assert climbs and all(e.inches <= 6 + inches.TOLERANCE for e in climbs)
+    assert [(e.unit, e.inches, round(_straight(game, e), 3)) for e in climbs] == [("spine-spitters", 5.996, 3.996)]
     assert (game.game.seized, game.game.outcome) == ({VANGUARD: 0, BROOD: 1}, BROOD)
+
+
+def test_an_ambusher_placed_on_the_hilltop_climbs_down_within_its_charge() -> None:
+    """With the core pack the Creeper Swarm waits in reserve and arrives on the hilltop's marker
+    (placed there: no move); its charge at the Captain goes 10.897" across and 2" down (Fast: 18"
+    at most), and the battle ends a draw with the marker nobody's."""
+    game = Game(f"{VANGUARD},{BROOD}", pack=CORE, mission="king-of-the-hill", dice_mode="server", solo=BROOD)
+    play(game)
+    hill = game.game.mission.terrain[0]
+    arrived = [e for e in game.events if isinstance(e, ev.UnitArrived)]
+    assert [(e.unit, e.positions[0], inches.point_in_polygon(e.positions[0], hill.polygon)) for e in arrived] == [("creeper-swarm", (36.0, 24.0), True)]
+    down = [e for e in game.events if isinstance(e, ev.UnitMoved) and e.unit == "creeper-swarm" and e.action == "charge"]
+    assert [(e.inches, round(_straight(game, e), 3)) for e in down] == [(14.897, 10.897)]
+    assert (game.game.seized, game.game.outcome) == ({VANGUARD: 0, BROOD: 0}, "draw")
 
 
 def test_a_unit_the_ai_holds_inside_a_building_shoots_the_nearest_enemy_from_its_port() -> None:
@@ -48,3 +81,13 @@ def test_the_ai_picks_its_first_unit_inside_when_its_building_is_charged() -> No
     game.do(cmd.Hold(unit="captain-hale-morrow"))
     game.do(cmd.Charge(unit="skitter-swarm", target="blockhouse", positions=row(20, 7.492, 8, back=1.5)))
     assert ai.ai(game.state) == cmd.DefendBuilding(unit="ridge-squad")
+
+
+def test_the_ai_takes_its_turn_with_a_unit_inside_a_building_as_a_unit_that_stays_in():
+    """A building is no transport: its unit neither waits for it nor gets out of it. With every
+    other Vanguard unit activated, the squad's turn is its shot from the port."""
+    game = ready(places=SWARM_NEAR, solo=VANGUARD)
+    assert ai.ai(game.state) == cmd.Cast(unit="captain-hale-morrow")  # its first unit by id, no KeyError
+    units = {k: msgspec.structs.replace(u, activated=u.side == VANGUARD and k != "ridge-squad") for k, u in game.game.units.items()}
+    state = msgspec.structs.replace(game.state, game=msgspec.structs.replace(game.game, units=units))
+    assert ai.ai(state) == cmd.Hold(unit="ridge-squad", target="skitter-swarm")

@@ -20,17 +20,17 @@ BLOCKHOUSE = TerrainPiece("blockhouse", ((18, 4), (28, 4), (28, 7), (18, 7)), he
 SWARM_NEAR = {"skitter-swarm": row(20, 19, 8, back=1.5), "bone-crushers": row(40, 20, 3, 2.0, 1.5)}
 
 
-def prepared(piece: TerrainPiece = BLOCKHOUSE, **options: object) -> Game:
-    """The preparation played with `piece` on the table, the units still to deploy."""
-    pack = msgspec.structs.replace(SHALLOW, missions=tuple(msgspec.structs.replace(m, terrain=(piece,)) for m in SHALLOW.missions))
+def prepared(piece: TerrainPiece = BLOCKHOUSE, more: tuple[TerrainPiece, ...] = (), **options: object) -> Game:
+    """The preparation played with `piece` (and `more`) on the table, the units still to deploy."""
+    pack = msgspec.structs.replace(SHALLOW, missions=tuple(msgspec.structs.replace(m, terrain=(piece, *more)) for m in SHALLOW.missions))
     game = Game(pack=pack, **options)
     game.prepare()
     return game
 
 
-def ready(piece: TerrainPiece = BLOCKHOUSE, inside: tuple[str, ...] = ("ridge-squad",), places: dict | None = None, **options: object) -> Game:
-    """Deployed as `Game.ready` does, with `piece` on the table and the units `inside` in it."""
-    game = prepared(piece, **options)
+def ready(piece: TerrainPiece = BLOCKHOUSE, inside: tuple[str, ...] = ("ridge-squad",), places: dict | None = None, more: tuple[TerrainPiece, ...] = (), **options: object) -> Game:
+    """Deployed as `Game.ready` does, with `piece` (and `more`) on the table and the units `inside` in it."""
+    game = prepared(piece, more, **options)
     for unit_id in ORDER:
         if unit_id in inside:
             game.do(cmd.Deploy(unit=unit_id, positions=[], transport=piece.id))
@@ -120,6 +120,22 @@ def test_a_squad_gets_out_with_an_advance_measured_from_the_walls_and_not_into_t
     out = game.do(cmd.Advance(unit="ridge-squad", positions=row(19, 9, 5)))
     assert out[:2] == [ev.UnitDisembarked("ridge-squad", "blockhouse"), ev.UnitMoved("ridge-squad", "advance", row(19, 9, 5), 1.508)]
     assert game.unit("ridge-squad").inside == "" and len(game.unit("ridge-squad").bases()) == 5
+
+
+#: Along the blockhouse's north wall, 1.5" from it: a step 1" high.
+STEP = TerrainPiece("step", ((18, 8.5), (28, 8.5), (28, 10), (18, 10)), height=1, elevated=True)
+
+
+def test_getting_out_of_a_building_counts_the_climbs_on_the_way_from_its_walls():
+    """Onto the step at y 9: 1.508" from the wall and 1" up, 2.508" of the Advance's 6"; past it
+    at y 12.5, 5.008" from the wall and 1" up and down: 7.008"."""
+    game = ready(more=(STEP,))
+    game.do(cmd.Hold(unit="captain-hale-morrow"))
+    game.do(cmd.Hold(unit="brood-mother"))
+    far = game.refused(cmd.Advance(unit="ridge-squad", positions=row(19, 12.5, 5)))
+    assert (far.code, far.params) == ("too_far", {"unit": "ridge-squad", "action": "advance", "max": 6.0, "inches": 7.01})
+    out = game.do(cmd.Advance(unit="ridge-squad", positions=row(19, 9, 5)))
+    assert out[1] == ev.UnitMoved("ridge-squad", "advance", row(19, 9, 5), 2.508)
 
 
 def test_a_unit_gets_in_by_reaching_the_walls_within_a_rush():

@@ -60,6 +60,11 @@ def test_a_malformed_army_list_is_refused_naming_file_field_and_problem(unit, fi
         ('[{ name = "Bolt", value = 7, range = 12, hits = 2 }]', "armies[0].spells[0].value", "7 is not in 1..6"),
         ('[{ name = "Bolt", value = 2, range = 12, hits = 2, rules = ["Tough(2)"] }]', "armies[0].spells[0].rules[0]", "Tough is a unit rule, not a weapon rule"),
         ('[{ name = "Bolt", value = 2, range = 12, hits = 2 }, { name = "Bolt", value = 3, range = 6, hits = 1 }]', "armies[0].spells[1].name", "'Bolt' appears twice"),
+        ('[{ name = "Bolt", value = 2, range = 12 }]', "armies[0].spells[0].hits", "0 is not in 1..20"),
+        ('[{ name = "Glow", value = 2, range = 12, effect = "shine" }]', "armies[0].spells[0].effect", "'shine' is not one of hits, shooting-bonus, melee-bonus, shooting-penalty, move"),
+        ('[{ name = "Glow", value = 2, range = 12, effect = "shooting-bonus", hits = 2 }]', "armies[0].spells[0].hits", "2 is not in 0..0"),
+        ('[{ name = "Step", value = 2, range = 12, effect = "move" }]', "armies[0].spells[0].inches", "0 is not in 1..12"),
+        ('[{ name = "Glow", value = 2, range = 12, effect = "melee-bonus", rules = ["AP(1)"] }]', "armies[0].spells[0].rules", "only a spell of hits wounds with weapon rules, not 'melee-bonus'"),
     ],
 )
 def test_a_malformed_spell_is_refused_naming_its_field(spells, field, problem):

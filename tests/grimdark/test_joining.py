@@ -64,8 +64,8 @@ def test_a_hero_deploys_as_part_of_a_unit_striking_with_its_own_quality_against_
 
 def test_wounds_past_the_regular_models_go_on_the_hero_at_once_and_the_hero_alone_tests_at_its_quality():
     """Seven wounds on the Vanguard Squad (5 models) with the Captain (Tough(3)): the five are
-    removed, he takes two, no pick to wait for; alone, the unit tests at his Quality 3+ (not
-    Fearless: the squad's rules are the unit's)."""
+    removed, he takes two, no pick to wait for; alone, the unit tests at his Quality 3+ and with
+    his Fearless (+1): every model left has it."""
     game = Game()
     deploy(game, {"vanguard-squad": ["captain-hale-morrow"]})
     game.do(cmd.Hold(unit="vanguard-squad"))
@@ -73,7 +73,7 @@ def test_wounds_past_the_regular_models_go_on_the_hero_at_once_and_the_hero_alon
     assert [e for e in events if isinstance(e, (ev.ModelRemoved, ev.ModelWounded, ev.MoraleTested, ev.UnitPinned))] == [
         *(ev.ModelRemoved("vanguard-squad", f"vanguard-squad-{k}") for k in range(1, 6)),
         ev.ModelWounded("vanguard-squad", "captain-hale-morrow-1", 2),
-        ev.MoraleTested("vanguard-squad", 3, 3, True, 0),
+        ev.MoraleTested("vanguard-squad", 3, 3, True, 1),
     ]
 
 

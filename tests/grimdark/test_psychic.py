@@ -103,7 +103,7 @@ def test_what_a_cast_refuses():
     assert (early.code, early.params) == ("no_cast_rolled", {"unit": "captain-hale-morrow"})
     game.do(cmd.Cast(unit="captain-hale-morrow"), 6)
     unknown = game.refused(cmd.CastSpell(unit="captain-hale-morrow", spell="Spore Cloud", target="spine-spitters"))
-    assert unknown.params == {"spell": "Spore Cloud", "known": ["Searing Verdict", "Hammer of Dawn"]}
+    assert unknown.params == {"spell": "Spore Cloud", "known": ["Searing Verdict", "Hammer of Dawn", "Guiding Light", "Wind Step"]}
     far = game.refused(cmd.CastSpell(unit="captain-hale-morrow", spell="Searing Verdict", target="bone-crushers"))
     assert (far.code, far.params) == ("spell_out_of_range", {"spell": "Searing Verdict", "target": "bone-crushers", "range": 12, "inches": 21.08})
     friend = game.refused(cmd.CastSpell(unit="captain-hale-morrow", spell="Hammer of Dawn", target="vanguard-squad"))

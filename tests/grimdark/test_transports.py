@@ -4,9 +4,13 @@ out with an Advance, getting in by moving into contact, and destroyed with a squ
 
 from __future__ import annotations
 
+import msgspec
+
+from domain.systems.grimdark import ai_transports
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
-from tests.grimdark.game import BROOD, CONVOY, Game, convoy_ready, row
+from domain.systems.grimdark.content import TerrainPiece
+from tests.grimdark.game import BROOD, CONVOY, SHALLOW, Game, convoy_ready, row
 
 TRANSPORT = "grimdark-future-1.5.md#Special Rules"
 
@@ -92,3 +96,23 @@ def test_a_destroyed_transport_wounds_its_riders_on_1s_pins_them_and_waits_for_t
     assert placed == [ev.UnitDisembarked("convoy-squad", "mule-carrier"), ev.UnitMoved("convoy-squad", "bail_out", row(22, 8, 4), 4.039)]
     assert game.unit("convoy-squad").pinned and game.game.active == ""
     game.do(cmd.Hold(unit="escort-squad"))
+
+
+#: North of the Mule Carrier at (20, 8): a step 2" high across the squad's way out.
+RAMP = TerrainPiece("ramp", ((10, 11.5), (30, 11.5), (30, 13), (10, 13)), height=2, elevated=True)
+
+
+def test_getting_out_counts_the_climbs_on_the_way_from_the_transport():
+    """From the Mule's base at (20, 8): onto the 2" step at y 12 is 2.539" across and 2" up; past
+    it at y 14.5, 4.7" across and 2" up and down: 8.7" of the Advance's 6". The AI's way out
+    (ai_transports.py) measures the same and is accepted."""
+    pack = msgspec.structs.replace(SHALLOW, missions=tuple(msgspec.structs.replace(m, terrain=(RAMP,)) for m in SHALLOW.missions))
+    game = convoy_ready(pack=pack)
+    over = game.refused(cmd.Advance(unit="convoy-squad", positions=row(17, 14.5, 5)))
+    assert (over.code, over.params) == ("too_far", {"unit": "convoy-squad", "action": "advance", "max": 6.0, "inches": 8.7})
+    assert game.do(cmd.Advance(unit="convoy-squad", positions=row(17, 12, 5)))[1] == ev.UnitMoved("convoy-squad", "advance", row(17, 12, 5), 4.539)
+    solo = convoy_ready(pack=pack)
+    chosen = ai_transports.disembark(solo.game, solo.unit("convoy-squad"))
+    assert isinstance(chosen, cmd.Advance)
+    moved = solo.do(msgspec.structs.replace(chosen, target=""))[1]  # its shot aside: no dice typed in
+    assert isinstance(moved, ev.UnitMoved) and moved.inches <= 6.0

@@ -62,20 +62,20 @@ def move(res: Resolution, unit: Unit, action: str, positions: list[tuple[float, 
     if unit.profile.flyer:
         flyers.fly(res, unit, bases)
         return
-    allowance = onepage.move_inches(ONE_PAGE, action, unit.profile.rule)
+    allowance = onepage.move_inches(ONE_PAGE, action, unit.rule)
     crossed = geometry.crossed(res.game, unit, bases)
-    if any(p.difficult for p in crossed) and not (unit.profile.rule("Strider") or unit.profile.rule("Flying")):
+    if any(p.difficult for p in crossed) and not (unit.rule("Strider") or unit.rule("Flying")):
         allowance = min(allowance, DIFFICULT_CAP)  # #Terrain, Difficult Terrain
     house = buildings.housing(res.game, unit)
     if house is not None:
-        longest = buildings.disembark_gap(house, bases)
+        longest = buildings.disembark_gap(res.game, unit, house, bases)
     else:
         longest = transports.disembark_gap(res.game, unit, bases) if unit.inside else geometry.longest_move(res.game, unit, bases)
     if not inches.at_most(longest, allowance):
         raise RuleError("too_far", rule(ACTIVATION), params={"unit": unit.id, "action": action, "max": allowance, "inches": round(longest, 2)}, field="positions")
     geometry.check_on_table(res.game, unit, bases, MOVEMENT)
     geometry.check_coherent(unit, bases)
-    if not unit.profile.rule("Flying") and not unit.inside:  # #Special Rules, Flying: through units and obstacles
+    if not unit.rule("Flying") and not unit.inside:  # #Special Rules, Flying: through units and obstacles
         geometry.check_path(res.game, unit, bases, MOVEMENT)
     geometry.check_apart(res.game, unit, bases, MOVEMENT, allowed=charging or unit.inside)
     if unit.inside:
@@ -135,7 +135,15 @@ def hold(res: Resolution, command: cmd.Hold) -> list:
 def advance(res: Resolution, command: cmd.Advance) -> list:
     unit = activating(res, command.unit)
     not_pinned(unit, "advance")
-    move(res, unit, "advance", command.positions)
+    if unit.profile.flyer:
+        if flyers.fly(res, unit, geometry.placed(unit, command.positions, MOVEMENT), command.back):
+            flyers.check_no_shot(unit, command.target or command.sniped)
+            rounds.end_activation(res, unit.id)
+            return res.events
+    else:
+        if command.back:
+            raise RuleError("flyer_not_off_table", rule("Unit Types"), params={"unit": unit.id}, field="back")
+        move(res, unit, "advance", command.positions)
     shoot_or_end(res, unit.id, command.target, command.sniped)
     return res.events
 

@@ -7,8 +7,13 @@ What the solo army owes, by a fixed rule so that nobody chooses for it:
   marker at the legal point nearest the table's centre (2" grid, #Preparation);
 - it deploys its units in id order (Scouts last) in rows at the back of its zone, each at the
   first free spot from the west (ai_preparation.py);
-- its activation: its first ready unit in id order casts as ai_psychic.py says, then acts as
-  ai_activation.py says;
+- it deploys an Ambush unit in reserve; it places an arriving ambusher and the survivors of its
+  destroyed transport as ai_reserves.py says;
+- its activation: its first ready unit in id order (a unit inside a transport that has not
+  activated yet after the others) casts as ai_psychic.py says, then acts as ai_activation.py
+  says; a flyer flies as ai_flyers.py says; a unit inside a transport gets out as
+  ai_transports.py says, and deploys inside one by the same rule (one inside a solid building
+  stays in, ai_activation.py);
 - casualties: the wounded model first, then the others from the last listed to the first (the
   regular ones before Tough ones), just enough to take the wounds; a surviving unit of a melee
   stays; a charge at a building it holds is fought by its first unit inside in id order; an enemy's spell is blocked by its first Psychic in id order that may try, else
@@ -20,8 +25,11 @@ from domain.commands import Command
 from domain.errors import RuleError
 from domain.systems.grimdark import (
     ai_activation,
+    ai_flyers,
     ai_preparation,
     ai_psychic,
+    ai_reserves,
+    ai_transports,
     ambush,
     buildings,
     casualties,
@@ -64,6 +72,12 @@ def ai_key(state, command: Command) -> str:  # noqa: ANN001
 
 def _answer(game: Game) -> Command | None:
     """A choice the battle waits for that the solo army must make."""
+    stranded = [u for u in transports.stranded(game) if _ours(game, game.units[u])]
+    if stranded:
+        return ai_reserves.survivors(game, game.units[stranded[0]])
+    arriving = sorted(u.id for u in game.units.values() if u.arriving and _ours(game, u))
+    if arriving:
+        return ai_reserves.arrive(game, game.units[arriving[0]])
     if game.shifting and game.units[game.shifting].side != game.solo and game.solo in game.sides:
         moved = game.units[game.shifting]
         return cmd.MoveAmbusher(side=game.solo, positions=[(m.x, m.y) for m in moved.models])
@@ -101,10 +115,14 @@ def _turn(game: Game) -> Command | None:
     if game.phase == ROUNDS and game.active and _ours(game, game.units[game.active]):
         return _after_roll(game, game.units[game.active])
     if game.phase == ROUNDS and not game.active:
-        ready = sorted(u.id for u in game.ready(side) if u.army == game.solo)
+        ready = sorted((ai_transports.waits(game, u), u.id) for u in game.ready(side) if u.army == game.solo)
         if not ready:
             return None
-        unit = game.units[ready[0]]
+        unit = game.units[ready[0][1]]
+        if unit.profile.flyer and not unit.pinned:
+            return ai_flyers.fly(game, unit)
+        if ai_transports.riding(game, unit) and not unit.pinned:
+            return ai_transports.disembark(game, unit)
         return ai_psychic.cast(game, unit) or ai_activation.act(game, unit)
     if game.phase == DEPLOYMENT:
         return ai_preparation.next_unit(game, game.solo)

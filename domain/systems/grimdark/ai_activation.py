@@ -1,6 +1,7 @@
 """The solo army's activation (ai.py), in the spirit of the One Page Rules solo rules:
-- a Pinned unit holds (#Morale), as does one inside a transport or a flyer (not played yet), and
-  one inside a solid building, shooting the nearest enemy it reaches from its firing port;
+- a Pinned unit holds (#Morale), as does one inside a transport or a flyer when ai.py does not
+  move them (ai_transports.py, ai_flyers.py), and one inside a solid building, shooting the
+  nearest enemy it reaches from its firing port;
 - an enemy its charge reaches that its melee hits harder than its shooting: it charges the
   nearest such (ai_charge.py, #Melee);
 - an enemy in range and sight of its weapons: it holds and shoots the nearest (#Shooting);
@@ -43,13 +44,13 @@ def act(game: Game, unit: Unit) -> cmd.Hold | cmd.Advance | cmd.Rush | cmd.Charg
     target = nearest_target(game, unit)
     if target:
         return cmd.Hold(unit=unit.id, target=target)
-    goal = _goal(game, unit)
-    advanced = None if goal is None else _toward(game, unit, goal, "advance")
-    if goal is None or advanced is None:
+    aim = goal(game, unit)
+    advanced = None if aim is None else _toward(game, unit, aim, "advance")
+    if aim is None or advanced is None:
         return cmd.Hold(unit=unit.id)
-    moved = _moved(unit, advanced)
-    target = nearest_target(msgspec.structs.replace(game, units={**game.units, unit.id: moved}), moved)
-    rushed = None if target else _toward(game, unit, goal, "rush")
+    ahead = moved(unit, advanced)
+    target = nearest_target(with_unit(game, ahead), ahead)
+    rushed = None if target else _toward(game, unit, aim, "rush")
     if rushed is not None:
         return cmd.Rush(unit=unit.id, positions=rushed)
     return cmd.Advance(unit=unit.id, positions=advanced, target=target)
@@ -64,7 +65,7 @@ def _toward(game: Game, unit: Unit, goal: tuple[float, float], action: str) -> l
     distance = math.hypot(dx, dy)
     if distance <= rounds.SEIZE_REACH:
         return None
-    allowance = onepage.move_inches(ONE_PAGE, action, unit.profile.rule)
+    allowance = onepage.move_inches(ONE_PAGE, action, unit.rule)
     length = min(MOST if action == "advance" else allowance, allowance, distance - rounds.SEIZE_REACH / 2)
     while length >= 1:
         positions = [(round(m.x + dx * length / distance, 3), round(m.y + dy * length / distance, 3)) for m in unit.models]
@@ -89,7 +90,7 @@ def _gap(game: Game, unit: Unit, enemy: Unit) -> float:
     return min((inches.distance(a, b) for a in buildings.standing(game, unit) for b in enemy.bases()), default=math.inf)
 
 
-def _goal(game: Game, unit: Unit) -> tuple[float, float] | None:
+def goal(game: Game, unit: Unit) -> tuple[float, float] | None:
     lead = unit.models[0]
     markers = [(m.x, m.y) for m in game.markers if not m.destroyed and not m.carrier]
     if not markers:
@@ -97,21 +98,26 @@ def _goal(game: Game, unit: Unit) -> tuple[float, float] | None:
     return min(markers, key=lambda p: (math.hypot(p[0] - lead.x, p[1] - lead.y), p), default=None)
 
 
-def _moved(unit: Unit, positions: list[tuple[float, float]]) -> Unit:
+def with_unit(game: Game, unit: Unit) -> Game:
+    return msgspec.structs.replace(game, units={**game.units, unit.id: unit})
+
+
+def moved(unit: Unit, positions: list[tuple[float, float]]) -> Unit:
     models = tuple(msgspec.structs.replace(m, x=x, y=y) for m, (x, y) in zip(unit.models, positions, strict=True))
     return msgspec.structs.replace(unit, models=models)
 
 
 def _difficult(game: Game, unit: Unit, bases: list[Base]) -> bool:
     """#Terrain, Difficult Terrain caps a move across it at 6" (Strider and Flying ignore it)."""
-    if unit.profile.rule("Strider") or unit.profile.rule("Flying"):
+    if unit.rule("Strider") or unit.rule("Flying"):
         return False
     return any(p.difficult for p in geometry.crossed(game, unit, bases))
 
 
 def _may_stop(game: Game, unit: Unit, positions: list[tuple[float, float]], charging: str, most: float) -> bool:
     """Whether the models may end a move (a Rush or Charge too) of `most` inches there, charging
-    `charging`: the climbs up and down elevated pieces count in it (#Movement)."""
+    `charging` (only its models may be touched, none passed over), by the decider's own checks:
+    the climbs up and down elevated pieces count in it (#Movement)."""
     try:
         bases = geometry.placed(unit, positions, "Movement")
         longest = geometry.longest_move(game, unit, bases)
@@ -119,7 +125,8 @@ def _may_stop(game: Game, unit: Unit, positions: list[tuple[float, float]], char
             return False
         geometry.check_on_table(game, unit, bases, "Movement")
         geometry.check_coherent(unit, bases)
-        geometry.check_path(game, unit, bases, "Movement", allowed=charging)
+        if not unit.rule("Flying"):  # as actions.move: no model's way over another's, the charged too
+            geometry.check_path(game, unit, bases, "Movement")
         geometry.check_apart(game, unit, bases, "Movement", allowed=charging)
     except RuleError:
         return False

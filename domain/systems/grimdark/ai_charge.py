@@ -24,7 +24,7 @@ MayStop = Callable[[Game, Unit, list[tuple[float, float]], str, float], bool]
 def charge(game: Game, unit: Unit, may_stop: MayStop) -> cmd.Charge | None:
     """The Charge at the nearest enemy worth it that a straight move reaches, None for none."""
     res = Resolution(game, None, "")  # type: ignore[arg-type] - reach rolls no dice
-    allowance = onepage.move_inches(ONE_PAGE, "charge", unit.profile.rule)
+    allowance = onepage.move_inches(ONE_PAGE, "charge", unit.rule)
     lead = unit.models[0]
     radius = unit.radius(lead)
     tried = []

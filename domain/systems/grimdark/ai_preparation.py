@@ -9,7 +9,7 @@ import math
 from domain.errors import RuleError
 from domain.kit.boards import inches
 from domain.systems.grimdark import commands as cmd
-from domain.systems.grimdark import geometry, preparation
+from domain.systems.grimdark import ai_transports, geometry, preparation, transports
 from domain.systems.grimdark.state import ZONE_DEPTH, Game, Unit
 
 #: The search grid's step, in inches.
@@ -33,12 +33,18 @@ def marker(game: Game, side: str) -> cmd.PlaceMarker | None:
 
 
 def next_unit(game: Game, army: str) -> cmd.Deploy | None:
-    """Its next unit in id order, Scouts after the others, in rows of four from the back of its
-    zone: the first spot from the west, row by row toward the front, where it fits."""
-    waiting = sorted((u for u in game.units.values() if u.army == army and not u.deployed), key=lambda u: (u.scout, u.id))
+    """Its next unit in id order, transports first and Scouts after the others, in rows of four
+    from the back of its zone: the first spot from the west, row by row toward the front, where it
+    fits; an Ambush unit in reserve, an Infantry unit inside a transport with room for it."""
+    waiting = sorted((u for u in game.units.values() if u.army == army and not u.deployed), key=lambda u: (u.scout, not transports.capacity(u), u.id))
     if not waiting:
         return None
     unit = waiting[0]
+    if unit.profile.rule("Ambush"):
+        return cmd.Deploy(unit=unit.id, positions=[], reserve=True)
+    ride = ai_transports.seat(game, unit)
+    if ride:
+        return cmd.Deploy(unit=unit.id, positions=[], transport=ride)
     north = game.edges[unit.side] == "north"
     spacing = 2 * max(unit.radius(m) for m in unit.models) + 0.5
     for depth in range(1, int(ZONE_DEPTH)):

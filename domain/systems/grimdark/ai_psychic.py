@@ -1,7 +1,8 @@
 """The solo army's Psychics (ai.py; #Special Rules, Psychic(X)): a Psychic that may cast and has
 an enemy within some spell's range starts its activation by casting; after the roll it uses the
 spell with the most hits among those its highest die reaches that have an enemy in range (ties:
-the harder spell, then by name), at the nearest such enemy (ties by id)."""
+the harder spell, then by name), at the nearest such enemy (ties by id). It uses only spells of
+hits."""
 
 from __future__ import annotations
 
@@ -28,7 +29,8 @@ def spell(game: Game, unit: Unit, highest: int) -> cmd.CastSpell | None:
 
 
 def _spells(game: Game, unit: Unit) -> tuple[Spell, ...]:
-    return game.spells.get(unit.army, ())
+    """The spells of hits: blessings, curses and moves are the players' to use."""
+    return tuple(s for s in game.spells.get(unit.army, ()) if s.effect == "hits")
 
 
 def _targets(game: Game, unit: Unit, chosen: Spell) -> list[str]:

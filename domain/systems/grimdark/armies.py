@@ -29,7 +29,7 @@ def section(points: int) -> str:
     return rule("Preparation" if points == 500 else "Playing Bigger Games")
 
 
-def check(side: list[Army], points: int) -> None:
+def check(side: list[Army], points: int, field: str = "options.armies") -> None:
     """Refuse a side whose armies are over their share of the points (#Multi-Player Games: split
     evenly between the side's players), or that is outside the unit limits, which count for the
     whole side."""
@@ -40,14 +40,14 @@ def check(side: list[Army], points: int) -> None:
     for army in side:
         if army.points > share:
             where = rule("Multi-Player Games") if len(side) > 1 else section(points)
-            raise RuleError("army_over_points", where, params={"army": army.id, "points": army.points, "max": share}, field="options.armies")
+            raise RuleError("army_over_points", where, params={"army": army.id, "points": army.points, "max": share}, field=field)
     name = "+".join(a.id for a in side)
     heroes = sum(1 for a in side for u in a.units if u.hero)
     if not fewest <= heroes <= most:
-        raise RuleError("army_heroes", section(points), params={"army": name, "heroes": heroes, "min": fewest, "max": most}, field="options.armies")
+        raise RuleError("army_heroes", section(points), params={"army": name, "heroes": heroes, "min": fewest, "max": most}, field=field)
     big = sum(1 for a in side for u in a.units if u.kind in ("vehicle", "monster"))
     if big > vehicles:
-        raise RuleError("army_vehicles", section(points), params={"army": name, "count": big, "max": vehicles}, field="options.armies")
+        raise RuleError("army_vehicles", section(points), params={"army": name, "count": big, "max": vehicles}, field=field)
     huge = sum(1 for a in side for u in a.units if u.kind == "titan")
     if huge > titans:
-        raise RuleError("army_titans", section(points), params={"army": name, "count": huge, "max": titans}, field="options.armies")
+        raise RuleError("army_titans", section(points), params={"army": name, "count": huge, "max": titans}, field=field)

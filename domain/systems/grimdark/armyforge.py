@@ -42,6 +42,14 @@ class UnitWarning(msgspec.Struct, frozen=True):
     unknown: tuple[str, ...]
 
 
+class UnknownRules(ContentError):
+    """A list refused for rules the 1.5 rules do not know: the problems, and the same by unit."""
+
+    def __init__(self, error: ContentError, warnings: tuple[UnitWarning, ...]) -> None:
+        super().__init__(error.file, error.field, error.problem, more=error.more)
+        self.warnings = warnings
+
+
 class ImportedArmy(msgspec.Struct, frozen=True):
     army: Army
     warnings: tuple[UnitWarning, ...] = ()
@@ -110,7 +118,10 @@ def _army(file: str, army_id: str, name: str, units: list[tuple[af.Unit, tuple[a
             warnings.append(UnitWarning(unit_name, unknown))
             unknown_by_unit.append((("units", i), f"{unit_name}: not a rule of Grimdark Future 1.5: {', '.join(unknown)}"))
     if unknown_by_unit and not accept_unknown:
-        refuse(unknown_by_unit, Merged(None, file, {}, {}))
+        try:
+            refuse(unknown_by_unit, Merged(None, file, {}, {}))
+        except ContentError as error:
+            raise UnknownRules(error, tuple(warnings)) from None
     army = Army(army_id, name, tuple(profiles))
     refuse(list(check(Pack("import", "1", armies=(army,)))), Merged(None, file, {"armies": (army,)}, {"armies": [(file, 0)]}))
     return ImportedArmy(army, tuple(warnings))

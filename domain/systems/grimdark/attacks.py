@@ -81,15 +81,19 @@ def _one_weapon(res: Resolution, unit_id: str, target_id: str, weapon: Weapon, q
 
 def charge_hits(res: Resolution, unit_id: str, target_id: str) -> Wounds:
     """#Special Rules: Impact(X), X automatic hits a model when charging; Furious, one Quality
-    test a model, each success an automatic hit. Wounds as any hit, with no AP."""
+    test a model, each success an automatic hit. Wounds as any hit, with no AP. Each is the
+    rule of the models that have it: a joined hero's for itself, the host's for its models."""
     unit = res.game.units[unit_id]
     wounds = Wounds()
-    impact = int(unit.profile.rule("Impact"))
+    impact = sum(int(unit.profile_of(m).rule("Impact")) for m in unit.models)
     if impact:
-        wounds += automatic_hits(res, unit_id, target_id, Weapon("Impact"), impact * len(unit.models))
-    if unit.profile.rule("Furious"):
-        faces = res.roll(len(unit.models), f"{unit_id}: Furious", "Special Rules")
-        hits = sum(_quality_tests(res, unit_id, "Furious", faces, unit.profile.quality, 0))
+        wounds += automatic_hits(res, unit_id, target_id, Weapon("Impact"), impact)
+    furious = [unit.profile_of(m).quality for m in unit.models if unit.profile_of(m).rule("Furious")]
+    if furious:
+        faces = res.roll(len(furious), f"{unit_id}: Furious", "Special Rules")
+        hits = 0
+        for quality in dict.fromkeys(furious):
+            hits += sum(_quality_tests(res, unit_id, "Furious", [f for f, q in zip(faces, furious, strict=True) if q == quality], quality, 0))
         wounds += automatic_hits(res, unit_id, target_id, Weapon("Furious"), hits, attacks=len(faces))
     return wounds
 
@@ -118,7 +122,7 @@ def _wounds(res: Resolution, unit_id: str, target_id: str, weapon: Weapon, attac
             for hit, face in zip(hits, wound_faces, strict=True)
         ],
     )
-    if wounds and target.profile.rule("Regeneration"):
+    if wounds and target.rule("Regeneration"):
         wounds = onepage.regenerated(ONE_PAGE, res.roll(wounds, f"{target_id} regenerates", "Special Rules"))
     res.emit(ev.AttackResolved(unit_id, weapon.name, target_id, attacks, len(hits), wounds))
     return Wounds(wounds, wounds if weapon.rule("Deadly") else 0, wounds if weapon.rule("Sniper") else 0)

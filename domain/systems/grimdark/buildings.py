@@ -129,9 +129,13 @@ def embark(res: Resolution, unit: Unit, piece: TerrainPiece) -> None:
     res.emit(ev.UnitEmbarked(unit.id, piece.id))
 
 
-def disembark_gap(piece: TerrainPiece, bases: list[Base]) -> float:
-    """How far the models get from the building they leave: the farthest, base to its outline."""
-    return max(inches.distance_to_polygon(b, piece.polygon) for b in bases)
+def disembark_gap(game: Game, unit: Unit, piece: TerrainPiece, bases: list[Base]) -> float:
+    """How far the models get from the building they leave: the farthest, base to its outline,
+    with every inch it climbs up or down on its way from the nearest point of the walls."""
+    pieces = () if unit.rule("Flying") else geometry.terrain(game)
+    return max(
+        inches.distance_to_polygon(b, piece.polygon) + inches.climb(inches.nearest_on_outline((b.x, b.y), piece.polygon), (b.x, b.y), pieces) for b in bases
+    )
 
 
 def charged(res: Resolution, unit: Unit, piece: TerrainPiece) -> list[Unit]:

@@ -3,7 +3,7 @@ army's id); a unit's command acts for the unit's side (`seats`)."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from domain.commands import HOST, PLAYERS, WORKER, Command
 from domain.systems.grimdark.content import Army, Mission, Mystery
@@ -28,6 +28,23 @@ class SetUpMission(Command, tag=True):
     mysteries: list[Mystery] = []
     #: The army the workers command, if any (solo play).
     solo: str = ""
+    #: The game's size (#Playing Bigger Games): an Army Forge list taken later keeps to it.
+    points: int = 500
+
+
+class SubmitArmyList(Command, tag=True):
+    """A player's Army Forge list for its army, before the deployment roll-off: the flat export
+    alone, or a saved list with the army book it names (`book`); `accept_unknown` takes it
+    without the rules Grimdark Future 1.5 does not know, with a warning per unit."""
+
+    roles: ClassVar[frozenset[str]] = SIDE_PLAYERS
+    army: str
+    army_list: dict[str, Any]
+    book: dict[str, Any] = {}
+    accept_unknown: bool = False
+
+    def units(self) -> tuple[str, ...]:
+        return (self.army,)
 
 
 class RollMission(Command, tag=True):
@@ -93,6 +110,9 @@ class Advance(UnitCommand, tag=True):
     positions: list[Position]
     target: str = ""
     sniped: str = ""
+    #: A flyer's flight that ends off the table: where it is placed back, at a table edge
+    #: (#Unit Types, Flyers); its activation ends there.
+    back: list[Position] = []
 
 
 class Rush(UnitCommand, tag=True):
@@ -145,10 +165,12 @@ class Cast(UnitCommand, tag=True):
 
 class CastSpell(UnitCommand, tag=True):
     """After the roll: the spell of its army to use (its number at most the highest die) and the
-    enemy unit it targets."""
+    unit it targets (an enemy, or a friendly unit for a blessing or a move)."""
 
     spell: str
     target: str
+    #: A spell that moves a unit: every model's new place, in the unit's order.
+    positions: list[Position] = []
 
 
 class Dispel(UnitCommand, tag=True):
@@ -165,4 +187,4 @@ class RemoveCasualties(UnitCommand, tag=True):
     models: list[str]
 
 
-COMMANDS = (SetUpMission, RollMission, RollOff, PickEdge, ChooseFirstMarker, PlaceMarker, Deploy, Hold, Advance, Rush, Charge, Embark, DefendBuilding, PlaceSurvivors, MoveSurvivor, ArriveFromAmbush, MoveAmbusher, Cast, CastSpell, Dispel, AllowSpell, RemoveCasualties)
+COMMANDS = (SetUpMission, SubmitArmyList, RollMission, RollOff, PickEdge, ChooseFirstMarker, PlaceMarker, Deploy, Hold, Advance, Rush, Charge, Embark, DefendBuilding, PlaceSurvivors, MoveSurvivor, ArriveFromAmbush, MoveAmbusher, Cast, CastSpell, Dispel, AllowSpell, RemoveCasualties)

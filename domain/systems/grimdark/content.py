@@ -139,16 +139,33 @@ class UnitProfile(Struct):
         return sum(m.count for m in self.models)
 
 
+#: What a spell may do (spell_effects.py), and whom it targets: automatic hits on an enemy unit;
+#: +1 to a friendly unit's shooting or melee rolls, or -1 to an enemy's shooting rolls, until the
+#: end of that unit's next activation; a friendly unit moved up to the spell's inches.
+SPELL_EFFECTS: dict[str, Literal["enemy", "friend"]] = {
+    "hits": "enemy",
+    "shooting-bonus": "friend",
+    "melee-bonus": "friend",
+    "shooting-penalty": "enemy",
+    "move": "friend",
+}
+#: The effects that stay on their target until the end of its next activation.
+LASTING_SPELLS = ("shooting-bonus", "melee-bonus", "shooting-penalty")
+
+
 class Spell(Struct):
     """A spell of an army (grimdark-future-1.5.md#Special Rules, Psychic(X)): cast when the
-    caster's highest die reaches `value`, it deals `hits` automatic hits to an enemy unit within
-    `range`, each rolled to wound as a weapon's with its `rules` (AP(X), Deadly...)."""
+    caster's highest die reaches `value`, at a unit within `range`; `effect` says what it does:
+    `hits` automatic hits on an enemy, each rolled to wound as a weapon's with its `rules` (AP(X),
+    Deadly...), or one of the other `SPELL_EFFECTS` (a "move" moves up to `inches`)."""
 
     name: str
     value: int
     range: int
-    hits: int
+    hits: int = 0
     rules: tuple[str, ...] = ()
+    effect: str = "hits"
+    inches: int = 0
 
     def rule(self, name: str) -> int | bool:
         return rule_value(self.rules, name)

@@ -16,7 +16,7 @@ def moved(res: Resolution, before: Unit, crossed: list[inches.Terrain]) -> None:
     """After a unit's move (or Hold): the models whose way crossed, started or ended in a
     dangerous piece roll; the wounds go on the model that rolled the 1, not the owner's pick."""
     hazards = [p for p in crossed if p.dangerous]
-    if not hazards or before.profile.rule("Flying") or before.profile.flyer:
+    if not hazards or before.rule("Flying") or before.profile.flyer:
         return
     unit = res.game.units[before.id]
     exposed = [

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from domain.errors import RuleError
 from domain.events import Event
-from domain.systems.grimdark import actions, ambush, buildings, casualties, melee, preparation, psychic, transports
+from domain.systems.grimdark import actions, ambush, army_lists, buildings, casualties, melee, preparation, psychic, spell_effects, transports
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
 from domain.systems.grimdark.resolution import Resolution
@@ -14,6 +14,7 @@ from domain.systems.grimdark.versions import rule
 
 #: Every other command: the engine decodes only this system's, so each has its handler here.
 _HANDLERS = {
+    cmd.SubmitArmyList: army_lists.submit,
     cmd.RollMission: preparation.roll_mission,
     cmd.RollOff: preparation.roll_off,
     cmd.PickEdge: preparation.pick_edge,
@@ -39,7 +40,7 @@ def decide(state, command, dice, actor, refs) -> list[Event]:  # noqa: ANN001
     if isinstance(command, cmd.SetUpMission):
         if game is not None:
             raise RuleError("mission_set_up", rule("Preparation"))
-        return [ev.MissionSetUp(state.rules_version, command.mission, command.armies, command.sides, command.table, command.mysteries, command.solo)]
+        return [ev.MissionSetUp(state.rules_version, command.mission, command.armies, command.sides, command.table, command.mysteries, command.solo, command.points)]
     if game is None:
         raise RuleError("mission_not_set_up", rule("Preparation"))
     if game.phase == OVER:
@@ -87,7 +88,7 @@ def remove_casualties(res: Resolution, command: cmd.RemoveCasualties) -> list[Ev
     if pending.then == "end":
         actions.after_shooting(res, unit.id, wounds)
     elif pending.then == "cast":
-        psychic.after_spell(res, unit.id, wounds)
+        spell_effects.after_spell(res, unit.id, wounds)
     elif pending.then == "strike_back":
         melee.strike_back(res)
     else:

@@ -4,6 +4,7 @@ record what the rules made of them."""
 from __future__ import annotations
 
 from domain.events import Event
+from domain.systems.grimdark.armyforge import UnitWarning
 from domain.systems.grimdark.content import Army, Mission, Mystery
 
 
@@ -17,6 +18,17 @@ class MissionSetUp(Event, tag=True):
     mysteries: list[Mystery] = []
     #: The army the workers command, if any (solo play).
     solo: str = ""
+    #: The game's size (#Playing Bigger Games).
+    points: int = 500
+
+
+class ArmyListTaken(Event, tag=True):
+    """An Army Forge list replaces the army of the seat `army.id`: its units, their points, and
+    a warning for each unit taken without rules 1.5 does not know."""
+
+    army: Army
+    points: int
+    warnings: list[UnitWarning] = []
 
 
 class MissionRolled(Event, tag=True):
@@ -231,6 +243,8 @@ class SpellCast(Event, tag=True):
     unit: str
     spell: str
     target: str
+    #: A move spell's new places for the target's models.
+    positions: list[tuple[float, float]] = []
 
 
 class DispelTried(Event, tag=True):
@@ -244,11 +258,13 @@ class DispelTried(Event, tag=True):
 
 
 class SpellTookEffect(Event, tag=True):
-    """Not blocked: the spell's hits follow (AttackResolved with the spell's name)."""
+    """Not blocked: the spell's hits follow (AttackResolved with the spell's name), its move
+    (UnitMoved "spell"), or its `effect` stays on the target until the end of its next activation."""
 
     unit: str
     spell: str
     target: str
+    effect: str = "hits"
 
 
 class ActivationEnded(Event, tag=True):
@@ -278,6 +294,7 @@ class BattleEnded(Event, tag=True):
 
 EVENTS = (
     MissionSetUp,
+    ArmyListTaken,
     MissionRolled,
     RolledOff,
     EdgePicked,

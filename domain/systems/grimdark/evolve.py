@@ -10,7 +10,7 @@ import msgspec
 from domain.kit.folding import folder
 from domain.systems.grimdark import events as ev
 from domain.systems.grimdark import joining
-from domain.systems.grimdark.content import BARE_HANDS, Army
+from domain.systems.grimdark.content import BARE_HANDS, LASTING_SPELLS, Army
 from domain.systems.grimdark.state import (
     DEPLOYMENT,
     DEPLOYMENT_ROLL_OFF,
@@ -48,7 +48,19 @@ def _set_up(event: ev.MissionSetUp) -> Game:
         units.update(_units(army, side_of[army.id], set(units)))
     phase = MISSION_ROLL if event.table else DEPLOYMENT_ROLL_OFF
     spells = {army.id: army.spells for army in event.armies}
-    return Game(event.rules, event.mission, tuple(side[0] for side in sides), units, phase, tuple(event.table), spells=spells, mysteries=tuple(event.mysteries), solo=event.solo)
+    return Game(
+        event.rules, event.mission, tuple(side[0] for side in sides), units, phase, tuple(event.table), spells=spells, mysteries=tuple(event.mysteries), solo=event.solo, points=event.points
+    )
+
+
+def _list_taken(game: Game, event: ev.ArmyListTaken) -> Game:
+    """The seat's units give way to the list's, numbered apart from every other army's."""
+    army = event.army
+    side = next(u.side for u in game.units.values() if u.army == army.id)
+    kept = {k: u for k, u in game.units.items() if u.army != army.id}
+    units = {**kept, **_units(army, side, set(kept))}
+    warnings = {k: v for k, v in game.list_warnings.items() if k != army.id} | ({army.id: tuple(event.warnings)} if event.warnings else {})
+    return replace(game, units=units, spells={**game.spells, army.id: army.spells}, list_warnings=dict(sorted(warnings.items())))
 
 
 def _mission_rolled(game: Game, event: ev.MissionRolled) -> Game:
@@ -145,7 +157,7 @@ def _moved(game: Game, event: ev.UnitMoved) -> Game:
         riders = [u for u in game.units.values() if u.inside == event.unit]
         for rider in riders:
             game = _unit(game, rider.id, models=_placed(rider, [event.positions[0]] * len(rider.models)))
-    if event.action in ("close_in", "bail_out", "ambush_shift", "survive"):
+    if event.action in ("close_in", "bail_out", "ambush_shift", "survive", "spell"):
         return replace(game, shifting="") if event.action == "ambush_shift" else game
     return replace(game, active=event.unit, casting=None)
 
@@ -266,7 +278,7 @@ def _psychic_rolled(game: Game, event: ev.PsychicRolled) -> Game:
 def _spell_cast(game: Game, event: ev.SpellCast) -> Game:
     assert game.casting is not None
     spell = next(s for s in game.spells[game.units[event.unit].army] if s.name == event.spell)
-    return replace(game, casting=replace(game.casting, spell=spell, target=event.target))
+    return replace(game, casting=replace(game.casting, spell=spell, target=event.target, positions=tuple(event.positions)))
 
 
 def _dispel_tried(game: Game, event: ev.DispelTried) -> Game:
@@ -275,13 +287,18 @@ def _dispel_tried(game: Game, event: ev.DispelTried) -> Game:
 
 
 def _spell_took_effect(game: Game, event: ev.SpellTookEffect) -> Game:
-    return replace(game, casting=None)
+    """A lasting effect stays on its target until the end of its next activation."""
+    game = replace(game, casting=None)
+    if event.effect in LASTING_SPELLS:
+        target = game.units[event.target]
+        game = _unit(game, event.target, spelled=tuple(sorted({*target.spelled, event.effect})))
+    return game
 
 
 def _ended(game: Game, event: ev.ActivationEnded) -> Game:
     """#Playing the Game: sides alternate; a side with no unit left waits while the other goes on."""
     unit = game.units[event.unit]
-    game = replace(_unit(game, event.unit, activated=True, pinned=False), active="", pending=None, survivor="")
+    game = replace(_unit(game, event.unit, activated=True, pinned=False, spelled=()), active="", pending=None, survivor="")
     finished = game.finished_first or (unit.side if not game.ready(unit.side) else "")
     other = game.other(unit.side)
     up = other if game.ready(other) else unit.side if game.ready(unit.side) else ""
@@ -297,6 +314,7 @@ def _battle_ended(game: Game, event: ev.BattleEnded) -> Game:
 
 
 _HANDLERS = {
+    ev.ArmyListTaken: _list_taken,
     ev.MissionRolled: _mission_rolled,
     ev.RolledOff: _rolled_off,
     ev.EdgePicked: _edge,

@@ -71,8 +71,9 @@ def check_apart(game: Game, unit: Unit, bases: Sequence[Base], section: str, all
 
 def longest_move(game: Game, unit: Unit, bases: Sequence[Base]) -> float:
     """The farthest any model goes: its straight way, and every inch it climbs up or down an
-    elevated piece on the way (our reading: heights count against the move; Flying does not climb)."""
-    pieces = () if unit.profile.rule("Flying") else terrain(game)
+    elevated piece on the way (our reading: heights count against the move; Flying does not climb,
+    and a unit is Flying only when every model is: a joined hero's rules count, mixed.py)."""
+    pieces = () if unit.rule("Flying") else terrain(game)
     return max((math.hypot(m.x - b.x, m.y - b.y) + inches.climb((m.x, m.y), (b.x, b.y), pieces) for m, b in zip(unit.models, bases, strict=True)), default=0.0)
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from domain.kit.boards import inches
 from domain.kit.content import Problem, checked_pack
-from domain.systems.grimdark.content import MYSTERY_EFFECTS, RULES, SECTIONS, Mystery, Pack, PackFile, Spell, TerrainPiece, split_rule
+from domain.systems.grimdark.content import MYSTERY_EFFECTS, RULES, SECTIONS, SPELL_EFFECTS, Mystery, Pack, PackFile, Spell, TerrainPiece, split_rule
 
 #: Quality and Defense are rolled on a D6: 2+ to 6+.
 D6_VALUE = (2, 6)
@@ -126,7 +126,14 @@ def _spells(at: tuple[Any, ...], spells: tuple[Spell, ...]) -> Iterator[Problem]
         if spell.name in names:
             yield (*at, s, "name"), f"{spell.name!r} appears twice"
         names.add(spell.name)
-        yield from _range((*at, s), spell, {"value": (1, 6), "range": (1, 72), "hits": (1, 20)})
+        if spell.effect not in SPELL_EFFECTS:
+            yield (*at, s, "effect"), f"{spell.effect!r} is not one of {', '.join(SPELL_EFFECTS)}"
+            continue
+        hits = (1, 20) if spell.effect == "hits" else (0, 0)
+        moves = (1, 12) if spell.effect == "move" else (0, 0)
+        yield from _range((*at, s), spell, {"value": (1, 6), "range": (1, 72), "hits": hits, "inches": moves})
+        if spell.rules and spell.effect != "hits":
+            yield (*at, s, "rules"), f"only a spell of hits wounds with weapon rules, not {spell.effect!r}"
         yield from _rules((*at, s, "rules"), spell.rules, "weapon")
 
 

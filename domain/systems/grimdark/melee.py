@@ -60,7 +60,7 @@ def close_in(res: Resolution, defender: str, attacker: str) -> None:
 def fear(res: Resolution, unit_id: str, other: str) -> None:
     """Fear (#Special Rules): a unit without it tests morale before fighting one with it; failed,
     it gets -1 to its attack rolls in this melee (and nothing more)."""
-    if res.game.units[other].profile.rule("Fear") and not res.game.units[unit_id].profile.rule("Fear"):
+    if res.game.units[other].rule("Fear") and not res.game.units[unit_id].rule("Fear"):
         if not morale.roll(res, unit_id, f"morale test against the Fear of {other}"):
             res.emit(ev.FearFailed(unit_id))
 
@@ -110,7 +110,7 @@ def move_survivor(res: Resolution, command: cmd.MoveSurvivor) -> list:
             raise RuleError("too_far", rule(MELEE), params={"unit": unit.id, "action": "survive", "max": SURVIVOR_MOVE, "inches": round(longest, 2)}, field="positions")
         geometry.check_on_table(res.game, unit, bases, MELEE)
         geometry.check_coherent(unit, bases, MELEE)
-        if not unit.profile.rule("Flying"):
+        if not unit.rule("Flying"):
             geometry.check_path(res.game, unit, bases, MELEE)
         geometry.check_apart(res.game, unit, bases, MELEE)
         res.emit(ev.UnitMoved(unit.id, "survive", [(b.x, b.y) for b in bases], round(longest, 3)))

@@ -16,7 +16,7 @@ MORALE = "Morale"
 def roll(res: Resolution, unit_id: str, why: str = "morale test") -> bool:
     """The Quality test itself (Fearless +1); whether it passed."""
     unit = res.game.units[unit_id]
-    target, modifier = unit.morale_quality, 1 if unit.profile.rule("Fearless") else 0
+    target, modifier = unit.morale_quality, 1 if unit.rule("Fearless") else 0
     faces = res.roll(1, f"{unit_id}: {why}", MORALE)
     (passed,) = onepage.successes(ONE_PAGE, faces, target, modifier, lambda count: res.roll(count, f"{unit_id}: morale, a 6 needing a 4+", "General Principles"))
     res.emit(ev.MoraleTested(unit_id, faces[0], target, passed, modifier))

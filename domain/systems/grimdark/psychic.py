@@ -6,12 +6,12 @@ caster's highest. Casting and dispelling exclude each other within a round."""
 from __future__ import annotations
 
 from domain.errors import RuleError
-from domain.systems.grimdark import actions, attacks, casualties, geometry, morale, transports
+from domain.systems.grimdark import actions, geometry, spell_effects, transports
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
-from domain.systems.grimdark.content import Weapon
+from domain.systems.grimdark.content import SPELL_EFFECTS
 from domain.systems.grimdark.resolution import Resolution
-from domain.systems.grimdark.state import Casting, Unit, Wounds
+from domain.systems.grimdark.state import Casting, Unit
 from domain.systems.grimdark.versions import rule
 
 PSYCHIC, DISPELLING = "Special Rules", "Dispelling"
@@ -53,14 +53,28 @@ def cast_spell(res: Resolution, command: cmd.CastSpell) -> list:
         raise RuleError("unknown_spell", rule(PSYCHIC), params={"spell": command.spell, "known": [s.name for s in spells]}, field="spell")
     if spell.value > casting.highest:
         raise RuleError("spell_too_hard", rule(PSYCHIC), params={"spell": spell.name, "value": spell.value, "highest": casting.highest}, field="spell")
-    target = actions.enemy(res, unit, command.target, PSYCHIC)
+    target = actions.enemy(res, unit, command.target, PSYCHIC) if SPELL_EFFECTS[spell.effect] == "enemy" else friend(res, unit, command.target)
     gap = geometry.gap(unit, target)
     if gap > spell.range:
         raise RuleError("spell_out_of_range", rule(PSYCHIC), params={"spell": spell.name, "target": target.id, "range": spell.range, "inches": round(gap, 2)}, field="target")
-    res.emit(ev.SpellCast(unit.id, spell.name, target.id))
+    if spell.effect == "move":
+        spell_effects.check_move(res, target, spell.inches, command.positions)
+    elif command.positions:
+        raise RuleError("spell_moves_nothing", rule(PSYCHIC), params={"spell": spell.name}, field="positions")
+    res.emit(ev.SpellCast(unit.id, spell.name, target.id, list(command.positions)))
     if not dispellers(res, unit):
         take_effect(res)
     return res.events
+
+
+def friend(res: Resolution, unit: Unit, target_id: str) -> Unit:
+    """A blessing's or a move's target: a unit of the caster's side on the table (itself too)."""
+    target = res.unit(target_id, PSYCHIC)
+    if target.side != unit.side:
+        raise RuleError("not_a_friend", rule(PSYCHIC), params={"unit": unit.id, "target": target.id}, field="target")
+    if not target.bases():
+        raise RuleError("target_inside", rule(PSYCHIC), params={"target": target.id, "transport": target.inside or "reserve"}, field="target")
+    return target
 
 
 def dispellers(res: Resolution, caster: Unit) -> list[str]:
@@ -104,17 +118,9 @@ def allow(res: Resolution, command: cmd.AllowSpell) -> list:
 
 
 def take_effect(res: Resolution) -> None:
-    """The spell's hits on its target, rolled to wound like a weapon's with its rules; the target
-    removes casualties and tests morale as after shooting, and the caster's activation goes on."""
+    """The spell's effect (spell_effects.py); the caster's activation goes on with its action."""
     casting = res.game.casting
     assert casting is not None and casting.spell is not None
     spell = casting.spell
-    res.emit(ev.SpellTookEffect(casting.unit, spell.name, casting.target))
-    wounds = attacks.automatic_hits(res, casting.unit, casting.target, Weapon(spell.name, rules=spell.rules), spell.hits)
-    if not casualties.due(res, casting.target, wounds, "cast"):
-        after_spell(res, casting.target, wounds)
-
-
-def after_spell(res: Resolution, target_id: str, wounds: Wounds) -> None:
-    if wounds.count:
-        morale.after_wounds(res, target_id)
+    res.emit(ev.SpellTookEffect(casting.unit, spell.name, casting.target, spell.effect))
+    spell_effects.EFFECTS[spell.effect](res, casting)

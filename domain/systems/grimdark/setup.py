@@ -9,7 +9,7 @@ from domain.contract import Setup
 from domain.errors import RuleError
 from domain.systems.grimdark.armies import check
 from domain.systems.grimdark.commands import SetUpMission
-from domain.systems.grimdark.content import FORMAT, Pack
+from domain.systems.grimdark.content import FORMAT, Army, Pack
 from domain.systems.grimdark.preparation import RANDOM_MISSIONS
 
 
@@ -35,6 +35,22 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     solo: str = ""
 
 
+def seated(armies: list[Army]) -> list[Army]:
+    """Each army a seat of its own: an army named again (a mirror match, or twice on one side)
+    is the same list under the id `<army>-2`, `-3`..., so its player and its units stay apart."""
+    taken: set[str] = set()
+    named = {a.id for a in armies}
+    seats = []
+    for army in armies:
+        seat, n = army.id, 1
+        while seat in taken or (n > 1 and seat in named):
+            n += 1
+            seat = f"{army.id}-{n}"
+        taken.add(seat)
+        seats.append(msgspec.structs.replace(army, id=seat))
+    return seats
+
+
 def setup(context: Setup) -> SetUpMission:
     options: Options = context.options
     pack: Pack | None = context.packs.get(options.pack)
@@ -45,12 +61,14 @@ def setup(context: Setup) -> SetUpMission:
     if mission is None or None in table:
         known = [m.id for m in pack.missions] + (["random"] if all(pack.mission(m) for m in RANDOM_MISSIONS) else [])
         raise RuleError("unknown_mission", FORMAT, params={"mission": options.mission, "known": known}, field="options.mission")
-    sides = [[n.strip() for n in side.split("+")] for side in options.armies.split(",")]
-    names = [n for side in sides for n in side]
-    armies = [pack.army(n) for n in names]
-    if len(sides) != 2 or len(set(names)) != len(names) or len(names) > MAX_PLAYERS or None in armies:
-        raise RuleError("bad_armies", FORMAT, params={"names": names, "known": [a.id for a in pack.armies]}, field="options.armies")
-    fielded = [a for a in armies if a is not None]
+    named = [[n.strip() for n in side.split("+")] for side in options.armies.split(",")]
+    armies = [pack.army(n) for side in named for n in side]
+    if len(named) != 2 or len(armies) > MAX_PLAYERS or None in armies:
+        raise RuleError("bad_armies", FORMAT, params={"names": [n for side in named for n in side], "known": [a.id for a in pack.armies]}, field="options.armies")
+    fielded = seated([a for a in armies if a is not None])
+    seat = iter(a.id for a in fielded)
+    sides = [[next(seat) for _ in side] for side in named]
+    names = [a.id for a in fielded]
     if options.solo and options.solo not in names:
         raise RuleError("unknown_solo", FORMAT, params={"solo": options.solo, "known": names}, field="options.solo")
     for side in sides:
@@ -60,4 +78,4 @@ def setup(context: Setup) -> SetUpMission:
     missing = [t for t in tables if not any(row.table == t for row in mysteries)]
     if missing:
         raise RuleError("no_mystery_table", FORMAT, params={"pack": options.pack, "table": missing[0]}, field=f"options.mysterious_{missing[0]}")
-    return SetUpMission(mission=mission, armies=fielded, sides=sides if len(names) > 2 else [], table=[m for m in table if m is not None], mysteries=mysteries, solo=options.solo)
+    return SetUpMission(mission=mission, armies=fielded, sides=sides if len(names) > 2 else [], table=[m for m in table if m is not None], mysteries=mysteries, solo=options.solo, points=options.points)

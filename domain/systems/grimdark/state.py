@@ -9,7 +9,9 @@ from collections.abc import Callable
 import msgspec
 
 from domain.kit.boards.inches import Base, base_radius_inches
+from domain.systems.grimdark.armyforge import UnitWarning
 from domain.systems.grimdark.content import Mission, Mystery, Spell, TerrainPiece, UnitProfile, Weapon
+from domain.systems.grimdark.mixed import unit_rule
 
 #: Phases, in order: the random mission's roll (when the mission is random), roll-off for deployment, the winner picks an edge, roll-off for the markers,
 #: its winner picks who places first, markers placed, units deployed, rounds, the end.
@@ -65,6 +67,8 @@ class Unit(msgspec.Struct, frozen=True):
     #: (#Dispelling).
     cast: bool = False
     dispelled: bool = False
+    #: Spells' effects on it until the end of its next activation ("shooting-bonus"...), sorted.
+    spelled: tuple[str, ...] = ()
 
     @property
     def destroyed(self) -> bool:
@@ -73,6 +77,10 @@ class Unit(msgspec.Struct, frozen=True):
     @property
     def scout(self) -> bool:
         return bool(self.profile.rule("Scout"))
+
+    def rule(self, name: str) -> int | bool:
+        """A unit rule as the whole unit has it, with a joined hero's counted (mixed.py)."""
+        return unit_rule(name, self.profile.rule(name), [self.profile_of(m).rule(name) for m in self.models])
 
     def profile_of(self, model: Model) -> UnitProfile:
         return model.own or self.profile
@@ -164,6 +172,8 @@ class Casting(msgspec.Struct, frozen=True):
     highest: int
     spell: Spell | None = None
     target: str = ""
+    #: A move spell's new places for the target's models.
+    positions: tuple[tuple[float, float], ...] = ()
 
 
 class Storm(msgspec.Struct, frozen=True):
@@ -215,6 +225,10 @@ class Game(msgspec.Struct, frozen=True):
     outcome: str | None = None
     #: The army the workers command (solo play), or "" when every army is a player's.
     solo: str = ""
+    #: The game's size (#Playing Bigger Games): what an Army Forge list taken later keeps to.
+    points: int = 500
+    #: By army: the units of its Army Forge list taken without rules 1.5 does not know.
+    list_warnings: dict[str, tuple[UnitWarning, ...]] = {}
 
     def building(self, place: str) -> TerrainPiece | None:
         """The solid building called `place` (#Solid Buildings); a unit of that id is not one."""
@@ -225,6 +239,10 @@ class Game(msgspec.Struct, frozen=True):
     def revealed_as(self, effect: str) -> list[str]:
         """The pieces and markers whose mystery gave `effect`, by id."""
         return sorted(place for place, got in self.revealed.items() if got == effect)
+
+    def armies_of(self, side: str) -> list[str]:
+        """The armies (seats) of `side`, in the order their units were set up."""
+        return list(dict.fromkeys(u.army for u in self.units.values() if u.side == side))
 
     def other(self, side: str) -> str:
         return next(s for s in self.sides if s != side)

@@ -57,7 +57,7 @@ def embark(res: Resolution, command: cmd.Embark, unit: Unit) -> None:
     reading of "moving into contact": the way a player measures, straight, base to base)."""
     transport = seat(res.game, unit, command.transport)
     check_inside(unit, "embark")
-    reach = onepage.move_inches(ONE_PAGE, "rush", unit.profile.rule)
+    reach = onepage.move_inches(ONE_PAGE, "rush", unit.rule)
     gap = max(min(inches.distance(b, t) for t in transport.bases()) for b in unit.bases())
     if not inches.at_most(gap, reach):
         raise RuleError("too_far", rule("Activation"), params={"unit": unit.id, "action": "embark", "max": reach, "inches": round(gap, 2)}, field="transport")
@@ -65,9 +65,11 @@ def embark(res: Resolution, command: cmd.Embark, unit: Unit) -> None:
 
 
 def disembark_gap(game: Game, unit: Unit, bases: list[inches.Base]) -> float:
-    """How far the models get from the transport they leave: the farthest, base to base."""
+    """How far the models get from the transport they leave: the farthest, base to base, with
+    every inch it climbs up or down on its way from the transport (as geometry.longest_move)."""
     hull = game.units[unit.inside].bases()
-    return max(min(inches.distance(b, t) for t in hull) for b in bases)
+    pieces = () if unit.rule("Flying") else geometry.terrain(game)
+    return max(min(inches.distance(b, t) + inches.climb((t.x, t.y), (b.x, b.y), pieces) for t in hull) for b in bases)
 
 
 def wrecked(res: Resolution, transport_id: str, wound: Callable[[Resolution, Unit, list[str], Wounds], None]) -> None:

@@ -20,7 +20,7 @@ def linked(game: Game, unit: Unit, target: Unit, weapon: Weapon, melee: bool) ->
 
 def stealth(game: Game, unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> int:
     """Stealth: enemies get -1 to their shooting rolls against it."""
-    return -1 if not melee and target.profile.rule("Stealth") else 0
+    return -1 if not melee and target.rule("Stealth") else 0
 
 
 def pinned(game: Game, unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> int:
@@ -71,7 +71,15 @@ def mysterious_objective(game: Game, unit: Unit, target: Unit, weapon: Weapon, m
     return -1 if any(geometry.near_marker(target, m) for m in geometry.live_markers(game, "shot-at-penalty")) else 0
 
 
-HIT_MODIFIERS = (linked, stealth, pinned, fear, cover, flyer, mysterious_terrain, mysterious_objective)
+def spells(game: Game, unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> int:
+    """#Special Rules, Psychic(X): a spell's blessing (+1 to the unit's shooting or melee rolls)
+    or curse (-1 to its shooting rolls) on the attacking unit (content.SPELL_EFFECTS)."""
+    if melee:
+        return 1 if "melee-bonus" in unit.spelled else 0
+    return (1 if "shooting-bonus" in unit.spelled else 0) - (1 if "shooting-penalty" in unit.spelled else 0)
+
+
+HIT_MODIFIERS = (linked, stealth, pinned, fear, cover, flyer, mysterious_terrain, mysterious_objective, spells)
 
 
 def hit_modifier(game: Game, unit: Unit, target: Unit, weapon: Weapon, melee: bool) -> int:

@@ -1,0 +1,105 @@
+"""Solo play with flyers, ambushers and transports (domain/systems/grimdark/ai_flyers.py,
+ai_reserves.py): a flyer flies toward the nearest enemy and shoots it, or off the nearest edge and
+back when nowhere has space; an Ambush unit waits in reserve (its arrival: tests/grimdark/test_ai.py);
+the survivors of a destroyed transport are placed without waiting for anyone."""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.systems.grimdark import ai, ai_flyers, ai_preparation
+from domain.systems.grimdark import commands as cmd
+from domain.systems.grimdark import events as ev
+from domain.systems.grimdark.state import OVER
+from tests.grimdark.game import BROOD, CONVOY, Game, convoy_ready
+from tests.grimdark.test_ai import ROLL_OFFS
+
+
+
+def _solo(game: Game, army: str):
+    return msgspec.structs.replace(game.state, game=msgspec.structs.replace(game.game, solo=army))
+
+
+def test_a_solo_flyer_flies_toward_the_nearest_enemy_as_far_as_it_needs_to_end_clear_and_shoots():
+    """The Hawk Skimmer at (20, 3): the nearest enemy model is a Spine Spitter at (16.5, 20); 18"
+    and 19" that way end on the Spitters, 20" is clear."""
+    game = convoy_ready()
+    game.do(cmd.Hold(unit="convoy-squad"))
+    game.do(cmd.Hold(unit="brood-mother"))
+    game.do(cmd.Hold(unit="escort-squad"))
+    game.do(cmd.Hold(unit="spine-spitters"))
+    command = ai.ai(_solo(game, CONVOY))
+    assert command == cmd.Advance(unit="hawk-skimmer", positions=[(15.967, 22.589)], target="spine-spitters")
+    moved = game.do(command, 1, 1)[0]  # the Skimmer Cannon: 2 attacks, both miss
+    assert (moved.action, moved.inches) == ("advance", 20.0)
+
+
+def test_with_nowhere_to_end_a_solo_flyer_leaves_by_the_nearest_edge_and_comes_back_there():
+    game = convoy_ready()
+    command = ai_flyers.off_the_table(game.game, game.unit("hawk-skimmer"))
+    assert command == cmd.Advance(unit="hawk-skimmer", positions=[(20.0, -33.0)], back=[(20.0, 1.182)])
+    assert game.do(command) == [
+        ev.UnitMoved("hawk-skimmer", "advance", [(20.0, -33.0)], 36.0),
+        ev.UnitMoved("hawk-skimmer", "return", [(20.0, 1.182)], 0.0),
+        ev.ActivationEnded("hawk-skimmer"),
+    ]
+
+
+def test_a_solo_ambusher_deploys_in_reserve():
+    game = Game(f"{CONVOY},{BROOD}", solo=BROOD)
+    game.prepare()
+    units = {k: msgspec.structs.replace(u, deployed=True) if k in ("bone-crushers", "brood-mother") else u for k, u in game.game.units.items()}
+    assert ai_preparation.next_unit(msgspec.structs.replace(game.game, units=units), BROOD) == cmd.Deploy(unit="creeper-swarm", positions=[], reserve=True)
+
+
+def test_the_survivors_of_a_solo_armys_destroyed_transport_are_placed_nearest_a_marker():
+    """The Mule Carrier at (20, 8) gone: its squad goes in rows within 6" of it, toward the marker
+    at (10, 15)."""
+    game = convoy_ready()
+    mule = game.unit("mule-carrier")
+    game.state = msgspec.structs.replace(game.state, game=msgspec.structs.replace(game.game, units={**game.game.units, "mule-carrier": msgspec.structs.replace(mule, models=())}))
+    command = ai.ai(_solo(game, CONVOY))
+    assert command == cmd.PlaceSurvivors(unit="convoy-squad", positions=[(14.0, 12.0), (15.484, 12.0), (16.969, 12.0), (18.453, 12.0), (14.0, 13.484)])
+    moved = game.do(command)[-1]
+    assert (moved.action, moved.inches) == ("bail_out", 5.668)
+
+
+def test_a_solo_convoy_rides_its_mule_gets_out_after_it_moved_and_plays_to_the_end():
+    """The Iron Convoy solo against the Brood played by the same rule, on the seed's dice: the
+    Mule Carrier deploys first, the two squads and the Marshal inside it (the Lookouts no longer
+    fit); in round 1 the Mule advances, then each unit aboard gets out toward the nearest marker
+    and shoots; the Skimmer flies at the Skitters."""
+    game = Game(f"{CONVOY},{BROOD}", dice_mode="server", solo=CONVOY)
+    by_ai = play_solo(game, BROOD)
+    deployed = [(c.unit, c.transport or c.positions[0]) for c in by_ai if isinstance(c, cmd.Deploy)]
+    assert deployed == [
+        ("mule-carrier", (2.0, 28.0)), ("convoy-squad", "mule-carrier"), ("escort-squad", "mule-carrier"),
+        ("hawk-skimmer", (7.0, 28.0)), ("lookout-team", (10.0, 29.0)), ("marshal-ira-kade", "mule-carrier"),
+    ]
+    advances = [(c.unit, c.positions[0], c.target) for c in by_ai if isinstance(c, cmd.Advance)]
+    assert advances[:4] == [
+        ("hawk-skimmer", (9.788, 10.217), "skitter-swarm"),
+        ("mule-carrier", (7.183, 24.977), "skitter-swarm"),
+        ("convoy-squad", (10.183, 20.977), "spine-spitters"),
+        ("escort-squad", (11.183, 24.977), "spine-spitters"),
+    ]
+    assert (game.game.round, game.game.outcome, game.game.seized) == (4, BROOD, {CONVOY: 0, BROOD: 1})
+
+
+def play_solo(game: Game, other: str) -> list:
+    """To the end: the host's roll-offs, the solo army's commands, the other's by the same rule."""
+    by_ai = []
+    for _ in range(600):
+        if game.game.phase == OVER:
+            return by_ai
+        if game.game.phase in ROLL_OFFS:
+            game.do(cmd.RollOff(purpose=ROLL_OFFS[game.game.phase]))
+            continue
+        command = ai.ai(game.state)
+        if command is not None:
+            by_ai.append(command)
+        else:
+            command = ai.ai(_solo(game, other))
+            assert command is not None, f"nobody acts: {game.game.phase} up {game.game.up}"
+        game.do(command)
+    raise AssertionError("the battle did not end")
