@@ -125,3 +125,78 @@ def test_blackstone_fortress_hexes_picked_for_placing_and_moving(new_page, web_s
     assert assert_logged(page, web_server, token, mission_id, "Moved")["path"][-1] == {"q": to[0], "r": to[1]}
     assert assert_logged(page, web_server, token, mission_id, "DieSpent") == {"type": "DieSpent", "unit": up, "value": die, "destiny": False, "action": "move"}
     screenshot(page, artifacts, "board-blackstone-fortress")
+
+
+# -- Ruinstars: inches, and the grid of squares --------------------------------------------------
+
+
+def click_board(page, x: float, y: float, size: float) -> None:
+    """Click the table at board units (x, y) from the lower-left corner (inches, or squares)."""
+    table = page.locator("svg.board rect.table")
+    box = table.bounding_box()
+    table.click(position={"x": box["width"] * x / size, "y": box["height"] * (1 - y / size)})
+
+
+def deploy_by_clicks(page, unit: str, at: tuple[float, float], size: float) -> None:
+    """Deploy: the unit picked in the state's list (it is not on the board yet), then its place."""
+    select(page, "Deploy")
+    page.locator(f'.units li[data-unit="{unit}"] button').click()
+    click_board(page, at[0] + (0.5 if size == 12 else 0), at[1] + (0.5 if size == 12 else 0), size)
+    assert field(page, "unit").input_value() == unit
+    assert (float(field(page, "x").input_value()), float(field(page, "y").input_value())) == at
+    assert send(page) == "accepted", refusal(page)
+    expect(unit_on_board(page, unit)).to_have_attribute("data-at", f"{at[0]:g},{at[1]:g}")
+
+
+#: Cinder Watch round the battlefield's centre (within 4" of it), in inches and in squares.
+SPOTS = {
+    "free": {"brannoc": (12, 12), "wren": (13.5, 12), "oda-venn": (11, 13), "issa-quill": (13, 10.5), "teo-marsh": (10.6, 11)},
+    "grid": {"brannoc": (6, 6), "wren": (5, 6), "oda-venn": (5, 5), "issa-quill": (6, 5), "teo-marsh": (7, 6)},
+}
+
+
+def test_ruinstars_free_and_grid_boards_deploy_activate_and_move(new_page, web_server, artifacts):
+    page = new_page()
+    create_campaign(page, "Dark City board")
+    for mode, size, move_to, inches in (("free", 24, (12, 15), 3), ("grid", 12, (6, 8), 4)):
+        if mode == "grid":  # back to the campaign for the second mission
+            page.get_by_role("link", name="Campaign", exact=True).click()
+            page.locator("form", has_text="New mission").wait_for()
+        mission_id = create_mission(page, f"Survive {mode}", "ruinstars", "2e", options={"squads": "Cinder Watch", "grid": "true" if mode == "grid" else "false"})
+        token = token_of(page)
+        game = state_of(web_server, token, mission_id)["game"]
+        expect(page.locator("svg.board")).to_have_attribute("data-mode", mode)
+        # the spawn points stand where the state says; undeployed units are not on the board yet
+        spawns = [m for m in game["models"].values() if m["item"]]
+        assert spawns and all(m["at"] for m in spawns)
+        for item in spawns:
+            expect(unit_on_board(page, item["id"])).to_have_attribute("data-at", f"{item['at']['x']:g},{item['at']['y']:g}")
+            expect(unit_on_board(page, item["id"])).to_have_attribute("data-squad", "swarm")
+        expect(unit_on_board(page, "brannoc")).to_have_count(0)
+
+        for unit, at in SPOTS[mode].items():
+            deploy_by_clicks(page, unit, at, size)
+        assert command(page, "StartTurn") == "accepted", refusal(page)
+        game = state_of(web_server, token, mission_id)["game"]
+        bugs = sorted(m["id"] for m in game["models"].values() if m["squad"] == "swarm" and not m["item"])
+        assert bugs
+        for bug in bugs:  # the swarm's Bugs, spawned by the turn's start, come onto the board
+            expect(unit_on_board(page, bug)).to_have_attribute("data-at", f"{game['models'][bug]['at']['x']:g},{game['models'][bug]['at']['y']:g}")
+
+        # activate and move Brannoc by clicks: the unit on the board, then the place
+        select(page, "Activate")
+        click_unit(page, "brannoc")
+        assert field(page, "unit").input_value() == "brannoc"
+        assert send(page) == "accepted", refusal(page)
+        select(page, "Move")
+        click_unit(page, "brannoc")
+        click_board(page, move_to[0] + (0.5 if mode == "grid" else 0), move_to[1] + (0.5 if mode == "grid" else 0), size)
+        assert (float(field(page, "x").input_value()), float(field(page, "y").input_value())) == move_to
+        assert send(page) == "accepted", refusal(page)
+        expect(unit_on_board(page, "brannoc")).to_have_attribute("data-at", f"{move_to[0]},{move_to[1]}")
+        moved = assert_logged(page, web_server, token, mission_id, "UnitMoved")
+        assert (moved["unit"], moved["x"], moved["y"], moved["inches"], moved["act"]) == ("brannoc", move_to[0], move_to[1], inches, 1)
+        brannoc = state_of(web_server, token, mission_id)["game"]["models"]["brannoc"]
+        assert (brannoc["at"]["x"], brannoc["at"]["y"], brannoc["status"], brannoc["act"]) == (move_to[0], move_to[1], "ready", 1)
+        expect(unit_on_board(page, "brannoc").locator("title")).to_contain_text("ACT spent 1")
+        screenshot(page, artifacts, f"board-ruinstars-{mode}")
