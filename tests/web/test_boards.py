@@ -9,6 +9,9 @@ the API, never guesses it."""
 
 from __future__ import annotations
 
+import json
+import re
+
 import httpx
 from playwright.sync_api import expect
 
@@ -130,11 +133,20 @@ def test_blackstone_fortress_hexes_picked_for_placing_and_moving(new_page, web_s
 # -- Ruinstars: inches, and the grid of squares --------------------------------------------------
 
 
-def click_board(page, x: float, y: float, size: float) -> None:
+def click_board(page, x: float, y: float, width: float, depth: float | None = None) -> None:
     """Click the table at board units (x, y) from the lower-left corner (inches, or squares)."""
     table = page.locator("svg.board rect.table")
     box = table.bounding_box()
-    table.click(position={"x": box["width"] * x / size, "y": box["height"] * (1 - y / size)})
+    table.click(position={"x": box["width"] * x / width, "y": box["height"] * (1 - y / (depth or width))})
+
+
+def place_read(page) -> tuple[float, float]:
+    return float(field(page, "x").input_value()), float(field(page, "y").input_value())
+
+
+def near(a: tuple[float, float], b: tuple[float, float], within: float = 0.25) -> bool:
+    """A click lands on a whole pixel: on a 72" table a pixel is more than a tenth of an inch."""
+    return abs(a[0] - b[0]) <= within and abs(a[1] - b[1]) <= within
 
 
 def deploy_by_clicks(page, unit: str, at: tuple[float, float], size: float) -> None:
@@ -200,3 +212,121 @@ def test_ruinstars_free_and_grid_boards_deploy_activate_and_move(new_page, web_s
         assert (brannoc["at"]["x"], brannoc["at"]["y"], brannoc["status"], brannoc["act"]) == (move_to[0], move_to[1], "ready", 1)
         expect(unit_on_board(page, "brannoc").locator("title")).to_contain_text("ACT spent 1")
         screenshot(page, artifacts, f"board-ruinstars-{mode}")
+
+
+# -- Grimdark Future: units of many models, terrain, objective markers ---------------------------
+
+#: Where each army's units go, the first at the centre line of its zone (12" deep from its edge).
+ORDER = {"ashen-vanguard": ["mortar-team", "captain-hale-morrow", "dust-riders", "ridge-squad", "vanguard-squad"], "thornback-brood": ["spine-spitters", "bone-crushers", "brood-mother", "creeper-swarm", "skitter-swarm"]}
+ZONE_SPOTS = {"north": [(36, 37), (12, 39), (24, 39), (48, 39), (60, 39)], "south": [(36, 11), (12, 9), (24, 9), (48, 9), (60, 9)]}
+MARKER_SPOTS = [(36, 30), (20, 18), (50, 32), (60, 16), (10, 30)]
+
+
+def rows_of_five(count: int, base_mm: int, x: float, y: float, toward: int) -> list[list[float]]:
+    step = base_mm / 25.4 + 0.5
+    return [[round(x + (i % 5) * step, 2), round(y + toward * (i // 5) * step, 2)] for i in range(count)]
+
+
+def post(server, token: str, mission_id: str, command: dict) -> list[dict]:
+    answer = httpx.post(f"{server.base}/missions/{mission_id}/commands", headers={"authorization": f"Bearer {token}"}, json={"command": command}, timeout=30)
+    assert answer.status_code == 201, answer.text
+    return [e["event"] for e in answer.json()["events"]]
+
+
+def test_grimdark_future_markers_deployment_and_a_shot_by_clicks(new_page, web_server, artifacts):
+    page = new_page()
+    create_campaign(page, "Border War board")
+    mission_id = create_mission(page, "Duel", "grimdark-future", options={"mission": "duel"})
+    token = token_of(page)
+    game = state_of(web_server, token, mission_id)["game"]
+    # the table and its terrain: tall pieces that block sight are buildings, with their height
+    for piece in game["mission"]["terrain"]:
+        drawn = page.locator(f'svg.board g.terrain[data-terrain="{piece["id"]}"]')
+        expect(drawn.locator("text")).to_have_text(f'{piece["id"]} {piece["height"]:g}"')
+        assert ("building" in drawn.get_attribute("class")) == (piece["blocks_sight"] and piece["height"] >= 4)
+
+    assert command(page, "RollOff", {"purpose": "deployment"}) == "accepted", refusal(page)
+    first = state_of(web_server, token, mission_id)["game"]["up"]
+    other = next(side for side in game["sides"] if side != first)
+    assert command(page, "PickEdge", {"side": first, "edge": "north"}) == "accepted", refusal(page)
+    edges = {first: "north", other: "south"}
+    for side, edge in edges.items():
+        expect(page.locator(f'svg.board rect.zone[data-zone="{side}"] title')).to_have_text(f"{side}: {edge}")
+    assert command(page, "RollOff", {"purpose": "objectives"}) == "accepted", refusal(page)
+    game = state_of(web_server, token, mission_id)["game"]
+    assert command(page, "ChooseFirstMarker", {"side": game["up"], "first": game["up"]}) == "accepted", refusal(page)
+
+    # the objective markers, each placed by a click on the table
+    clicked = []
+    for spot in MARKER_SPOTS[: game["markers_due"]]:
+        up = state_of(web_server, token, mission_id)["game"]["up"]
+        select(page, "PlaceMarker")
+        field(page, "side").fill(up)
+        click_board(page, spot[0], spot[1], 72, 48)
+        assert near(place_read(page), spot), place_read(page)
+        clicked.append(place_read(page))
+        assert send(page) == "accepted", refusal(page)
+    markers = state_of(web_server, token, mission_id)["game"]["markers"]
+    assert [(m["x"], m["y"]) for m in markers] == clicked
+    for marker in markers:
+        page.locator(f'svg.board g.objective-marker[data-marker="{marker["id"]}"]').wait_for()
+
+    # the first unit deployed by clicks: the unit in the list, then where its first model goes;
+    # the board fills every model's place
+    game = state_of(web_server, token, mission_id)["game"]
+    side = game["up"]
+    unit = ORDER[side][0]
+    spot = ZONE_SPOTS[edges[side]][0]
+    select(page, "Deploy")
+    page.locator(f'.units li[data-unit="{unit}"] button').click()
+    click_board(page, spot[0], spot[1], 72, 48)
+    positions = json.loads(field(page, "positions").input_value())
+    assert near(tuple(positions[0]), spot), positions
+    assert send(page) == "accepted", refusal(page)
+    deployed = state_of(web_server, token, mission_id)["game"]["units"][unit]
+    assert [[m["x"], m["y"]] for m in deployed["models"]] == positions
+    expect(unit_on_board(page, unit)).to_have_attribute("data-models", str(len(deployed["models"])))
+    for model in deployed["models"]:
+        expect(unit_on_board(page, unit).locator(f'circle[data-model="{model["id"]}"]')).to_have_attribute("data-at", f'{model["x"]:g},{model["y"]:g}')
+
+    # the rest through the API, alternating as the rules have it
+    placed = {side: 1, other if side == first else first: 0}
+    while (game := state_of(web_server, token, mission_id)["game"])["phase"] == "deployment":
+        up = game["up"]
+        name = ORDER[up][placed.get(up, 0)]
+        x, y = ZONE_SPOTS[edges[up]][placed.get(up, 0)]
+        card = game["units"][name]
+        post(web_server, token, mission_id, {"type": "Deploy", "unit": name, "positions": rows_of_five(len(card["models"]), card["profile"]["base"], x, y, 1 if edges[up] == "north" else -1)})
+        placed[up] = placed.get(up, 0) + 1
+    page.reload()
+    for card in game["units"].values():  # every unit, every model, coloured by its army
+        drawn = unit_on_board(page, card["id"])
+        expect(drawn).to_have_attribute("data-army", card["army"])
+        expect(drawn.locator("circle")).to_have_count(len(card["models"]))
+    colours = {army: page.locator(f'svg.board g.unit[data-army="{army}"] circle').first.evaluate("c => getComputedStyle(c).fill") for army in game["sides"]}
+    assert len(set(colours.values())) == 2, colours
+
+    # a shot: the mortar team holds and fires at the spine spitters, picked on the board
+    if game["up"] != "ashen-vanguard":
+        post(web_server, token, mission_id, {"type": "Hold", "unit": ORDER[game["up"]][1]})
+    select(page, "Hold")
+    click_unit(page, "mortar-team")
+    click_unit(page, "spine-spitters")
+    assert (field(page, "unit").input_value(), field(page, "target").input_value()) == ("mortar-team", "spine-spitters")
+    assert send(page) == "accepted", refusal(page)
+    shot = assert_logged(page, web_server, token, mission_id, "AttackResolved")
+    assert (shot["unit"], shot["weapon"], shot["target"], shot["attacks"]) == ("mortar-team", "Siege Mortar", "spine-spitters", 3)
+    after = state_of(web_server, token, mission_id)["game"]
+    if after["pending"]:  # the wounds wait for the spine spitters' player to pick casualties
+        assert (after["pending"]["unit"], after["pending"]["wounds"]) == ("spine-spitters", shot["wounds"])
+    left = len(after["units"]["spine-spitters"]["models"])
+    if left:  # the models left, as the board draws them (5 less any the shot removed outright)
+        expect(unit_on_board(page, "spine-spitters")).to_have_attribute("data-models", str(left))
+    else:
+        expect(unit_on_board(page, "spine-spitters")).to_have_count(0)
+    activated = re.compile(r"\bactivated\b")
+    if after["units"]["mortar-team"]["activated"]:
+        expect(unit_on_board(page, "mortar-team")).to_have_class(activated)
+    else:
+        expect(unit_on_board(page, "mortar-team")).not_to_have_class(activated)
+    screenshot(page, artifacts, "board-grimdark-future")
