@@ -16,7 +16,14 @@ import httpx
 from playwright.sync_api import expect
 
 from tests.servers import wait_until
-from tests.web.pages import command, create_campaign, create_mission, refusal, screenshot, send
+from tests.web.pages import (
+    command,
+    create_campaign,
+    create_mission,
+    refusal,
+    screenshot,
+    send,
+)
 
 
 def token_of(page) -> str:
@@ -128,6 +135,15 @@ def test_blackstone_fortress_hexes_picked_for_placing_and_moving(new_page, web_s
     assert assert_logged(page, web_server, token, mission_id, "Moved")["path"][-1] == {"q": to[0], "r": to[1]}
     assert assert_logged(page, web_server, token, mission_id, "DieSpent") == {"type": "DieSpent", "unit": up, "value": die, "destiny": False, "action": "move"}
     screenshot(page, artifacts, "board-blackstone-fortress")
+
+    # the replay draws the same board: one event before the move, the miniature on the hex it left
+    position = next(e["position"] for e in events_of(web_server, token, mission_id) if e["event"]["type"] == "Moved")
+    page.get_by_role("link", name="Replay").click()
+    page.wait_for_selector("#replay-where")
+    for at, hex_ in ((position - 1, here), (position, to)):
+        page.locator("#replay-at").fill(str(at))
+        expect(page.locator("#replay-where")).to_have_text(re.compile(f"^{at} /"))
+        expect(unit_on_board(page, mini["id"])).to_have_attribute("data-hex", f"{hex_[0]},{hex_[1]}")
 
 
 # -- Ruinstars: inches, and the grid of squares --------------------------------------------------
