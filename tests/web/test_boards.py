@@ -137,7 +137,7 @@ def test_blackstone_fortress_hexes_picked_for_placing_and_moving(new_page, web_s
     screenshot(page, artifacts, "board-blackstone-fortress")
 
     # the replay draws the same board: one event before the move, the miniature on the hex it left
-    position = next(e["position"] for e in events_of(web_server, token, mission_id) if e["event"]["type"] == "Moved")
+    position = [e["position"] for e in events_of(web_server, token, mission_id) if e["event"]["type"] == "Moved" and e["event"]["miniature"] == mini["id"]][-1]
     page.get_by_role("link", name="Replay").click()
     page.wait_for_selector("#replay-where")
     for at, hex_ in ((position - 1, here), (position, to)):

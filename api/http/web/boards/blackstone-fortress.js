@@ -29,9 +29,10 @@ function hexside({ a, b }) {
   return { x1: mx - px, y1: my - py, x2: mx + px, y2: my + py };
 }
 
-/** Where each of n miniatures sharing a hex stands, and how big it is drawn. */
-function spots(n) {
-  if (n === 1) return { radius: 0.42, at: [[0, 0]] };
+/** Where each of n miniatures sharing a hex stands, and how big it is drawn (a large or huge
+ * hostile alone in its hex fills more of it). */
+function spots(n, size) {
+  if (n === 1) return { radius: size === "huge" ? 0.6 : size === "large" ? 0.52 : 0.42, at: [[0, 0]] };
   const ring = 0.45, radius = Math.min(0.34, ring * Math.sin(Math.PI / n) * 0.95);
   return { radius, at: [...Array(n).keys()].map((i) => [ring * Math.cos((2 * Math.PI * i) / n - Math.PI / 2), ring * Math.sin((2 * Math.PI * i) / n - Math.PI / 2)]) };
 }
@@ -43,6 +44,9 @@ function short(mini) {
   return initials + number;
 }
 
+/** Of a pair picked as one explorer (Pim and Pell), the miniature clicked last: the one drawn selected. */
+let clicked = null;
+
 export function draw(svg, view, { selected = null, onPick = () => {} } = {}) {
   const game = view.game || {};
   const board = game.board || { cells: [] };
@@ -53,11 +57,13 @@ export function draw(svg, view, { selected = null, onPick = () => {} } = {}) {
 
   const blocked = new Set(board.blocked.map(key)), cover = new Set(board.cover.map(key));
   const costs = new Map(board.costs.map(([cell, cost]) => [key(cell), cost]));
+  const chambers = new Map(((game.card || {}).chambers || []).map((c) => [key(hexOf(c.at)), c.chamber]));
   for (const cell of board.cells) {
     const [x, y] = centre(cell);
     const flags = [blocked.has(key(cell)) ? "blocked" : "", cover.has(key(cell)) ? "cover" : ""].filter(Boolean);
-    const hex = s("polygon", { class: ["hex", ...flags].join(" "), points: corners([x, y]).map((p) => p.join(",")).join(" "), "data-hex": key(cell) });
-    svg.append(pickable(hex, `hex ${cell.q}, ${cell.r}${flags.length ? ` (${flags.join(", ")})` : ""}`, () => onPick({ kind: "place", fields: { q: cell.q, r: cell.r } })));
+    const name = `hex ${cell.q}, ${cell.r}${chambers.has(key(cell)) ? ` · ${chambers.get(key(cell))}` : ""}${flags.length ? ` (${flags.join(", ")})` : ""}`;
+    const hex = s("polygon", { class: ["hex", ...flags].join(" "), points: corners([x, y]).map((p) => p.join(",")).join(" "), "data-hex": key(cell) }, s("title", {}, name));
+    svg.append(pickable(hex, name, () => onPick({ kind: "place", fields: { q: cell.q, r: cell.r } })));
     if (costs.has(key(cell))) svg.append(label(x, y + 0.75, `×${costs.get(key(cell))}`, "hex-cost"));
   }
   for (const side of board.cover_sides) svg.append(s("line", { class: "cover-side", ...hexside(side) }));
@@ -71,14 +77,6 @@ export function draw(svg, view, { selected = null, onPick = () => {} } = {}) {
     const [x, y] = centre(hexOf(escape));
     svg.append(s("polygon", { class: "escape", points: corners([x, y], 0.8).map((p) => p.join(",")).join(" ") }, s("title", {}, "escape")));
   }
-  for (const marker of game.markers || []) {
-    const [x, y] = centre(hexOf(marker.at));
-    svg.append(s("g", { class: "marker", "data-marker": marker.number },
-      s("title", {}, `discovery marker ${marker.number}`),
-      s("rect", { x: x - 0.2, y: y - 0.85, width: 0.4, height: 0.4, transform: `rotate(45 ${x} ${y - 0.65})` }),
-      label(x, y - 0.55, String(marker.number), "marker-number")));
-  }
-
   // Miniatures by hex, in id order, so the same state draws the same picture.
   const byHex = new Map();
   for (const mini of Object.values(game.miniatures || {}).sort((a, b) => (a.id < b.id ? -1 : 1))) {
@@ -88,7 +86,7 @@ export function draw(svg, view, { selected = null, onPick = () => {} } = {}) {
   }
   for (const minis of byHex.values()) {
     const [hx, hy] = centre(minis[0].at);
-    const { radius, at } = spots(minis.length);
+    const { radius, at } = spots(minis.length, minis[0].size);
     minis.forEach((mini, i) => {
       const [cx, cy] = [hx + at[i][0], hy + at[i][1]];
       const explorer = mini.side === "explorer";
@@ -103,14 +101,22 @@ export function draw(svg, view, { selected = null, onPick = () => {} } = {}) {
       const group = unitGroup({
         id: mini.id, cls: `side-${mini.side}`, title: `${mini.name} (${mini.id}) · ${state}${mini.stunned ? ", stunned" : ""}`,
         flags: { activated: track.activated, stunned: mini.stunned, out_of_action: track.out_of_action, inspired: track.inspired },
-        selected: id === selected || mini.id === selected,
-        pick: () => onPick({ kind: "unit", id, side: mini.side, fields }),
+        selected: mini.id === selected || (id === selected && (!fields || clicked === mini.id || !(track.miniatures || []).includes(clicked))),
+        pick: () => { clicked = mini.id; onPick({ kind: "unit", id, side: mini.side, fields }); },
       });
       group.dataset.hex = key(mini.at);
       if (explorer) group.dataset.explorer = mini.explorer;
       group.append(base(cx, cy, radius), label(cx, cy + radius * 0.3, short(mini), "mini-label"));
-      if (wounds) group.append(label(cx + radius * 0.7, cy - radius * 0.6, `✚${wounds}${most ? `/${most}` : ""}`, "wounds"));
+      if (wounds) group.append(label(cx - radius * 0.75, cy - radius * 0.6, `✚${wounds}${most ? `/${most}` : ""}`, "wounds"));
       svg.append(group);
     });
+  }
+  // Discovery markers on top, in a corner of their hex, letting clicks through to what is below.
+  for (const marker of game.markers || []) {
+    const [x, y] = centre(hexOf(marker.at));
+    svg.append(s("g", { class: "marker", "data-marker": marker.number },
+      s("title", {}, `discovery marker ${marker.number}`),
+      s("rect", { x: x + 0.43, y: y - 0.47, width: 0.3, height: 0.3, transform: `rotate(45 ${x + 0.58} ${y - 0.32})` }),
+      label(x + 0.58, y - 0.23, String(marker.number), "marker-number")));
   }
 }
