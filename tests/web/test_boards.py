@@ -126,7 +126,12 @@ def test_blackstone_fortress_hexes_picked_for_placing_and_moving(new_page, web_s
     here = (mini["at"]["q"], mini["at"]["r"])
     steps = [(here[0] + dq, here[1] + dr) for dq, dr in ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))]
     to = next(h for h in steps if f"{h[0]},{h[1]}" in cells and h not in taken and h not in {(c["q"], c["r"]) for c in battle["board"]["blocked"]})
+    # a hex is a button too: Enter on it fills q and r as a click does
+    page.locator(f'svg.board polygon[data-hex="{here[0]},{here[1]}"]').focus()
+    page.keyboard.press("Enter")
+    assert (field(page, "q").input_value(), field(page, "r").input_value()) == (str(here[0]), str(here[1]))
     page.locator(f'svg.board polygon[data-hex="{to[0]},{to[1]}"]').click()
+    assert (field(page, "q").input_value(), field(page, "r").input_value()) == (str(to[0]), str(to[1]))
     assert send(page) == "accepted", refusal(page)
     expect(unit_on_board(page, mini["id"])).to_have_attribute("data-hex", f"{to[0]},{to[1]}")
     moved = state_of(web_server, token, mission_id)["game"]

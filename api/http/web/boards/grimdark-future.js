@@ -7,7 +7,7 @@
 // boards/index.js.
 
 import { s } from "../dom.js";
-import { MM, base, label, sideColour, start, table, terrainPiece, unitGroup } from "./parts.js";
+import { MM, base, gridLines, label, sideColour, start, table, terrainPiece, unitGroup } from "./parts.js";
 
 const ZONE = 12; // grimdark-future-1.5.md#Preparation, Deployment: within 12" of its edge
 const round = (v) => Math.round(v * 100) / 100;
@@ -47,8 +47,7 @@ export function draw(svg, view, { selected = null, onPick = () => {} } = {}) {
       return unit ? { ...at, fields: { positions: formation(unit, at.x, at.y, depth) } } : at;
     },
   });
-  for (let at = 12; at < width; at += 12) svg.append(s("line", { class: "grid", x1: at, y1: 0, x2: at, y2: depth }));
-  for (let at = 12; at < depth; at += 12) svg.append(s("line", { class: "grid", x1: 0, y1: at, x2: width, y2: at }));
+  gridLines(svg, width, depth, 12);
 
   for (const [side, edge] of Object.entries(game.edges || {}).sort()) {
     const y = edge === "north" ? 0 : depth - ZONE; // SVG y of the zone's top
