@@ -40,7 +40,11 @@ def create_mission(page, name: str, system: str, version: str | None = None, opt
         form.locator('[name="rules_version"]').select_option(version)
     form.locator('[name="dice_mode"]').select_option(dice_mode)
     for option, value in options.items():
-        form.get_by_label(option, exact=True).fill(value)
+        control = form.locator(f'[name="{option}"]')
+        if control.evaluate("c => c.tagName") == "SELECT":  # a boolean option: "true" / "false"
+            control.select_option(value)
+        else:
+            control.fill(value)
     form.get_by_role("button", name="Create mission").click()
     page.wait_for_selector("form.command")
     return page.url.rsplit("/", 1)[1]

@@ -1,7 +1,7 @@
-"""Each game system without a board of its own played a few commands through the forms the
-client generates from its command schema (README.md#web-client): the mission made through the
-lobby with its options, an engine command and one of the system's own accepted, the dice tray
-showing what was rolled (typed faces in a manual-dice mission)."""
+"""Each game system played a few commands through the forms the client generates from its
+command schema (README.md#web-client; by clicks on its board: test_boards.py): the mission made
+through the lobby with its options, an engine command and one of the system's own accepted, the
+dice tray showing what was rolled (typed faces in a manual-dice mission)."""
 
 from __future__ import annotations
 

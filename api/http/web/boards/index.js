@@ -13,16 +13,23 @@
 //   onPick    call it when the user picks something on the board:
 //               onPick({ kind: "unit", id })        a unit (its id as commands name it)
 //               onPick({ kind: "place", x, y })     a point, in the system's own coordinates
+//             either may carry `side` (whose unit it is, where `view.game.units` does not say)
+//             and `fields`: more of the command's fields the pick fills, by name (a hex's
+//             { q, r }, a unit's `miniature`, every model's `positions`)
 //               onPick({ kind: "<field>", id })     anything else a command names by a field
 //                                                   (e.g. { kind: "token", id }), filled into it
 //             Make every pickable thing keyboard-usable: tabindex="0", role="button", an
 //             aria-label, and Enter/Space doing what a click does (see `pickable` below).
 //
 // The page fills the command form from the picks (a unit → `unit`, a second unit → `target`,
-// a place → `x`/`y`). A system with no entry here is played through the generated forms alone.
+// a place → `x`/`y`, then any `fields`). Shared drawing helpers: boards/parts.js. A system with
+// no entry here is played through the generated forms alone.
 
 export const BOARDS = {
   "star-quest": () => import("./star-quest.js"),
+  "blackstone-fortress": () => import("./blackstone-fortress.js"),
+  "ruinstars": () => import("./ruinstars.js"),
+  "grimdark-future": () => import("./grimdark-future.js"),
 };
 
 export async function boardFor(system) {

@@ -4,12 +4,9 @@
 
 import { s } from "../dom.js";
 import { pickable, pointOf } from "./index.js";
+import { terrainPiece } from "./parts.js";
 
 const MM = 25.4;
-
-function kinds(piece) {
-  return ["blocks_sight", "elevated", "cover", "difficult", "dangerous"].filter((k) => piece[k]);
-}
 
 export function draw(svg, view, { selected = null, onPick = () => {} } = {}) {
   const game = view.game || {};
@@ -34,16 +31,7 @@ export function draw(svg, view, { selected = null, onPick = () => {} } = {}) {
   }
   if (mission.deployment) svg.append(s("polygon", { class: "deployment", points: points(mission.deployment) }));
 
-  for (const piece of mission.terrain || []) {
-    const flags = kinds(piece);
-    const xs = piece.polygon.map((p) => p[0]), ys = piece.polygon.map((p) => p[1]);
-    const cx = xs.reduce((a, b) => a + b, 0) / xs.length, cy = ys.reduce((a, b) => a + b, 0) / ys.length;
-    const height = piece.height ? ` ${piece.height}"` : "";
-    svg.append(s("g", { class: `terrain ${flags.join(" ")}`, "data-terrain": piece.id },
-      s("title", {}, `${piece.name || piece.id}${height} · ${flags.join(", ")}`),
-      s("polygon", { points: points(piece.polygon) }),
-      s("text", { x: cx, y: Y(cy), class: "terrain-label" }, `${piece.name || piece.id}${height}`)));
-  }
+  for (const piece of mission.terrain || []) svg.append(terrainPiece(piece, Y));
 
   for (const [x, y] of mission.ai_goals || []) {
     svg.append(s("path", { class: "goal", d: `M${x - 0.5},${Y(y) - 0.5}l1,1m0,-1l-1,1` }));

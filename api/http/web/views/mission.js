@@ -66,11 +66,18 @@ export async function showMission(view, crumbs, missionId) {
   function setField(name, value) {
     const control = fields.querySelector(`[name="${name}"]`);
     if (!control) return false;
-    control.value = String(value);
+    control.value = value !== null && typeof value === "object" ? JSON.stringify(value) : String(value);
     return true;
   }
 
+  /** Fill each named field the command has (a board's `fields` of a pick). */
+  function fill(values = {}) {
+    for (const [name, value] of Object.entries(values)) setField(name, value);
+  }
+
+  const pickedSides = new Map(); // the side a board named for each unit picked on it
   function sideOf(id) {
+    if (pickedSides.has(id)) return pickedSides.get(id);
     const units = (state.game && state.game.units) || {};
     const unit = Array.isArray(units) ? units.find((u) => u.id === id) : units[id];
     return unit ? unit.side || unit.owner || unit.player : undefined;
@@ -85,15 +92,17 @@ export async function showMission(view, crumbs, missionId) {
   }
 
   /** A click on the board: a unit this member acts with selects it (and fills `unit`), any
-   * other fills `target` where the command has one; a place fills x and y. */
+   * other fills `target` where the command has one; a place fills x and y; either fills the
+   * further fields the board names with it (a hex's q and r, a Rein-and-Raus miniature, …). */
   function picked(pick) {
+    if (pick.side) pickedSides.set(pick.id, pick.side);
     if (pick.kind === "unit") {
       const hasTarget = fields.querySelector('[name="target"]');
       if (hasTarget && !actsWith(pick.id)) setField("target", pick.id);
-      else { selected = pick.id; setField("unit", pick.id); }
+      else { selected = pick.id; setField("unit", pick.id); fill(pick.fields); }
     } else if (pick.kind === "place") {
-      setField("x", pick.x);
-      setField("y", pick.y);
+      if (pick.x !== undefined) { setField("x", pick.x); setField("y", pick.y); }
+      fill(pick.fields);
     } else if (pick.id) {
       setField(pick.kind, pick.id) || setField("target", pick.id);
     }

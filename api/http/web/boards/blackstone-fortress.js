@@ -1,0 +1,122 @@
+// Blackstone Fortress's board: the combat's hexes (axial q, r, pointy-topped, r growing down, as
+// domain/kit/boards/hex.py counts them) with walls and cover on hexsides, obstructed and cover
+// hexes, discovery markers, portals and escape hexes; explorers and hostiles on their hexes with
+// wounds, stunned, activated, out of action. A hex picks { q, r } (Move, PlaceExplorer, Summon,
+// PickHex); an explorer picks its initiative card's name as `unit` (and its `miniature` for a
+// pair), a hostile its miniature's id (`target`). Contract: boards/index.js.
+
+import { s } from "../dom.js";
+import { base, label, pickable, start, unitGroup } from "./parts.js";
+
+const ROOT3 = Math.sqrt(3);
+const centre = ({ q, r }) => [ROOT3 * (q + r / 2), 1.5 * r];
+const key = ({ q, r }) => `${q},${r}`;
+const hexOf = (at) => (Array.isArray(at) ? { q: at[0], r: at[1] } : at);
+
+function corners([x, y], size = 1) {
+  return [0, 1, 2, 3, 4, 5].map((k) => {
+    const angle = (Math.PI / 180) * (60 * k - 30);
+    return [x + size * Math.cos(angle), y + size * Math.sin(angle)];
+  });
+}
+
+/** The hexside between two neighbouring hexes, as a line's end points. */
+function hexside({ a, b }) {
+  const [ax, ay] = centre(a), [bx, by] = centre(b);
+  const [mx, my] = [(ax + bx) / 2, (ay + by) / 2];
+  const length = Math.hypot(bx - ax, by - ay);
+  const [px, py] = [(-(by - ay) / length) * 0.5, ((bx - ax) / length) * 0.5];
+  return { x1: mx - px, y1: my - py, x2: mx + px, y2: my + py };
+}
+
+/** Where each of n miniatures sharing a hex stands, and how big it is drawn (a large or huge
+ * hostile alone in its hex fills more of it). */
+function spots(n, size) {
+  if (n === 1) return { radius: size === "huge" ? 0.6 : size === "large" ? 0.52 : 0.42, at: [[0, 0]] };
+  const ring = 0.45, radius = Math.min(0.34, ring * Math.sin(Math.PI / n) * 0.95);
+  return { radius, at: [...Array(n).keys()].map((i) => [ring * Math.cos((2 * Math.PI * i) / n - Math.PI / 2), ring * Math.sin((2 * Math.PI * i) / n - Math.PI / 2)]) };
+}
+
+function short(mini) {
+  if (mini.name.length <= 5) return mini.name;
+  const initials = mini.name.split(/\s+/).map((w) => w[0]).join("");
+  const number = mini.side === "hostile" ? mini.id.split("-").pop() : "";
+  return initials + number;
+}
+
+/** Of a pair picked as one explorer (Pim and Pell), the miniature clicked last: the one drawn selected. */
+let clicked = null;
+
+export function draw(svg, view, { selected = null, onPick = () => {} } = {}) {
+  const game = view.game || {};
+  const board = game.board || { cells: [] };
+  const tracks = game.tracks || {}, hostiles = game.hostiles || {};
+  const xs = board.cells.map((c) => centre(c)[0]), ys = board.cells.map((c) => centre(c)[1]);
+  const [left, top] = [Math.min(...xs, 0) - 1.2, Math.min(...ys, 0) - 1.3];
+  start(svg, "blackstone-fortress", [left, top, Math.max(...xs, 0) + 1.2 - left, Math.max(...ys, 0) + 1.3 - top]);
+
+  const blocked = new Set(board.blocked.map(key)), cover = new Set(board.cover.map(key));
+  const costs = new Map(board.costs.map(([cell, cost]) => [key(cell), cost]));
+  const chambers = new Map(((game.card || {}).chambers || []).map((c) => [key(hexOf(c.at)), c.chamber]));
+  for (const cell of board.cells) {
+    const [x, y] = centre(cell);
+    const flags = [blocked.has(key(cell)) ? "blocked" : "", cover.has(key(cell)) ? "cover" : ""].filter(Boolean);
+    const name = `hex ${cell.q}, ${cell.r}${chambers.has(key(cell)) ? ` · ${chambers.get(key(cell))}` : ""}${flags.length ? ` (${flags.join(", ")})` : ""}`;
+    const hex = s("polygon", { class: ["hex", ...flags].join(" "), points: corners([x, y]).map((p) => p.join(",")).join(" "), "data-hex": key(cell) }, s("title", {}, name));
+    svg.append(pickable(hex, name, () => onPick({ kind: "place", fields: { q: cell.q, r: cell.r } })));
+    if (costs.has(key(cell))) svg.append(label(x, y + 0.75, `×${costs.get(key(cell))}`, "hex-cost"));
+  }
+  for (const side of board.cover_sides) svg.append(s("line", { class: "cover-side", ...hexside(side) }));
+  for (const side of board.walls) svg.append(s("line", { class: "wall", ...hexside(side) }));
+
+  for (const portal of game.portals || []) {
+    const [x, y] = centre(hexOf(portal));
+    svg.append(s("polygon", { class: "portal", points: corners([x, y], 0.8).map((p) => p.join(",")).join(" ") }, s("title", {}, "portal")));
+  }
+  for (const escape of game.escapes || []) {
+    const [x, y] = centre(hexOf(escape));
+    svg.append(s("polygon", { class: "escape", points: corners([x, y], 0.8).map((p) => p.join(",")).join(" ") }, s("title", {}, "escape")));
+  }
+  // Miniatures by hex, in id order, so the same state draws the same picture.
+  const byHex = new Map();
+  for (const mini of Object.values(game.miniatures || {}).sort((a, b) => (a.id < b.id ? -1 : 1))) {
+    if (!mini.at || mini.slain) continue;
+    if (!byHex.has(key(mini.at))) byHex.set(key(mini.at), []);
+    byHex.get(key(mini.at)).push(mini);
+  }
+  for (const minis of byHex.values()) {
+    const [hx, hy] = centre(minis[0].at);
+    const { radius, at } = spots(minis.length, minis[0].size);
+    minis.forEach((mini, i) => {
+      const [cx, cy] = [hx + at[i][0], hy + at[i][1]];
+      const explorer = mini.side === "explorer";
+      const track = explorer ? tracks[mini.explorer] || {} : {};
+      const wounds = explorer ? (track.wounds || 0) + (track.grievous || 0) : mini.damage;
+      const most = explorer ? null : (hostiles[mini.name] || {}).wounds;
+      const state = explorer
+        ? `wounds ${track.wounds || 0}, grievous ${track.grievous || 0}${track.activated ? ", activated" : ""}${track.out_of_action ? ", out of action" : ""}${track.inspired ? ", inspired" : ""}`
+        : `damage ${mini.damage}${most ? ` of ${most}` : ""}`;
+      const id = explorer ? mini.explorer : mini.id;
+      const fields = explorer && (track.miniatures || []).length > 1 ? { miniature: mini.id } : undefined;
+      const group = unitGroup({
+        id: mini.id, cls: `side-${mini.side}`, title: `${mini.name} (${mini.id}) · ${state}${mini.stunned ? ", stunned" : ""}`,
+        flags: { activated: track.activated, stunned: mini.stunned, out_of_action: track.out_of_action, inspired: track.inspired },
+        selected: mini.id === selected || (id === selected && (!fields || clicked === mini.id || !(track.miniatures || []).includes(clicked))),
+        pick: () => { clicked = mini.id; onPick({ kind: "unit", id, side: mini.side, fields }); },
+      });
+      group.dataset.hex = key(mini.at);
+      if (explorer) group.dataset.explorer = mini.explorer;
+      group.append(base(cx, cy, radius), label(cx, cy + radius * 0.3, short(mini), "mini-label"));
+      if (wounds) group.append(label(cx - radius * 0.75, cy - radius * 0.6, `✚${wounds}${most ? `/${most}` : ""}`, "wounds"));
+      svg.append(group);
+    });
+  }
+  // Discovery markers on top, in a corner of their hex, letting clicks through to what is below.
+  for (const marker of game.markers || []) {
+    const [x, y] = centre(hexOf(marker.at));
+    svg.append(s("g", { class: "marker", "data-marker": marker.number },
+      s("title", {}, `discovery marker ${marker.number}`),
+      s("rect", { x: x + 0.43, y: y - 0.47, width: 0.3, height: 0.3, transform: `rotate(45 ${x + 0.58} ${y - 0.32})` }),
+      label(x + 0.58, y - 0.23, String(marker.number), "marker-number")));
+  }
+}
