@@ -421,19 +421,7 @@ def _stands_in(model: Base, piece: Terrain) -> bool:
 
 def _walls(a: Base, b: Base, terrain: Sequence[Terrain], eye: float) -> list[Polygon]:
     """Sight blockers between a and b: taller than the lower eye, and not a piece either stands in."""
-    low = min(a.z + eye, b.z + eye)
-    reach = max(a.radius, b.radius)
-    x0, x1 = min(a.x, b.x) - reach, max(a.x, b.x) + reach
-    y0, y1 = min(a.y, b.y) - reach, max(a.y, b.y) + reach
-    return [
-        t.polygon
-        for t in terrain
-        if t.blocks_sight
-        and t.height > low
-        and not _bbox_apart(_bbox(t.polygon), x0, y0, x1, y1)
-        and not _stands_in(a, t)
-        and not _stands_in(b, t)
-    ]
+    return [t.polygon for t in _pieces_in_way(a, b, terrain, eye)]
 
 
 def _bodies(a: Base, b: Base, blockers: Sequence[Base], eye: float, body: float) -> list[Base]:
@@ -442,7 +430,8 @@ def _bodies(a: Base, b: Base, blockers: Sequence[Base], eye: float, body: float)
 
 
 def _pieces_in_way(a: Base, b: Base, terrain: Sequence[Terrain], eye: float) -> list[Terrain]:
-    """Like `_walls`, keeping the pieces (their heights matter to a sloping sight line)."""
+    """The pieces that may block sight between a and b (their heights matter to a sloping sight
+    line): taller than the lower eye, near the line, and not a piece either stands in."""
     low = min(a.z + eye, b.z + eye)
     reach = max(a.radius, b.radius)
     x0, x1 = min(a.x, b.x) - reach, max(a.x, b.x) + reach

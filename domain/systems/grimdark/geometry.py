@@ -77,6 +77,21 @@ def longest_move(game: Game, unit: Unit, bases: Sequence[Base]) -> float:
     return max((math.hypot(m.x - b.x, m.y - b.y) + inches.climb((m.x, m.y), (b.x, b.y), pieces) for m, b in zip(unit.models, bases, strict=True)), default=0.0)
 
 
+def check_straight_move(game: Game, unit: Unit, bases: Sequence[Base], reach: float, section: str, action: str) -> float:
+    """A move of each model straight to `bases` that no terrain slows (a spell's, a melee
+    survivor's): at most `reach` inches with its climbs, then where it ends and the way there
+    checked as any move's. Returns the longest model's inches."""
+    longest = longest_move(game, unit, bases)
+    if not inches.at_most(longest, reach):
+        raise RuleError("too_far", rule(section), params={"unit": unit.id, "action": action, "max": reach, "inches": round(longest, 2)}, field="positions")
+    check_on_table(game, unit, bases, section)
+    check_coherent(unit, bases, section)
+    if not unit.rule("Flying"):
+        check_path(game, unit, bases, section)
+    check_apart(game, unit, bases, section)
+    return longest
+
+
 def lifted(game: Game, base: Base, pieces: Sequence[inches.Terrain] | None = None) -> Base:
     """The base standing on the ground under it: on top of an elevated piece, at its height
     (`pieces`: the game's terrain, when the caller has it at hand)."""

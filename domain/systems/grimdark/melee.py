@@ -105,14 +105,7 @@ def move_survivor(res: Resolution, command: cmd.MoveSurvivor) -> list:
     unit = res.game.units[survivor]
     if command.positions:
         bases = geometry.placed(unit, command.positions, MELEE)
-        longest = geometry.longest_move(res.game, unit, bases)
-        if not inches.at_most(longest, SURVIVOR_MOVE):
-            raise RuleError("too_far", rule(MELEE), params={"unit": unit.id, "action": "survive", "max": SURVIVOR_MOVE, "inches": round(longest, 2)}, field="positions")
-        geometry.check_on_table(res.game, unit, bases, MELEE)
-        geometry.check_coherent(unit, bases, MELEE)
-        if not unit.rule("Flying"):
-            geometry.check_path(res.game, unit, bases, MELEE)
-        geometry.check_apart(res.game, unit, bases, MELEE)
+        longest = geometry.check_straight_move(res.game, unit, bases, SURVIVOR_MOVE, MELEE, "survive")
         res.emit(ev.UnitMoved(unit.id, "survive", [(b.x, b.y) for b in bases], round(longest, 3)))
     rounds.end_activation(res, res.game.active)
     return res.events

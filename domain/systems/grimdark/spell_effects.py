@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from domain.errors import RuleError
-from domain.kit.boards import inches
 from domain.systems.grimdark import attacks, casualties, geometry, morale
 from domain.systems.grimdark import events as ev
 from domain.systems.grimdark.content import Weapon
@@ -55,15 +54,7 @@ def check_move(res: Resolution, target: Unit, reach: int, positions: list[tuple[
     1" of other units."""
     if target.profile.flyer:
         raise RuleError("flyer_must_fly", rule("Unit Types"), params={"unit": target.id, "action": "spell"}, field="target")
-    bases = geometry.placed(target, positions, PSYCHIC)
-    longest = geometry.longest_move(res.game, target, bases)
-    if not inches.at_most(longest, reach):
-        raise RuleError("too_far", rule(PSYCHIC), params={"unit": target.id, "action": "spell", "max": reach, "inches": round(longest, 2)}, field="positions")
-    geometry.check_on_table(res.game, target, bases, PSYCHIC)
-    geometry.check_coherent(target, bases, PSYCHIC)
-    if not target.rule("Flying"):
-        geometry.check_path(res.game, target, bases, PSYCHIC)
-    geometry.check_apart(res.game, target, bases, PSYCHIC)
+    geometry.check_straight_move(res.game, target, geometry.placed(target, positions, PSYCHIC), reach, PSYCHIC, "spell")
 
 
 def after_spell(res: Resolution, target_id: str, wounds: Wounds) -> None:
