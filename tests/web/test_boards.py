@@ -115,7 +115,10 @@ def test_blackstone_fortress_hexes_picked_for_placing_and_moving(new_page, web_s
     mini = battle["miniatures"][battle["tracks"][up]["miniatures"][0]]
     page.reload()
     page.wait_for_selector(f'svg.board g[data-unit="{mini["id"]}"]')
+    expect(page.locator('dd[data-fact="Whose turn"]')).to_have_text(up)
     select(page, "Move")
+    page.locator(f'ul.units li[data-unit="{mini["id"]}"] button').click()  # the state panel picks as the board does
+    assert field(page, "unit").input_value() == up
     click_unit(page, mini["id"])
     assert field(page, "unit").input_value() == up
     if len(battle["tracks"][up]["miniatures"]) > 1:  # Pim and Pell: the miniature clicked fills in too

@@ -44,6 +44,20 @@ function short(mini) {
   return initials + number;
 }
 
+/** Who acts now: the initiative card whose activation runs (#COMBAT, 3. Activation phase). */
+export function whoseTurn(game) {
+  const order = game.order || [];
+  return game.phase === "activation" && game.next < order.length ? order[game.next] : null;
+}
+
+/** What picking a miniature names: an explorer's initiative card as `unit` (and, of a pair, the
+ * miniature), a hostile's own id; the state panel's list picks the same way as the board. */
+export function pickOf(mini, game) {
+  if (mini.side !== "explorer") return { kind: "unit", id: mini.id, side: mini.side };
+  const pair = ((game.tracks || {})[mini.explorer] || {}).miniatures || [];
+  return { kind: "unit", id: mini.explorer, side: mini.side, fields: pair.length > 1 ? { miniature: mini.id } : undefined };
+}
+
 /** Of a pair picked as one explorer (Pim and Pell), the miniature clicked last: the one drawn selected. */
 let clicked = null;
 
@@ -96,13 +110,13 @@ export function draw(svg, view, { selected = null, onPick = () => {} } = {}) {
       const state = explorer
         ? `wounds ${track.wounds || 0}, grievous ${track.grievous || 0}${track.activated ? ", activated" : ""}${track.out_of_action ? ", out of action" : ""}${track.inspired ? ", inspired" : ""}`
         : `damage ${mini.damage}${most ? ` of ${most}` : ""}`;
-      const id = explorer ? mini.explorer : mini.id;
-      const fields = explorer && (track.miniatures || []).length > 1 ? { miniature: mini.id } : undefined;
+      const pick = pickOf(mini, game);
+      const { id, fields } = pick;
       const group = unitGroup({
         id: mini.id, cls: `side-${mini.side}`, title: `${mini.name} (${mini.id}) · ${state}${mini.stunned ? ", stunned" : ""}`,
         flags: { activated: track.activated, stunned: mini.stunned, out_of_action: track.out_of_action, inspired: track.inspired },
         selected: mini.id === selected || (id === selected && (!fields || clicked === mini.id || !(track.miniatures || []).includes(clicked))),
-        pick: () => { clicked = mini.id; onPick({ kind: "unit", id, side: mini.side, fields }); },
+        pick: () => { clicked = mini.id; onPick(pick); },
       });
       group.dataset.hex = key(mini.at);
       if (explorer) group.dataset.explorer = mini.explorer;

@@ -21,6 +21,12 @@
 //             Make every pickable thing keyboard-usable: tabindex="0", role="button", an
 //             aria-label, and Enter/Space doing what a click does (see `pickable` below).
 //
+// A board module may also export, for the state panel beside it:
+//
+//   whoseTurn(game)      who acts now, as the system's commands name it (else the panel guesses)
+//   pickOf(unit, game)   the pick that listing `unit` (an entry of the state's units) makes when
+//                        clicked, the same as clicking it on the board (else { kind: "unit", id })
+//
 // The page fills the command form from the picks (a unit → `unit`, a second unit → `target`,
 // a place → `x`/`y`, then any `fields`). Shared drawing helpers: boards/parts.js. A system with
 // no entry here is played through the generated forms alone.

@@ -145,7 +145,7 @@ export async function showMission(view, crumbs, missionId) {
 
   // -- drawing ---------------------------------------------------------------------------
   function redraw() {
-    summary(summaryBox, state, { mine, answer: (unit, accept) => submit({ type: "Answer", unit, accept }, null, error), hasAnswer: commands.some((c) => c.tag === "Answer"), selected, onSelect: (id) => picked({ kind: "unit", id }) });
+    summary(summaryBox, state, { mine, answer: (unit, accept) => submit({ type: "Answer", unit, accept }, null, error), hasAnswer: commands.some((c) => c.tag === "Answer"), selected, onSelect: picked, board: drawer });
     if (board) drawer.draw(board, state, { selected, onPick: picked });
   }
 

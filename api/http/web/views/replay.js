@@ -57,7 +57,7 @@ export async function showReplay(view, crumbs, missionId) {
     changes.replaceChildren(h("summary", {}, `${t("replay.changes")} (${step.changes.length})`),
       h("ul.list", {}, step.changes.map((c) => h("li", {}, h("code", {}, c.path), ": ", valueView(c.before), " → ", valueView(c.after)))));
     if (board) drawer.draw(board, step.state, { selected: null, onPick: () => {} });
-    summary(stateBox, step.state, { mine, answer: () => {}, hasAnswer: false, selected: null, onSelect: () => {} });
+    summary(stateBox, step.state, { mine, answer: () => {}, hasAnswer: false, selected: null, onSelect: () => {}, board: drawer });
   }
 
   view.append(h("h1", {}, `${t("mission.replay")}: ${step.state.name}`),

@@ -15,22 +15,25 @@ export function unitsOf(game) {
 
 const FLAGS = ["activated", "dead", "unconscious", "shaken", "fatigued", "set_aside", "out_of_action", "engaged", "hidden"];
 
-function unitLine(unit, { selected, onSelect, names }) {
+function unitLine(unit, { selected, onSelect, names, pickOf }) {
   const figures = unit.figures || [];
   const wounds = figures.reduce((sum, f) => sum + (f.wounds || 0), 0);
   const flags = FLAGS.filter((f) => unit[f] === true).map((f) => t(`unit.${f}`));
   const statuses = (unit.statuses || []).map((s) => names[s] || s);
   const side = unit.side || unit.owner || unit.player || unit.squad || unit.army || "";
   return h("li", { dataset: { unit: unit.id, side }, class: unit.id === selected ? "selected" : "" },
-    h("button.link", { type: "button", on: { click: () => onSelect(unit.id) }, "aria-pressed": unit.id === selected ? "true" : "false" }, unit.id),
+    h("button.link", { type: "button", on: { click: () => onSelect(pickOf(unit)) }, "aria-pressed": unit.id === selected ? "true" : "false" }, unit.id),
     side ? h("span.side", { dataset: { side } }, side) : null,
     figures.length > 1 ? ` ${figures.length}×` : "",
     wounds ? ` · ${t("unit.wounds")} ${wounds}` : "",
     [...flags, ...statuses].length ? ` · ${[...flags, ...statuses].join(", ")}` : "");
 }
 
-export function summary(box, state, { mine, answer, hasAnswer, selected, onSelect }) {
+/** `board`: the system's board module, whose optional `whoseTurn` and `pickOf` read its state
+ * (boards/index.js); `onSelect` gets the pick a listed unit makes. */
+export function summary(box, state, { mine, answer, hasAnswer, selected, onSelect, board = null }) {
   const game = state.game || {};
+  const pickOf = (unit) => (board && board.pickOf ? board.pickOf(unit, game) : { kind: "unit", id: unit.id });
   const facts = [];
   if (state.outcome) facts.push([t("mission.outcome"), state.outcome]);
   if (game.outcome && game.outcome !== state.outcome) facts.push([t("mission.result"), game.outcome]);
@@ -38,7 +41,7 @@ export function summary(box, state, { mine, answer, hasAnswer, selected, onSelec
   if (game.phase) facts.push([t("mission.phase"), game.phase]);
   const turn = game.turn && typeof game.turn === "object" ? game.turn.unit || game.turn.player || game.turn.side : null;
   const named = (value) => (typeof value === "string" ? value : value && typeof value === "object" ? value.unit || value.id || value.side || value.squad : null);
-  const active = turn || named(game.active) || named(game.up) || named(game.current);
+  const active = (board && board.whoseTurn ? board.whoseTurn(game) : null) || turn || named(game.active) || named(game.up) || named(game.current);
   facts.push([t("mission.whose_turn"), active || (game.phase === "ai" ? t("mission.ai_turn") : "–")]);
   facts.push([t("mission.version"), String(state.version)]);
 
@@ -66,5 +69,5 @@ export function summary(box, state, { mine, answer, hasAnswer, selected, onSelec
     h("h2", { id: "summary-h" }, t("mission.state")),
     h("dl.facts", {}, facts.map(([k, v]) => [h("dt", {}, k), h("dd", { dataset: { fact: k } }, v)])),
     ...prompts, ...attention,
-    units.length ? h("ul.units", {}, units.map((u) => unitLine(u, { selected, onSelect, names: state.rule_names || {} }))) : null);
+    units.length ? h("ul.units", {}, units.map((u) => unitLine(u, { selected, onSelect, names: state.rule_names || {}, pickOf }))) : null);
 }
