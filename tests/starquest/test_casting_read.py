@@ -14,7 +14,7 @@ from domain.systems.starquest.commands import Activate, AiActivate, AiCast, Answ
 from domain.systems.starquest.content import Cleanse, Heal, Relief, Spell
 from domain.systems.starquest.geometry import base_radius_inches
 from tests.starquest.game import Game, enemy, hero, of, wall, wave
-from tests.starquest.test_casting import BOLT, C, CANTOR, FAR, RULE, SPELLS, T, TARGET, ai_scene, mage
+from tests.starquest.test_casting import C, CANTOR, FAR, RULE, SPELLS, T, TARGET, ai_scene, mage
 
 CASTER = RULE["en"]
 AI_CASTER = "star-quest.en.md#Caster(X) [AI Units]"

@@ -13,7 +13,7 @@ from domain.systems.starquest.commands import Activate, UseHeroSkill
 from domain.systems.starquest.content import Heal, HeroSkill
 from domain.systems.starquest.geometry import base_radius_inches
 from tests.starquest.game import Game, enemy, hero, of, piece, wall, wave
-from tests.starquest.test_hero_skills import DAZE, LEAP, MEND, PURGE, SOOTHE, ZAP, hurt, scene, skilled
+from tests.starquest.test_hero_skills import DAZE, LEAP, MEND, PURGE, SOOTHE, ZAP, hurt, scene
 
 SKILLS = "star-quest.en.md#Skill actions"
 MOVEMENT = "star-quest.en.md#Movement"
