@@ -27,6 +27,8 @@ def scout(**kw) -> Game:
 def test_refused_scout_moves_name_the_unit_and_the_distances():
     g = scout()
     assert refusal(g, ScoutMove("ace", 10.0, 18.5)) == ("too_far", SPECIAL, {"action": "scout", "allowance": 12.0, "length": 12.5})
+    assert refusal(g, ScoutMove("ace", 22.0, 11.0)) == ("too_far", SPECIAL, {"action": "scout", "allowance": 12.0, "length": 13.0})
+    assert refusal(g, ScoutMove("ace", 14.0, 6.5))[0] == "too_close"
     assert refusal(g, ScoutMove("bo", 14.0, 10.0)) == ("no_scout", SPECIAL, {"unit": "bo"})
     for x, y in ((48.5, 6.0), (10.0, 48.5), (-0.5, 6.0), (10.0, -0.5)):
         assert refusal(g, ScoutMove("ace", x, y)) == ("off_table", "star-quest.en.md#Movement", {"x": x, "y": y, "table": 48})
@@ -102,7 +104,55 @@ def test_an_ai_scouts_models_stay_on_the_table():
     runner = enemy("Runner", rules=["Scout"], models=2, base_mm=25)
     g = Game(enemies=[runner], waves=[wave(1, "Runner", (44.0, 40.0), (47.5, 40.0))], at={"ace": (47.0, 6.0)}, start=False)
     g.do(StartRound())
+    share = 0.5 / (12.0 * 3.0 / (3.0**2 + 34.0**2) ** 0.5)
     assert max(f.x for f in g.unit("runner-1-1").figures) == pytest.approx(48.0)
+    assert g.at("runner-1-1")[1] == pytest.approx(40.0 - 34.0 * 12.0 * share / (3.0**2 + 34.0**2) ** 0.5)
     left = Game(enemies=[runner], waves=[wave(1, "Runner", (4.0, 40.0), (0.5, 40.0))], at={"ace": (1.0, 6.0)}, start=False)
     left.do(StartRound())
     assert min(f.x for f in left.unit("runner-1-1").figures) == pytest.approx(0.0)
+
+    near = Game(enemies=[runner], waves=[wave(1, "Runner", (4.0, 40.0), (1.5, 40.0))], at={"ace": (1.0, 6.0)}, start=False)
+    near.do(StartRound())
+    assert min(f.x for f in near.unit("runner-1-1").figures) == pytest.approx(1.5 - 3.0 * 12.0 / (3.0**2 + 34.0**2) ** 0.5)
+
+
+def test_an_ai_scout_picks_the_goal_nearest_its_lead():
+    runner = enemy("Runner", rules=["Scout"])
+    g = Game(enemies=[runner], waves=[wave(1, "Runner", (40.0, 10.0))], goals=((4.0, 10.0), (44.0, 40.0)), at={"ace": (24.0, 46.0)}, start=False)
+    g.patch("ace", unconscious=True)
+    g.do(StartRound())
+    assert g.at("runner-1-1") == pytest.approx((40.0 + 12.0 * 4.0 / (4.0**2 + 30.0**2) ** 0.5, 10.0 + 12.0 * 30.0 / (4.0**2 + 30.0**2) ** 0.5))
+
+
+def test_an_ai_scout_is_capped_by_difficult_terrain_on_its_own_way():
+    """Only terrain on the way counts: a bog beside it (where the way mirrored would run) does not."""
+    runner = enemy("Runner", rules=["Scout"])
+    bog = piece("bog", 14, 33, 18, 35, difficult=True)
+    g = Game(enemies=[runner], waves=[wave(1, "Runner", (24.0, 40.0))], terrain=[bog], at={"ace": (14.0, 6.0)}, start=False)
+    g.do(StartRound())
+    assert g.at("runner-1-1")[1] < 40.0 - 11.0
+    mud = piece("mud", 20, 34, 28, 36, difficult=True)
+    h = Game(enemies=[runner], waves=[wave(1, "Runner", (24.0, 40.0))], terrain=[mud], at={"ace": (24.0, 6.0)}, start=False)
+    h.do(StartRound())
+    assert h.at("runner-1-1") == pytest.approx((24.0, 34.0))
+
+
+def test_a_heros_diagonal_scout_counts_the_terrain_on_its_own_way_and_under_its_base():
+    """#Terrain: difficult terrain on the way (the base's whole width) caps the move at 6"."""
+    graze = piece("graze", 10.4, 9, 12, 11, difficult=True)  # 0.4" beside the way's centre line, under the base
+    g = scout(terrain=[graze])
+    assert refusal(g, ScoutMove("ace", 10.0, 14.0))[0] == "too_far"
+    mirror = piece("mirror", 6, 9, 8, 11, difficult=True)  # where the way mirrored left would run
+    h = scout(terrain=[mirror])
+    h.do(ScoutMove("ace", 16.0, 14.0))
+    assert h.at("ace") == (16.0, 14.0)
+
+
+def test_a_heros_diagonal_scout_rolls_for_dangerous_terrain_on_its_way():
+    acid = piece("acid", 13, 9, 15, 11, dangerous=True)
+    g = scout(terrain=[acid])
+    events = g.do(ScoutMove("ace", 18.0, 14.0), 6, 6, 6, 6, 6, 6)
+    assert [d.purpose for d in of(events, DiceRolled)] == ["dangerous terrain: ace"]
+    mirror = piece("mirror", 5, 9, 7, 11, dangerous=True)
+    h = scout(terrain=[mirror])
+    assert not of(h.do(ScoutMove("ace", 18.0, 14.0)), DiceRolled)
