@@ -142,3 +142,32 @@ def test_a_leap_across_dangerous_terrain_rolls_for_it():
     events = g.do(UseHeroSkill("ace", "Leap", x=10.0, y=20.0), 4, 6, 6, 6, 6, 6, 6)
     assert of(events, ev.Moved) == [ev.Moved("ace", [msgspec.structs.replace(g.unit("ace").figures[0], x=10.0, y=9.0)])]
     assert [d.purpose for d in of(events, DiceRolled)] == ["str test: Leap", "dangerous terrain: ace"]
+
+
+@pytest.mark.parametrize("corner", [(0.0, 0.0), (48.0, 48.0)])
+def test_a_reposition_may_aim_at_the_tables_corner(corner):
+    """The destination may lie on the table's edge: the hero moves its 3" toward it."""
+    g = scene("en", LEAP)
+    g.do(Activate("ace"))
+    g.do(UseHeroSkill("ace", "Leap", x=corner[0], y=corner[1]), 4)
+    assert g.at("ace") != (10.0, 6.0)
+
+
+def test_a_leap_past_dangerous_terrain_under_its_base_rolls_for_it():
+    """The way is as wide as the base: terrain 0.4" beside its centre line is crossed."""
+    g = scene("en", LEAP, terrain=[piece("acid", 10.4, 7.5, 12, 8, dangerous=True)])
+    g.do(Activate("ace"))
+    events = g.do(UseHeroSkill("ace", "Leap", x=10.0, y=20.0), 4, 6, 6, 6, 6, 6, 6)
+    assert [d.purpose for d in of(events, DiceRolled)] == ["str test: Leap", "dangerous terrain: ace"]
+
+
+def test_every_effect_kind_content_may_name_has_a_check_and_an_effect():
+    """A skill's effect is one of the content format's kinds (docs/content-format.md#Effects), so
+    `use` needs no refusal for an unknown one."""
+    import typing
+
+    from domain.systems.starquest import hero_skills
+    from domain.systems.starquest.content import EffectKind
+
+    kinds = set(typing.get_args(EffectKind))
+    assert set(hero_skills._CHECKS) == kinds and set(hero_skills._RESOLVE) == kinds
