@@ -5,8 +5,8 @@ restores, with its reason. Typed dice (tests/starquest/game.py)."""
 from __future__ import annotations
 
 from domain.systems.starquest import events as ev
-from domain.systems.starquest.commands import Activate, Advance, DeployHero, EndActivation, Hold, Rest, Rush, StartRound, TakeExtraAction
-from tests.starquest.game import Game, enemy, hero, wave
+from domain.systems.starquest.commands import Activate, Advance, DeployHero, EndActivation, Hold, Rest, Rush, SetAside, StartRound, TakeExtraAction
+from tests.starquest.game import Game, enemy, hero, piece, wave
 
 SETUP = "star-quest.en.md#Preparation"
 ROUND = "star-quest.en.md#Playing the Game"
@@ -102,3 +102,49 @@ def test_a_shaken_hero_is_refused_its_action_by_name():
     g.patch("bo", shaken=True)
     g.do(Activate("bo"))
     assert refusal(g, Hold("bo")) == ("shaken", "star-quest.en.md#Morale", {"unit": "bo"})
+
+
+def test_a_fallen_hero_is_refused_its_activation_as_out():
+    """The scene's bystander died before the first round: out, not unconscious."""
+    g = Game(heroes=[hero("Ace")])
+    assert refusal(g, Activate("bystander")) == ("cannot_act", "star-quest.en.md#Shooting", {"unit": "bystander", "condition": "out"})
+
+
+def test_a_deployment_on_another_base_is_refused_by_the_bases_not_by_the_gap():
+    """Bases 1" apart centre to centre overlap (32 mm bases are 1.26" across)."""
+    g = table(start=False)
+    assert refusal(g, DeployHero("ace", 15.0, 6.0)) == ("bases_overlap", SETUP, {"unit": "ace", "other": "bo"})
+
+
+def test_the_round_waits_for_every_hero_to_be_deployed_or_set_aside():
+    """star-quest.en.md#Preparation: every hero is deployed before the first round, at least one
+    on the table (#Ambush sets the others aside)."""
+    g = table(start=False)
+    g.patch("bo", deployed=False)
+    assert refusal(g, StartRound()) == ("heroes_not_deployed", SETUP, {"units": ["bo"]})
+    hidden = Game(heroes=[hero("Ace", rules=["Ambush"]), hero("Bo", rules=["Ambush"])], start=False)
+    hidden.do(SetAside("ace"))
+    hidden.do(SetAside("bo"))
+    assert refusal(hidden, StartRound()) == ("no_hero_deployed", SETUP, {})
+
+
+def test_a_move_may_end_on_the_tables_edges():
+    """star-quest.en.md#Movement: the table's edge is on the table."""
+    g = Game(heroes=[hero("Ace"), hero("Bo"), hero("Cy")], at={"ace": (3.0, 3.0), "bo": (45.0, 3.0), "cy": (3.0, 45.0)})
+    for unit, spot in (("ace", (0.0, 0.0)), ("bo", (48.0, 0.0)), ("cy", (0.0, 48.0))):
+        g.do(Activate(unit))
+        g.do(Advance(unit, *spot))
+        assert g.at(unit) == spot
+        g.do(EndActivation(unit))
+
+
+def test_difficult_terrain_counts_on_the_moves_own_way_and_under_its_base():
+    """#Terrain: difficult terrain crossed (the base's whole width) caps a move at 6"; a piece
+    where the way mirrored would run does not."""
+    g = table(terrain=[piece("graze", 10.4, 9, 12, 11, difficult=True)])
+    g.do(Activate("ace"))
+    assert refusal(g, Rush("ace", 10.0, 14.0))[0] == "too_far"
+    h = Game(heroes=[hero("Ace"), hero("Bo")], terrain=[piece("mirror", 6, 9, 8, 11, difficult=True)], at={"ace": (10.0, 6.0), "bo": (30.0, 6.0)})
+    h.do(Activate("ace"))
+    h.do(Rush("ace", 16.0, 14.0))
+    assert h.at("ace") == (16.0, 14.0)
