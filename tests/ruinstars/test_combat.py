@@ -253,7 +253,7 @@ def test_ranged_combat_needs_a_valid_target():
         {"unit": "trooper", "weapon": "Melee Weapon", "weapons": ["Ranged Weapon"]},
     )
     friend = game.refused(cmd.MeleeCombat(unit="trooper", weapon="Melee Weapon", target="leader"))
-    assert (friend.code, friend.params) == ("not_an_enemy", {"unit": "trooper", "target": "leader"})
+    assert (friend.code, friend.rule, friend.params) == ("not_an_enemy", "ruinstars-2e.md#MELEE COMBAT", {"unit": "trooper", "target": "leader"})
     far = game.refused(cmd.MeleeCombat(unit="trooper", weapon="Melee Weapon", target="oda-venn"))
     assert (far.code, far.rule, far.params) == (
         "not_adjacent",
@@ -281,13 +281,15 @@ def test_no_target_adjacent_to_the_attackers_squadmates_out_of_range_or_behind_a
         return cmd.RangedCombat(unit="issa-quill", weapon="Needle Pistol", target=target)
 
     engaged = game.refused(pistol("leader"))
-    assert (engaged.code, engaged.params) == (
+    assert (engaged.code, engaged.rule, engaged.params) == (
         "target_engaged",
+        "ruinstars-2e.md#RANGED COMBAT",
         {"target": "leader", "squadmates": ["wren"]},
     )
     far = game.refused(pistol("shooter"))
-    assert (far.code, far.params) == (
+    assert (far.code, far.rule, far.params) == (
         "out_of_range",
+        "ruinstars-2e.md#RANGED COMBAT",
         {"target": "shooter", "inches": 16.63, "range": 8},
     )
     hidden = game.refused(pistol("fighter"))

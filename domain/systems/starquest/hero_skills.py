@@ -31,10 +31,7 @@ def use(res: Resolution, command: cmd.UseHeroSkill) -> None:
     if skill is None:
         known = [s.name for s in battle.hero(hero.profile).skills]
         raise res.refuse("unknown_skill", "skills", field="skill", unit=hero.id, skill=command.skill, known=known)
-    check = _CHECKS.get(type(skill.effect))
-    if check is None:
-        raise res.refuse("effect_not_supported", "skills", skill=skill.name, kind=type(skill.effect).__struct_config__.tag)
-    check(res, hero, skill, command)
+    _CHECKS[type(skill.effect)](res, hero, skill, command)  # every effect kind content may name has a check
     skills.skill_action(res, hero.id, skill.name)
     passed = res.test(hero.id, skill.stat, getattr(battle.hero(hero.profile), choices.STATS[skill.stat]), skill.name)
     if not passed:
