@@ -61,6 +61,7 @@ from tests.servers import in_process
 from tests.starquest.players import ai_due, brawl, hold_and_shoot
 from workers.jobs import Keys
 from workers.status import queue_status
+from workers.ticks import Announcer, Ticks
 
 WAIT_S = 120
 
@@ -259,6 +260,8 @@ def measure(backend: str, workers: int, missions: int, lives: list[int], backlog
                "SKIRMISH_DATA_DIR": directory}  # fmt: skip
         with in_process(store_env, bytes.fromhex(seal_key)) as here:  # the heroes' API, in this process
             store, ledger = here.store, here.ledger
+            # the heroes' commits wake the workers' relay as `skirmish serve`'s do (workers/ticks.py)
+            store.appended.append(Announcer(Ticks(redis.Redis.from_url(redis_url()), Keys(prefix).ticks)).appended)
             # throughput: a backlog of due activations, then the workers
             backlogged = brawls(here.client, 0, backlog)
             queued = [m for _, m in backlogged]
