@@ -36,7 +36,7 @@ class GroupCommit(Generic[Row]):
         self._guard = threading.Condition()
         self._queue: list[_Waiting[Row]] = []
         self._writing = False
-        #: Transactions written and appends they held: what the benchmark reports.
+        #: Transactions written and the appends they held (tests/test_group_commit.py reads them).
         self.transactions = self.appends = 0
 
     @property
