@@ -317,3 +317,53 @@ def test_streams_take_lang_from_the_query_and_the_schema_shows_the_new_fields(cl
     assert refused.status_code == 400 and refused.json()["message"].startswith("`follow` hat einen falschen Wert")
     schema = client.get("/schema/openapi.json").text
     assert "rule_names" in schema and "/systems/{system}/special-rules" in schema and "description" in schema
+
+
+# -- the purposes of rolls ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("system", "purpose", "german"),
+    [
+        ("star-quest", "dex test: jump", "Ges-Test: Sprung"),
+        ("star-quest", "Plasma Pistol to hit R1", "Trefferwurf: Plasma Pistol gegen R1"),
+        ("star-quest", "shake off Crippled", "Gelähmt abschütteln"),
+        ("blackstone-fortress", "re-roll: attack: Janus with Pistol at S1", "Wiederholung: Angriff: Janus mit Pistol gegen S1"),
+        ("blackstone-fortress", "shuffle the stronghold deck", "den Festungsstapel mischen"),
+        ("blackstone-fortress", "defence roll: Janus against a grievous", "Verteidigungswurf: Janus gegen eine schwere Wunde"),
+        ("grimdark-future", "U1: Psychic(2)", "U1: Psioniker(2)"),
+        ("grimdark-future", "forest: mysterious terrain", "forest: geheimnisvolles Gelände"),
+        ("ruinstars", "melee combat: a1 with Blade at b2", "Nahkampf: a1 mit Blade gegen b2"),
+        ("ruinstars", "initiative, turn 2", "Initiative, Zug 2"),
+    ],
+)
+def test_a_rolls_purpose_is_worded_in_german_and_stays_english_in_english(system, purpose, german):
+    assert i18n.purpose(purpose, "de", system) == german
+    assert i18n.purpose(purpose, "en", system) == purpose
+
+
+def test_every_purpose_pattern_is_in_both_languages_with_the_same_parameters():
+    for system in SYSTEMS:
+        english, german = i18n.catalogue("en", system).get("purposes", {}), i18n.catalogue("de", system).get("purposes", {})
+        assert set(english) == set(german), (system, set(english) ^ set(german))
+        for key, text in english.items():
+            assert _fields(text) == _fields(german[key]), (system, key)
+
+
+def test_purposes_endpoint_words_them_in_the_request_language_and_typed_text_stays(client):
+    asked = {"text": ["agility roll: Janus", "my own words"]}
+    de = client.get("/systems/blackstone-fortress/purposes", params=asked, headers={"accept-language": "de"})
+    assert de.status_code == 200 and de.headers["content-language"] == "de"
+    assert de.json() == {"language": "de", "purposes": {"agility roll: Janus": "Gewandtheitswurf: Janus", "my own words": "my own words"}}
+    en = client.get("/systems/blackstone-fortress/purposes", params=asked).json()
+    assert en["purposes"]["agility roll: Janus"] == "agility roll: Janus"
+    too_many = client.get("/systems/blackstone-fortress/purposes", params={"text": [str(i) for i in range(101)]})
+    assert too_many.status_code == 422 and too_many.json()["code"] == "too_many"
+    assert client.get("/systems/nope/purposes").status_code == 404
+
+
+def test_the_audit_describes_a_rolls_purpose_in_german():
+    from domain.events import DiceRolled
+
+    roll = DiceRolled(1, 3, "server", [6], [4], [4], "agility roll: Janus", "x.md#A", "host")
+    assert i18n.describe(roll, "de") == "host würfelte d6 4 für Gewandtheitswurf: Janus"

@@ -82,3 +82,13 @@ def test_every_word_of_the_client_is_in_english_and_german():
     assert keys["en"] and keys["en"] == keys["de"], keys["en"] ^ keys["de"]
     used = {key for path in WEB.rglob("*.js") for key in re.findall(r'\bt\("([a-z_]+\.[a-z_]+)"', path.read_text())}
     assert used <= keys["en"], used - keys["en"]
+
+
+def test_every_mission_option_says_what_it_takes(client: TestClient):
+    """The create-mission form shows each option's description as help text: every option of
+    every system's schema has one."""
+    for system in client.get("/systems").json():
+        schema = system["options"]
+        for definition in schema.get("$defs", {}).values():
+            for name, option in definition.get("properties", {}).items():
+                assert option.get("description"), (system["name"], name)

@@ -7,11 +7,12 @@ from typing import Any
 
 import msgspec
 from litestar import Request, Response, get
-from litestar.params import FromPath
+from litestar.params import FromPath, FromQuery
 
 from api.http.bodies import Body
 from api.http.errors import ApiError, language
 from api.http.schemas import SCHEMA_RESPONSE, json_schema_bytes
+from domain import limits
 from domain.contract import GameSystem
 from domain.registry import SYSTEMS
 from service import i18n
@@ -98,6 +99,33 @@ def special_rules(system: FromPath[str], request: Request) -> list[SpecialRuleVi
     return [SpecialRuleView(r.name, i18n.rule_name(r.name, lang, system), r.place, r.values, list(r.versions)) for r in known.special_rules]
 
 
+#: Purposes one request may ask to have worded.
+MAX_PURPOSES = 100
+
+
+class PurposesView(Body):
+    #: The language they are worded in (as Content-Language says).
+    language: str
+    #: Each purpose asked for (a roll's `purpose` as the stream, the events page or the audit
+    #: carry it) -> its words in `language`; one no entry matches (typed text) stays as it is.
+    purposes: dict[str, str]
+
+
+@get("/systems/{system:str}/purposes", sync_to_thread=False)
+def purposes(system: FromPath[str], request: Request, text: FromQuery[list[str] | None] = None) -> PurposesView:
+    """The purposes of rolls in the request's language: `?text=<purpose>&text=...` (at most 100,
+    each at most 400 characters). The stored events keep the English the rules wrote, so any
+    reader of a stream words a roll's purpose here; it needs no token, as it only words text
+    the caller already holds."""
+    known = _running(system)
+    asked = list(dict.fromkeys(text or []))
+    limits.check_count("text", asked, MAX_PURPOSES)
+    for one in asked:
+        limits.check_text("text", one, limits.MAX_OPTION_VALUE)
+    lang = language(request)
+    return PurposesView(lang, {one: i18n.purpose(one, lang, known.name) for one in asked})
+
+
 class PackEntry(Body, omit_defaults=True):
     #: The name the content gives it.
     name: str
@@ -135,4 +163,4 @@ def read_pack(system: FromPath[str], pack: FromPath[str]) -> PackView:
     return PackView(str(getattr(known, "name", pack)), str(getattr(known, "version", "")), contents)
 
 
-ROUTES: list[Any] = [list_systems, read_system, system_schema, special_rules, read_pack]
+ROUTES: list[Any] = [list_systems, read_system, system_schema, special_rules, purposes, read_pack]

@@ -9,6 +9,7 @@ with `Accept-Language` (q-values honoured) or `?lang=`; English is the default.
 from __future__ import annotations
 
 import functools
+import re
 import string
 import tomllib
 from collections.abc import Mapping
@@ -181,14 +182,59 @@ def system_of(event: Any) -> str | None:
 
 
 def describe(event: Any, language: str) -> str:
-    """A short line saying what an event means, in `language` (the type name if no entry)."""
+    """A short line saying what an event means, in `language` (the type name if no entry);
+    a roll's purpose is worded in it too (`purpose`)."""
     kind = type(event).__struct_config__.tag
     params = event_params(event)
     system = system_of(event)
     for lang in dict.fromkeys((language, DEFAULT)):
-        if (text := render("events", kind, params, lang, system)) is not None:
+        worded = {**params, "purpose": purpose(params["purpose"], lang, system)} if isinstance(params.get("purpose"), str) else params
+        if (text := render("events", kind, worded, lang, system)) is not None:
             return text
     return kind
+
+
+# -- the purposes of rolls ------------------------------------------------------------------------
+
+#: Parameters of a purpose that are purposes themselves ("re-roll: {purpose}"), worded in turn.
+_NESTED = ("purpose", "why")
+
+
+@functools.cache
+def _purpose_patterns(system: str | None) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """The English purposes of a catalogue as patterns, the most literal first, so
+    "shuffle the stronghold deck" wins over "shuffle the {deck} deck"."""
+    found = []
+    for key, template in catalogue(DEFAULT, system).get("purposes", {}).items():
+        parts, literal = [], 0
+        for text, name, _, _ in string.Formatter().parse(template):
+            parts.append(re.escape(text))
+            literal += len(text)
+            if name:
+                parts.append(f"(?P<{name}>.+?)")
+        found.append((literal, key, re.compile("".join(parts), re.DOTALL)))
+    return tuple((key, pattern) for _, key, pattern in sorted(found, key=lambda f: (-f[0], f[1])))
+
+
+def purpose(text: str, language: str, system: str | None = None, _depth: int = 0) -> str:
+    """A roll's purpose, as the rules wrote it in English ("agility roll: Ava"), in `language`
+    ("Gewandtheitswurf: Ava"): matched against the English `[purposes]` of the system's catalogue
+    (of every system's, with none named) and worded by the same key in `language`. A purpose
+    no entry matches (a table roll's typed text) stays as it is."""
+    if language == DEFAULT or _depth > 3 or not text:
+        return text
+    for where in _systems_for(system):
+        for key, pattern in _purpose_patterns(where):
+            match = pattern.fullmatch(text)
+            if match is None:
+                continue
+            params = {
+                name: purpose(value, language, where, _depth + 1) if name in _NESTED else rule_name(value, language, where) if name == "status" and where else value
+                for name, value in match.groupdict().items()
+            }
+            if (rendered := render("purposes", key, params, language, where)) is not None:
+                return rendered
+    return text
 
 
 # -- names of special rules ---------------------------------------------------------------------

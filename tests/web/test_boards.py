@@ -257,6 +257,10 @@ def post(server, token: str, mission_id: str, command: dict) -> list[dict]:
     return [e["event"] for e in answer.json()["events"]]
 
 
+GERMAN_EDGES = {"north": "Nord", "south": "Süd"}
+GERMAN_PHASES = {"objective_roll_off": "Wurf-Duell um die Missionsziele", "first_marker": "erster Marker", "markers": "Marker legen"}
+
+
 def test_grimdark_future_markers_deployment_and_a_shot_by_clicks(new_page, web_server, artifacts):
     page = new_page()
     create_campaign(page, "Border War board")
@@ -275,7 +279,17 @@ def test_grimdark_future_markers_deployment_and_a_shot_by_clicks(new_page, web_s
     assert command(page, "PickEdge", {"side": first, "edge": "north"}) == "accepted", refusal(page)
     edges = {first: "north", other: "south"}
     for side, edge in edges.items():
-        expect(page.locator(f'svg.board rect.zone[data-zone="{side}"] title')).to_have_text(f"{side}: {edge}")
+        expect(page.locator(f'svg.board rect.zone[data-zone="{side}"] title')).to_have_text(f"deployment zone of {side}: {edge} edge")
+    # the board's words follow the language: in German the zones, the phase and a unit's state
+    page.select_option("#language", "de")
+    for side, edge in edges.items():
+        expect(page.locator(f'svg.board rect.zone[data-zone="{side}"] title')).to_have_text(f"Aufstellungszone von {side}: Kante {GERMAN_EDGES[edge]}")
+    phase = state_of(web_server, token, mission_id)["game"]["phase"]
+    expect(page.locator('dd[data-fact="Phase"]')).to_have_text(GERMAN_PHASES[phase])
+    roll_off = page.locator('.tray li[data-purpose^="deployment roll-off: "] .purpose')
+    expect(roll_off).to_have_text(re.compile(r"^Wurf-Duell um die Aufstellung: \S+ vs \S+$"))
+    page.select_option("#language", "en")
+    expect(page.locator(f'svg.board rect.zone[data-zone="{first}"] title')).to_have_text(f"deployment zone of {first}: north edge")
     assert command(page, "RollOff", {"purpose": "objectives"}) == "accepted", refusal(page)
     game = state_of(web_server, token, mission_id)["game"]
     assert command(page, "ChooseFirstMarker", {"side": game["up"], "first": game["up"]}) == "accepted", refusal(page)

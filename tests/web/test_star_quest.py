@@ -59,6 +59,21 @@ def api(server, token: str, path: str):
     return answer.json()
 
 
+#: What a shot rolls for, in English as the rules write it and in German as a reader sees it.
+SHOT_PURPOSES = (
+    (r"(.+) re-rolls 6s against (.+)", "{0} wiederholt 6en gegen {1}"),
+    (r"(.+) to hit (.+)", "Trefferwurf: {0} gegen {1}"),
+    (r"(.+) blocks (.+)", "{0} blockt {1}"),
+)
+
+
+def german(purpose: str) -> str:
+    for english, words in SHOT_PURPOSES:
+        if match := re.fullmatch(english, purpose):
+            return words.format(*match.groups())
+    raise AssertionError(f"a shot does not roll for {purpose!r}")
+
+
 def test_a_star_quest_mission_in_three_browsers(new_page, web_server, artifacts):
     host, ann, sam = new_page(), new_page(), new_page(width=390, height=844, locale="de-DE")
 
@@ -72,6 +87,9 @@ def test_a_star_quest_mission_in_three_browsers(new_page, web_server, artifacts)
     offered = host.locator("datalist#pack-star-quest-mission option")
     expect(offered).to_have_count(3)
     assert sorted(offered.evaluate_all("options => options.map(o => o.value)")) == ["hold-the-relay", "scrapyard-brawl", "sump-recovery"]
+    # each option of the system says what it takes (its schema's description, as help text)
+    heroes_field = host.locator("form", has_text="New mission").locator("label.field", has=host.locator('[name="heroes"]'))
+    expect(heroes_field.locator("small.help")).to_have_text("The party: 2 to 4 hero names of the pack, comma-separated.")
     create_mission(host, "Brawl", "star-quest", "en", {"mission": "scrapyard-brawl", "heroes": "Sera Vantis, Gorm Hadley"})
     mission_url = host.url
     mission_id = mission_url.rsplit("/", 1)[1]
@@ -145,7 +163,9 @@ def test_a_star_quest_mission_in_three_browsers(new_page, web_server, artifacts)
     for page in (ann, host, sam):
         entry = page.locator(f'.tray li[data-position="{last["position"]}"]')
         entry.wait_for()
-        assert entry.locator(".purpose").text_content() == last["event"]["purpose"]
+        # the German spectator reads each purpose in German (GET /systems/star-quest/purposes)
+        worded = german(last["event"]["purpose"]) if page is sam else last["event"]["purpose"]
+        expect(entry.locator(".purpose")).to_have_text(worded)
         assert [int(f) for f in entry.locator(".die").all_text_contents()] == last["event"]["faces"]
         assert page.locator(".tray li").count() == len(rolls)
 

@@ -61,7 +61,7 @@ export function input(name, property, root, required, value) {
   control.dataset.number = schema.type === "integer" || (schema.items && schema.items.type === "integer") ? "integer" : schema.type === "number" || (schema.items && schema.items.type === "number") ? "number" : "";
   if (required) control.required = true;
   const label = h("label.field", { for: id }, h("span", {}, name, required ? " *" : ""), control);
-  if (property.description) label.append(h("small.muted", {}, property.description));
+  if (property.description) label.append(h("small.muted.help", {}, property.description));
   return label;
 }
 

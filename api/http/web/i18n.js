@@ -42,6 +42,19 @@ const STRINGS = {
     "audit.after_reveal": "after the reveal", "audit.manual": "manual dice: not provable", "audit.recomputed": "re-computed ✓", "audit.annulled": "annulled",
     "audit.disputed": "disputed", "audit.uphold": "Uphold", "audit.annul": "Annul", "audit.dispute": "Dispute", "audit.raise": "Raise dispute", "audit.dispute_reason": "Why do you dispute this roll?",
     "audit.no_rolls": "No rolls yet.",
+    "board.hex": "hex {q}, {r}", "board.blocked": "blocked", "board.cover": "cover", "board.portal": "portal", "board.escape": "escape",
+    "board.explorer_state": "wounds {wounds}, grievous {grievous}", "board.damage": "damage {damage}", "board.damage_of": "damage {damage} of {most}",
+    "board.inspired": "inspired", "board.stunned": "stunned", "board.discovery_marker": "discovery marker {n}", "board.search_token": "search token {id}",
+    "board.objective": "objective {id}", "board.ai_goal": "goal of the AI", "board.deployment": "deployment zone", "board.ready": "ready", "board.activated": "activated", "board.taken_out": "taken out",
+    "board.act_spent": "ACT spent {act}", "board.carrying": "carrying {items}", "board.models": "{n}/{size} models", "board.pinned": "pinned",
+    "board.held_by": "held by {owner}", "board.destroyed": "destroyed", "board.zone": "deployment zone of {side}: {edge} edge", "board.north": "north", "board.south": "south",
+    "board.door_open": "door, open", "board.door_shut": "door, shut",
+    "terrain.blocks_sight": "blocks sight", "terrain.elevated": "elevated", "terrain.cover": "cover", "terrain.difficult": "difficult", "terrain.dangerous": "dangerous",
+    "phase.deployment": "deployment", "phase.heroes": "heroes", "phase.ai": "AI", "phase.over": "over", "phase.activation": "activation", "phase.activations": "activations",
+    "phase.event": "event", "phase.event_choice": "event: a choice", "phase.initiative": "initiative", "phase.turn_over": "turn over", "phase.deployment_roll_off": "roll-off for deployment",
+    "phase.edge": "picking edges", "phase.objective_roll_off": "roll-off for objectives", "phase.first_marker": "first marker", "phase.markers": "placing markers", "phase.rounds": "rounds",
+    "phase.mission_roll": "rolling the mission", "phase.scout_roll_off": "roll-off for scouts", "phase.exploration": "exploration", "phase.combat": "combat", "phase.recovery": "recovery",
+    "phase.leader": "choosing a leader", "phase.ended": "ended",
   },
   de: {
     "app.title": "Skirmish Ledger", "app.language": "Sprache",
@@ -83,6 +96,19 @@ const STRINGS = {
     "audit.after_reveal": "nach der Aufdeckung", "audit.manual": "echte Würfel: nicht nachweisbar", "audit.recomputed": "nachgerechnet ✓", "audit.annulled": "annulliert",
     "audit.disputed": "angefochten", "audit.uphold": "Bestätigen", "audit.annul": "Annullieren", "audit.dispute": "Anfechten", "audit.raise": "Anfechtung einreichen", "audit.dispute_reason": "Warum fichtst du diesen Wurf an?",
     "audit.no_rolls": "Noch keine Würfe.",
+    "board.hex": "Feld {q}, {r}", "board.blocked": "blockiert", "board.cover": "Deckung", "board.portal": "Portal", "board.escape": "Ausgang",
+    "board.explorer_state": "Wunden {wounds}, schwere {grievous}", "board.damage": "Schaden {damage}", "board.damage_of": "Schaden {damage} von {most}",
+    "board.inspired": "inspiriert", "board.stunned": "betäubt", "board.discovery_marker": "Entdeckungsmarker {n}", "board.search_token": "Suchmarker {id}",
+    "board.objective": "Missionsziel {id}", "board.ai_goal": "Ziel der KI", "board.deployment": "Aufstellungszone", "board.ready": "bereit", "board.activated": "aktiviert", "board.taken_out": "ausgeschaltet",
+    "board.act_spent": "ACT verbraucht {act}", "board.carrying": "trägt {items}", "board.models": "{n}/{size} Modelle", "board.pinned": "niedergehalten",
+    "board.held_by": "gehalten von {owner}", "board.destroyed": "zerstört", "board.zone": "Aufstellungszone von {side}: Kante {edge}", "board.north": "Nord", "board.south": "Süd",
+    "board.door_open": "Tür, offen", "board.door_shut": "Tür, geschlossen",
+    "terrain.blocks_sight": "sichtblockierend", "terrain.elevated": "erhöht", "terrain.cover": "Deckung", "terrain.difficult": "schwierig", "terrain.dangerous": "gefährlich",
+    "phase.deployment": "Aufstellung", "phase.heroes": "Helden", "phase.ai": "KI", "phase.over": "vorbei", "phase.activation": "Aktivierung", "phase.activations": "Aktivierungen",
+    "phase.event": "Ereignis", "phase.event_choice": "Ereignis: eine Wahl", "phase.initiative": "Initiative", "phase.turn_over": "Zug beendet", "phase.deployment_roll_off": "Wurf-Duell um die Aufstellung",
+    "phase.edge": "Kanten wählen", "phase.objective_roll_off": "Wurf-Duell um die Missionsziele", "phase.first_marker": "erster Marker", "phase.markers": "Marker legen", "phase.rounds": "Runden",
+    "phase.mission_roll": "Mission auswürfeln", "phase.scout_roll_off": "Wurf-Duell um die Späher", "phase.exploration": "Erkundung", "phase.combat": "Kampf", "phase.recovery": "Erholung",
+    "phase.leader": "Anführer wählen", "phase.ended": "beendet",
   },
 };
 
@@ -103,6 +129,12 @@ export function setLanguage(lang) {
 export function t(key, params = {}) {
   const text = STRINGS[language()][key] ?? STRINGS.en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => (params[name] ?? `{${name}}`));
+}
+
+/** The words of `key` if the client has them, else `fallback` (a value a system names that
+ * the client has no word for stays as the API says it). */
+export function tOr(key, fallback, params = {}) {
+  return key in STRINGS.en ? t(key, params) : fallback;
 }
 
 /** Static text of the page (data-i18n) in the chosen language. */

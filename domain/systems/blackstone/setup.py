@@ -4,7 +4,7 @@ chamber and encounter card it may use), or an expedition with the cards it explo
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -23,24 +23,13 @@ ONE_OFF_RULE = rule("ONE-OFF EXPEDITIONS")
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """What a Blackstone Fortress combat is created with (`options` of the create body)."""
 
-    #: The id of a combat card of the pack.
-    combat: str = ""
-    #: 1 to 4 explorer names of the pack, comma-separated.
-    explorers: str = ""
-    pack: str = "core"
-    #: The member who plays the hostile groups (a fifth player, whose seat is "hostile"); empty:
-    #: the workers play them (blackstone-fortress.md#HOSTILE ACTIONS).
-    hostile_player: str = ""
-    #: "combat": one combat; "expedition": exploration rounds with combats drawn from the
-    #: exploration deck, `combat` left empty (docs/blackstone-expedition-design.md).
-    #: "stronghold": the attack on the stronghold (or the hidden vault) the quest agreed on,
-    #: with the explorers it named (#STRONGHOLDS).
-    #: "one-off": a one-off expedition apart from any quest, at `difficulty` (#ONE-OFF EXPEDITIONS).
-    mode: Literal["combat", "expedition", "stronghold", "one-off"] = "combat"
-    #: An expedition's players clockwise, comma-separated member names, the leader first.
-    players: str = ""
-    #: A one-off expedition's difficulty level: a name of the pack's `one_off_difficulties`.
-    difficulty: str = ""
+    combat: Annotated[str, msgspec.Meta(description="The id of a combat card of the pack (empty for an expedition).")] = ""
+    explorers: Annotated[str, msgspec.Meta(description="1 to 4 explorer names of the pack, comma-separated.")] = ""
+    pack: Annotated[str, msgspec.Meta(description="The content pack the cards, explorers and hostiles come from; the server ships core.")] = "core"
+    hostile_player: Annotated[str, msgspec.Meta(description="The member who plays the hostile groups (a fifth player, seat \"hostile\"); empty: the server's AI plays them (#HOSTILE ACTIONS).")] = ""
+    mode: Annotated[Literal["combat", "expedition", "stronghold", "one-off"], msgspec.Meta(description="combat: one combat; expedition: exploration rounds with combats drawn from the exploration deck; stronghold: the attack on the stronghold the quest agreed on (or the hidden vault); one-off: an expedition apart from any quest, at a difficulty.")] = "combat"
+    players: Annotated[str, msgspec.Meta(description="An expedition's players clockwise, comma-separated member names, the leader first.")] = ""
+    difficulty: Annotated[str, msgspec.Meta(description="A one-off expedition's difficulty level, a name the pack offers.")] = ""
 
 
 def setup(context: Setup) -> SetUpBattle | SetUpExpedition:

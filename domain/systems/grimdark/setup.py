@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import msgspec
 
 from domain.contract import Setup
@@ -20,19 +22,13 @@ MAX_PLAYERS = 4
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """What a Grimdark Future mission is created with (`options` of the create body)."""
 
-    #: A mission of the pack, or "random": rolled on the table of #Missions before the battle.
-    mission: str = "duel"
-    #: The two sides, comma-separated, each one army of the pack or several joined by "+"
-    #: (#Multi-Player Games: "a+b,c+d"); each army is the seat of one player.
-    armies: str = "ashen-vanguard,thornback-brood"
-    pack: str = "core"
-    #: The game's size: each army's points at most, and its unit limits (#Playing Bigger Games).
-    points: int = 500
-    #: Play with #Mysterious Terrain, #Mysterious Objectives: their tables are the pack's.
-    mysterious_terrain: bool = False
-    mysterious_objectives: bool = False
-    #: Solo play: the army the workers command (ai.py); empty when every army is a player's.
-    solo: str = ""
+    mission: Annotated[str, msgspec.Meta(description="A mission of the pack, or \"random\": rolled on the missions table before the battle.")] = "duel"
+    armies: Annotated[str, msgspec.Meta(description="The two sides, comma-separated, each one army of the pack or several joined by + (a+b,c+d for a multi-player game); each army is one player's seat.")] = "ashen-vanguard,thornback-brood"
+    pack: Annotated[str, msgspec.Meta(description="The content pack the missions, armies and terrain tables come from; the server ships core.")] = "core"
+    points: Annotated[int, msgspec.Meta(description="The game's size: the most points each army may field, which also sets its unit limits.")] = 500
+    mysterious_terrain: Annotated[bool, msgspec.Meta(description="Roll on the pack's mysterious terrain table when a unit first enters a terrain piece.")] = False
+    mysterious_objectives: Annotated[bool, msgspec.Meta(description="Roll on the pack's mysterious objectives table when an objective marker is first seized.")] = False
+    solo: Annotated[str, msgspec.Meta(description="Solo play: the army the server's AI commands; empty when every army is a player's.")] = ""
 
 
 def seated(armies: list[Army]) -> list[Army]:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import msgspec
 
 from domain.contract import Setup
@@ -15,17 +17,12 @@ from domain.systems.ruinstars.content import FORMAT, Fielded, Pack, Squad, Unit
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """What a Ruinstars mission is created with (`options` of the create body)."""
 
-    mission: str = "survive"
-    #: The squads of the pack that play, comma-separated: one, or two for PvP; with
-    #: `mini_squads`, each player's mini squad (2 to 4).
-    squads: str = ""
-    pack: str = "core"
-    #: Co-op with mini squads (#BUILDING YOUR SQUAD): the squads are fielded together as one.
-    mini_squads: bool = False
-    #: With mini squads: the unit id of the Leader the players agreed on (the Squad Leader).
-    squad_leader: str = ""
-    #: Play on the grid of 2" squares (ruinstars-2e.md#PLAYING ON A GRID) instead of inches.
-    grid: bool = False
+    mission: Annotated[str, msgspec.Meta(description="The id of a mission of the pack.")] = "survive"
+    squads: Annotated[str, msgspec.Meta(description="The squads of the pack that play, comma-separated: one, or two for player against player; with mini squads, each player's mini squad (2 to 4).")] = ""
+    pack: Annotated[str, msgspec.Meta(description="The content pack the missions and squads come from; the server ships core.")] = "core"
+    mini_squads: Annotated[bool, msgspec.Meta(description="Co-op with mini squads (#BUILDING YOUR SQUAD): the players' squads are fielded together as one.")] = False
+    squad_leader: Annotated[str, msgspec.Meta(description="With mini squads: the unit id of the Leader the players agreed on (the Squad Leader).")] = ""
+    grid: Annotated[bool, msgspec.Meta(description="Play on the grid of 2\" squares (#PLAYING ON A GRID) instead of in inches.")] = False
 
 
 def slug(name: str) -> str:

@@ -4,6 +4,8 @@ holds it and replays never depend on a pack that may change later."""
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import msgspec
 
 from domain.contract import Setup
@@ -19,12 +21,9 @@ MIN_PARTY, MAX_PARTY = 2, 4
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """What a Star Quest mission is created with (`options` of the create body)."""
 
-    #: The id of a mission of the pack.
-    mission: str = ""
-    #: The party: 2 to 4 hero names of the pack, comma-separated.
-    heroes: str = ""
-    #: The content pack; the server ships `core`.
-    pack: str = "core"
+    mission: Annotated[str, msgspec.Meta(description="The id of a mission of the pack (its table, terrain, enemies and goals).")] = ""
+    heroes: Annotated[str, msgspec.Meta(description="The party: 2 to 4 hero names of the pack, comma-separated.")] = ""
+    pack: Annotated[str, msgspec.Meta(description="The content pack the mission, heroes and enemies come from; the server ships core.")] = "core"
 
 
 def setup(context: Setup) -> SetUpBattle:

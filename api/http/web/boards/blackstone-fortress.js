@@ -7,6 +7,7 @@
 
 import { s } from "../dom.js";
 import { base, label, pickable, start, unitGroup } from "./parts.js";
+import { t } from "../i18n.js";
 
 const ROOT3 = Math.sqrt(3);
 const centre = ({ q, r }) => [ROOT3 * (q + r / 2), 1.5 * r];
@@ -75,7 +76,8 @@ export function draw(svg, view, { selected = null, onPick = () => {} } = {}) {
   for (const cell of board.cells) {
     const [x, y] = centre(cell);
     const flags = [blocked.has(key(cell)) ? "blocked" : "", cover.has(key(cell)) ? "cover" : ""].filter(Boolean);
-    const name = `hex ${cell.q}, ${cell.r}${chambers.has(key(cell)) ? ` · ${chambers.get(key(cell))}` : ""}${flags.length ? ` (${flags.join(", ")})` : ""}`;
+    const words = flags.map((f) => t(`board.${f}`));
+    const name = `${t("board.hex", cell)}${chambers.has(key(cell)) ? ` · ${chambers.get(key(cell))}` : ""}${words.length ? ` (${words.join(", ")})` : ""}`;
     const hex = s("polygon", { class: ["hex", ...flags].join(" "), points: corners([x, y]).map((p) => p.join(",")).join(" "), "data-hex": key(cell) }, s("title", {}, name));
     svg.append(pickable(hex, name, () => onPick({ kind: "place", fields: { q: cell.q, r: cell.r } })));
     if (costs.has(key(cell))) svg.append(label(x, y + 0.75, `×${costs.get(key(cell))}`, "hex-cost"));
@@ -85,11 +87,11 @@ export function draw(svg, view, { selected = null, onPick = () => {} } = {}) {
 
   for (const portal of game.portals || []) {
     const [x, y] = centre(hexOf(portal));
-    svg.append(s("polygon", { class: "portal", points: corners([x, y], 0.8).map((p) => p.join(",")).join(" ") }, s("title", {}, "portal")));
+    svg.append(s("polygon", { class: "portal", points: corners([x, y], 0.8).map((p) => p.join(",")).join(" ") }, s("title", {}, t("board.portal"))));
   }
   for (const escape of game.escapes || []) {
     const [x, y] = centre(hexOf(escape));
-    svg.append(s("polygon", { class: "escape", points: corners([x, y], 0.8).map((p) => p.join(",")).join(" ") }, s("title", {}, "escape")));
+    svg.append(s("polygon", { class: "escape", points: corners([x, y], 0.8).map((p) => p.join(",")).join(" ") }, s("title", {}, t("board.escape"))));
   }
   // Miniatures by hex, in id order, so the same state draws the same picture.
   const byHex = new Map();
@@ -107,13 +109,14 @@ export function draw(svg, view, { selected = null, onPick = () => {} } = {}) {
       const track = explorer ? tracks[mini.explorer] || {} : {};
       const wounds = explorer ? (track.wounds || 0) + (track.grievous || 0) : mini.damage;
       const most = explorer ? null : (hostiles[mini.name] || {}).wounds;
-      const state = explorer
-        ? `wounds ${track.wounds || 0}, grievous ${track.grievous || 0}${track.activated ? ", activated" : ""}${track.out_of_action ? ", out of action" : ""}${track.inspired ? ", inspired" : ""}`
-        : `damage ${mini.damage}${most ? ` of ${most}` : ""}`;
+      const state = [
+        explorer ? t("board.explorer_state", { wounds: track.wounds || 0, grievous: track.grievous || 0 }) : t(most ? "board.damage_of" : "board.damage", { damage: mini.damage, most }),
+        track.activated && t("unit.activated"), track.out_of_action && t("unit.out_of_action"), track.inspired && t("board.inspired"), mini.stunned && t("board.stunned"),
+      ].filter(Boolean).join(", ");
       const pick = pickOf(mini, game);
       const { id, fields } = pick;
       const group = unitGroup({
-        id: mini.id, cls: `side-${mini.side}`, title: `${mini.name} (${mini.id}) · ${state}${mini.stunned ? ", stunned" : ""}`,
+        id: mini.id, cls: `side-${mini.side}`, title: `${mini.name} (${mini.id}) · ${state}`,
         flags: { activated: track.activated, stunned: mini.stunned, out_of_action: track.out_of_action, inspired: track.inspired },
         selected: mini.id === selected || (id === selected && (!fields || clicked === mini.id || !(track.miniatures || []).includes(clicked))),
         pick: () => { clicked = mini.id; onPick(pick); },
@@ -129,7 +132,7 @@ export function draw(svg, view, { selected = null, onPick = () => {} } = {}) {
   for (const marker of game.markers || []) {
     const [x, y] = centre(hexOf(marker.at));
     svg.append(s("g", { class: "marker", "data-marker": marker.number },
-      s("title", {}, `discovery marker ${marker.number}`),
+      s("title", {}, t("board.discovery_marker", { n: marker.number })),
       s("rect", { x: x + 0.43, y: y - 0.47, width: 0.3, height: 0.3, transform: `rotate(45 ${x + 0.58} ${y - 0.32})` }),
       label(x + 0.58, y - 0.23, String(marker.number), "marker-number")));
   }

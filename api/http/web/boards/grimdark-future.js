@@ -8,6 +8,7 @@
 
 import { s } from "../dom.js";
 import { MM, base, gridLines, label, sideColour, start, table, terrainPiece, unitGroup } from "./parts.js";
+import { t, tOr } from "../i18n.js";
 
 const ZONE = 12; // grimdark-future-1.5.md#Preparation, Deployment: within 12" of its edge
 const round = (v) => Math.round(v * 100) / 100;
@@ -51,15 +52,15 @@ export function draw(svg, view, { selected = null, onPick = () => {} } = {}) {
 
   for (const [side, edge] of Object.entries(game.edges || {}).sort()) {
     const y = edge === "north" ? 0 : depth - ZONE; // SVG y of the zone's top
-    svg.append(s("rect", { class: "zone", "data-zone": side, x: 0.1, y: y + 0.1, width: width - 0.2, height: ZONE - 0.2, style: `stroke: ${sideColour(side, armies)}` }, s("title", {}, `${side}: ${edge}`)));
+    svg.append(s("rect", { class: "zone", "data-zone": side, x: 0.1, y: y + 0.1, width: width - 0.2, height: ZONE - 0.2, style: `stroke: ${sideColour(side, armies)}` }, s("title", {}, t("board.zone", { side, edge: tOr(`board.${edge}`, edge) }))));
   }
   for (const piece of mission.terrain || []) svg.append(terrainPiece(piece, Y));
 
   for (const marker of game.markers || []) {
     if (marker.carrier) continue; // carried: it goes where its unit goes
-    const owner = marker.owner ? ` · held by ${marker.owner}` : "";
+    const owner = marker.owner ? ` · ${t("board.held_by", { owner: marker.owner })}` : "";
     svg.append(s("g", { class: `objective-marker${marker.destroyed ? " destroyed" : ""}`, "data-marker": marker.id },
-      s("title", {}, `${marker.id}${owner}${marker.destroyed ? " · destroyed" : ""}`),
+      s("title", {}, `${marker.id}${owner}${marker.destroyed ? ` · ${t("board.destroyed")}` : ""}`),
       s("circle", { cx: marker.x, cy: Y(marker.y), r: 0.8, style: marker.owner ? `stroke: ${sideColour(marker.owner, armies)}` : null }),
       label(marker.x, Y(marker.y) + 0.25, marker.id.replace(/\D+/g, ""), "marker-number")));
   }
@@ -67,7 +68,7 @@ export function draw(svg, view, { selected = null, onPick = () => {} } = {}) {
   for (const unit of units) {
     if (!unit.deployed || unit.inside || unit.reserve || !unit.models.length) continue;
     const tough = (unit.profile.rules || []).map((r) => /^Tough\((\d+)\)$/.exec(r)).find(Boolean);
-    const state = [`${unit.models.length}/${unit.size || unit.models.length} models`, unit.activated && "activated", unit.pinned && "pinned"].filter(Boolean).join(" · ");
+    const state = [t("board.models", { n: unit.models.length, size: unit.size || unit.models.length }), unit.activated && t("unit.activated"), unit.pinned && t("board.pinned")].filter(Boolean).join(" · ");
     const group = unitGroup({
       id: unit.id, cls: `army-${unit.army}`,
       title: `${unit.id} (${unit.profile.name}) · ${unit.army} · ${state}`,

@@ -1,8 +1,10 @@
 // What every board draws the same way: a fresh SVG, terrain pieces, round bases, labels, a
-// pickable unit, a clickable table, and a colour for each side. Boards stay small by drawing
+// pickable unit, a clickable table, and a colour for each side. Its words are the client's
+// (i18n.js `board.*`, `terrain.*`): a board is drawn again when the language changes. Boards stay small by drawing
 // through these; the contract they follow is at the top of boards/index.js.
 
 import { s } from "../dom.js";
+import { t } from "../i18n.js";
 import { pickable, pointOf } from "./index.js";
 
 export { pickable, pointOf };
@@ -43,7 +45,7 @@ export function terrainPiece(piece, Y, name = piece.name || piece.id) {
   const height = piece.height ? ` ${piece.height}"` : "";
   const building = piece.blocks_sight && piece.height >= 4 ? " building" : "";
   return s("g", { class: `terrain ${flags.join(" ")}${building}`, "data-terrain": piece.id },
-    s("title", {}, `${name}${height} · ${flags.join(", ")}`),
+    s("title", {}, [`${name}${height}`, flags.map((k) => t(`terrain.${k}`)).join(", ")].filter(Boolean).join(" · ")),
     s("polygon", { points: piece.polygon.map(([x, y]) => `${x},${Y(y)}`).join(" ") }),
     s("text", { x: cx, y: Y(cy), class: "terrain-label" }, `${name}${height}`));
 }

@@ -7,6 +7,7 @@
 
 import { s } from "../dom.js";
 import { base, gridLines, label, sideColour, start, table, terrainPiece, unitGroup } from "./parts.js";
+import { t, tOr } from "../i18n.js";
 
 const SWARM = "swarm";
 
@@ -45,10 +46,13 @@ export function draw(svg, view, { selected = null, onPick = () => {} } = {}) {
     const open = new Set(game.open_doors || []);
     for (const piece of mission.terrain || []) {
       const drawn = terrainPiece({ ...piece, blocks_sight: !open.has(piece.id) }, Y);
-      if (piece.door) drawn.classList.add("door", open.has(piece.id) ? "open" : "shut");
+      if (piece.door) {
+        drawn.classList.add("door", open.has(piece.id) ? "open" : "shut");
+        drawn.querySelector("title").textContent += ` · ${t(open.has(piece.id) ? "board.door_open" : "board.door_shut")}`;
+      }
       svg.append(drawn);
     }
-    if (mission.deploy_within) svg.append(s("circle", { class: "deployment", cx: size / 2, cy: size / 2, r: mission.deploy_within }));
+    if (mission.deploy_within) svg.append(s("circle", { class: "deployment", cx: size / 2, cy: size / 2, r: mission.deploy_within }, s("title", {}, t("board.deployment"))));
   }
 
   for (const [id, at] of Object.entries(game.markers || {}).sort()) {
@@ -68,7 +72,10 @@ export function draw(svg, view, { selected = null, onPick = () => {} } = {}) {
     const group = unitGroup({
       id: model.id,
       cls: `squad-${model.squad}${model.item ? " item" : ""}`,
-      title: `${model.id} (${model.card}) · ${model.squad} · HIT ${model.hit}${most ? `/${most}` : ""} · ${model.status}${model.act ? ` · ACT spent ${model.act}` : ""}${model.stunned ? " · stunned" : ""}${model.carrying.length ? ` · carrying ${model.carrying.join(", ")}` : ""}`,
+      title: [
+        `${model.id} (${model.card})`, model.squad, `HIT ${model.hit}${most ? `/${most}` : ""}`, tOr(`board.${model.status}`, model.status),
+        model.act && t("board.act_spent", { act: model.act }), model.stunned && t("board.stunned"), model.carrying.length && t("board.carrying", { items: model.carrying.join(", ") }),
+      ].filter(Boolean).join(" · "),
       flags: { activated: model.status === "activated", taken_out: out, stunned: model.stunned, active: game.active === model.id },
       selected: model.id === selected,
       aria: `${model.id} (${model.squad})`,

@@ -5,6 +5,7 @@
 import { s } from "../dom.js";
 import { pickable, pointOf } from "./index.js";
 import { terrainPiece } from "./parts.js";
+import { t } from "../i18n.js";
 
 const MM = 25.4;
 
@@ -29,23 +30,23 @@ export function draw(svg, view, { selected = null, onPick = () => {} } = {}) {
   for (let at = 6; at < size; at += 6) {
     svg.append(s("line", { class: "grid", x1: at, y1: 0, x2: at, y2: size }), s("line", { class: "grid", x1: 0, y1: at, x2: size, y2: at }));
   }
-  if (mission.deployment) svg.append(s("polygon", { class: "deployment", points: points(mission.deployment) }));
+  if (mission.deployment) svg.append(s("polygon", { class: "deployment", points: points(mission.deployment) }, s("title", {}, t("board.deployment"))));
 
   for (const piece of mission.terrain || []) svg.append(terrainPiece(piece, Y));
 
   for (const [x, y] of mission.ai_goals || []) {
-    svg.append(s("path", { class: "goal", d: `M${x - 0.5},${Y(y) - 0.5}l1,1m0,-1l-1,1` }));
+    svg.append(s("path", { class: "goal", d: `M${x - 0.5},${Y(y) - 0.5}l1,1m0,-1l-1,1` }, s("title", {}, t("board.ai_goal"))));
   }
   for (const objective of mission.objectives || []) {
     if (!objective.at) continue;
-    svg.append(s("circle", { class: "objective", cx: objective.at[0], cy: Y(objective.at[1]), r: 0.6 }, s("title", {}, objective.id)));
+    svg.append(s("circle", { class: "objective", cx: objective.at[0], cy: Y(objective.at[1]), r: 0.6 }, s("title", {}, t("board.objective", { id: objective.id }))));
   }
   const open = new Set(Object.keys(game.tokens || {}));
   for (const token of mission.search_tokens || []) {
     if (!open.has(token.id)) continue;
     const [x, y] = token.at;
     const mark = s("rect", { class: "token", x: x - 0.35, y: Y(y) - 0.35, width: 0.7, height: 0.7, transform: `rotate(45 ${x} ${Y(y)})`, "data-token": token.id });
-    svg.append(pickable(mark, `search token ${token.id}`, () => onPick({ kind: "token", id: token.id })));
+    svg.append(pickable(mark, t("board.search_token", { id: token.id }), () => onPick({ kind: "token", id: token.id })));
   }
 
   const units = Object.values(game.units || {}).sort((a, b) => (a.id < b.id ? -1 : 1));
@@ -57,7 +58,8 @@ export function draw(svg, view, { selected = null, onPick = () => {} } = {}) {
       class: `unit side-${unit.side}${unit.id === selected ? " selected" : ""}${unit.activated ? " activated" : ""}${unit.unconscious ? " unconscious" : ""}`,
       "data-unit": unit.id,
     });
-    group.append(s("title", {}, `${unit.id} (${unit.profile})`));
+    const states = [unit.activated && t("unit.activated"), unit.unconscious && t("unit.unconscious"), unit.shaken && t("unit.shaken")].filter(Boolean);
+    group.append(s("title", {}, [`${unit.id} (${unit.profile})`, ...states].join(" · ")));
     for (const figure of unit.figures || []) {
       const cy = Y(figure.y);
       group.append(s("circle", { cx: figure.x, cy, r: radius, "data-figure": figure.id }));

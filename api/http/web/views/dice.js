@@ -2,13 +2,17 @@
 
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
+import { purposeWords } from "../purposes.js";
 
-export function diceEntry(record) {
+/** A roll of a `system` mission: its purpose shows as stored, then in the chosen language. */
+export function diceEntry(record, system) {
   const roll = record.event;
   const dice = roll.notation || roll.sides.map((s) => `d${s}`).join(" ");
   const same = JSON.stringify(roll.faces) === JSON.stringify(roll.results);
+  const purpose = h("span.purpose", {}, roll.purpose || t("dice.roll"));
+  if (roll.purpose) purposeWords(system, roll.purpose).then((words) => { purpose.textContent = words; purpose.dataset.worded = "1"; });
   return h("li.roll", { dataset: { position: record.position, purpose: roll.purpose } },
-    h("span.purpose", {}, roll.purpose || t("dice.roll")),
+    purpose,
     h("span.dice", {}, dice),
     h("span.faces", { "aria-label": t("dice.faces") }, roll.faces.map((f, i) => h("b.die", { title: `d${roll.sides[i] || ""}` }, String(f)))),
     same ? null : h("span.results", {}, `→ ${roll.results.join(", ")}`),

@@ -172,7 +172,7 @@ export async function showMission(view, crumbs, missionId) {
   const stream = follow(missionId, token, 0, {
     onRecord(record) {
       const type = record.event && record.event.type;
-      if (type === "DiceRolled") tray.prepend(diceEntry(record));
+      if (type === "DiceRolled") tray.prepend(diceEntry(record, state.system));
       log.prepend(h("li", { dataset: { position: record.position, actor: record.actor, type } }, h("code", {}, `#${record.position}`), ` ${type}`, record.actor ? ` · ${record.actor}` : ""));
       if (record.position > state.version) refreshSoon();
     },

@@ -3,7 +3,7 @@
 // (the fields most systems share), so a system without its own board still shows its state.
 
 import { h } from "../dom.js";
-import { t } from "../i18n.js";
+import { t, tOr } from "../i18n.js";
 import { valueView } from "./values.js";
 
 /** The game's units, under the names the systems give them (units, models, miniatures). */
@@ -38,7 +38,7 @@ export function summary(box, state, { mine, answer, hasAnswer, selected, onSelec
   if (state.outcome) facts.push([t("mission.outcome"), state.outcome]);
   if (game.outcome && game.outcome !== state.outcome) facts.push([t("mission.result"), game.outcome]);
   if (game.round !== undefined) facts.push([t("mission.round"), String(game.round)]);
-  if (game.phase) facts.push([t("mission.phase"), game.phase]);
+  if (game.phase) facts.push([t("mission.phase"), tOr(`phase.${game.phase}`, game.phase)]);
   const turn = game.turn && typeof game.turn === "object" ? game.turn.unit || game.turn.player || game.turn.side : null;
   const named = (value) => (typeof value === "string" ? value : value && typeof value === "object" ? value.unit || value.id || value.side || value.squad : null);
   const active = (board && board.whoseTurn ? board.whoseTurn(game) : null) || turn || named(game.active) || named(game.up) || named(game.current);
