@@ -367,3 +367,44 @@ def test_the_audit_describes_a_rolls_purpose_in_german():
 
     roll = DiceRolled(1, 3, "server", [6], [4], [4], "agility roll: Janus", "x.md#A", "host")
     assert i18n.describe(roll, "de") == "host würfelte d6 4 für Gewandtheitswurf: Janus"
+
+
+def _purposes_written(package: Path) -> set[str]:
+    """Every purpose a system's code writes as a literal (f-string fields as `X1`): passed as
+    `purpose=`, to the resolutions' `roll`/`roll_d3`/`test`/`hero_test`/`highest`, or kept in a
+    shuffle constant."""
+    shapes = (
+        r'\bpurpose ?= ?f?"([^"]*)"',
+        r'\b(?:res|self|morale)\.roll(?:_d3)?\([^\n"]*?f?"([^"]*)"',
+        r'\bres\.test\([^\n]*?, f?"([^"]*)"\)',
+        r'hero_test\(res, [^,]+, "\w+", f?"([^"]*)"',
+        r'highest\(res, \w+, f?"([^"]*)"',
+        r'why: str = "([^"]*)"',
+        r'^\w*SHUFFLE = "([^"]*)"',
+    )
+    found = set()
+    for path in package.rglob("*.py"):
+        text = path.read_text("utf-8")
+        for shape in shapes:
+            found |= {re.sub(r"\{[^{}]*\}", "X1", literal) for literal in re.findall(shape, text, re.M)}
+    return found
+
+
+@pytest.mark.parametrize("system", sorted(SYSTEMS))
+def test_every_purpose_the_rules_write_has_an_entry_to_word_it(system):
+    """A new roll whose purpose no `[purposes]` pattern matches turns this red (docs/i18n.md#roll-purposes)."""
+    package = Path(SYSTEMS[system].words.replace(".", "/")).parent if SYSTEMS[system].words else None
+    if package is None:
+        pytest.skip(f"{system} writes no purposes of its own")
+    written = _purposes_written(ROOT / package)
+    assert written, system
+    unmatched = sorted(p for p in written if not _matched(p, system))
+    assert unmatched == []
+
+
+def _matched(purpose: str, system: str) -> bool:
+    """An entry matches `purpose`, and the purposes it holds (`{purpose}`, `{why}`) in turn."""
+    found = next(i18n.purpose_matches(purpose, system), None)
+    if found is None:
+        return False
+    return all(value == "X1" or _matched(value, system) for name, value in found[2].items() if name in ("purpose", "why"))

@@ -12,7 +12,7 @@ import functools
 import re
 import string
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from importlib import resources
 from typing import Any
 
@@ -223,18 +223,23 @@ def purpose(text: str, language: str, system: str | None = None, _depth: int = 0
     no entry matches (a table roll's typed text) stays as it is."""
     if language == DEFAULT or _depth > 3 or not text:
         return text
+    for where, key, caught in purpose_matches(text, system):
+        params = {
+            name: purpose(value, language, where, _depth + 1) if name in _NESTED else rule_name(value, language, where) if name == "status" and where else value
+            for name, value in caught.items()
+        }
+        if (rendered := render("purposes", key, params, language, where)) is not None:
+            return rendered
+    return text
+
+
+def purpose_matches(text: str, system: str | None = None) -> Iterator[tuple[str | None, str, dict[str, str]]]:
+    """Each `[purposes]` entry whose English pattern `text` matches, the most literal first: the
+    catalogue's system, the entry's key, and what its placeholders caught."""
     for where in _systems_for(system):
         for key, pattern in _purpose_patterns(where):
-            match = pattern.fullmatch(text)
-            if match is None:
-                continue
-            params = {
-                name: purpose(value, language, where, _depth + 1) if name in _NESTED else rule_name(value, language, where) if name == "status" and where else value
-                for name, value in match.groupdict().items()
-            }
-            if (rendered := render("purposes", key, params, language, where)) is not None:
-                return rendered
-    return text
+            if (match := pattern.fullmatch(text)) is not None:
+                yield where, key, match.groupdict()
 
 
 # -- names of special rules ---------------------------------------------------------------------
