@@ -113,6 +113,11 @@ def test_blackstone_fortress_hexes_picked_for_placing_and_moving(new_page, web_s
     battle = wait_until(explorer_up, 30, "an explorer's activation")  # a hostile group first: the worker plays it
     up = battle["order"][battle["next"]]
     mini = battle["miniatures"][battle["tracks"][up]["miniatures"][0]]
+    if mini["stunned"]:  # the hostiles' dice stunned it: it stands up first, with a die of its own (#ATTACKS)
+        pair = {"miniature": mini["id"]} if len(battle["tracks"][up]["miniatures"]) > 1 else {}
+        assert command(page, "StandUp", {"unit": up, "die": str(battle["tracks"][up]["dice"][0]), **pair}) == "accepted", refusal(page)
+        battle = state_of(web_server, token, mission_id)["game"]
+        mini = battle["miniatures"][mini["id"]]
     page.reload()
     page.wait_for_selector(f'svg.board g[data-unit="{mini["id"]}"]')
     expect(page.locator('dd[data-fact="Whose turn"]')).to_have_text(up)
@@ -160,7 +165,10 @@ def test_blackstone_fortress_hexes_picked_for_placing_and_moving(new_page, web_s
 def click_board(page, x: float, y: float, width: float, depth: float | None = None) -> None:
     """Click the table at board units (x, y) from the lower-left corner (inches, or squares)."""
     table = page.locator("svg.board rect.table")
-    box = table.bounding_box()
+    box = None
+    while box is None:  # a live event may redraw the board (a new rect) between the two reads
+        table.wait_for()
+        box = table.bounding_box()
     table.click(position={"x": box["width"] * x / width, "y": box["height"] * (1 - y / (depth or width))})
 
 
@@ -287,7 +295,9 @@ def test_grimdark_future_markers_deployment_and_a_shot_by_clicks(new_page, web_s
     phase = state_of(web_server, token, mission_id)["game"]["phase"]
     expect(page.locator('dd[data-fact="Phase"]')).to_have_text(GERMAN_PHASES[phase])
     roll_off = page.locator('.tray li[data-purpose^="deployment roll-off: "] .purpose')
-    expect(roll_off).to_have_text(re.compile(r"^Wurf-Duell um die Aufstellung: \S+ vs \S+$"))
+    expect(roll_off.first).to_have_text(re.compile(r"^Wurf-Duell um die Aufstellung: \S+ vs \S+$"))  # a tie rolls again
+    for entry in roll_off.all():
+        expect(entry).to_have_text(re.compile(r"^Wurf-Duell um die Aufstellung: \S+ vs \S+$"))
     page.select_option("#language", "en")
     expect(page.locator(f'svg.board rect.zone[data-zone="{first}"] title')).to_have_text(f"deployment zone of {first}: north edge")
     assert command(page, "RollOff", {"purpose": "objectives"}) == "accepted", refusal(page)

@@ -55,6 +55,7 @@ const STRINGS = {
     "phase.edge": "picking edges", "phase.objective_roll_off": "roll-off for objectives", "phase.first_marker": "first marker", "phase.markers": "placing markers", "phase.rounds": "rounds",
     "phase.mission_roll": "rolling the mission", "phase.scout_roll_off": "roll-off for scouts", "phase.exploration": "exploration", "phase.combat": "combat", "phase.recovery": "recovery",
     "phase.leader": "choosing a leader", "phase.ended": "ended",
+    "side.hero": "hero", "side.heroes": "heroes", "side.ai": "AI", "side.explorer": "explorer", "side.hostile": "hostile", "side.swarm": "swarm",
   },
   de: {
     "app.title": "Skirmish Ledger", "app.language": "Sprache",
@@ -109,6 +110,7 @@ const STRINGS = {
     "phase.edge": "Kanten wählen", "phase.objective_roll_off": "Wurf-Duell um die Missionsziele", "phase.first_marker": "erster Marker", "phase.markers": "Marker legen", "phase.rounds": "Runden",
     "phase.mission_roll": "Mission auswürfeln", "phase.scout_roll_off": "Wurf-Duell um die Späher", "phase.exploration": "Erkundung", "phase.combat": "Kampf", "phase.recovery": "Erholung",
     "phase.leader": "Anführer wählen", "phase.ended": "beendet",
+    "side.hero": "Held", "side.heroes": "Helden", "side.ai": "KI", "side.explorer": "Entdecker", "side.hostile": "feindlich", "side.swarm": "Schwarm",
   },
 };
 

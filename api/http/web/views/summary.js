@@ -23,7 +23,7 @@ function unitLine(unit, { selected, onSelect, names, pickOf }) {
   const side = unit.side || unit.owner || unit.player || unit.squad || unit.army || "";
   return h("li", { dataset: { unit: unit.id, side }, class: unit.id === selected ? "selected" : "" },
     h("button.link", { type: "button", on: { click: () => onSelect(pickOf(unit)) }, "aria-pressed": unit.id === selected ? "true" : "false" }, unit.id),
-    side ? h("span.side", { dataset: { side } }, side) : null,
+    side ? h("span.side", { dataset: { side } }, tOr(`side.${side}`, side)) : null,
     figures.length > 1 ? ` ${figures.length}×` : "",
     wounds ? ` · ${t("unit.wounds")} ${wounds}` : "",
     [...flags, ...statuses].length ? ` · ${[...flags, ...statuses].join(", ")}` : "");
