@@ -31,7 +31,10 @@ def select(page, tag: str) -> None:
 def click_table(page, x: float, y: float) -> None:
     """Click the board at table inches (x, y), origin at the lower-left corner."""
     table = page.locator("svg.board rect.table")
-    box = table.bounding_box()
+    box = None
+    while box is None:  # a live event may redraw the board (a new rect) between the two reads
+        table.wait_for()
+        box = table.bounding_box()
     table.click(position={"x": box["width"] * x / TABLE, "y": box["height"] * (1 - y / TABLE)})
 
 
@@ -59,11 +62,12 @@ def api(server, token: str, path: str):
     return answer.json()
 
 
-#: What a shot rolls for, in English as the rules write it and in German as a reader sees it.
+#: What a shot rolls for (and what it makes the target roll), in English as the rules write it and in German as a reader sees it.
 SHOT_PURPOSES = (
     (r"(.+) re-rolls 6s against (.+)", "{0} wiederholt 6en gegen {1}"),
     (r"(.+) to hit (.+)", "Trefferwurf: {0} gegen {1}"),
     (r"(.+) blocks (.+)", "{0} blockt {1}"),
+    (r"qua test: morale", "Qua-Test: Moral"),  # the target's morale after its losses
 )
 
 
@@ -168,6 +172,10 @@ def test_a_star_quest_mission_in_three_browsers(new_page, web_server, artifacts)
         expect(entry.locator(".purpose")).to_have_text(worded)
         assert [int(f) for f in entry.locator(".die").all_text_contents()] == last["event"]["faces"]
         assert page.locator(".tray li").count() == len(rolls)
+    # and the rest of the mission's words: the phase, the sides, a unit's state on the board
+    expect(sam.locator('dd[data-fact="Phase"]')).to_have_text("Helden")
+    expect(sam.locator('.units li[data-side="ai"] .side').first).to_have_text("KI")
+    expect(sam.locator('svg.board g[data-unit="sera-vantis"] title')).to_have_text(re.compile(r" · aktiviert( · |$)"))
 
     # -- the heroes end their turn; the worker plays the AI; all three see it -------------------
     select(ann, "EndActivation")

@@ -145,8 +145,24 @@ export async function showMission(view, crumbs, missionId) {
 
   // -- drawing ---------------------------------------------------------------------------
   function redraw() {
+    const focused = focusKey();
     summary(summaryBox, state, { mine, answer: (unit, accept) => submit({ type: "Answer", unit, accept }, null, error), hasAnswer: commands.some((c) => c.tag === "Answer"), selected, onSelect: picked, board: drawer });
     if (board) drawer.draw(board, state, { selected, onPick: picked });
+    if (focused) { const again = view.querySelector(focused); if (again) again.focus(); }
+  }
+
+  /** What has the keyboard focus on the board or in the units list, as a selector that finds it
+   * again after a redraw (a live event redraws both; a keyboard user keeps their place). */
+  function focusKey() {
+    const el = document.activeElement;
+    if (!el || !(board && board.contains(el)) && !summaryBox.contains(el)) return null;
+    const where = board && board.contains(el) ? "svg.board" : ".summary";
+    const holder = where === ".summary" ? el.closest("li[data-unit]") : el;
+    for (const name of ["unit", "hex", "token", "marker", "terrain"]) {
+      const value = holder && holder.dataset ? holder.dataset[name] : undefined;
+      if (value !== undefined) return `${where} [data-${name}="${CSS.escape(value)}"]${where === ".summary" ? " button" : ""}`;
+    }
+    return null;
   }
 
   let pending = null;
