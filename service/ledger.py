@@ -445,13 +445,15 @@ class Ledger:
         """The AI activation due in a manual-dice mission, with the faces the table rolled for it:
         the command is the game system's pure `ai` on the current state, so nobody chooses the
         AI's move, and it is written once per activation (its key) or per `idempotency_key`
-        (a retry returns the first result, whatever is due by then)."""
+        (a retry with the same faces returns the first result, whatever is due by then; other
+        faces under that key are refused, as for any command)."""
         self._require(actor, PLAYERS, "submit the AI's activation")
         with self._lock(mission_id):
             stream = self._load(mission_id, MISSION)
             if idempotency_key and idempotency_key in stream.keys:
-                _, first, last = stream.keys[idempotency_key]
-                records = self.records(mission_id, first - 1, last - first + 1)
+                _, first, _ = stream.keys[idempotency_key]
+                decided = self.records(mission_id, first - 1, 1)[0].command
+                records = self._replayed(mission_id, stream, idempotency_key, _digest(decided, faces))
                 return CommandResult(mission_id, stream.state.version, True, records, last_receipts(records))
             state: missions.MissionState = stream.state
             if state.dice_mode != "manual":
