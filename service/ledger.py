@@ -32,7 +32,7 @@ from domain.commands import PLAYERS, Command
 from domain.contract import Setup
 from domain.errors import Forbidden, RuleError
 from domain.dicebox import NoSeed
-from domain.events import AttentionNeeded, EpochStarted, Event, MissionCreated
+from domain.events import AttentionNeeded, EpochStarted, Event, MissionCreated, MissionEnded
 from domain.receipts import Receipt, last_receipts
 from domain.registry import system_named
 from service.content import packs_of
@@ -376,7 +376,7 @@ class Ledger:
                 state: missions.MissionState = stream.state
                 if idempotency_key and idempotency_key in stream.keys:
                     first = self._replayed(mission_id, stream, idempotency_key, digest)
-                    return CommandResult(mission_id, state.version, True, first, last_receipts(first))
+                    return CommandResult(mission_id, state.version, True, first, last_receipts([*first, *self._concluding(state, first)]))
                 try:
                     if not by_the_ai:
                         self._check_seats(actor, state, command)
@@ -524,6 +524,13 @@ class Ledger:
         transaction, so both or neither are written, and a retry finds the mission ended."""
         campaign = self._load(ended.campaign_id, CAMPAIGN)
         return campaign, self._record(ended.campaign_id, campaign, campaigns.conclude(campaign.state, ended), actor, codec=campaign_codec())
+
+    def _concluding(self, state: missions.MissionState, replayed: list[Recorded]) -> list[Recorded]:
+        """The campaign's record of the mission's end, when the replayed command ended it: its
+        first answer carried that record's receipt too, and a retry must answer the same."""
+        if not any(isinstance(r.event, MissionEnded) for r in replayed):
+            return []
+        return [r for r in self.records(state.campaign_id) if isinstance(r.event, campaign_events.MissionConcluded) and r.event.mission_id == state.mission_id]
 
     def _replayed(self, stream_id: str, stream: Stream, key: str, digest: str | None) -> list[Recorded]:
         """The records the first command with this idempotency key wrote (a retry rolls nothing);
