@@ -228,3 +228,38 @@ def test_a_spell_does_not_reach_a_unit_inside_a_building():
     game.do(cmd.Cast(unit="brood-mother"), 4, 2)
     refused = game.refused(cmd.CastSpell(unit="brood-mother", spell="Spore Cloud", target="ridge-squad"))
     assert (refused.code, refused.params) == ("target_inside", {"target": "ridge-squad", "transport": "blockhouse"})
+
+
+#: 8" x 3" in the Vanguard's zone; its north wall 3" south of the Brood's marker at (10, 15).
+DEPOT = TerrainPiece("depot", ((6, 9), (14, 9), (14, 12), (6, 12)), height=4, transport=11)
+
+
+def _picked_up(events):
+    return [e for e in events if isinstance(e, ev.MarkerPickedUp)]
+
+
+def test_a_squad_inside_seizes_a_marker_within_3_of_the_walls():
+    """Relic Hunt: the Vanguard Squad inside the depot seizes the marker 3" from its north wall
+    and picks it up after the first activation, though none of its models is on the table."""
+    game = ready(DEPOT, inside=("vanguard-squad",), mission="relic-hunt")
+    marker = next(m for m in game.game.markers if (m.x, m.y) == (10, 15))
+    assert _picked_up(game.do(cmd.Hold(unit="captain-hale-morrow"))) == [ev.MarkerPickedUp(marker.id, "vanguard-squad")]
+    assert game.unit("vanguard-squad").inside == "depot"
+
+
+def test_a_squad_inside_does_not_reach_a_marker_over_3_from_the_walls():
+    south = msgspec.structs.replace(DEPOT, polygon=((6, 8.5), (14, 8.5), (14, 11.5), (6, 11.5)))
+    game = ready(south, inside=("vanguard-squad",), mission="relic-hunt")
+    assert _picked_up(game.do(cmd.Hold(unit="captain-hale-morrow"))) == []
+
+
+def test_an_enemy_within_3_of_the_marker_contests_a_squad_inside():
+    """The Spine Spitters' first model 2.5" from the marker (its base's edge): nobody seizes it."""
+    game = ready(DEPOT, inside=("vanguard-squad",), places={"spine-spitters": row(10, 18, 5, back=1.5)}, mission="relic-hunt")
+    assert _picked_up(game.do(cmd.Hold(unit="captain-hale-morrow"))) == []
+
+
+def test_a_pinned_squad_inside_seizes_nothing():
+    game = ready(DEPOT, inside=("vanguard-squad",), mission="relic-hunt")
+    game.state = msgspec.structs.replace(game.state, game=msgspec.structs.replace(game.game, units={**game.game.units, "vanguard-squad": msgspec.structs.replace(game.unit("vanguard-squad"), pinned=True)}))
+    assert _picked_up(game.do(cmd.Hold(unit="captain-hale-morrow"))) == []
