@@ -15,7 +15,7 @@ from domain.systems.grimdark import events as ev
 from domain.systems.grimdark.armyforge import UnitWarning
 from tests.grimdark.game import BROOD, SHALLOW, VANGUARD, Game
 from tests.grimdark.test_ai_reserves import play_solo
-from tests.grimdark.test_armyforge import BOOK, FLAT, SAVED
+from tests.grimdark.test_armyforge import BOOK, FLAT, KINDS, SAVED
 from tests.grimdark.test_buildings import BLOCKHOUSE
 from tests.harness import Campaign
 
@@ -122,3 +122,14 @@ def test_an_imported_squad_deploys_inside_a_building_as_the_packs_infantry_does(
     game.prepare()
     assert game.do(cmd.Deploy(unit="warden-squad-2", positions=[], transport="blockhouse")) == [ev.UnitDeployed("warden-squad-2", [(23, 7)] * 3, [], "blockhouse")]
     assert (game.unit("warden-squad-2").inside, game.unit("warden-squad-2").bases()) == ("blockhouse", [])
+
+
+def test_an_imported_psychic_brings_its_army_spells_and_its_vehicle_its_kind_into_the_battle():
+    choir = json.loads(KINDS)
+    choir["units"] = choir["units"][:3]
+    game = Game()
+    taken = game.do(cmd.SubmitArmyList(army=BROOD, army_list=choir, accept_unknown=True))[0]
+    assert (taken.points, taken.warnings) == (300, [UnitWarning("Cinder Seer", ("Ash Storm (spell)", "Kindle (spell)"))])
+    assert [s.name for s in game.game.spells[BROOD]] == ["Ember Lash", "Choir Hymn", "Soot Veil", "Heat Shimmer", "Furnace Roar"]
+    units = {k: (u.profile.kind, u.profile.base, u.profile.rule("Psychic")) for k, u in game.game.units.items() if u.army == BROOD}
+    assert units == {"cinder-seer": ("infantry", 32, 2), "choir-acolytes": ("infantry", 25, False), "kiln-crawler": ("vehicle", 60, False)}
