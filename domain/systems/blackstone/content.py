@@ -249,16 +249,33 @@ class LegacyCard(Struct):
     effects: tuple[CardEffect, ...] = ()
 
 
+class PlayEffect(Struct):
+    """What the server plays of a resource or artefact card (card_play.py's closed list): used in
+    a combat, or always for a permanent card; the fields a kind does not read stay 0."""
+
+    kind: str = "none"
+    amount: int = 0
+    #: attack_dice: the attack's range it needs, in hexes (0: no limit that way).
+    min_range: int = 0
+    max_range: int = 0
+    #: The activation die the use costs besides the card (#RESOURCE CARDS); 0: none.
+    die: int = 0
+
+
+NO_EFFECT = PlayEffect()
+
+
 class ResourceCard(Struct):
     """Bought at a spacecraft for `cost` trading points; `use` says what becomes of it when used
     (blackstone-fortress.md#RESOURCE CARDS): discarded (back into its deck), exhausted (not again
-    this turn of combat) or permanent."""
+    this turn of combat) or permanent; `effect` is what the server plays of it."""
 
     id: str
     name: str
     cost: int
     use: Literal["discarded", "exhausted", "permanent"]
     text: str = ""
+    effect: PlayEffect = NO_EFFECT
 
 
 class Spacecraft(Struct):
@@ -290,11 +307,24 @@ class Difficulty(Struct):
 
 class Artefact(Struct):
     """A stronghold artefact card: taken home by the explorers who conquer its stronghold
-    (blackstone-fortress.md#STRONGHOLDS); its text is the table's."""
+    (blackstone-fortress.md#STRONGHOLDS); played like a resource card (never discarded: it has
+    no deck to go back to)."""
 
     id: str
     name: str
     text: str = ""
+    use: Literal["exhausted", "permanent"] = "permanent"
+    effect: PlayEffect = NO_EFFECT
+
+
+class PlayCard(Struct):
+    """A resource or artefact card as a combat plays it: `deck` is "resource" or "artefact"."""
+
+    id: str
+    name: str
+    deck: str
+    use: str
+    effect: PlayEffect = NO_EFFECT
 
 
 class Stronghold(Struct):
@@ -369,6 +399,12 @@ class Pack(Struct):
     hidden_vault: tuple[Stronghold, ...] = ()
     one_off_difficulties: tuple[Difficulty, ...] = ()
     mortis_cards: tuple[MortisCard, ...] = ()
+
+    def playable(self) -> list[PlayCard]:
+        """Every resource and artefact card as a combat plays it (#RESOURCE CARDS)."""
+        resources = [PlayCard(c.id, c.name, "resource", c.use, c.effect) for s in self.spacecraft for c in s.resources]
+        artefacts = [PlayCard(a.id, a.name, "artefact", a.use, a.effect) for p in (*self.strongholds, *self.hidden_vault) for a in p.artefacts]
+        return resources + artefacts
 
     def named(self, section: str, key: str):  # noqa: ANN201 - one of the sections' types
         field = "name" if section in ("action_dice", "explorers", "hostiles", "one_off_difficulties") else "id"

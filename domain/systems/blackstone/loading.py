@@ -14,8 +14,8 @@ import msgspec
 
 from domain.kit.boards import hex as hx
 from domain.kit.content import Problem, checked_pack
-from domain.systems.blackstone import effects
-from domain.systems.blackstone.content import SECTIONS, Chamber, CombatCard, HexRef, Pack, PackFile, Weapon
+from domain.systems.blackstone import card_kinds, effects
+from domain.systems.blackstone.content import SECTIONS, Chamber, CombatCard, HexRef, Pack, PackFile, PlayCard, Weapon
 
 BLACKSTONE_FACES = 20
 
@@ -122,6 +122,7 @@ def _strongholds(pack: Pack) -> Iterator[Problem]:
                 if artefact.id in seen:
                     yield (section, i, "artefacts", a, "id"), f"{artefact.id!r} appears twice"
                 seen.add(artefact.id)
+                yield from _play(PlayCard(artefact.id, artefact.name, "artefact", artefact.use, artefact.effect), (section, i, "artefacts", a))
 
 
 def _spacecraft(pack: Pack) -> Iterator[Problem]:
@@ -136,10 +137,17 @@ def _spacecraft(pack: Pack) -> Iterator[Problem]:
             seen.add(card.id)
             if card.cost < 1:
                 yield ("spacecraft", i, "resources", r, "cost"), "a resource card costs at least 1 trading point"
+            yield from _play(PlayCard(card.id, card.name, "resource", card.use, card.effect), ("spacecraft", i, "resources", r))
     ships = sorted(s.id for s in pack.spacecraft)
     for i, explorer in enumerate(pack.explorers):
         if explorer.ship and explorer.ship not in ships:
             yield ("explorers", i, "ship"), f"no spacecraft {explorer.ship!r}; known: {ships}"
+
+
+def _play(card: PlayCard, at: tuple[Any, ...]) -> Iterator[Problem]:
+    """A resource or artefact card's effect: a kind of card_kinds.KINDS fitting its use."""
+    for field, problem in card_kinds.problems(card):
+        yield (*at, *field.split(".")), problem
 
 
 def _expedition_cards(pack: Pack, hostiles: set[str]) -> Iterator[Problem]:
