@@ -8,10 +8,15 @@ import msgspec
 
 from domain.systems.blackstone import commands as cmd
 from domain.systems.blackstone import events as ev
-from tests.blackstone.game import CORE, Game
+from domain.systems.blackstone import expedition_commands as xcmd
+from domain.systems.blackstone.quest_messages import DrawLegacy
+from tests.blackstone.expedition import faces_for
+from tests.blackstone.game import CORE, ENCOUNTERS, Game, keep
+from tests.blackstone.quest import QuestTable
 from tests.blackstone.test_actions import DRUDGE, TWINS, YSOLDE, started, track
 
 CARDS = {c.id: c for c in CORE.playable()}
+LEGACY = sorted(c.id for c in CORE.legacy_cards)
 
 
 def holding(game: Game, unit: str, *cards: str, **changes) -> None:
@@ -147,3 +152,35 @@ def test_an_artefact_plays_like_a_resource_card():
     made = next(e for e in events if isinstance(e, ev.AttackMade))
     assert (made.faces, made.wounds) == ([7, 8], 1)
     assert game.refused(cmd.UseCard(YSOLDE, card="choir-bell")).code == "card_exhausted"
+
+
+def test_an_expedition_hands_its_cards_to_the_combat_and_a_discarded_card_goes_back_to_its_deck():
+    """Ysolde sets out with Field dressing (bought from the Rusted Psalm), Patched plating and
+    the Cinder plate artefact; in the sunken passage she uses the dressing (gone, and back in the
+    Rusted Psalm's deck when the expedition ends) and the plate (exhausted, kept)."""
+    table = QuestTable()
+    table.begin()
+    first = table.expedition(["silent-hall"])
+    first.do(xcmd.EndExpedition())
+    table.conclude(first)
+    table.do(DrawLegacy(), *faces_for(LEGACY, ["quiet-stars"]))
+    ysolde = msgspec.structs.replace(table.quest.explorers[YSOLDE], resources=("field-dressing", "patched-plating"), artefacts=("cinder-plate",))
+    psalm = tuple(c for c in table.quest.resources["rusted-psalm"] if c not in ("field-dressing", "patched-plating"))
+    table.patch_quest(explorers={**table.quest.explorers, YSOLDE: ysolde}, resources={**table.quest.resources, "rusted-psalm": psalm})
+    game = table.expedition(["sunken-passage"])
+    assert sorted(c.id for c in game.command.plan.cards) == ["cinder-plate", "field-dressing", "patched-plating"]
+    game.do(xcmd.Explore(), *keep(ENCOUNTERS), actor="ann")
+    assert game.battle.tracks[YSOLDE].cards == ("cinder-plate", "field-dressing", "patched-plating")
+    assert game.battle.tracks["brother-kettle"].cards == ()
+    activation = [f for _unit in sorted(game.battle.tracks) for f in (5, 4, 2, 1)]
+    game.do(cmd.StartTurn(), 1, 2, 3, 4, 5, *activation, *faces_for(sorted([*game.battle.tracks, "group-1"]), [YSOLDE]))
+    game.do(cmd.BeginActivations())
+    game.patch_combat(tracks={**game.battle.tracks, YSOLDE: msgspec.structs.replace(game.battle.tracks[YSOLDE], wounds=3)})
+    assert game.do(cmd.UseCard(YSOLDE, card="field-dressing"))[-1] == ev.Healed(YSOLDE, 1)
+    assert game.do(cmd.UseCard(YSOLDE, card="cinder-plate"))[-1] == ev.Healed(YSOLDE, 1)
+    assert game.battle.tracks[YSOLDE].wounds == 1 and game.battle.tracks[YSOLDE].exhausted == ("cinder-plate",)
+    assert game.expedition.resources[YSOLDE] == ("patched-plating",) and game.expedition.discarded == {YSOLDE: ("field-dressing",)}
+    table.conclude(game)
+    after = table.quest.explorers[YSOLDE]
+    assert (after.resources, after.artefacts) == (("patched-plating",), ("cinder-plate",))
+    assert "field-dressing" in table.quest.resources["rusted-psalm"] and "patched-plating" not in table.quest.resources["rusted-psalm"]
