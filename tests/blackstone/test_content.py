@@ -78,6 +78,11 @@ def test_the_action_dice_faces_are_data():
         ("spacecraft.toml", 'cost = 2, use = "permanent", text = "Armour', 'cost = 0, use = "permanent", text = "Armour', "spacecraft[0].resources[0].cost", "a resource card costs at least 1 trading point"),
         ("spacecraft.toml", 'use = "exhausted", text = "Once a turn: an ally', 'use = "spent", text = "Once a turn: an ally', "spacecraft[0].resources[2].use", "Invalid enum value 'spent'"),
         ("spacecraft.toml", 'id = "spare-cell"', 'id = "field-dressing"', "spacecraft[2].resources[1].id", "'field-dressing' appears twice"),
+        ("spacecraft.toml", 'kind = "heal", amount = 1 }', 'kind = "teleport", amount = 1 }', "spacecraft[0].resources[1].effect.kind", "unknown effect kind 'teleport'; known: ['attack_dice', 'extra_dice', 'heal', 'inspiration', 'none', 'reroll']"),
+        ("spacecraft.toml", 'use = "discarded", text = "One wound off your card."', 'use = "permanent", text = "One wound off your card."', "spacecraft[0].resources[1].use", "effect kind 'heal' needs a card that is discarded or exhausted, not permanent"),
+        ("spacecraft.toml", 'kind = "attack_dice", amount = 1, min_range = 4', 'kind = "attack_dice", min_range = 4', "spacecraft[0].resources[3].effect.amount", "effect kind 'attack_dice' needs an amount of at least 1"),
+        ("spacecraft.toml", 'amount = 1, die = 4 }', 'amount = 1, die = 7 }', "spacecraft[0].resources[5].effect.die", "an activation die cost is 0 (none) to 6, not 7"),
+        ("strongholds.toml", 'use = "exhausted", effect = { kind = "heal"', 'use = "discarded", effect = { kind = "heal"', "strongholds[1].artefacts[1].use", "Invalid enum value 'discarded'"),
         ("explorers.toml", 'ship = "gilded-wake"', 'ship = "gilded-wreck"', "explorers[0].ship", "no spacecraft 'gilded-wreck'; known: ['gilded-wake', 'pale-orchard', 'quiet-anvil', 'rusted-psalm']"),
     ],
 )
