@@ -83,6 +83,9 @@ def test_the_action_dice_faces_are_data():
         ("spacecraft.toml", 'kind = "attack_dice", amount = 1, min_range = 4', 'kind = "attack_dice", min_range = 4', "spacecraft[0].resources[3].effect.amount", "effect kind 'attack_dice' needs an amount of at least 1"),
         ("spacecraft.toml", 'amount = 1, die = 4 }', 'amount = 1, die = 7 }', "spacecraft[0].resources[5].effect.die", "an activation die cost is 0 (none) to 6, not 7"),
         ("strongholds.toml", 'use = "exhausted", effect = { kind = "heal"', 'use = "discarded", effect = { kind = "heal"', "strongholds[1].artefacts[1].use", "Invalid enum value 'discarded'"),
+        ("legacy.toml", 'rule = "stunning"', 'rule = "flying"', "legacy_cards[1].effects[1].rule", "no hostile rule 'flying'; known: ['stunning']"),
+        ("legacy.toml", 'hostile = "Rust Stalker", rule = "stunning"', 'hostile = "Rust Stalker"', "legacy_cards[1].effects[1].rule", "effect kind 'hostile_rule' needs rule"),
+        ("hostiles.toml", 'name = "Ashen Drudge"', 'name = "Ashen Drudge"\nrules = ["stunning"]', "hostiles[1].rules", "a hostile gains special rules from legacy cards"),
         ("explorers.toml", 'ship = "gilded-wake"', 'ship = "gilded-wreck"', "explorers[0].ship", "no spacecraft 'gilded-wreck'; known: ['gilded-wake', 'pale-orchard', 'quiet-anvil', 'rusted-psalm']"),
     ],
 )

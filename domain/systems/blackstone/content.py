@@ -130,6 +130,8 @@ class Hostile(Struct):
     wounds: int
     weapons: tuple[Weapon, ...]
     behaviour: tuple[Behaviour, ...]
+    #: Special rules legacy cards gave it (hostile_rules.py), sorted.
+    rules: tuple[str, ...] = ()
 
     def row(self, face: int) -> Behaviour:
         return next(b for b in self.behaviour if b.rolls[0] <= face <= b.rolls[1])
@@ -218,6 +220,8 @@ class CardEffect(Struct):
     hostile: str = ""
     deck: str = ""
     card: str = ""
+    #: hostile_rule: the special rule gained (hostile_rules.py).
+    rule: str = ""
 
 
 class DiscoveryCard(Struct):

@@ -14,7 +14,7 @@ import msgspec
 
 from domain.kit.boards import hex as hx
 from domain.kit.content import Problem, checked_pack
-from domain.systems.blackstone import card_kinds, effects
+from domain.systems.blackstone import card_kinds, effects, hostile_rules
 from domain.systems.blackstone.content import SECTIONS, Chamber, CombatCard, HexRef, Pack, PackFile, PlayCard, Weapon
 
 BLACKSTONE_FACES = 20
@@ -57,6 +57,8 @@ def check(pack: Pack) -> Iterator[Problem]:
                 yield ("hostiles", i, "behaviour", r, "columns"), "a row needs at least one column"
         if hostile.move < 1 or hostile.wounds < 1:
             yield ("hostiles", i), "move and wounds are at least 1"
+        if hostile.rules:
+            yield ("hostiles", i, "rules"), "a hostile gains special rules from legacy cards (effect hostile_rule), not in its profile"
     yield from _unique(pack, "chambers", "id")
     for i, chamber in enumerate(pack.chambers):
         yield from _chamber(chamber, i)
@@ -174,6 +176,8 @@ def _expedition_cards(pack: Pack, hostiles: set[str]) -> Iterator[Problem]:
                 needs = effects.KINDS[effect.kind].needs
                 if "hostile" in needs and effect.hostile not in hostiles:
                     yield (*at, "hostile"), f"no hostile {effect.hostile!r}; known: {sorted(hostiles)}"
+                if "rule" in needs and effect.rule not in hostile_rules.RULES:
+                    yield (*at, "rule"), f"no hostile rule {effect.rule!r}; known: {sorted(hostile_rules.RULES)}"
                 if "deck" in needs and effect.deck not in decks:
                     yield (*at, "deck"), f"no deck {effect.deck!r}; known: {sorted(decks)}"
                 elif "card" in needs and effect.card not in decks[effect.deck]:
