@@ -86,6 +86,8 @@ def test_the_action_dice_faces_are_data():
         ("legacy.toml", 'rule = "stunning"', 'rule = "flying"', "legacy_cards[1].effects[1].rule", "no hostile rule 'flying'; known: ['stunning']"),
         ("legacy.toml", 'hostile = "Rust Stalker", rule = "stunning"', 'hostile = "Rust Stalker"', "legacy_cards[1].effects[1].rule", "effect kind 'hostile_rule' needs rule"),
         ("hostiles.toml", 'name = "Ashen Drudge"', 'name = "Ashen Drudge"\nrules = ["stunning"]', "hostiles[1].rules", "a hostile gains special rules from legacy cards"),
+        ("explorers.toml", 'kind = "slay", amount = 2', 'kind = "survive", amount = 2', "explorers[0].agenda.kind", "unknown agenda kind 'survive'; known: ['discover', 'slay']"),
+        ("explorers.toml", 'kind = "slay", amount = 2', 'kind = "slay", amount = 0', "explorers[0].agenda.amount", "an agenda needs an amount of at least 1"),
         ("explorers.toml", 'ship = "gilded-wake"', 'ship = "gilded-wreck"', "explorers[0].ship", "no spacecraft 'gilded-wreck'; known: ['gilded-wake', 'pale-orchard', 'quiet-anvil', 'rusted-psalm']"),
     ],
 )

@@ -11,7 +11,7 @@ from domain.events import Event
 from domain.kit import decks, pools
 from domain.kit.boards import hex as hx
 from domain.systems.blackstone import battlefield as bf
-from domain.systems.blackstone import card_kinds, inspiration, rerolls, twists
+from domain.systems.blackstone import agendas, card_kinds, inspiration, rerolls, twists
 from domain.systems.blackstone import events as ev
 from domain.systems.blackstone.commands import Attack, EndActivation, ExplorerCommand, Move
 from domain.systems.blackstone.content import Weapon
@@ -237,7 +237,8 @@ def downgraded(outcome: str) -> str:
 
 def end_activation(battle: Battle, command: EndActivation, dice: DiceBox, actor: str) -> list[Event]:
     """#OVERWATCH: unspent dice, 1s removed and the rest 1 lower, are kept as overwatch dice;
-    then #INSPIRATION ROLL if it slew hostiles in this activation."""
+    then #INSPIRATION ROLL if it slew hostiles in this activation, and its secret agenda
+    (#INSPIRATION) if achieved."""
     track = activating(battle, command.unit)
     overwatch = sorted(v - 1 for v in track.dice if v != 1)
     events: list[Event] = []
@@ -249,6 +250,7 @@ def end_activation(battle: Battle, command: EndActivation, dice: DiceBox, actor:
             gained = roll.results[0] <= track.slain_wounds
         if gained:
             events += inspiration.gain(track)
+    events += agendas.achieved(battle, track)
     events.append(ev.ActivationEnded(track.id, overwatch))
     return events + after_activation(battle)
 

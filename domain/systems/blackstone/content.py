@@ -94,6 +94,17 @@ class Side(Struct):
     actions: tuple[UniqueAction, ...] = ()
 
 
+class Agenda(Struct):
+    """An explorer's secret agenda (blackstone-fortress.md#SETUP: the card's secret agenda side;
+    #INSPIRATION: achieving it inspires the explorer): `kind` from agendas.KINDS, reached at
+    `amount`."""
+
+    name: str
+    kind: str
+    amount: int
+    text: str = ""
+
+
 class Explorer(Struct):
     name: str
     standard: Side
@@ -104,6 +115,7 @@ class Explorer(Struct):
     #: The spacecraft it is based on (an id of `spacecraft`): +1 trading point there
     #: (blackstone-fortress.md#PRECIPICE, 3. Trading step); empty: none.
     ship: str = ""
+    agenda: Agenda | None = None
 
     def figures(self) -> tuple[str, ...]:
         return self.miniatures or (self.name,)

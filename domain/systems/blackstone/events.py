@@ -227,6 +227,15 @@ class UniqueActionTaken(Event, tag=True):
     amount: int
 
 
+class AgendaAchieved(Event, tag=True):
+    """The explorer achieved its secret agenda: its card turns to the inspired side (#INSPIRATION)."""
+
+    unit: str
+    agenda: str
+    kind: str
+    amount: int
+
+
 class CardUsed(Event, tag=True):
     """A resource or artefact card used (#RESOURCE CARDS): `use` says where it goes
     (discarded: back to its spacecraft's deck; exhausted: face down until the next turn)."""
@@ -434,6 +443,7 @@ EVENTS = (
     UniqueActionTaken,
     CardUsed,
     CardApplied,
+    AgendaAchieved,
     Stunned,
     StoodUp,
     OverwatchOffered,

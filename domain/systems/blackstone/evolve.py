@@ -162,6 +162,8 @@ def _wounded(battle: Battle, e: ev.Wounded) -> Battle:
 def _slain(battle: Battle, e: ev.Slain) -> Battle:
     battle = _mini(battle, e.miniature, slain=True)
     killer = battle.tracks.get(e.by)
+    if killer is not None:
+        battle = _track(battle, e.by, slain=killer.slain + 1)
     if killer is not None and battle.current == e.by:
         wounds = battle.hostiles[battle.miniatures[e.miniature].name].wounds
         battle = _track(battle, e.by, slain_wounds=killer.slain_wounds + wounds)
@@ -347,6 +349,7 @@ _HANDLERS = {
     ev.AttackMade: _attack,
     ev.CardUsed: _card_used,
     ev.CardApplied: _noted,
+    ev.AgendaAchieved: _noted,
     ev.DefenceRolled: _noted,
     ev.Wounded: _wounded,
     ev.Slain: _slain,

@@ -14,7 +14,7 @@ import msgspec
 
 from domain.kit.boards import hex as hx
 from domain.kit.content import Problem, checked_pack
-from domain.systems.blackstone import card_kinds, effects, hostile_rules
+from domain.systems.blackstone import agendas, card_kinds, effects, hostile_rules
 from domain.systems.blackstone.content import SECTIONS, Chamber, CombatCard, HexRef, Pack, PackFile, PlayCard, Weapon
 
 BLACKSTONE_FACES = 20
@@ -45,6 +45,10 @@ def check(pack: Pack) -> Iterator[Problem]:
                 yield from _weapon(weapon, ("explorers", i, part, "weapons", w), dice, explorer.figures())
         if explorer.size == "twin" and len(explorer.figures()) != 2:
             yield ("explorers", i, "miniatures"), "twins are two miniatures"
+        if explorer.agenda is not None and explorer.agenda.kind not in agendas.KINDS:
+            yield ("explorers", i, "agenda", "kind"), f"unknown agenda kind {explorer.agenda.kind!r}; known: {sorted(agendas.KINDS)}"
+        if explorer.agenda is not None and explorer.agenda.amount < 1:
+            yield ("explorers", i, "agenda", "amount"), "an agenda needs an amount of at least 1"
     yield from _unique(pack, "hostiles", "name")
     for i, hostile in enumerate(pack.hostiles):
         for w, weapon in enumerate(hostile.weapons):

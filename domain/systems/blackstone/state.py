@@ -58,6 +58,8 @@ class Track(msgspec.Struct, frozen=True):
     swapped: bool = False
     #: Discovery cards taken in this combat (the discovery deck itself is the expedition's).
     discoveries: int = 0
+    #: Hostiles it slew in this combat, in or out of its activation (its secret agenda, agendas.py).
+    slain: int = 0
     #: Extra action dice for its next attack this activation (a unique action's effect).
     bonus_dice: int = 0
     #: Its player's standing choice to re-roll failed defence dice with inspiration (rerolls.py).
