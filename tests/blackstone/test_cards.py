@@ -9,14 +9,12 @@ import msgspec
 from domain.systems.blackstone import commands as cmd
 from domain.systems.blackstone import events as ev
 from domain.systems.blackstone import expedition_commands as xcmd
-from domain.systems.blackstone.quest_messages import DrawLegacy
 from tests.blackstone.expedition import faces_for
 from tests.blackstone.game import CORE, ENCOUNTERS, Game, keep
 from tests.blackstone.quest import QuestTable
 from tests.blackstone.test_actions import DRUDGE, TWINS, YSOLDE, started, track
 
 CARDS = {c.id: c for c in CORE.playable()}
-LEGACY = sorted(c.id for c in CORE.legacy_cards)
 
 
 def holding(game: Game, unit: str, *cards: str, **changes) -> None:
@@ -159,11 +157,7 @@ def test_an_expedition_hands_its_cards_to_the_combat_and_a_discarded_card_goes_b
     the Cinder plate artefact; in the sunken passage she uses the dressing (gone, and back in the
     Rusted Psalm's deck when the expedition ends) and the plate (exhausted, kept)."""
     table = QuestTable()
-    table.begin()
-    first = table.expedition(["silent-hall"])
-    first.do(xcmd.EndExpedition())
-    table.conclude(first)
-    table.do(DrawLegacy(), *faces_for(LEGACY, ["quiet-stars"]))
+    table.past_the_first_precipice()
     ysolde = msgspec.structs.replace(table.quest.explorers[YSOLDE], resources=("field-dressing", "patched-plating"), artefacts=("cinder-plate",))
     psalm = tuple(c for c in table.quest.resources["rusted-psalm"] if c not in ("field-dressing", "patched-plating"))
     table.patch_quest(explorers={**table.quest.explorers, YSOLDE: ysolde}, resources={**table.quest.resources, "rusted-psalm": psalm})
