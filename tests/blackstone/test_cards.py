@@ -178,3 +178,13 @@ def test_an_expedition_hands_its_cards_to_the_combat_and_a_discarded_card_goes_b
     after = table.quest.explorers[YSOLDE]
     assert (after.resources, after.artefacts) == (("patched-plating",), ("cinder-plate",))
     assert "field-dressing" in table.quest.resources["rusted-psalm"] and "patched-plating" not in table.quest.resources["rusted-psalm"]
+
+
+def test_extra_dice_and_free_rerolls_not_spent_in_the_activation_are_lost():
+    game = ysolde_up()
+    holding(game, YSOLDE, "stim-seed", "spare-cell")
+    game.do(cmd.UseCard(YSOLDE, card="stim-seed"))
+    game.do(cmd.UseCard(YSOLDE, card="spare-cell"))
+    assert (game.battle.tracks[YSOLDE].bonus_dice, game.battle.tracks[YSOLDE].free_rerolls) == (2, 1)
+    game.do(cmd.EndActivation(YSOLDE))
+    assert (game.battle.tracks[YSOLDE].bonus_dice, game.battle.tracks[YSOLDE].free_rerolls) == (0, 0)

@@ -183,8 +183,9 @@ def _out(battle: Battle, e: ev.OutOfAction) -> Battle:
 
 
 def _ended(battle: Battle, e: ev.ActivationEnded) -> Battle:
+    """Extra dice and free re-rolls not spent on an attack this activation are lost."""
     if e.card in battle.tracks:
-        battle = _track(battle, e.card, dice=(), overwatch=tuple(e.overwatch), activated=True, slain_wounds=0)
+        battle = _track(battle, e.card, dice=(), overwatch=tuple(e.overwatch), activated=True, slain_wounds=0, bonus_dice=0, free_rerolls=0)
     return replace(battle, next=battle.next + 1)
 
 
