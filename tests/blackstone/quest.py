@@ -15,8 +15,9 @@ from domain.errors import RuleError
 from domain.registry import system_named
 from domain.systems.blackstone import carry
 from domain.systems.blackstone.quest import Quest
-from domain.systems.blackstone.quest_messages import BeginQuest
-from tests.blackstone.expedition import ExpeditionGame
+from domain.systems.blackstone.expedition_commands import EndExpedition
+from domain.systems.blackstone.quest_messages import BeginQuest, DrawLegacy
+from tests.blackstone.expedition import ExpeditionGame, faces_for
 from tests.blackstone.game import CORE
 from tests.rule_table import SEED
 
@@ -75,3 +76,13 @@ class QuestTable:
 
     def conclude(self, game: ExpeditionGame) -> None:
         self.apply(game.conclusion())
+
+    def past_the_first_precipice(self) -> None:
+        """The quest begun, a first expedition ended at once by agreement, its legacy step drawing
+        the card that changes nothing ("quiet-stars"): the explorers are free for the next one."""
+        self.begin()
+        first = self.expedition(["silent-hall"])
+        first.do(EndExpedition())
+        self.conclude(first)
+        legacy = sorted(c.id for c in CORE.legacy_cards)
+        self.do(DrawLegacy(), *faces_for(legacy, ["quiet-stars"]))

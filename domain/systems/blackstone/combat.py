@@ -11,7 +11,7 @@ from domain.events import Event
 from domain.kit import decks, pools
 from domain.kit.boards import hex as hx
 from domain.systems.blackstone import battlefield as bf
-from domain.systems.blackstone import inspiration, rerolls, twists
+from domain.systems.blackstone import agendas, card_kinds, inspiration, rerolls, twists
 from domain.systems.blackstone import events as ev
 from domain.systems.blackstone.commands import Attack, EndActivation, ExplorerCommand, Move
 from domain.systems.blackstone.content import Weapon
@@ -188,9 +188,19 @@ def resolve_attack(
     if band is None:
         raise RuleError("out_of_range", rule("ATTACKS"), params={"weapon": weapon.name, "range": hexes, "reach": weapon.reach})
     table = battle.action_dice[band.die].table()
-    bonus = battle.tracks[attacker.explorer].bonus_dice if attacker.explorer else twists.hostile_extra_dice(battle, hexes)
+    events: list[Event] = []
+    free = 0
+    if attacker.explorer:
+        track = battle.tracks[attacker.explorer]
+        events += card_kinds.attack_bonus(battle, track, hexes)
+        bonus, free = track.bonus_dice + sum(e.amount for e in events), track.free_rerolls
+    else:
+        bonus = twists.hostile_extra_dice(battle, hexes)
     purpose = f"attack: {attacker.id} with {weapon.name} at {target.id}"
-    events, faces = rerolls.action_roll(battle, band.die, band.count + bonus, dice, purpose=purpose, rule=rule("ATTACKS"), actor=actor, unit=attacker.id, reroller=reroller)
+    rolled, faces = rerolls.action_roll(
+        battle, band.die, band.count + bonus, dice, purpose=purpose, rule=rule("ATTACKS"), actor=actor, unit=attacker.id, reroller=reroller, free=(attacker.explorer, free)
+    )  # fmt: skip
+    events += rolled
     watchers = [m.at for m in (cover_from or [attacker])]
     cover = not aimed and all(bf.covered(battle, w, target.at) for w in watchers)
     outcomes = [downgraded(o) if cover else o for o in pools.classify(table, faces)]
@@ -227,7 +237,8 @@ def downgraded(outcome: str) -> str:
 
 def end_activation(battle: Battle, command: EndActivation, dice: DiceBox, actor: str) -> list[Event]:
     """#OVERWATCH: unspent dice, 1s removed and the rest 1 lower, are kept as overwatch dice;
-    then #INSPIRATION ROLL if it slew hostiles in this activation."""
+    then #INSPIRATION ROLL if it slew hostiles in this activation, and its secret agenda
+    (#INSPIRATION) if achieved."""
     track = activating(battle, command.unit)
     overwatch = sorted(v - 1 for v in track.dice if v != 1)
     events: list[Event] = []
@@ -239,6 +250,7 @@ def end_activation(battle: Battle, command: EndActivation, dice: DiceBox, actor:
             gained = roll.results[0] <= track.slain_wounds
         if gained:
             events += inspiration.gain(track)
+    events += agendas.achieved(battle, track)
     events.append(ev.ActivationEnded(track.id, overwatch))
     return events + after_activation(battle)
 

@@ -119,6 +119,13 @@ class Unique(Spend, tag=True):
     action: str = ""
 
 
+class UseCard(Spend, tag=True):
+    """Use a resource or artefact card the explorer holds in its activation (#RESOURCE CARDS);
+    `die` pays a card that shows an activation die cost, else it stays 0."""
+
+    card: str = ""
+
+
 class StandUp(Spend, tag=True):
     """A stunned miniature discards an activation die to stand up (#ATTACKS, Stunned)."""
 
@@ -223,6 +230,7 @@ COMMANDS = (
     Search,
     Summon,
     Unique,
+    UseCard,
     StandUp,
     Overwatch,
     PassOverwatch,

@@ -227,6 +227,35 @@ class UniqueActionTaken(Event, tag=True):
     amount: int
 
 
+class AgendaAchieved(Event, tag=True):
+    """The explorer achieved its secret agenda: its card turns to the inspired side (#INSPIRATION)."""
+
+    unit: str
+    agenda: str
+    kind: str
+    amount: int
+
+
+class CardUsed(Event, tag=True):
+    """A resource or artefact card used (#RESOURCE CARDS): `use` says where it goes
+    (discarded: back to its spacecraft's deck; exhausted: face down until the next turn)."""
+
+    unit: str
+    card: str
+    use: str
+    effect: str
+    amount: int
+
+
+class CardApplied(Event, tag=True):
+    """A permanent card's bonus counted in a roll: `amount` more dice for the attack."""
+
+    unit: str
+    card: str
+    effect: str
+    amount: int
+
+
 class Stunned(Event, tag=True):
     miniature: str
 
@@ -412,6 +441,9 @@ EVENTS = (
     DiscoveryTaken,
     EscapeChamberPlaced,
     UniqueActionTaken,
+    CardUsed,
+    CardApplied,
+    AgendaAchieved,
     Stunned,
     StoodUp,
     OverwatchOffered,

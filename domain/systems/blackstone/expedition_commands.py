@@ -9,7 +9,7 @@ import msgspec
 from msgspec import Meta
 
 from domain.commands import HOST, PLAYERS, Command
-from domain.systems.blackstone.content import ActionDie, Chamber, ChallengeCard, CombatCard, DiscoveryCard, EncounterCard, Explorer, Hostile, LegacyCard, Stronghold, Difficulty
+from domain.systems.blackstone.content import ActionDie, Chamber, ChallengeCard, CombatCard, DiscoveryCard, EncounterCard, Explorer, Hostile, LegacyCard, PlayCard, Stronghold, Difficulty
 
 #: What an expedition sets out for: the quest's next expedition, an attack on the stronghold (or
 #: the hidden vault) agreed on, or a one-off expedition apart from any quest.
@@ -36,6 +36,8 @@ class ExpeditionPlan(msgspec.Struct, frozen=True):
     #: The resource and stronghold artefact cards each explorer brings (carried in).
     resources: dict[str, list[str]] = {}
     artefacts: dict[str, list[str]] = {}
+    #: The resource and artefact cards as a combat plays them (those the party holds, carried in).
+    cards: list[PlayCard] = []
     hostile_player: str = ""
     kind: str = EXPEDITION
     #: The stronghold or vault attacked (carried in from the quest), or None.

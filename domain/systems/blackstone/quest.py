@@ -17,6 +17,8 @@ GRIEVOUS = "grievous:"
 #: expedition's end, after the marker saying the report lists all of them (the expedition
 #: carried them in); a report without it (older logs) lists only artefacts newly taken.
 ARTEFACT, RESOURCE, CARDS_CARRIED = "artefact:", "resource:", "cards:carried"
+#: A resource card used and discarded on the expedition: back into its spacecraft's deck (#RESOURCE CARDS).
+DISCARDED = "discarded:"
 #: How a stronghold (or the vault) expedition ends when the explorers come through its last card.
 CONQUERED = "conquered"
 

@@ -98,6 +98,7 @@ def expedition_setup(options: Options, pack: Pack) -> SetUpExpedition:
         encounter_cards=encounters(pack, every=objective is not None),
         challenge_cards=list(pack.challenge_cards),
         discovery_cards=list(pack.discovery_cards),
+        cards=pack.playable(),
         hostile_player=options.hostile_player,
         kind={"stronghold": STRONGHOLD, "one-off": ONE_OFF}.get(options.mode, EXPEDITION),
         objective=objective,
