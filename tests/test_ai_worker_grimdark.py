@@ -13,7 +13,7 @@ import msgspec
 from domain.systems.grimdark import ai
 from domain.systems.grimdark.state import Game
 from domain.verification import verify_stream
-from tests.grimdark.test_ai import ROLL_OFFS
+from tests.grimdark.solo import ROLL_OFFS
 from tests.harness import Campaign, ScriptedPlayer, Turn, play
 from tests.test_ai_worker import battle, rig, settle  # noqa: F401 - fixtures
 

@@ -1,10 +1,8 @@
 """Solo play (domain/systems/grimdark/ai.py): the army named by `solo` is the workers'; a Duel
 played to its end with its commands from `ai`, the other army's from the same rule pointed at
-it, on the seed's dice."""
+it, on the seed's dice (tests/grimdark/solo.py)."""
 
 from __future__ import annotations
-
-from typing import Any
 
 import msgspec
 
@@ -13,45 +11,9 @@ from domain.errors import RuleError
 from domain.systems.grimdark import ai, ai_activation, ai_psychic
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark.setup import Options, setup
-from domain.systems.grimdark.state import (
-    DEPLOYMENT_ROLL_OFF,
-    MISSION_ROLL,
-    OBJECTIVE_ROLL_OFF,
-    OVER,
-    SCOUT_ROLL_OFF,
-)
 from domain.systems.grimdark import events as ev
 from tests.grimdark.game import BROOD, SHALLOW, VANGUARD, Game, row
-
-ROLL_OFFS = {DEPLOYMENT_ROLL_OFF: "deployment", OBJECTIVE_ROLL_OFF: "objectives", SCOUT_ROLL_OFF: "scouts"}
-
-
-def player(game: Game) -> Any:
-    """The Vanguard's player, playing by the same rule: `ai` on the battle with it as `solo`."""
-    assert game.state is not None
-    state = msgspec.structs.replace(game.state, game=msgspec.structs.replace(game.game, solo=VANGUARD))
-    return ai.ai(state)
-
-
-def play(game: Game) -> list[Any]:
-    """To the end: the host's roll-offs, the AI's commands, the player's; returns the AI's."""
-    by_ai = []
-    for _ in range(400):
-        if game.game.phase == OVER:
-            return by_ai
-        if game.game.phase in ROLL_OFFS:
-            game.do(cmd.RollOff(purpose=ROLL_OFFS[game.game.phase]))
-            continue
-        assert game.game.phase != MISSION_ROLL
-        command = ai.ai(game.state)
-        if command is not None:
-            by_ai.append(command)
-        else:
-            command = player(game)
-            assert command is not None, f"nobody acts: {game.game.phase} up {game.game.up}"
-        game.do(command)
-    raise AssertionError("the battle did not end")
-
+from tests.grimdark.solo import play
 
 def test_the_ai_plays_a_duel_to_its_end() -> None:
     game = Game(f"{VANGUARD},{BROOD}", dice_mode="server", solo=BROOD)

@@ -10,14 +10,8 @@ import msgspec
 from domain.systems.grimdark import ai, ai_flyers, ai_preparation
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
-from domain.systems.grimdark.state import OVER
 from tests.grimdark.game import BROOD, CONVOY, Game, convoy_ready
-from tests.grimdark.test_ai import ROLL_OFFS
-
-
-
-def _solo(game: Game, army: str):
-    return msgspec.structs.replace(game.state, game=msgspec.structs.replace(game.game, solo=army))
+from tests.grimdark.solo import as_solo, play
 
 
 def test_a_solo_flyer_flies_toward_the_nearest_enemy_as_far_as_it_needs_to_end_clear_and_shoots():
@@ -28,7 +22,7 @@ def test_a_solo_flyer_flies_toward_the_nearest_enemy_as_far_as_it_needs_to_end_c
     game.do(cmd.Hold(unit="brood-mother"))
     game.do(cmd.Hold(unit="escort-squad"))
     game.do(cmd.Hold(unit="spine-spitters"))
-    command = ai.ai(_solo(game, CONVOY))
+    command = ai.ai(as_solo(game, CONVOY))
     assert command == cmd.Advance(unit="hawk-skimmer", positions=[(15.967, 22.589)], target="spine-spitters")
     moved = game.do(command, 1, 1)[0]  # the Skimmer Cannon: 2 attacks, both miss
     assert (moved.action, moved.inches) == ("advance", 20.0)
@@ -58,7 +52,7 @@ def test_the_survivors_of_a_solo_armys_destroyed_transport_are_placed_nearest_a_
     game = convoy_ready()
     mule = game.unit("mule-carrier")
     game.state = msgspec.structs.replace(game.state, game=msgspec.structs.replace(game.game, units={**game.game.units, "mule-carrier": msgspec.structs.replace(mule, models=())}))
-    command = ai.ai(_solo(game, CONVOY))
+    command = ai.ai(as_solo(game, CONVOY))
     assert command == cmd.PlaceSurvivors(unit="convoy-squad", positions=[(14.0, 12.0), (15.484, 12.0), (16.969, 12.0), (18.453, 12.0), (14.0, 13.484)])
     moved = game.do(command)[-1]
     assert (moved.action, moved.inches) == ("bail_out", 5.668)
@@ -70,7 +64,7 @@ def test_a_solo_convoy_rides_its_mule_gets_out_after_it_moved_and_plays_to_the_e
     fit); in round 1 the Mule advances, then each unit aboard gets out toward the nearest marker
     and shoots; the Skimmer flies at the Skitters."""
     game = Game(f"{CONVOY},{BROOD}", dice_mode="server", solo=CONVOY)
-    by_ai = play_solo(game, BROOD)
+    by_ai = play(game, BROOD)
     deployed = [(c.unit, c.transport or c.positions[0]) for c in by_ai if isinstance(c, cmd.Deploy)]
     assert deployed == [
         ("mule-carrier", (2.0, 28.0)), ("convoy-squad", "mule-carrier"), ("escort-squad", "mule-carrier"),
@@ -84,22 +78,3 @@ def test_a_solo_convoy_rides_its_mule_gets_out_after_it_moved_and_plays_to_the_e
         ("escort-squad", (11.183, 24.977), "spine-spitters"),
     ]
     assert (game.game.round, game.game.outcome, game.game.seized) == (4, BROOD, {CONVOY: 0, BROOD: 1})
-
-
-def play_solo(game: Game, other: str) -> list:
-    """To the end: the host's roll-offs, the solo army's commands, the other's by the same rule."""
-    by_ai = []
-    for _ in range(600):
-        if game.game.phase == OVER:
-            return by_ai
-        if game.game.phase in ROLL_OFFS:
-            game.do(cmd.RollOff(purpose=ROLL_OFFS[game.game.phase]))
-            continue
-        command = ai.ai(game.state)
-        if command is not None:
-            by_ai.append(command)
-        else:
-            command = ai.ai(_solo(game, other))
-            assert command is not None, f"nobody acts: {game.game.phase} up {game.game.up}"
-        game.do(command)
-    raise AssertionError("the battle did not end")

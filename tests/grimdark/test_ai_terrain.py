@@ -15,7 +15,7 @@ from domain.systems.grimdark import ai, ai_activation
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
 from tests.grimdark.game import BROOD, CORE, VANGUARD, Game, row
-from tests.grimdark.test_ai import play
+from tests.grimdark.solo import play
 from tests.grimdark.test_buildings import SWARM_NEAR, ready
 
 
