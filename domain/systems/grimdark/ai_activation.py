@@ -38,7 +38,7 @@ def act(game: Game, unit: Unit) -> cmd.Hold | cmd.Advance | cmd.Rush | cmd.Charg
     if unit.inside:  # it stays inside; from a building with firing ports it shoots out
         house = buildings.housing(game, unit)
         return cmd.Hold(unit=unit.id, target=nearest_target(game, unit) if house is not None and house.ports else "")
-    charge = ai_charge.charge(game, unit, _may_stop)
+    charge = ai_charge.charge(game, unit, may_stop)
     if charge:
         return charge
     target = nearest_target(game, unit)
@@ -69,7 +69,7 @@ def _toward(game: Game, unit: Unit, goal: tuple[float, float], action: str) -> l
     length = min(MOST if action == "advance" else allowance, allowance, distance - rounds.SEIZE_REACH / 2)
     while length >= 1:
         positions = [(round(m.x + dx * length / distance, 3), round(m.y + dy * length / distance, 3)) for m in unit.models]
-        if _may_stop(game, unit, positions, "", allowance):
+        if may_stop(game, unit, positions, "", allowance):
             return positions
         length -= 1
     return None
@@ -114,7 +114,7 @@ def _difficult(game: Game, unit: Unit, bases: list[Base]) -> bool:
     return any(p.difficult for p in geometry.crossed(game, unit, bases))
 
 
-def _may_stop(game: Game, unit: Unit, positions: list[tuple[float, float]], charging: str, most: float) -> bool:
+def may_stop(game: Game, unit: Unit, positions: list[tuple[float, float]], charging: str, most: float) -> bool:
     """Whether the models may end a move (a Rush or Charge too) of `most` inches there, charging
     `charging` (only its models may be touched, none passed over), by the decider's own checks:
     the climbs up and down elevated pieces count in it (#Movement)."""
