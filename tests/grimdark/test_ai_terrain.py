@@ -91,3 +91,32 @@ def test_the_ai_takes_its_turn_with_a_unit_inside_a_building_as_a_unit_that_stay
     units = {k: msgspec.structs.replace(u, activated=u.side == VANGUARD and k != "ridge-squad") for k, u in game.game.units.items()}
     state = msgspec.structs.replace(game.state, game=msgspec.structs.replace(game.game, units=units))
     assert ai.ai(state) == cmd.Hold(unit="ridge-squad", target="skitter-swarm")
+
+
+#: The Ridge Squad inside the blockhouse and every other Vanguard unit far from the Brood's swarm
+#: and Spitters, which stand north of the blockhouse.
+AROUND_THE_BLOCKHOUSE = {
+    **SWARM_NEAR, "vanguard-squad": row(2, 2, 5, back=1.5), "captain-hale-morrow": [(66, 4)], "mortar-team": row(44, 2, 3),
+    "dust-riders": row(54, 2, 4), "spine-spitters": row(30, 19, 5, back=1.5),
+}
+
+
+def test_the_ai_shoots_a_unit_inside_a_building_through_its_ports():
+    """The Spine Spitters reach no unit on the table; the Ridge Squad inside is seen at the port
+    at (23, 7), 13.9" off: they hold and shoot it."""
+    game = ready(places=AROUND_THE_BLOCKHOUSE, solo=BROOD)
+    assert ai_activation.act(game.game, game.unit("spine-spitters")) == cmd.Hold(unit="spine-spitters", target="ridge-squad")
+
+
+def test_the_ai_charges_a_building_the_enemy_holds():
+    """The Skitter Swarm's fangs (8 attacks at 5+) beat its shooting (none): it charges the
+    blockhouse, its lead model straight to the north wall, 11.5" (Fast: 16" at most)."""
+    game = ready(places=AROUND_THE_BLOCKHOUSE, solo=BROOD)
+    game.do(cmd.Hold(unit="captain-hale-morrow"))
+    command = ai_activation.act(game.game, game.unit("skitter-swarm"))
+    assert command == cmd.Charge(unit="skitter-swarm", target="blockhouse", positions=row(20, 7.492, 8, back=1.5))
+    events = game.do(command, *[1] * 8, *[1] * 5)
+    moved = next(e for e in events if isinstance(e, ev.UnitMoved))
+    fought = [(e.unit, e.target, e.attacks) for e in events if isinstance(e, ev.AttackResolved)]
+    assert (moved.action, moved.inches) == ("charge", 11.508)
+    assert fought == [("skitter-swarm", "ridge-squad", 8), ("ridge-squad", "skitter-swarm", 5)]

@@ -3,8 +3,9 @@
   move them (ai_transports.py, ai_flyers.py), and one inside a solid building, shooting the
   nearest enemy it reaches from its firing port;
 - an enemy its charge reaches that its melee hits harder than its shooting: it charges the
-  nearest such (ai_charge.py, #Melee);
-- an enemy in range and sight of its weapons: it holds and shoots the nearest (#Shooting);
+  nearest such, or the building an enemy holds (ai_charge.py, #Melee, #Solid Buildings);
+- an enemy in range and sight of its weapons: it holds and shoots the nearest, one inside a
+  building through the building's nearest port (#Shooting, #Solid Buildings);
 - else it advances straight toward the nearest marker still on the table, or the nearest enemy
   when there is none, as far as the move allows and the rules let it stop (6" at most, a whole
   inch less each try), then shoots the nearest enemy it can reach from there;
@@ -76,18 +77,20 @@ def _toward(game: Game, unit: Unit, goal: tuple[float, float], action: str) -> l
 
 
 def nearest_target(game: Game, unit: Unit) -> str:
-    """The nearest enemy unit its weapons reach (#Shooting), "" for none; ties by id."""
+    """The nearest enemy unit its weapons reach (#Shooting), "" for none; ties by id. An enemy
+    inside a solid building is shot through the building's ports (#Solid Buildings)."""
     res = Resolution(game, None, "")  # type: ignore[arg-type] - reach rolls no dice
-    enemies = [e for e in game.units.values() if e.side != unit.side and e.bases()]
+    enemies = [e for e in game.units.values() if e.side != unit.side and (e.bases() or buildings.housing(game, e))]
     reached = [e for e in enemies if attacks.weapons_that_reach(res, unit.id, e.id, melee=False)]
     return min(reached, key=lambda e: (_gap(game, unit, e), e.id)).id if reached else ""
 
 
 def _gap(game: Game, unit: Unit, enemy: Unit) -> float:
-    """Closest models, base to base; from inside a building, from where it shoots (its port)."""
-    if not buildings.housing(game, unit):
+    """Closest models, base to base; from inside a building, from where it shoots (its port); to
+    a unit inside one, to the nearest of its ports."""
+    if not buildings.housing(game, unit) and not buildings.housing(game, enemy):
         return geometry.gap(unit, enemy)
-    return min((inches.distance(a, b) for a in buildings.standing(game, unit) for b in enemy.bases()), default=math.inf)
+    return min((inches.distance(a, b) for a in buildings.standing(game, unit) for b in buildings.targets(game, enemy)), default=math.inf)
 
 
 def goal(game: Game, unit: Unit) -> tuple[float, float] | None:
