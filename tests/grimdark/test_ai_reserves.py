@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.systems.grimdark import ai, ai_flyers, ai_preparation
+from domain.systems.grimdark import ai, ai_activation, ai_flyers, ai_preparation
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
-from tests.grimdark.game import BROOD, CONVOY, Game, convoy_ready
+from tests.grimdark.game import BROOD, CONVOY, Game, convoy_ready, row
 from tests.grimdark.solo import as_solo, play
 
 
@@ -78,3 +78,16 @@ def test_a_solo_convoy_rides_its_mule_gets_out_after_it_moved_and_plays_to_the_e
         ("escort-squad", (11.183, 24.977), "spine-spitters"),
     ]
     assert (game.game.round, game.game.outcome, game.game.seized) == (4, BROOD, {CONVOY: 0, BROOD: 1})
+
+
+def test_the_ai_never_charges_a_flyer_it_would_charge_were_it_on_the_ground():
+    """#Unit Types, Flyers: nothing moves into base contact with a flyer. The Hawk Skimmer at
+    (26, 13) is within the Bone Crushers' charge: were it no flyer they would charge it; as it is,
+    they rush toward their marker."""
+    game = convoy_ready()
+    units = {**game.game.units, "hawk-skimmer": ai_activation.moved(game.unit("hawk-skimmer"), [(26, 13)]), "bone-crushers": ai_activation.moved(game.unit("bone-crushers"), row(24, 18, 3, 2.0, 1.5))}
+    battle = msgspec.structs.replace(game.game, units=units)
+    assert ai_activation.act(battle, units["bone-crushers"]) == cmd.Rush(unit="bone-crushers", positions=[(31.761, 16.06), (33.761, 16.06), (35.761, 16.06)])
+    grounded = msgspec.structs.replace(units["hawk-skimmer"], profile=msgspec.structs.replace(units["hawk-skimmer"].profile, flyer=False))
+    on_the_ground = msgspec.structs.replace(battle, units={**units, "hawk-skimmer": grounded})
+    assert ai_activation.act(on_the_ground, units["bone-crushers"]).target == "hawk-skimmer"
