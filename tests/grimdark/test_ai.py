@@ -147,3 +147,17 @@ def test_the_ai_charges_only_where_no_model_passes_over_the_charged_unit():
     chosen = ai_activation.act(game.game, game.unit("skitter-swarm"))
     assert chosen == cmd.Rush(unit="skitter-swarm", positions=[(x, round(y, 3)) for x, y in row(17.701, 23.54, 8, back=-1.484)])
     game.do(chosen)
+
+
+def test_a_unit_whose_straight_way_is_shut_by_its_own_unit_goes_around():
+    """The Skitter Swarm stands across the Bone Crushers' way to the marker at (36, 15): no
+    straight move toward it ends 1" clear of the Skitters (they used to hold), nor one turned 20
+    degrees either side; 40 degrees left a Rush of 8" is open and ends nearer the marker."""
+    game = Game(f"{VANGUARD},{BROOD}", solo=BROOD)
+    game.ready()
+    game.do(cmd.Hold(unit="captain-hale-morrow"))
+    units = {**game.game.units, "skitter-swarm": ai_activation.moved(game.unit("skitter-swarm"), row(29.5, 18.5, 8, back=-1.5))}
+    game.state = msgspec.structs.replace(game.state, game=msgspec.structs.replace(game.game, units=units))
+    command = ai.ai(game.state)
+    assert command == cmd.Rush(unit="bone-crushers", positions=[(31.635, 22.39), (33.635, 22.39), (35.635, 22.39)])
+    assert game.do(command)[0] == ev.UnitMoved("bone-crushers", "rush", command.positions, 8.0)

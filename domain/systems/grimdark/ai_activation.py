@@ -8,7 +8,9 @@
   building through the building's nearest port (#Shooting, #Solid Buildings);
 - else it advances straight toward the nearest marker still on the table, or the nearest enemy
   when there is none, as far as the move allows and the rules let it stop (6" at most, a whole
-  inch less each try), then shoots the nearest enemy it can reach from there;
+  inch less each try), then shoots the nearest enemy it can reach from there; when no straight
+  move is open it goes around: the first of a few ways off the straight line (20 to 80 degrees either
+  side, left first) with a move open that ends nearer the goal;
 - a unit within 3" of its goal marker holds there, to seize it (#Preparation, Mission).
 Distances are between model centres, from the unit's first model."""
 
@@ -57,19 +59,41 @@ def act(game: Game, unit: Unit) -> cmd.Hold | cmd.Advance | cmd.Rush | cmd.Charg
     return cmd.Advance(unit=unit.id, positions=advanced, target=target)
 
 
+#: The detours tried when the straight way is shut, in degrees off it: left first, then right,
+#: wider and wider, each a single straight move that must end nearer the goal.
+DETOURS = (20, -20, 40, -40, 60, -60, 80, -80)
+
+
 def _toward(game: Game, unit: Unit, goal: tuple[float, float], action: str) -> list[tuple[float, float]] | None:
     """The models' places after the longest straight move toward `goal` they may stop at, in whole
     inches down from the action's move (an Advance 6" at most, a Rush only where no Difficult
-    Terrain caps it), ending 1.5" short of it; None when none is open or it is reached."""
+    Terrain caps it), ending 1.5" short of it; when no such move is open (a unit, a building or
+    the table's edge in the way), the first of the `DETOURS` that is; None when none is or the
+    goal is reached."""
     lead = unit.models[0]
     dx, dy = goal[0] - lead.x, goal[1] - lead.y
     distance = math.hypot(dx, dy)
     if distance <= rounds.SEIZE_REACH:
         return None
     allowance = onepage.move_inches(ONE_PAGE, action, unit.rule)
-    length = min(MOST if action == "advance" else allowance, allowance, distance - rounds.SEIZE_REACH / 2)
+    longest = min(MOST if action == "advance" else allowance, allowance)
+    straight = _longest(game, unit, (dx / distance, dy / distance), min(longest, distance - rounds.SEIZE_REACH / 2), allowance)
+    if straight is not None:
+        return straight
+    for degrees in DETOURS:
+        turn = math.radians(degrees)
+        way = ((dx * math.cos(turn) - dy * math.sin(turn)) / distance, (dx * math.sin(turn) + dy * math.cos(turn)) / distance)
+        around = _longest(game, unit, way, longest, allowance)
+        if around is not None and math.hypot(goal[0] - around[0][0], goal[1] - around[0][1]) < distance:
+            return around
+    return None
+
+
+def _longest(game: Game, unit: Unit, way: tuple[float, float], length: float, allowance: float) -> list[tuple[float, float]] | None:
+    """The places after the longest move along `way` (a unit vector), whole inches down from
+    `length`, where the models may stop."""
     while length >= 1:
-        positions = [(round(m.x + dx * length / distance, 3), round(m.y + dy * length / distance, 3)) for m in unit.models]
+        positions = [(round(m.x + way[0] * length, 3), round(m.y + way[1] * length, 3)) for m in unit.models]
         if may_stop(game, unit, positions, "", allowance):
             return positions
         length -= 1
