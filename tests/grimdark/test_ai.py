@@ -28,24 +28,27 @@ def test_the_ai_plays_a_duel_to_its_end() -> None:
         cmd.PickEdge(side=BROOD, edge="south"), cmd.ChooseFirstMarker(side=BROOD, first=BROOD),
         cmd.PlaceMarker(side=BROOD, x=36.0, y=14.0), cmd.PlaceMarker(side=BROOD, x=46.0, y=14.0),
     ]
-    deployed = [(c.unit, c.positions[0] if c.positions else "reserve") for c in by_ai if isinstance(c, cmd.Deploy)]
-    assert deployed == [("bone-crushers", (1.0, 1.0)), ("brood-mother", (8.0, 1.0)), ("creeper-swarm", "reserve"), ("skitter-swarm", (11.0, 1.0)), ("spine-spitters", (18.0, 1.0))]
-    # The Creeper Swarm's Ambush: a 1 in round 2, a 6 in round 3; it arrives in rows of four at
-    # the grid point nearest a marker where it may (on the marker at (36, 14) itself).
+    # The Brood Mother deploys as part of the Skitter Swarm, its biggest unit (in rows of three).
+    deployed = [(c.unit, c.positions[0] if c.positions else "reserve", c.joined) for c in by_ai if isinstance(c, cmd.Deploy)]
+    assert deployed == [("bone-crushers", (1.0, 1.0), []), ("creeper-swarm", "reserve", []), ("skitter-swarm", (8.0, 1.0), ["brood-mother"]), ("spine-spitters", (15.0, 1.0), [])]
+    # The Creeper Swarm's Ambush: it arrives in rows of four at the grid point nearest a marker
+    # where it may.
     arrived = [c for c in by_ai if isinstance(c, cmd.ArriveFromAmbush)]
-    assert [(c.unit, c.positions[:2]) for c in arrived] == [("creeper-swarm", [(36.0, 14.0), (37.484, 14.0)])]
-    # Casualties: the last listed first, just enough for the wounds.
-    assert cmd.RemoveCasualties(unit="creeper-swarm", models=["creeper-swarm-7", "creeper-swarm-6", "creeper-swarm-5", "creeper-swarm-4"]) in by_ai
+    assert [(c.unit, c.positions[:2]) for c in arrived] == [("creeper-swarm", [(26.0, 14.0), (27.484, 14.0)])]
+    # Casualties: the last listed first, just enough for the wounds (the Mother, Tough, last).
+    assert cmd.RemoveCasualties(unit="skitter-swarm", models=["skitter-swarm-5", "skitter-swarm-4", "skitter-swarm-3"]) in by_ai
     # An advance that reaches a target shoots it; out of reach it rushed toward the nearest marker.
-    assert [(c.unit, c.target) for c in by_ai if isinstance(c, cmd.Advance)] == [("spine-spitters", "captain-hale-morrow"), ("spine-spitters", "vanguard-squad")]
-    assert {c.unit for c in by_ai if isinstance(c, cmd.Rush)} == {"bone-crushers", "brood-mother", "skitter-swarm"}
-    assert [c for c in by_ai if isinstance(c, (cmd.Cast, cmd.CastSpell))] == []
-    assert [(c.unit, c.target) for c in by_ai if isinstance(c, cmd.Charge)] == [("creeper-swarm", "captain-hale-morrow")]
+    assert [(c.unit, c.target) for c in by_ai if isinstance(c, cmd.Advance)] == [("skitter-swarm", "dust-riders")]
+    assert {c.unit for c in by_ai if isinstance(c, cmd.Rush)} == {"bone-crushers", "skitter-swarm", "spine-spitters"}
+    # The Mother casts from inside the swarm: Mind Needle (18") where no enemy is within Spore Cloud's 12".
+    spells = [(c.spell, c.target) for c in by_ai if isinstance(c, cmd.CastSpell)]
+    assert spells == [("Mind Needle", "dust-riders"), ("Mind Needle", "ridge-squad")]
+    assert [c for c in by_ai if isinstance(c, (cmd.Charge, cmd.Embark))] == []
     standing = {u.id: len(u.models) for u in game.game.units.values()}
     assert (game.game.round, game.game.outcome, game.game.seized) == (4, BROOD, {VANGUARD: 0, BROOD: 1})
     assert standing == {
-        "captain-hale-morrow": 0, "vanguard-squad": 3, "ridge-squad": 5, "mortar-team": 3, "dust-riders": 0,
-        "brood-mother": 0, "skitter-swarm": 3, "creeper-swarm": 0, "spine-spitters": 3, "bone-crushers": 3,
+        "vanguard-squad": 2, "ridge-squad": 6, "mortar-team": 3, "dust-riders": 0,
+        "skitter-swarm": 1, "creeper-swarm": 5, "spine-spitters": 5, "bone-crushers": 3,
     }
 
 

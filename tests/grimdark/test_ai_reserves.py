@@ -58,24 +58,25 @@ def test_the_survivors_of_a_solo_armys_destroyed_transport_are_placed_nearest_a_
     assert (moved.action, moved.inches) == ("bail_out", 5.668)
 
 
-def test_a_solo_convoy_rides_its_mule_gets_out_after_it_moved_and_plays_to_the_end():
+def test_a_solo_convoy_rides_its_mule_gets_out_after_it_acted_and_plays_to_the_end():
     """The Iron Convoy solo against the Brood played by the same rule, on the seed's dice: the
-    Mule Carrier deploys first, the two squads and the Marshal inside it (the Lookouts no longer
-    fit); in round 1 the Mule advances, then each unit aboard gets out toward the nearest marker
-    and shoots; the Skimmer flies at the Skitters."""
+    Mule Carrier deploys first, then the Convoy Squad with the Marshal joined and the Escort Squad
+    inside it (the Lookouts no longer fit); in round 1 the Mule holds and shoots the Skitters,
+    then each squad aboard gets out toward the nearest marker, where it reaches the Skitters, and
+    shoots; the Skimmer flies at them first."""
     game = Game(f"{CONVOY},{BROOD}", dice_mode="server", solo=CONVOY)
     by_ai = play(game, BROOD)
-    deployed = [(c.unit, c.transport or c.positions[0]) for c in by_ai if isinstance(c, cmd.Deploy)]
+    deployed = [(c.unit, c.transport or c.positions[0], c.joined) for c in by_ai if isinstance(c, cmd.Deploy)]
     assert deployed == [
-        ("mule-carrier", (2.0, 28.0)), ("convoy-squad", "mule-carrier"), ("escort-squad", "mule-carrier"),
-        ("hawk-skimmer", (7.0, 28.0)), ("lookout-team", (10.0, 29.0)), ("marshal-ira-kade", "mule-carrier"),
+        ("mule-carrier", (2.0, 28.0), []), ("convoy-squad", "mule-carrier", ["marshal-ira-kade"]), ("escort-squad", "mule-carrier", []),
+        ("hawk-skimmer", (7.0, 28.0), []), ("lookout-team", (10.0, 29.0), []),
     ]
+    assert [c for c in by_ai if getattr(c, "unit", "") == "mule-carrier"][1] == cmd.Hold(unit="mule-carrier", target="skitter-swarm")
     advances = [(c.unit, c.positions[0], c.target) for c in by_ai if isinstance(c, cmd.Advance)]
-    assert advances[:4] == [
-        ("hawk-skimmer", (9.788, 10.217), "skitter-swarm"),
-        ("mule-carrier", (7.183, 24.977), "skitter-swarm"),
-        ("convoy-squad", (10.183, 20.977), "spine-spitters"),
-        ("escort-squad", (11.183, 24.977), "spine-spitters"),
+    assert advances[:3] == [
+        ("hawk-skimmer", (7.815, 10.018), "skitter-swarm"),
+        ("convoy-squad", (5.0, 24.0), "skitter-swarm"),
+        ("escort-squad", (3.0, 22.0), "skitter-swarm"),
     ]
     assert (game.game.round, game.game.outcome, game.game.seized) == (4, BROOD, {CONVOY: 0, BROOD: 1})
 
