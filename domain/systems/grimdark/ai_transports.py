@@ -113,16 +113,18 @@ def get_out(game: Game, unit: Unit) -> cmd.Advance | cmd.Hold | None:
     if house is not None:
         if ai_activation.nearest_target(game, unit):
             return None
-        out = _disembark(game, unit, house)
+        out = disembark(game, unit)
         return out if isinstance(out, cmd.Advance) else None
-    out = _disembark(game, unit, None)
+    out = disembark(game, unit)
     ride = game.units[unit.inside]
     if isinstance(out, cmd.Advance) and (out.target or _at_goal(game, ai_activation.moved(unit, out.positions)) or ride.pinned or _at_goal(game, ride)):
         return out
     return cmd.Hold(unit=unit.id)
 
 
-def _disembark(game: Game, unit: Unit, house: TerrainPiece | None) -> cmd.Advance | cmd.Hold:
+def disembark(game: Game, unit: Unit) -> cmd.Advance | cmd.Hold:
+    """Its way out toward its goal, shooting the nearest enemy it then reaches; Hold when none."""
+    house = buildings.housing(game, unit)
     goal = ai_activation.goal(game, unit)
     if goal is None:
         return cmd.Hold(unit=unit.id)
