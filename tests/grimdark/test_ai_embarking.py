@@ -62,3 +62,17 @@ def test_a_unit_gets_into_a_building_by_its_marker_where_its_port_gives_it_a_tar
     moved(game, {"dust-riders": row(62, 2, 4)})
     out = [(36.0, 15.0), (37.484, 15.0), (38.969, 15.0), (40.453, 15.0), (36.0, 16.484)]
     assert ai_transports.get_out(game.game, game.unit("spine-spitters")) == cmd.Advance(unit="spine-spitters", positions=out)
+
+
+def test_a_unit_gets_out_of_its_transport_once_the_transport_stands_at_its_marker():
+    """The Mule Carrier has activated and stands 2.2" from the marker at (10, 15): it goes no
+    further, so the Convoy Squad gets out beside the marker though it reaches nobody."""
+    game = convoy_ready()
+    moved(game, {**BROOD_AWAY, "mule-carrier": [(12, 14)]})
+    mule = msgspec.structs.replace(game.unit("mule-carrier"), activated=True)
+    after = msgspec.structs.replace(game.game, units={**game.game.units, "mule-carrier": mule})
+    out = [(10.0, 17.0), (11.484, 17.0), (12.969, 17.0), (14.453, 17.0), (10.0, 18.484)]
+    command = ai_transports.get_out(after, after.units["convoy-squad"])
+    assert command == cmd.Advance(unit="convoy-squad", positions=out)
+    game.state = msgspec.structs.replace(game.state, game=after)
+    assert game.do(command)[:2] == [ev.UnitDisembarked("convoy-squad", "mule-carrier"), ev.UnitMoved("convoy-squad", "advance", out, 2.449)]

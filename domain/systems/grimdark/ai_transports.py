@@ -129,7 +129,11 @@ def disembark(game: Game, unit: Unit) -> cmd.Advance | cmd.Hold:
     if goal is None:
         return cmd.Hold(unit=unit.id)
     reach = int(onepage.move_inches(ONE_PAGE, "advance", unit.rule)) + 2
-    xs, ys = ([x for x, _ in house.polygon], [y for _, y in house.polygon]) if house else ([unit.models[0].x], [unit.models[0].y])
+    if house is not None:
+        xs, ys = [x for x, _ in house.polygon], [y for _, y in house.polygon]
+    else:
+        hull = game.units[unit.inside].models[0]
+        xs, ys = [hull.x], [hull.y]
     points = [(float(x), float(y)) for x in range(int(min(xs)) - reach, int(max(xs)) + reach + 1) for y in range(int(min(ys)) - reach, int(max(ys)) + reach + 1)]
     points.sort(key=lambda p: (math.hypot(p[0] - goal[0], p[1] - goal[1]), p))
     spacing = 2 * max(unit.radius(m) for m in unit.models) + 0.5
