@@ -74,3 +74,15 @@ def test_a_psychic_moves_the_friend_furthest_toward_its_marker_and_then_acts():
     assert command == cmd.CastSpell(unit="captain-hale-morrow", spell="Wind Step", target="vanguard-squad", positions=moved)
     assert game.do(command)[-1] == ev.UnitMoved("vanguard-squad", "spell", moved, 6.0)
     assert ai.ai(game.state) == cmd.Rush(unit="captain-hale-morrow", positions=[(6.887, 9.294)])
+
+
+def test_a_psychic_blesses_the_friend_whose_shots_reach_furthest():
+    """The Captain rolls a 2: only Guiding Light (+1 to shooting, 12") is within reach. The
+    Vanguard Squad's 6 shots reach the Spine Spitters (score 1), his own pistol the Mother (1/6):
+    the blessing goes on the squad, and the Brood's Mother, within 18", may try to block it."""
+    game = Game(solo=VANGUARD)
+    game.ready()
+    game.do(cmd.Cast(unit="captain-hale-morrow"), 2)
+    command = ai.ai(game.state)
+    assert command == cmd.CastSpell(unit="captain-hale-morrow", spell="Guiding Light", target="vanguard-squad")
+    assert game.do(command) == [ev.SpellCast("captain-hale-morrow", "Guiding Light", "vanguard-squad", [])]
