@@ -121,9 +121,13 @@ class Unique(Spend, tag=True):
 
 class UseCard(Spend, tag=True):
     """Use a resource or artefact card the explorer holds in its activation (#RESOURCE CARDS);
-    `die` pays a card that shows an activation die cost, else it stays 0."""
+    `die` pays a card that shows an activation die cost, else it stays 0. `target`: the ally
+    explorer a heal_ally card heals, or the hostile miniature a push card pushes to hex (q, r)."""
 
     card: str = ""
+    target: str = ""
+    q: int = 0
+    r: int = 0
 
 
 class StandUp(Spend, tag=True):

@@ -7,7 +7,7 @@ from domain.dicebox import DiceBox
 from domain.events import Event
 from domain.kit import pools
 from domain.systems.blackstone import events as ev
-from domain.systems.blackstone import rerolls
+from domain.systems.blackstone import card_kinds, rerolls
 from domain.systems.blackstone.evolve import evolve
 from domain.systems.blackstone.state import HOSTILE, Battle, Miniature, side_of
 from domain.systems.blackstone.versions import rule
@@ -27,10 +27,10 @@ def suffer(battle: Battle, target: Miniature, wounds: int, grievous: int, *, by:
 
 def explorer_wounds(battle: Battle, target: Miniature, wounds: int, grievous: int, *, dice: DiceBox, actor: str) -> list[Event]:
     track = battle.tracks[target.explorer]
-    table_name = side_of(battle, track).defence
+    table_name, larger = card_kinds.sized_die(list(battle.action_dice.values()), battle.cards, track.id, track.cards, "defence_die", side_of(battle, track).defence)
     table = battle.action_dice[table_name].table()
     kept = {"wound": 0, "grievous": 0}
-    events: list[Event] = []
+    events: list[Event] = list(larger)
     for kind in ["grievous"] * grievous + ["wound"] * wounds:
         reroller = battle.tracks[track.id] if track.reroll_defence else None
         purpose = f"defence roll: {track.id} against a {kind}"
