@@ -76,8 +76,9 @@ def _inspiration(_battle: Battle, track: Track, card: PlayCard, _command: UseCar
 
 
 def _next_to(battle: Battle, track: Track, target: Miniature) -> bool:
-    """One of the holder's miniatures on the board is next to `target`."""
-    return any(battle.miniatures[m].on_board and hx.distance(battle.miniatures[m].at, target.at) == 1 for m in track.miniatures)
+    """One of the holder's miniatures on the board is next to `target` or in its hex (an ally
+    may share it; a hostile never does)."""
+    return any(battle.miniatures[m].on_board and hx.distance(battle.miniatures[m].at, target.at) <= 1 for m in track.miniatures)
 
 
 def _heal_ally(battle: Battle, track: Track, card: PlayCard, command: UseCard) -> list[Event]:
