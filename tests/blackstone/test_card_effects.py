@@ -6,6 +6,10 @@ of an exploration round (#EXPLORATION ROUNDS, 2. Recovery step); with manual dic
 from __future__ import annotations
 
 import msgspec
+import pytest
+
+from domain.contract import Setup
+from domain.errors import RuleError
 
 from domain.events import DiceRolled
 from domain.kit.boards.hex import Hex
@@ -14,6 +18,7 @@ from domain.systems.blackstone import events as ev
 from domain.systems.blackstone import expedition_commands as xcmd
 from domain.systems.blackstone import expedition_events as xev
 from domain.systems.blackstone.card_kinds import larger_die
+from domain.systems.blackstone.setup import Options, setup
 from tests.blackstone.expedition import ExpeditionGame
 from tests.blackstone.game import CORE
 from tests.blackstone.test_actions import DRUDGE, TWINS, YSOLDE, started, track
@@ -177,3 +182,17 @@ def test_a_recovery_card_is_refused_in_a_combat():
     holding(game, YSOLDE, "sealed-ration")
     error = game.refused(cmd.UseCard(YSOLDE, card="sealed-ration"))
     assert (error.code, error.params) == ("card_not_now", {"card": "Sealed ration", "step": "recovery", "now": "combat"})
+
+
+def test_a_lone_combats_cards_option_hands_each_card_to_one_explorer():
+    """The `cards` option: Ysolde holds two cards, the twins one; an unknown card, an explorer
+    not in the combat or a card given twice is refused."""
+    def set_up(cards: str):  # noqa: ANN202
+        return setup(Setup("en", Options(combat="sunken-passage", explorers="Ysolde Marr, Pim and Pell", cards=cards), {"core": CORE}))
+
+    command = set_up("ysolde-marr: spare-cell, tide-seal; pim-and-pell: stim-seed")
+    assert (command.held, [c.id for c in command.cards]) == ({YSOLDE: ["spare-cell", "tide-seal"], TWINS: ["stim-seed"]}, ["spare-cell", "stim-seed", "tide-seal"])
+    for cards, code in [("ysolde-marr: lucky-coin", "unknown_card"), ("oskra-vey: stim-seed", "bad_card_holders"), ("ysolde-marr: stim-seed; pim-and-pell: stim-seed", "bad_card_holders")]:
+        with pytest.raises(RuleError) as refused:
+            set_up(cards)
+        assert refused.value.code == code

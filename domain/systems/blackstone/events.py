@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.events import Event
 from domain.kit.boards.hex import Hex
-from domain.systems.blackstone.content import ActionDie, Chamber, CombatCard, EncounterCard, Explorer, Hostile
+from domain.systems.blackstone.content import ActionDie, Chamber, CombatCard, EncounterCard, Explorer, Hostile, PlayCard
 
 
 class BattleSetUp(Event, tag=True):
@@ -16,6 +16,9 @@ class BattleSetUp(Event, tag=True):
     action_dice: list[ActionDie]
     encounter_cards: list[EncounterCard]
     hostile_player: str = ""
+    #: The resource and artefact cards a lone combat's explorers hold (SetUpBattle).
+    cards: list[PlayCard] = []
+    held: dict[str, list[str]] = {}
 
 
 class MiniaturePlaced(Event, tag=True):
