@@ -23,7 +23,7 @@ from tests.blackstone.expedition import ExpeditionGame
 from tests.blackstone.game import CORE
 from tests.blackstone.test_actions import DRUDGE, TWINS, YSOLDE, started, track
 from tests.blackstone.test_cards import attack, holding, ysolde_up
-from tests.blackstone.test_hostiles import GROUP, brute_next_to_ysolde
+from tests.blackstone.test_hostiles import D1, GROUP, brute_next_to_ysolde
 
 OSKRA = "oskra-vey"
 
@@ -115,9 +115,9 @@ def test_dice_grow_by_the_packs_sizes_and_the_largest_stays():
     assert [larger_die(CORE.action_dice, d, n) for d, n in [("d6", 1), ("d6", 2), ("d8", 2), ("d12", 1), ("d6", 0)]] == ["d8", "d12", "d12", "d12", "d6"]
 
 
-def challenged(**cards: list[str]) -> ExpeditionGame:
-    """The crumbling ledge wounds Ysolde and Oskra (agility 3 and 4 fail), who hold `cards`
-    (resources, or artefacts when the id is a stronghold's); the recovery step is next."""
+def carrying(exploration: list[str], **cards: list[str]) -> ExpeditionGame:
+    """An expedition whose explorers set out holding `cards` (resources, or artefacts when
+    the id is a stronghold's)."""
     artefacts = {a.id for s in CORE.strongholds for a in s.artefacts}
 
     def carried(command):  # noqa: ANN001, ANN202
@@ -125,7 +125,13 @@ def challenged(**cards: list[str]) -> ExpeditionGame:
         kept = {k: [c for c in v if c in artefacts] for k, v in cards.items()}
         return msgspec.structs.replace(command, plan=msgspec.structs.replace(command.plan, resources=resources, artefacts=kept))
 
-    game = ExpeditionGame(["crumbling-ledge"], carried=carried)
+    return ExpeditionGame(exploration, carried=carried)
+
+
+def challenged(**cards: list[str]) -> ExpeditionGame:
+    """The crumbling ledge wounds Ysolde and Oskra (agility 3 and 4 fail), who hold `cards`;
+    the recovery step is next."""
+    game = carrying(["crumbling-ledge"], **cards)
     game.do(xcmd.Explore(), 3, 4, 4, 11, actor="ann")
     assert game.expedition.step == "recovery"
     return game
@@ -196,3 +202,29 @@ def test_a_lone_combats_cards_option_hands_each_card_to_one_explorer():
         with pytest.raises(RuleError) as refused:
             set_up(cards)
         assert refused.value.code == code
+
+
+def test_a_recovery_roll_card_counts_a_grievous_wound_fewer():
+    """Orchard pass: Oskra, out of action with 2 grievous wounds, rolls a 2: without the card
+    he would die; with it 1 counts, and he lives (his vitality roll follows, a 1: a failure)."""
+    game = carrying(["silent-hall"], **{OSKRA: ["orchard-pass"]})
+    game.do(xcmd.Explore(), actor="ann")
+    game.patch_explorer(OSKRA, out_of_action=True, grievous=2)
+    events = game.do(xcmd.Recover(), 2, 1, actor="ann")
+    assert [e for e in events if isinstance(e, (ev.CardApplied, ev.RecoveryRolled))] == [ev.CardApplied(OSKRA, "orchard-pass", "recovery_roll", 1), ev.RecoveryRolled(OSKRA, 2, 2, False)]
+    assert game.expedition.dead == () and game.expedition.step == "leader"
+
+
+def test_a_retaliate_card_wounds_the_hostile_that_wounded_its_holder_at_one_hex():
+    """Thorn vest: the Chain Brute's flail wounds Ysolde (5 on its d12, her d8 defence a 1): it
+    suffers a wound back; when her 4 negates the wound, nothing comes back."""
+    game = brute_next_to_ysolde()
+    holding(game, YSOLDE, "thorn-vest")
+    events = game.do(cmd.ActivateHostiles(GROUP), 3, 5, 1, 1)
+    applied = events.index(ev.CardApplied(YSOLDE, "thorn-vest", "retaliate", 1))
+    assert events[applied - 2 : applied + 2] == [ev.Wounded(YSOLDE, 1, 0), ev.Stunned(YSOLDE), ev.CardApplied(YSOLDE, "thorn-vest", "retaliate", 1), ev.Wounded(D1, 1, 0)]
+    assert game.battle.miniatures[D1].damage == 1
+    game = brute_next_to_ysolde()
+    holding(game, YSOLDE, "thorn-vest")
+    events = game.do(cmd.ActivateHostiles(GROUP), 3, 5, 1, 4)
+    assert not [e for e in events if isinstance(e, ev.CardApplied)] and game.battle.miniatures[D1].damage == 0

@@ -55,6 +55,10 @@ KINDS: dict[str, Kind] = {
     "defence_die": Kind((PERMANENT,), True),
     # Permanent: the holder's vitality rolls use the action die `amount` sizes larger.
     "vitality_die": Kind((PERMANENT,), True),
+    # Permanent: the holder's recovery roll in the recovery step counts `amount` grievous wounds fewer.
+    "recovery_roll": Kind((PERMANENT,), True),
+    # Permanent: a hostile whose attack at 1 hex wounds the holder (still in action) suffers `amount` wounds.
+    "retaliate": Kind((PERMANENT,), True),
 }
 
 
@@ -108,6 +112,11 @@ def weapon_cost(battle: Battle, track: Track, cost: int) -> tuple[int, list[ev.C
     return max(1, cost - sum(c.effect.amount for c in cards)), applied(track.id, cards)
 
 
+def retaliation(battle: Battle, track: Track) -> list[PlayCard]:
+    """The permanent cards that wound back a hostile hitting the holder at 1 hex."""
+    return permanent(battle.cards, track.cards, "retaliate")
+
+
 def larger_die(action_dice: Sequence[ActionDie], name: str, steps: int) -> str:
     """The action die `steps` sizes larger than `name` among the pack's (by sides); the largest
     stays the largest."""
@@ -123,3 +132,8 @@ def sized_die(action_dice: Sequence[ActionDie], cards: Mapping[str, PlayCard], u
     if not found:
         return die, []
     return larger_die(action_dice, die, sum(c.effect.amount for c in found)), applied(unit, found)
+
+
+def recovery_eased(cards: Mapping[str, PlayCard], unit: str, held: Sequence[str]) -> list[ev.CardApplied]:
+    """The permanent cards that count grievous wounds fewer on the holder's recovery roll."""
+    return applied(unit, permanent(cards, held, "recovery_roll"))

@@ -217,7 +217,23 @@ def resolve_attack(
         events += suffered
         if weapon.stun:
             events += stun_if_wounded(battle, target.id, suffered, by=by, dice=dice, actor=actor)
+        if target.explorer and hexes == 1:
+            events += wound_back(battle, attacker, target, suffered, dice=dice, actor=actor)
     return events
+
+
+def wound_back(battle: Battle, attacker: Miniature, target: Miniature, suffered: list[Event], *, dice: DiceBox, actor: str) -> list[Event]:
+    """An explorer wounded at 1 hex, still in action, holding retaliate cards (#RESOURCE CARDS,
+    card_kinds.py): the hostile suffers their wounds, as if from the explorer's attack."""
+    after = battle
+    for event in suffered:
+        after = evolve(after, event)
+    track = after.tracks[target.explorer]
+    cards = card_kinds.retaliation(after, track)
+    hostile = after.miniatures[attacker.id]
+    if not cards or track.out_of_action or not hostile.on_board or not any(isinstance(e, ev.Wounded) and e.wounds + e.grievous for e in suffered):
+        return []
+    return [*card_kinds.applied(track.id, cards), *suffer(after, hostile, sum(c.effect.amount for c in cards), 0, by=track.id, dice=dice, actor=actor)]
 
 
 def stun_if_wounded(battle: Battle, target: str, suffered: list[Event], *, by: str, dice: DiceBox, actor: str) -> list[Event]:
