@@ -103,11 +103,19 @@ def _push(battle: Battle, track: Track, card: PlayCard, command: UseCard) -> lis
     if hostile is None or not hostile.on_board or hostile.side != HOSTILE or not _next_to(battle, track, hostile):
         raise RuleError("no_adjacent_hostile", RESOURCE_CARDS, params={"unit": track.id, "card": card.name, "target": command.target})
     to = hx.Hex(command.q, command.r)
-    pushers = [battle.miniatures[m].at for m in track.miniatures if battle.miniatures[m].on_board and hx.distance(battle.miniatures[m].at, hostile.at) == 1]
-    explorers = {m.at for m in battle.side(EXPLORER)}
-    if hx.distance(hostile.at, to) != 1 or bf.route_distance(battle, hostile.at, to) != 1 or any(hx.distance(p, to) < 2 for p in pushers) or to in explorers or not bf.room_for(battle, hostile.size, to, leaving=hostile.id):
+    if not _pushed_to(battle, track, hostile, to):
         raise RuleError("cannot_push_there", RESOURCE_CARDS, params={"target": hostile.id, "q": command.q, "r": command.r})
     return [ev.Moved(hostile.id, [to])]
+
+
+def _pushed_to(battle: Battle, track: Track, hostile: Miniature, to: hx.Hex) -> bool:
+    assert hostile.at is not None
+    pushers = [battle.miniatures[m].at for m in track.miniatures if battle.miniatures[m].on_board and hx.distance(battle.miniatures[m].at, hostile.at) == 1]
+    if hx.distance(hostile.at, to) != 1 or bf.route_distance(battle, hostile.at, to) != 1:
+        return False  # one step, across no wall, into no obstructed hex
+    if any(hx.distance(p, to) < 2 for p in pushers) or to in {m.at for m in battle.side(EXPLORER)}:
+        return False
+    return bf.room_for(battle, hostile.size, to, leaving=hostile.id)
 
 
 EFFECTS: dict[str, Effect] = {

@@ -251,7 +251,8 @@ class CardUsed(Event, tag=True):
 
 
 class CardApplied(Event, tag=True):
-    """A permanent card's bonus counted in a roll: `amount` more dice for the attack."""
+    """A permanent card's bonus counted in a roll or an action, before it: what its `effect`
+    kind does, by `amount` (card_kinds.py; more attack dice, a larger die, a cheaper weapon...)."""
 
     unit: str
     card: str

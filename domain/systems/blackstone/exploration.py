@@ -3,13 +3,15 @@
 
 from __future__ import annotations
 
+import functools
+
 import msgspec
 
 from domain.dicebox import DiceBox
 from domain.errors import RuleError
 from domain.events import Event
 from domain.kit import decks
-from domain.systems.blackstone import card_kinds, challenges, creation, exchanges, one_off, pausing, recovery_cards, twins, vitality
+from domain.systems.blackstone import challenges, creation, exchanges, one_off, pausing, recovery_cards, twins, vitality
 from domain.systems.blackstone import commands as cmd
 from domain.systems.blackstone import events as ev
 from domain.systems.blackstone import expedition_commands as xcmd
@@ -126,8 +128,7 @@ def recover(expedition: Expedition, dice: DiceBox, actor: str) -> list[Event]:
     then a vitality roll for each one alive with wounds. The expedition ends if one died, or if
     the combat ended with all out of action (#ENDING AN EXPEDITION)."""
     done = Folding(expedition)
-    eased = lambda track: card_kinds.recovery_eased(expedition.content.cards, track.id, vitality.held(expedition, track.id))  # noqa: E731
-    done.add(*twins.recovery_rolls(expedition.explorers.values(), dice, actor, eased))
+    done.add(*twins.recovery_rolls(expedition.explorers.values(), dice, actor, functools.partial(vitality.eased, expedition)))
     for track in done.expedition.explorers.values():
         if track.id in done.expedition.dead or not (track.wounds or track.grievous):
             continue

@@ -22,6 +22,11 @@ def held(expedition: Expedition, unit: str) -> tuple[str, ...]:
     return tuple(sorted((*expedition.resources.get(unit, ()), *expedition.artefacts.get(unit, ()))))
 
 
+def eased(expedition: Expedition, track: Track) -> list[ev.CardApplied]:
+    """The recovery_roll cards the explorer holds, counting grievous wounds fewer on its recovery roll."""
+    return card_kinds.recovery_eased(expedition.content.cards, track.id, held(expedition, track.id))
+
+
 def roll(expedition: Expedition, track: Track, dice: DiceBox, actor: str) -> list[Event]:
     """One vitality roll for the explorer, and the wounds it heals."""
     content = expedition.content

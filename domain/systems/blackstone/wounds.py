@@ -15,7 +15,8 @@ from domain.systems.blackstone.versions import rule
 
 def suffer(battle: Battle, target: Miniature, wounds: int, grievous: int, *, by: str, dice: DiceBox, actor: str) -> list[Event]:
     """Wounds on a hostile: 1 damage each, 3 per grievous, slain at its WOUNDS (#ATTACKS, 4).
-    On an explorer: a defence roll per wound first (#EXPLORER DEFENSE ROLLS), then counters
+    On an explorer: a defence roll per wound first (#EXPLORER DEFENSE ROLLS; a defence_die card
+    makes the die larger, card_kinds.py), then counters
     cover track spaces; one more when all are covered puts it out of action (#WOUNDS)."""
     if target.side == HOSTILE:
         events: list[Event] = [ev.Wounded(target.id, wounds, grievous)]
