@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.events import Event
 from domain.kit.boards.hex import Hex
-from domain.systems.blackstone.content import ActionDie, Chamber, CombatCard, EncounterCard, Explorer, Hostile
+from domain.systems.blackstone.content import ActionDie, Chamber, CombatCard, EncounterCard, Explorer, Hostile, PlayCard
 
 
 class BattleSetUp(Event, tag=True):
@@ -16,6 +16,9 @@ class BattleSetUp(Event, tag=True):
     action_dice: list[ActionDie]
     encounter_cards: list[EncounterCard]
     hostile_player: str = ""
+    #: The resource and artefact cards a lone combat's explorers hold (SetUpBattle).
+    cards: list[PlayCard] = []
+    held: dict[str, list[str]] = {}
 
 
 class MiniaturePlaced(Event, tag=True):
@@ -248,7 +251,8 @@ class CardUsed(Event, tag=True):
 
 
 class CardApplied(Event, tag=True):
-    """A permanent card's bonus counted in a roll: `amount` more dice for the attack."""
+    """A permanent card's bonus counted in a roll or an action, before it: what its `effect`
+    kind does, by `amount` (card_kinds.py; more attack dice, a larger die, a cheaper weapon...)."""
 
     unit: str
     card: str

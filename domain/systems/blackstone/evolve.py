@@ -60,7 +60,7 @@ def _set_up(event: ev.BattleSetUp) -> Battle:
     tracks, miniatures = {}, {}
     for explorer in event.explorers:
         ids = tuple(slug(n) for n in explorer.figures())
-        tracks[slug(explorer.name)] = Track(slug(explorer.name), explorer.name, ids)
+        tracks[slug(explorer.name)] = Track(slug(explorer.name), explorer.name, ids, cards=tuple(sorted(event.held.get(slug(explorer.name), ()))))
         for name, mini in zip(explorer.figures(), ids):
             miniatures[mini] = Miniature(mini, name, EXPLORER, explorer.size, explorer=slug(explorer.name))
     return Battle(
@@ -78,6 +78,7 @@ def _set_up(event: ev.BattleSetUp) -> Battle:
         portals=tuple(at(p) for p in event.card.portals),
         encounter_cards={c.id: c for c in event.encounter_cards},
         hostile_player=event.hostile_player,
+        cards={c.id: c for c in event.cards},
     )
 
 

@@ -74,6 +74,18 @@ class Recover(LeaderCommand, tag=True):
     """#EXPLORATION ROUNDS, 2. Recovery step: recovery rolls, then vitality rolls."""
 
 
+class UseRecoveryCard(Command, tag=True):
+    """#RESOURCE CARDS: in the recovery step, before the leader's `Recover`, the explorer's
+    player uses a card of the recovery step it holds (a vitality_roll card, card_kinds.py)."""
+
+    roles: ClassVar[frozenset[str]] = PLAYERS
+    unit: Annotated[str, Meta(max_length=40)]
+    card: Annotated[str, Meta(max_length=40)]
+
+    def units(self) -> tuple[str, ...]:
+        return (self.unit,)
+
+
 class PassLead(LeaderCommand, tag=True):
     """#EXPLORATION ROUNDS, 3. Leader step: the leader marker goes to the next player clockwise."""
 
@@ -101,4 +113,4 @@ class ResumeExpedition(Command, tag=True):
     roles: ClassVar[frozenset[str]] = HOST
 
 
-EXPEDITION_COMMANDS = (SetUpExpedition, Explore, EndExpedition, Recover, PassLead, GiveCards, PauseExpedition, ResumeExpedition)
+EXPEDITION_COMMANDS = (SetUpExpedition, Explore, EndExpedition, Recover, UseRecoveryCard, PassLead, GiveCards, PauseExpedition, ResumeExpedition)

@@ -249,6 +249,11 @@ def _discarded(expedition: Expedition, e: ev.CardUsed) -> Expedition:
     return replace(expedition, resources=resources, discarded=discarded)
 
 
+def _used(expedition: Expedition, e: ev.CardUsed) -> Expedition:
+    """A card used between combats (recovery_cards.py): discarded, it leaves its holder."""
+    return _discarded(expedition, e) if e.use == "discarded" else expedition
+
+
 _HANDLERS = {
     xev.ExplorationDealt: _dealt,
     xev.StrongholdDealt: _stronghold_dealt,
@@ -269,4 +274,6 @@ _HANDLERS = {
     ev.InspirationGained: _inspiration,
     ev.RecoveryRolled: _recovery_rolled,
     ev.VitalityRolled: _noted,
+    ev.CardApplied: _noted,
+    ev.CardUsed: _used,
 }
