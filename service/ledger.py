@@ -189,15 +189,20 @@ class Ledger:
 
     # -- campaigns ------------------------------------------------------------------------------
 
-    def create_campaign(self, name: str, host_name: str) -> Admitted:
-        """A new campaign and the host's token (shown once, stored only as a digest)."""
+    def create_campaign(self, name: str, host_name: str, client_seed: str | None = None) -> Admitted:
+        """A new campaign and the host's token (shown once, stored only as a digest). With a
+        `client_seed` its first dice epoch opens at once with it (campaigns.first_epoch)."""
         if not name.strip() or len(name) > limits.MAX_TITLE:
             raise RuleError("bad_campaign_name", ROLES, params={"max": limits.MAX_TITLE}, field="name")
         campaigns.check_name(host_name, "host_name")
+        # A seed is drawn only for an epoch opened now, so campaigns without one draw as before.
+        fresh = self.fresh_seed() if client_seed is not None else b""
+        epoch = campaigns.first_epoch(client_seed, fresh)
         campaign_id = str(uuid.uuid4())
         token, digest = self._new_token(campaign_id)
         event = campaign_events.CampaignCreated(campaign_id, name, host_name, digest)
-        records = self._record(campaign_id, Stream(None), [event], "host", codec=campaign_codec())
+        records = self._record(campaign_id, Stream(None), [event, *epoch], "host", codec=campaign_codec())
+        self._seal_seeds(epoch, fresh)
         self.store.append(records)
         return Admitted(campaign_id, token, last_receipts(records))
 

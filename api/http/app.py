@@ -84,7 +84,7 @@ def _after(position: int) -> int:
 
 @post("/campaigns", sync_to_thread=True)
 def create_campaign(data: JSONBody[NewCampaign], ledger: LedgerDep) -> CampaignToken:
-    created = ledger.create_campaign(data.name, data.host_name)
+    created = ledger.create_campaign(data.name, data.host_name, data.client_seed)
     return CampaignToken(created.id, created.token, created.receipts)
 
 

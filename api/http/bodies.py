@@ -32,6 +32,9 @@ IdempotencyKey = Annotated[str, Meta(min_length=1, max_length=limits.MAX_TEXT)]
 class NewCampaign(Body):
     name: Title
     host_name: Name = "host"
+    #: The first part of the client seed of the campaign's own dice (design.md#Dice step 2);
+    #: none: the campaign's id, once its first command rolls.
+    client_seed: Text | None = None
 
 
 class CampaignToken(Body):

@@ -7,12 +7,9 @@ gives the same projections."""
 
 from __future__ import annotations
 
-import hashlib
 import secrets
-from collections.abc import Iterator
 
 import msgspec
-import pytest
 from litestar.testing import TestClient
 
 from api.http.app import create_app
@@ -28,19 +25,6 @@ FIRST = "Ysolde Marr, Brother Kettle, Oskra Vey, Pim and Pell"
 SECOND = "Marek Dunn, Sister Quill, Oskra Vey, Pim and Pell"
 QUEST = ("legacy-deck", "blackstone-campaign")
 
-
-def _seeds() -> Iterator[bytes]:
-    n = 0
-    while True:
-        n += 1
-        yield hashlib.sha256(f"quest seed {n}".encode()).digest()
-
-
-@pytest.fixture
-def seeded(store: EventStore) -> Iterator[TestClient]:
-    seeds = _seeds()
-    with TestClient(create_app(Ledger(store, Sealer(secrets.token_bytes(32)), fresh_seed=lambda: next(seeds)))) as test_client:
-        yield test_client
 
 
 def _events(response) -> list[dict]:  # noqa: ANN001 - an httpx response
