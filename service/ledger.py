@@ -480,6 +480,9 @@ class Ledger:
         with the campaign's own provable dice and appended exactly once per key. A campaign
         without an epoch opens its first one in the same append, before any roll."""
         self._require(actor, command.roles, f"issue {type(command).__name__}")
+        if actor.role == "player" and (others := [u for u in command.units() if u not in actor.units]):
+            # A player acts only for its own seats between missions too (an explorer's trade).
+            raise Forbidden("not_your_unit", ROLES, params={"member": actor.name, "units": others})
         limits.check_text("idempotency_key", idempotency_key or "")
         digest = hashlib.sha256(msgspec.json.encode(command)).hexdigest() if idempotency_key else None
         if (system := campaigns.owner(command)) is not None:
