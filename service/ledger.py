@@ -262,10 +262,11 @@ class Ledger:
         dice_mode: str,
         client_seed: str | None,
         options: dict[str, str],
+        faces: list[int] | None = None,
     ) -> NewMission:
         """A new mission in the campaign; its game system's set-up command (built from the
         options and the system's content packs) is decided on the new mission and written
-        with it, all or nothing."""
+        with it, all or nothing; in a manual-dice mission its rolls take the typed `faces`."""
         self._require(actor, {"host"}, "create missions")
         mission_id = str(uuid.uuid4())
         fresh = self.fresh_seed()
@@ -291,7 +292,7 @@ class Ledger:
                 created = self._record(mission_id, Stream(None), mission_events, actor.name, codec=codec)
                 prepared = campaigns.prepare(campaign.state, system, setup, mission_events[0].rules_version)
                 if prepared is not None:
-                    created += self._set_up(mission_id, created, mission_events, prepared, fresh, actor.name, codec)
+                    created += self._set_up(mission_id, created, mission_events, prepared, fresh, actor.name, codec, faces)
                 party = campaigns.party(system, prepared)
                 added = self._record(campaign_id, campaign, [campaign_events.MissionAdded(mission_id, name, system, party)], actor.name, codec=campaign_codec())
                 try:
@@ -305,11 +306,11 @@ class Ledger:
                 raise VersionConflict(campaign.state.version, "the campaign is busy; try again")
         return NewMission(self.mission(mission_id), last_receipts([*created, *added]))
 
-    def _set_up(self, mission_id: str, created: list[Recorded], mission_events: list[Event], setup: Command, fresh: bytes, actor: str, codec: Codec) -> list[Recorded]:
+    def _set_up(self, mission_id: str, created: list[Recorded], mission_events: list[Event], setup: Command, fresh: bytes, actor: str, codec: Codec, faces: list[int] | None) -> list[Recorded]:
         state = None
         for event in mission_events:
             state = missions.evolve(state, event)
-        dice = missions.dice_box_for(state, server_seed=fresh, fresh_seed=None, manual_faces=None)
+        dice = missions.dice_box_for(state, server_seed=fresh, fresh_seed=None, manual_faces=faces)
         set_up = self._record(mission_id, Stream(state, created[-1].hash), missions.decide(state, setup, dice, actor), actor, command=setup, codec=codec)
         for record in set_up:  # as in handle: what the rules cannot apply is never written
             state = missions.evolve(state, record.event)

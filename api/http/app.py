@@ -118,6 +118,7 @@ def create_mission(campaign_id: FromPath[str], data: JSONBody[NewMission], reque
             dice_mode=data.dice_mode,
             client_seed=data.client_seed,
             options=data.options,
+            faces=data.faces,
         )
     except BadOptions as bad:
         raise malformed("options", bad.error) from None

@@ -98,6 +98,9 @@ class NewMission(Body):
     dice_mode: str = "server"
     #: Public text mixed into every roll; random when left out.
     client_seed: Text | None = None
+    #: A manual-dice mission's set-up rolls (a game system's shuffled decks), typed as a
+    #: command's `faces` are; refused in a server-dice mission.
+    faces: Faces | None = None
     #: The game system's options, as its `"<system> options"` schema below (and `GET /systems/{name}`)
     #: says; stored with the mission, so capped: at most 32, names up to 40 characters, values up to 400.
     options: Annotated[
