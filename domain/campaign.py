@@ -16,11 +16,11 @@ from domain.campaign_events import (
     CampaignDiceRolled,
     CampaignEpochStarted,
     CampaignSeedRevealed,
+    ContributeCampaignClientSeed,
     MemberInvited,
     MissionAdded,
     MissionConcluded,
     RotateCampaignSeed,
-    ContributeCampaignClientSeed,
 )
 from domain.commands import Command
 from domain.contract import GameSystem

@@ -29,7 +29,12 @@ def quest_seed(n: int) -> bytes:
 
 
 @pytest.fixture
-def seeded(store: EventStore) -> Iterator[TestClient]:
+def seeded_ledger(store: EventStore) -> Ledger:
     seeds = counted_seeds()
-    with TestClient(create_app(Ledger(store, Sealer(secrets.token_bytes(32)), fresh_seed=lambda: next(seeds)))) as test_client:
+    return Ledger(store, Sealer(secrets.token_bytes(32)), fresh_seed=lambda: next(seeds))
+
+
+@pytest.fixture
+def seeded(seeded_ledger: Ledger) -> Iterator[TestClient]:
+    with TestClient(create_app(seeded_ledger)) as test_client:
         yield test_client

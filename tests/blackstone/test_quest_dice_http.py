@@ -38,7 +38,7 @@ def _fisher_yates(deck: list[str], faces: list[int]) -> list[str]:
     return order
 
 
-def _events(response) -> list[dict]:  # noqa: ANN001 - an httpx response
+def _events(response) -> list[dict]:
     assert response.status_code == 201, response.text
     return [r["event"] for r in response.json()["events"]]
 
