@@ -28,7 +28,7 @@ from service.ledger import Ledger
 from tests.blackstone.expedition import deal_faces, faces_for
 from tests.blackstone.game import CORE
 from tests.harness import Member, created, game_state
-from tests.test_ai_worker_blackstone import lead, pass_overwatch, stand_up
+from tests.test_ai_worker_blackstone import lead, pass_overwatch, stand_up, towards_escape
 
 SYSTEM = "blackstone-fortress"
 #: A hostile miniature's id ends in its group and number ("glass-mite-1-2").
@@ -166,15 +166,8 @@ def escape(turn: Any, fight: bool = False) -> bool:
         if not aboard and portal is not None and summon is not None:
             turn.accepted({"type": "Summon", "unit": track.id, **named, "die": summon, "q": portal.q, "r": portal.r})
             return True
-        goals = aboard or {n for p in game.portals for n in hx.area(p, 1)}
-        near: dict[hx.Hex, int] = {}
-        for goal in goals:
-            for cell, steps in hx.reachable(game.board, goal):
-                near[cell] = min(steps, near.get(cell, 10**6))
-        move = side_of(game, track).move
-        ends = [c for c, _ in hx.reachable(game.board, mini.at, max_cost=move) if c != mini.at and bf.room_for(game, mini.size, c, leaving=mini.id) and bf.route(game, mini, c, move)]
-        best = min(ends, key=lambda c: (near.get(c, 10**6), c), default=None)
-        if track.dice and best is not None and near.get(best, 10**6) < near.get(mini.at, 10**6):
+        best = towards_escape(game, track, mini)
+        if track.dice and best is not None:
             turn.accepted({"type": "Move", "unit": track.id, **named, "die": min(track.dice), "q": best.q, "r": best.r})
             return True
     turn.accepted(end)

@@ -6,9 +6,9 @@ from the audit once the seed is revealed."""
 from __future__ import annotations
 
 import hashlib
-import hmac
 
 from tests.blackstone.conftest import quest_seed
+from tests.fixtures import dice_vectors
 from tests.harness import Campaign
 
 SYSTEM = "blackstone-fortress"
@@ -16,18 +16,9 @@ PARTY = "Ysolde Marr, Brother Kettle, Oskra Vey, Pim and Pell"
 
 
 def _faces(seed: bytes, client_seed: str, nonce: int, sides: list[int]) -> list[int]:
-    """design.md#Dice steps 3 and 4, written from the text (no code shared with domain/dice.py)."""
-    out, round_, pending = [], 0, b""
-    for s in sides:
-        while True:
-            if len(pending) < 4:
-                pending += hmac.new(seed, f"{client_seed}:{nonce}:{round_}".encode(), hashlib.sha256).digest()
-                round_ += 1
-            u, pending = int.from_bytes(pending[:4], "big"), pending[4:]
-            if u < 2**32 - (2**32 % s):
-                out.append(u % s + 1)
-                break
-    return out
+    """design.md#Dice steps 3 and 4 as the known-answer vectors write them from the text (no
+    code shared with domain/dice.py)."""
+    return dice_vectors.draw(seed, client_seed, nonce, sides)[0]
 
 
 def _fisher_yates(deck: list[str], faces: list[int]) -> list[str]:
