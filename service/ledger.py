@@ -282,6 +282,8 @@ class Ledger:
             fresh_seed=fresh,
         )
         setup = setup_command(system, mission_events[0].rules_version, options)
+        if faces is not None and dice_mode != "manual":
+            raise RuleError("faces_not_allowed", missions.DICE, params={}, field="faces")
         self._seal_seeds(mission_events, fresh)
         with self._lock(campaign_id):
             for attempt in range(RETRIES):
@@ -293,6 +295,8 @@ class Ledger:
                 prepared = campaigns.prepare(campaign.state, system, setup, mission_events[0].rules_version)
                 if prepared is not None:
                     created += self._set_up(mission_id, created, mission_events, prepared, fresh, actor.name, codec, faces)
+                elif faces:  # nothing rolls at this mission's set-up
+                    raise RuleError("too_many_faces", missions.DICE, params={"left": len(faces)}, field="faces")
                 party = campaigns.party(system, prepared)
                 added = self._record(campaign_id, campaign, [campaign_events.MissionAdded(mission_id, name, system, party)], actor.name, codec=campaign_codec())
                 try:

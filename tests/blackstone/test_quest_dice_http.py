@@ -73,3 +73,18 @@ def test_a_pinned_client_seed_gives_a_known_legacy_card_re_computed_from_the_aud
     assert _faces(quest_seed(1), "pinned-quest:ann", roll["nonce"], roll["sides"]) == roll["faces"]
     assert _fisher_yates(roll["deck"], roll["faces"])[0] == card["card"]
     assert sam.read(f"{url}/verify")["ok"]
+
+
+def test_a_manual_dice_expeditions_set_up_takes_typed_faces_and_refuses_them_elsewhere(seeded):
+    """A manual-dice mission's set-up rolls take the faces typed at its creation (design.md#Dice
+    step 7), as a command's do: too few names the roll; a server-dice mission refuses them,
+    and so does a mission whose set-up rolls nothing."""
+    campaign = Campaign(seeded, "Typed set-up")
+    options = {"mode": "expedition", "explorers": PARTY, "players": "host"}
+    short = campaign.create_mission("Short", system=SYSTEM, options=options, dice_mode="manual", faces=[1])
+    assert (short.status_code, short.json()["code"], short.json()["params"]) == (422, "missing_faces", {"given": 1, "used": 0, "needed": [4, 3, 2], "purpose": "shuffle the combat cards"})
+    server = campaign.create_mission("Server", system=SYSTEM, options=options, faces=[1])
+    assert (server.status_code, server.json()["code"], server.json()["field"]) == (422, "faces_not_allowed", "faces")
+    table = campaign.create_mission("Table", dice_mode="manual", faces=[3])
+    assert (table.status_code, table.json()["code"], table.json()["params"]) == (422, "too_many_faces", {"left": 1})
+    assert [m["name"] for m in campaign.host.read(f"/campaigns/{campaign.id}/missions")] == []
