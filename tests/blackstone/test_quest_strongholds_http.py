@@ -154,6 +154,10 @@ def test_a_death_a_third_expedition_and_a_stronghold_conquered_over_http(seeded,
     ]
     assert view["clues"] == 0 and view["decks"]["discovery"] == 15  # the clues went back into the deck
 
+    # The campaign's draws were on its pinned client seed; its chain holds.
+    assert [e["client_seed"] for e in sam.read(f"/campaigns/{campaign.id}/audit")["epochs"]] == ["stronghold-quest"]
+    assert sam.read(f"/campaigns/{campaign.id}/verify")["chain"]["ok"]
+
     # Every projection followed live equals one rebuilt from zero.
     live = Projections(seeded_ledger.store, NAMES, page_size=40, save_every_s=0)
     for runner in live.runners.values():
