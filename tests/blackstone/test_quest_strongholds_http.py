@@ -82,7 +82,8 @@ def test_a_death_a_third_expedition_and_a_stronghold_conquered_over_http(seeded,
         first.do({"type": "Explore"}, agile)
         first.do({"type": "Recover"})
         first.do({"type": "PassLead"})
-    found = [(e["unit"], e["card"]) for e in _of(_events_of(seeded_ledger, first.id), "DiscoveryDrawn")]
+    read = [r["event"] for r in sam.read(f"/missions/{first.id}/events?limit=1000")["events"]]
+    found = [(e["unit"], e["card"]) for e in _of(read, "DiscoveryDrawn")]
     assert found == [("ysolde-marr", "scratched-map"), ("brother-kettle", "dead-mans-log"), ("ysolde-marr", "broken-beacon"), ("brother-kettle", "chalk-sigil")]
     first.do({"type": "EndExpedition"})
     assert host.end(first.id, "ended").status_code == 201
@@ -169,6 +170,3 @@ def test_a_death_a_third_expedition_and_a_stronghold_conquered_over_http(seeded,
     assert {n: rebuilt.tables.rows(n) for n in NAMES} == {n: live.tables.rows(n) for n in NAMES}
     assert msgspec.json.decode(live.tables.row("blackstone-campaign", campaign.id))["document"] == view
 
-
-def _events_of(ledger: Any, mission_id: str) -> list[dict]:
-    return [msgspec.to_builtins(r.event) for r in ledger.records(mission_id)]
