@@ -169,4 +169,3 @@ def test_a_death_a_third_expedition_and_a_stronghold_conquered_over_http(seeded,
         rebuilt.rebuild(name)
     assert {n: rebuilt.tables.rows(n) for n in NAMES} == {n: live.tables.rows(n) for n in NAMES}
     assert msgspec.json.decode(live.tables.row("blackstone-campaign", campaign.id))["document"] == view
-
