@@ -46,18 +46,18 @@ class QuestTable:
         quest = msgspec.structs.replace(self.quest, **changes)
         self.state = msgspec.structs.replace(self.state, games={**self.state.games, SYSTEM: quest})
 
-    def do(self, command: Any, *faces: int) -> list[Any]:
+    def do(self, command: Any, *faces: int, actor: str = "host") -> list[Any]:
         """A campaign command, completed with the core pack as the service completes it."""
         command = campaign.complete(system_named(SYSTEM), command, {"core": CORE})
         box = epochs.dice_box(self.state.epochs[-1], server_seed=None, fresh_seed=None, manual_faces=list(faces), rolled=CampaignDiceRolled)
-        events = campaign.decide(self.state, command, box, "host")
+        events = campaign.decide(self.state, command, box, actor)
         self.apply(*events)
         return events
 
-    def refused(self, command: Any, *faces: int) -> RuleError:
+    def refused(self, command: Any, *faces: int, actor: str = "host") -> RuleError:
         before = self.state
         try:
-            self.do(command, *faces)
+            self.do(command, *faces, actor=actor)
         except RuleError as error:
             assert self.state is before
             return error

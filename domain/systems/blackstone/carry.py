@@ -13,7 +13,7 @@ from domain.systems.blackstone.content import Stronghold
 from domain.systems.blackstone.expedition_commands import ONE_OFF, STRONGHOLD, SetUpExpedition
 from domain.systems.blackstone.expedition_state import Expedition
 from domain.systems.blackstone.naming import slug
-from domain.systems.blackstone.quest import ARTEFACT, CARDS_CARRIED, DISCARDED, GRIEVOUS, RESOURCE, Quest
+from domain.systems.blackstone.quest import ARTEFACT, CARDS_CARRIED, DISCARDED, GRIEVOUS, LEADER, PLAYER, RESOURCE, Quest
 from domain.systems.blackstone.versions import rule
 
 
@@ -86,9 +86,10 @@ def _place(setup: SetUpExpedition, quest: Quest, explorers: list[str]) -> Strong
 def carry_out(game: Any) -> list[UnitReport]:
     """Each explorer of an expedition as it comes back: its grievous wounds for the Precipice's
     recovery roll of one out of action, every resource and artefact card it holds now
-    (conditions `resource:<id>`, `artefact:<id>`, after the marker CARDS_CARRIED) and the
-    resource cards it used and discarded (`discarded:<id>`); a lone combat and a one-off expedition
-    (whose explorers do not return to the Precipice) report none."""
+    (conditions `resource:<id>`, `artefact:<id>`, after the marker CARDS_CARRIED), the resource
+    cards it used and discarded (`discarded:<id>`), and the expedition's players and its leader
+    at the end (`player:<name>`, `leader:<name>`, the same on every report); a lone combat and a
+    one-off expedition (whose explorers do not return to the Precipice) report none."""
     if not isinstance(game, Expedition) or game.kind == ONE_OFF:
         return []
     return [
@@ -104,6 +105,8 @@ def carry_out(game: Any) -> list[UnitReport]:
                 *(f"{RESOURCE}{c}" for c in game.resources.get(track.id, ())),
                 *(f"{ARTEFACT}{c}" for c in game.artefacts.get(track.id, ())),
                 *(f"{DISCARDED}{c}" for c in game.discarded.get(track.id, ())),
+                *(f"{PLAYER}{p}" for p in game.players),
+                f"{LEADER}{game.leader_player}",
             ],
             items=list(game.held.get(track.id, ())),
         )
