@@ -11,10 +11,12 @@ import msgspec
 from domain import dice as fair
 from domain import epochs, limits
 from domain.campaign_events import (
+    CampaignClientSeedContributed,
     CampaignCreated,
     CampaignDiceRolled,
     CampaignEpochStarted,
     CampaignSeedRevealed,
+    ContributeCampaignClientSeed,
     MemberInvited,
     MissionAdded,
     MissionConcluded,
@@ -67,6 +69,12 @@ class CampaignState(msgspec.Struct, frozen=True):
     def member_by_digest(self, digest: str) -> Member | None:
         return next((m for m in self.members.values() if m.token_digest == digest), None)
 
+    @property
+    def client_seed_base(self) -> str:
+        """The first part of every epoch's client seed: the one given when the campaign was
+        created (its first epoch opened with it), else the campaign's id."""
+        return self.epochs[0].client_seed_parts[0] if self.epochs else self.campaign_id
+
     def game(self, system: str) -> Any:
         """What `system` keeps in this campaign (its initial state if nothing yet)."""
         return self.games[system] if system in self.games else system_named(system).campaign_initial()
@@ -104,7 +112,30 @@ def open_epoch(state: CampaignState, fresh_seed: bytes, seed_here: bool = True) 
     if state.epochs and (seed_here or state.epochs[-1].rolled):
         return []
     number = state.epochs[-1].number + 1 if state.epochs else 0
-    return [CampaignEpochStarted(number, fair.commitment(fresh_seed), state.campaign_id)]
+    return [CampaignEpochStarted(number, fair.commitment(fresh_seed), state.client_seed_base)]
+
+
+def first_epoch(client_seed: str | None, fresh_seed: bytes) -> list[Event]:
+    """The first epoch of a campaign created with a client seed of its own (design.md#Dice
+    step 2): opened at once, so its draws can be pinned and re-computed by anyone who knows
+    the seeds; without one the first command that rolls opens it with the campaign's id."""
+    if client_seed is None:
+        return []
+    limits.check_text("client_seed", client_seed)
+    if not client_seed:
+        raise RuleError("empty_contribution", DICE, params={}, field="client_seed")
+    return [CampaignEpochStarted(0, fair.commitment(fresh_seed), client_seed)]
+
+
+def contribute(state: CampaignState, command: ContributeCampaignClientSeed, actor: str) -> list[Event]:
+    """A member's part of the current epoch's client seed, before its first roll."""
+    limits.check_text("contribution", command.contribution)
+    if not command.contribution:
+        raise RuleError("empty_contribution", DICE, params={}, field="contribution")
+    epoch = state.epochs[-1]
+    if epoch.rolled:
+        raise RuleError("client_seed_locked", DICE, params={"epoch": epoch.number})
+    return [CampaignClientSeedContributed(epoch.number, command.contribution, actor)]
 
 
 def decide(state: CampaignState, command: Command, dice: DiceBox, actor: str) -> list[Event]:
@@ -112,7 +143,9 @@ def decide(state: CampaignState, command: Command, dice: DiceBox, actor: str) ->
     (its tag names the system), decided with the campaign's dice."""
     if isinstance(command, RotateCampaignSeed):
         reveal = CampaignSeedRevealed(state.epochs[-1].number, state.epochs[-1].commitment, dice.reveal().hex())
-        return [reveal, CampaignEpochStarted(state.epochs[-1].number + 1, fair.commitment(dice.fresh_seed()), state.campaign_id)]
+        return [reveal, CampaignEpochStarted(state.epochs[-1].number + 1, fair.commitment(dice.fresh_seed()), state.client_seed_base)]
+    if isinstance(command, ContributeCampaignClientSeed):
+        return contribute(state, command, actor)
     system_name = system_of_event(command)
     system = system_named(system_name) if system_name else None
     if system is None or system.campaign_decide is None or type(command) not in system.campaign_commands:
@@ -192,7 +225,7 @@ def system_for(systems: Mapping[str, str], event: Event) -> str | None:
         return event.system
     if isinstance(event, MissionConcluded):
         return systems.get(event.mission_id)
-    if isinstance(event, (CampaignCreated, MemberInvited, CampaignEpochStarted, CampaignDiceRolled, CampaignSeedRevealed)):
+    if isinstance(event, (CampaignCreated, MemberInvited, CampaignEpochStarted, CampaignDiceRolled, CampaignSeedRevealed, CampaignClientSeedContributed)):
         return None
     return system_of_event(event)
 
@@ -223,6 +256,8 @@ def evolve(state: CampaignState | None, event: Event) -> CampaignState:
         return epochs.rolled(state, event)
     if isinstance(event, CampaignSeedRevealed):
         return epochs.revealed(state, event)
+    if isinstance(event, CampaignClientSeedContributed):
+        return epochs.contributed(state, event)
     system = system_of_event(event)
     if system is None:
         raise AssertionError(f"campaigns have no {type(event).__name__} events")

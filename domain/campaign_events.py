@@ -11,7 +11,7 @@ from typing import ClassVar
 import msgspec
 
 from domain.commands import HOST, Command
-from domain.events import DiceRolled, EpochStarted, Event, SeedRevealed
+from domain.events import ClientSeedContributed, DiceRolled, EpochStarted, Event, SeedRevealed
 
 
 class CampaignCreated(Event, tag=True):
@@ -80,6 +80,18 @@ class CampaignSeedRevealed(SeedRevealed, tag=True):
     pass
 
 
+class CampaignClientSeedContributed(ClientSeedContributed, tag=True):
+    """A member's part of the campaign epoch's client seed, given before its first roll, as a
+    mission's players give theirs (design.md#Dice step 2)."""
+
+
+class ContributeCampaignClientSeed(Command, tag=True):
+    """Add a part to the client seed of the campaign's current epoch (opened now if it has
+    none yet), before its first roll; host or player."""
+
+    contribution: str
+
+
 class RotateCampaignSeed(Command, tag=True):
     """Reveal the campaign's current seed and start a new epoch; opens the first epoch of a
     campaign that has none yet (host)."""
@@ -95,5 +107,6 @@ CAMPAIGN_EVENTS: tuple[type[Event], ...] = (
     CampaignEpochStarted,
     CampaignDiceRolled,
     CampaignSeedRevealed,
+    CampaignClientSeedContributed,
 )
-CAMPAIGN_COMMANDS: tuple[type[Command], ...] = (RotateCampaignSeed,)
+CAMPAIGN_COMMANDS: tuple[type[Command], ...] = (RotateCampaignSeed, ContributeCampaignClientSeed)

@@ -32,7 +32,7 @@ from domain.commands import PLAYERS, Command
 from domain.contract import Setup
 from domain.errors import Forbidden, RuleError
 from domain.dicebox import NoSeed
-from domain.events import AttentionNeeded, EpochStarted, Event, MissionCreated
+from domain.events import AttentionNeeded, EpochStarted, Event, MissionCreated, MissionEnded
 from domain.receipts import Receipt, last_receipts
 from domain.registry import system_named
 from service.content import packs_of
@@ -189,15 +189,20 @@ class Ledger:
 
     # -- campaigns ------------------------------------------------------------------------------
 
-    def create_campaign(self, name: str, host_name: str) -> Admitted:
-        """A new campaign and the host's token (shown once, stored only as a digest)."""
+    def create_campaign(self, name: str, host_name: str, client_seed: str | None = None) -> Admitted:
+        """A new campaign and the host's token (shown once, stored only as a digest). With a
+        `client_seed` its first dice epoch opens at once with it (campaigns.first_epoch)."""
         if not name.strip() or len(name) > limits.MAX_TITLE:
             raise RuleError("bad_campaign_name", ROLES, params={"max": limits.MAX_TITLE}, field="name")
         campaigns.check_name(host_name, "host_name")
+        # A seed is drawn only for an epoch opened now, so campaigns without one draw as before.
+        fresh = self.fresh_seed() if client_seed is not None else b""
+        epoch = campaigns.first_epoch(client_seed, fresh)
         campaign_id = str(uuid.uuid4())
         token, digest = self._new_token(campaign_id)
         event = campaign_events.CampaignCreated(campaign_id, name, host_name, digest)
-        records = self._record(campaign_id, Stream(None), [event], "host", codec=campaign_codec())
+        records = self._record(campaign_id, Stream(None), [event, *epoch], "host", codec=campaign_codec())
+        self._seal_seeds(epoch, fresh)
         self.store.append(records)
         return Admitted(campaign_id, token, last_receipts(records))
 
@@ -257,10 +262,11 @@ class Ledger:
         dice_mode: str,
         client_seed: str | None,
         options: dict[str, str],
+        faces: list[int] | None = None,
     ) -> NewMission:
         """A new mission in the campaign; its game system's set-up command (built from the
         options and the system's content packs) is decided on the new mission and written
-        with it, all or nothing."""
+        with it, all or nothing; in a manual-dice mission its rolls take the typed `faces`."""
         self._require(actor, {"host"}, "create missions")
         mission_id = str(uuid.uuid4())
         fresh = self.fresh_seed()
@@ -276,6 +282,8 @@ class Ledger:
             fresh_seed=fresh,
         )
         setup = setup_command(system, mission_events[0].rules_version, options)
+        if faces is not None and dice_mode != "manual":
+            raise RuleError("faces_not_allowed", missions.DICE, params={}, field="faces")
         self._seal_seeds(mission_events, fresh)
         with self._lock(campaign_id):
             for attempt in range(RETRIES):
@@ -286,7 +294,9 @@ class Ledger:
                 created = self._record(mission_id, Stream(None), mission_events, actor.name, codec=codec)
                 prepared = campaigns.prepare(campaign.state, system, setup, mission_events[0].rules_version)
                 if prepared is not None:
-                    created += self._set_up(mission_id, created, mission_events, prepared, fresh, actor.name, codec)
+                    created += self._set_up(mission_id, created, mission_events, prepared, fresh, actor.name, codec, faces)
+                elif faces:  # nothing rolls at this mission's set-up
+                    raise RuleError("too_many_faces", missions.DICE, params={"left": len(faces)}, field="faces")
                 party = campaigns.party(system, prepared)
                 added = self._record(campaign_id, campaign, [campaign_events.MissionAdded(mission_id, name, system, party)], actor.name, codec=campaign_codec())
                 try:
@@ -300,11 +310,11 @@ class Ledger:
                 raise VersionConflict(campaign.state.version, "the campaign is busy; try again")
         return NewMission(self.mission(mission_id), last_receipts([*created, *added]))
 
-    def _set_up(self, mission_id: str, created: list[Recorded], mission_events: list[Event], setup: Command, fresh: bytes, actor: str, codec: Codec) -> list[Recorded]:
+    def _set_up(self, mission_id: str, created: list[Recorded], mission_events: list[Event], setup: Command, fresh: bytes, actor: str, codec: Codec, faces: list[int] | None) -> list[Recorded]:
         state = None
         for event in mission_events:
             state = missions.evolve(state, event)
-        dice = missions.dice_box_for(state, server_seed=fresh, fresh_seed=None, manual_faces=None)
+        dice = missions.dice_box_for(state, server_seed=fresh, fresh_seed=None, manual_faces=faces)
         set_up = self._record(mission_id, Stream(state, created[-1].hash), missions.decide(state, setup, dice, actor), actor, command=setup, codec=codec)
         for record in set_up:  # as in handle: what the rules cannot apply is never written
             state = missions.evolve(state, record.event)
@@ -376,7 +386,7 @@ class Ledger:
                 state: missions.MissionState = stream.state
                 if idempotency_key and idempotency_key in stream.keys:
                     first = self._replayed(mission_id, stream, idempotency_key, digest)
-                    return CommandResult(mission_id, state.version, True, first, last_receipts(first))
+                    return CommandResult(mission_id, state.version, True, first, last_receipts([*first, *self._concluding(state, first)]))
                 try:
                     if not by_the_ai:
                         self._check_seats(actor, state, command)
@@ -445,13 +455,15 @@ class Ledger:
         """The AI activation due in a manual-dice mission, with the faces the table rolled for it:
         the command is the game system's pure `ai` on the current state, so nobody chooses the
         AI's move, and it is written once per activation (its key) or per `idempotency_key`
-        (a retry returns the first result, whatever is due by then)."""
+        (a retry with the same faces returns the first result, whatever is due by then; other
+        faces under that key are refused, as for any command)."""
         self._require(actor, PLAYERS, "submit the AI's activation")
         with self._lock(mission_id):
             stream = self._load(mission_id, MISSION)
             if idempotency_key and idempotency_key in stream.keys:
-                _, first, last = stream.keys[idempotency_key]
-                records = self.records(mission_id, first - 1, last - first + 1)
+                _, first, _ = stream.keys[idempotency_key]
+                decided = self.records(mission_id, first - 1, 1)[0].command
+                records = self._replayed(mission_id, stream, idempotency_key, _digest(decided, faces))
                 return CommandResult(mission_id, stream.state.version, True, records, last_receipts(records))
             state: missions.MissionState = stream.state
             if state.dice_mode != "manual":
@@ -475,6 +487,9 @@ class Ledger:
         with the campaign's own provable dice and appended exactly once per key. A campaign
         without an epoch opens its first one in the same append, before any roll."""
         self._require(actor, command.roles, f"issue {type(command).__name__}")
+        if actor.role == "player" and (others := [u for u in command.units() if u not in actor.units]):
+            # A player acts only for its own seats between missions too (an explorer's trade).
+            raise Forbidden("not_your_unit", ROLES, params={"member": actor.name, "units": others})
         limits.check_text("idempotency_key", idempotency_key or "")
         digest = hashlib.sha256(msgspec.json.encode(command)).hexdigest() if idempotency_key else None
         if (system := campaigns.owner(command)) is not None:
@@ -522,6 +537,13 @@ class Ledger:
         transaction, so both or neither are written, and a retry finds the mission ended."""
         campaign = self._load(ended.campaign_id, CAMPAIGN)
         return campaign, self._record(ended.campaign_id, campaign, campaigns.conclude(campaign.state, ended), actor, codec=campaign_codec())
+
+    def _concluding(self, state: missions.MissionState, replayed: list[Recorded]) -> list[Recorded]:
+        """The campaign's record of the mission's end, when the replayed command ended it: its
+        first answer carried that record's receipt too, and a retry must answer the same."""
+        if not any(isinstance(r.event, MissionEnded) for r in replayed):
+            return []
+        return [r for r in self.records(state.campaign_id) if isinstance(r.event, campaign_events.MissionConcluded) and r.event.mission_id == state.mission_id]
 
     def _replayed(self, stream_id: str, stream: Stream, key: str, digest: str | None) -> list[Recorded]:
         """The records the first command with this idempotency key wrote (a retry rolls nothing);

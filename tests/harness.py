@@ -163,8 +163,8 @@ class Campaign:
     """A new campaign (created by the constructor), its host, the members it invites, and its
     missions of any system."""
 
-    def __init__(self, client: Client, name: str = "Campaign", host_name: str | None = None) -> None:
-        body = {"name": name} | ({} if host_name is None else {"host_name": host_name})
+    def __init__(self, client: Client, name: str = "Campaign", host_name: str | None = None, client_seed: str | None = None) -> None:
+        body = {"name": name} | ({} if host_name is None else {"host_name": host_name}) | ({} if client_seed is None else {"client_seed": client_seed})
         response = client.post("/campaigns", json=body)
         answer = created(response)
         self._client = client

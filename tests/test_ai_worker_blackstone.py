@@ -119,6 +119,18 @@ def escape(turn: Turn) -> bool:
     if not aboard and portal is not None and summon is not None:
         turn.accepted({"type": "Summon", "unit": track.id, "die": summon, "q": portal.q, "r": portal.r})
         return True
+    best = towards_escape(game, track, mini)
+    if mini.at in aboard or not track.dice or best is None:
+        turn.accepted({"type": "EndActivation", "unit": track.id})
+        return True
+    turn.accepted({"type": "Move", "unit": track.id, "die": min(track.dice), "q": best.q, "r": best.r})
+    return True
+
+
+def towards_escape(game: Battle, track, mini) -> hx.Hex | None:  # noqa: ANN001 - the track and its miniature
+    """The hex a move of the miniature ends in closest by route to an escape chamber's hexes
+    (with none, to a portal's), lowest (q, r) of equals; None if none is closer than where it stands."""
+    aboard = {c for e in game.escapes for c in hx.area(e, 1)}
     goals = aboard or {n for p in game.portals for n in hx.area(p, 1)}
     near: dict[hx.Hex, int] = {}
     for goal in goals:
@@ -127,11 +139,7 @@ def escape(turn: Turn) -> bool:
     move = side_of(game, track).move
     ends = [c for c, _ in hx.reachable(game.board, mini.at, max_cost=move) if c != mini.at and bf.room_for(game, mini.size, c, leaving=mini.id) and bf.route(game, mini, c, move)]
     best = min(ends, key=lambda c: (near.get(c, 10**6), c), default=None)
-    if mini.at in aboard or not track.dice or best is None or near.get(best, 10**6) >= near.get(mini.at, 10**6):
-        turn.accepted({"type": "EndActivation", "unit": track.id})
-        return True
-    turn.accepted({"type": "Move", "unit": track.id, "die": min(track.dice), "q": best.q, "r": best.r})
-    return True
+    return best if best is not None and near.get(best, 10**6) < near.get(mini.at, 10**6) else None
 
 
 def finished(turn: Turn) -> bool:

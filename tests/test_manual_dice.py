@@ -92,9 +92,12 @@ def test_the_table_submits_the_ais_activations_with_typed_dice_and_the_audit_lis
     due = ann.read(f"/missions/{mission_id}/ai")
     assert due["command"]["type"] in ("AiActivate", "AiCast", "AiBegin") and due["key"] == f"ai:{mission_id}:1:{due['command']['unit']}"
     version = ann.mission(mission_id)["version"]
-    answer = created(dice.send(lambda faces: ann.post(f"/missions/{mission_id}/ai", {"faces": faces, "idempotency_key": "ai-1", "expected_version": version})))
+    sent = []
+    answer = created(dice.send(lambda faces: sent.append(faces) or ann.post(f"/missions/{mission_id}/ai", {"faces": faces, "idempotency_key": "ai-1", "expected_version": version})))
     assert answer["events"][0]["command"] == due["command"] and answer["events"][0]["command_key"] == "ai-1"
-    again = created(ann.post(f"/missions/{mission_id}/ai", {"faces": [], "idempotency_key": "ai-1"}))
+    other = ann.post(f"/missions/{mission_id}/ai", {"faces": [f % 6 + 1 for f in sent[-1]] or [1], "idempotency_key": "ai-1"})
+    assert (other.status_code, other.json()["code"], other.json()["params"]) == (422, "idempotency_key_reused", {"key": "ai-1"})
+    again = created(ann.post(f"/missions/{mission_id}/ai", {"faces": sent[-1], "idempotency_key": "ai-1"}))
     assert again["replayed"] and again["events"] == answer["events"]
     last = answer["events"][-1]
     assert answer["receipts"] == again["receipts"] == [{"stream": mission_id, "position": last["position"], "hash": last["hash"]}]

@@ -185,9 +185,11 @@ def test_a_campaign_export_cut_short_is_caught_by_the_campaign_receipt(client: T
     table = Table(client)
     campaign, host = table.campaign, table.campaign.host
     table.roll("3d6", "rush")
-    ended = created(host.end(table.mission_id, "won"))
+    ended = created(host.end(table.mission_id, "won", idempotency_key="end-1"))
     mission_end, campaign_end = ended["receipts"]
     assert mission_end == _receipt(ended["events"][-1]) and campaign_end["stream"] == campaign.id
+    retried = created(host.end(table.mission_id, "won", idempotency_key="end-1"))
+    assert retried["replayed"] and retried["receipts"] == ended["receipts"]
     rotations = [host.created(f"/campaigns/{campaign.id}/commands", {"command": {"type": "RotateCampaignSeed"}}) for _ in range(2)]
     for answer in rotations:
         _assert_receipt_of_last(answer)

@@ -89,7 +89,7 @@ def test_the_openapi_document_gives_each_systems_mission_options(client):
     assert set(options) == {"blackstone-fortress options", "grimdark-future options", "ruinstars options", "star-quest options", "table options"}
     assert set(options["grimdark-future options"]["properties"]) == {"mission", "armies", "pack", "points", "mysterious_terrain", "mysterious_objectives", "solo"}
     assert set(options["ruinstars options"]["properties"]) == {"mission", "squads", "pack", "mini_squads", "squad_leader", "grid"}
-    assert set(options["blackstone-fortress options"]["properties"]) == {"combat", "explorers", "pack", "hostile_player", "mode", "players", "difficulty"}
+    assert set(options["blackstone-fortress options"]["properties"]) == {"combat", "explorers", "pack", "hostile_player", "mode", "players", "difficulty", "cards"}
     assert set(options["star-quest options"]["properties"]) == {"mission", "heroes", "pack"}
     assert options["star-quest options"]["additionalProperties"] is False
     assert options["table options"]["additionalProperties"] == {"type": "string"}

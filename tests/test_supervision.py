@@ -365,6 +365,7 @@ def test_the_relay_wakes_on_a_tick_and_finds_events_whose_tick_was_lost(ledger: 
         stopping.set()
         ticks.announce()
         follower.join(WAIT_S)
+        ticks.close()
     assert not follower.is_alive()
 
 

@@ -47,7 +47,7 @@ def project_while(
     (benchmarks/ai_activations.py). The lease is renewed three times per period meanwhile."""
     lease = Lease(client, keys.projections_lease, owner, lease_ms)
     looks = looks or Looks()
-    after: str | None = None
+    after: int | None = None
     due = True  # a pass at once: new events, or the first look
     safety_at = 0.0
     while not stopping.is_set():

@@ -131,7 +131,7 @@ class Relay:
     def follow(self, stopping: threading.Event, ticks: Ticks) -> None:
         """Relay until `stopping` is set: at once while behind or after a tick, and otherwise
         twice per lease period while holding the lease, five times while another relay holds it."""
-        after: str | None = None
+        after: int | None = None
         while not stopping.is_set():
             try:
                 after = ticks.latest() if after is None else after

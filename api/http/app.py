@@ -84,7 +84,7 @@ def _after(position: int) -> int:
 
 @post("/campaigns", sync_to_thread=True)
 def create_campaign(data: JSONBody[NewCampaign], ledger: LedgerDep) -> CampaignToken:
-    created = ledger.create_campaign(data.name, data.host_name)
+    created = ledger.create_campaign(data.name, data.host_name, data.client_seed)
     return CampaignToken(created.id, created.token, created.receipts)
 
 
@@ -118,6 +118,7 @@ def create_mission(campaign_id: FromPath[str], data: JSONBody[NewMission], reque
             dice_mode=data.dice_mode,
             client_seed=data.client_seed,
             options=data.options,
+            faces=data.faces,
         )
     except BadOptions as bad:
         raise malformed("options", bad.error) from None

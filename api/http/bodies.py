@@ -32,6 +32,9 @@ IdempotencyKey = Annotated[str, Meta(min_length=1, max_length=limits.MAX_TEXT)]
 class NewCampaign(Body):
     name: Title
     host_name: Name = "host"
+    #: The first part of the client seed of the campaign's own dice (design.md#Dice step 2);
+    #: none: the campaign's id, once its first command rolls.
+    client_seed: Text | None = None
 
 
 class CampaignToken(Body):
@@ -95,6 +98,9 @@ class NewMission(Body):
     dice_mode: str = "server"
     #: Public text mixed into every roll; random when left out.
     client_seed: Text | None = None
+    #: A manual-dice mission's set-up rolls (a game system's shuffled decks), typed as a
+    #: command's `faces` are; refused in a server-dice mission.
+    faces: Faces | None = None
     #: The game system's options, as its `"<system> options"` schema below (and `GET /systems/{name}`)
     #: says; stored with the mission, so capped: at most 32, names up to 40 characters, values up to 400.
     options: Annotated[

@@ -11,8 +11,9 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, JSONBody
 
 from api.http.access import decoded_command, member_of_campaign
-from api.http.bodies import CommandBody, MemberView
+from api.http.bodies import CommandBody, Contribution, MemberView
 from domain import audit
+from domain.campaign_events import ContributeCampaignClientSeed
 from domain.codecs import campaign_codec
 from domain.verification import Verdict, verify_stream
 from domain.visibility import shown_in_campaign
@@ -28,6 +29,17 @@ def campaign_command(campaign_id: FromPath[str], data: JSONBody[CommandBody], re
     command, tagged `"<system>.<Name>"` (its schema: GET /systems/{name}/schemas/commands.json)."""
     _, member = member_of_campaign(request, ledger, campaign_id)
     command = decoded_command(data.command, campaign_codec(), CAMPAIGN_DICE, "campaign", lambda kind: True)
+    result = ledger.handle_campaign(campaign_id, member, command, idempotency_key=data.idempotency_key, expected_version=data.expected_version)
+    state = ledger.campaign(campaign_id)
+    return msgspec.structs.replace(result, events=[shown_in_campaign(r, state) for r in result.events])
+
+
+@post("/campaigns/{campaign_id:str}/client-seed", sync_to_thread=True)
+def contribute(campaign_id: FromPath[str], data: JSONBody[Contribution], request: Request, ledger: LedgerDep) -> CampaignCommandResult:
+    """A member's part of the client seed of the campaign's own dice, before its epoch's first
+    roll (design.md#Dice step 2), as `POST /missions/{id}/client-seed` is a mission's."""
+    _, member = member_of_campaign(request, ledger, campaign_id)
+    command = ContributeCampaignClientSeed(data.contribution)
     result = ledger.handle_campaign(campaign_id, member, command, idempotency_key=data.idempotency_key, expected_version=data.expected_version)
     state = ledger.campaign(campaign_id)
     return msgspec.structs.replace(result, events=[shown_in_campaign(r, state) for r in result.events])
@@ -55,4 +67,4 @@ def campaign_verify(campaign_id: FromPath[str], request: Request, ledger: Ledger
     return verify_stream(ledger.store.read(campaign_id))
 
 
-ROUTES: list[Any] = [campaign_command, who_am_i, campaign_audit, campaign_verify]
+ROUTES: list[Any] = [campaign_command, contribute, who_am_i, campaign_audit, campaign_verify]

@@ -15,8 +15,9 @@ from domain.errors import RuleError
 from domain.registry import system_named
 from domain.systems.blackstone import carry
 from domain.systems.blackstone.quest import Quest
-from domain.systems.blackstone.quest_messages import BeginQuest
-from tests.blackstone.expedition import ExpeditionGame
+from domain.systems.blackstone.expedition_commands import EndExpedition
+from domain.systems.blackstone.quest_messages import BeginQuest, DrawLegacy
+from tests.blackstone.expedition import ExpeditionGame, faces_for
 from tests.blackstone.game import CORE
 from tests.rule_table import SEED
 
@@ -45,18 +46,18 @@ class QuestTable:
         quest = msgspec.structs.replace(self.quest, **changes)
         self.state = msgspec.structs.replace(self.state, games={**self.state.games, SYSTEM: quest})
 
-    def do(self, command: Any, *faces: int) -> list[Any]:
+    def do(self, command: Any, *faces: int, actor: str = "host") -> list[Any]:
         """A campaign command, completed with the core pack as the service completes it."""
         command = campaign.complete(system_named(SYSTEM), command, {"core": CORE})
         box = epochs.dice_box(self.state.epochs[-1], server_seed=None, fresh_seed=None, manual_faces=list(faces), rolled=CampaignDiceRolled)
-        events = campaign.decide(self.state, command, box, "host")
+        events = campaign.decide(self.state, command, box, actor)
         self.apply(*events)
         return events
 
-    def refused(self, command: Any, *faces: int) -> RuleError:
+    def refused(self, command: Any, *faces: int, actor: str = "host") -> RuleError:
         before = self.state
         try:
-            self.do(command, *faces)
+            self.do(command, *faces, actor=actor)
         except RuleError as error:
             assert self.state is before
             return error
@@ -75,3 +76,13 @@ class QuestTable:
 
     def conclude(self, game: ExpeditionGame) -> None:
         self.apply(game.conclusion())
+
+    def past_the_first_precipice(self) -> None:
+        """The quest begun, a first expedition ended at once by agreement, its legacy step drawing
+        the card that changes nothing ("quiet-stars"): the explorers are free for the next one."""
+        self.begin()
+        first = self.expedition(["silent-hall"])
+        first.do(EndExpedition())
+        self.conclude(first)
+        legacy = sorted(c.id for c in CORE.legacy_cards)
+        self.do(DrawLegacy(), *faces_for(legacy, ["quiet-stars"]))

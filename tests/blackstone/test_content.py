@@ -39,10 +39,21 @@ def test_the_core_pack_holds_four_spacecraft_with_six_resource_cards_each():
     """#PRECIPICE, 3. Trading step and #RESOURCE CARDS: every explorer is based on one of them."""
     assert {s.id: len(s.resources) for s in CORE.spacecraft} == {"rusted-psalm": 6, "gilded-wake": 6, "quiet-anvil": 6, "pale-orchard": 6}
     uses = [r.use for s in CORE.spacecraft for r in s.resources]
-    assert (uses.count("discarded"), uses.count("exhausted"), uses.count("permanent")) == (8, 6, 10)
+    assert (uses.count("discarded"), uses.count("exhausted"), uses.count("permanent")) == (8, 5, 11)
     psalm = CORE.named("spacecraft", "rusted-psalm")
     assert [(r.id, r.cost, r.use) for r in psalm.resources[:2]] == [("patched-plating", 2, "permanent"), ("field-dressing", 1, "discarded")]
     assert {e.name: e.ship for e in CORE.explorers} == {"Ysolde Marr": "gilded-wake", "Brother Kettle": "rusted-psalm", "Oskra Vey": "quiet-anvil", "Pim and Pell": "pale-orchard", "Marek Dunn": "gilded-wake", "Sister Quill": "pale-orchard"}
+
+
+def test_every_core_card_but_two_has_an_effect_the_server_plays():
+    """#RESOURCE CARDS: the cards left to the table are those the notes name (a trading point
+    at the Precipice, a look at the hidden exploration deck); every stronghold artefact plays."""
+    kinds = {c.id: c.effect.kind for c in CORE.playable()}
+    assert sorted(c for c, kind in kinds.items() if kind == "none") == ["broker-credit", "smuggler-map"]
+    assert sorted(set(kinds.values())) == [
+        "attack_dice", "cheaper_weapons", "defence_die", "extra_dice", "heal", "heal_ally", "ignore_cover", "inspiration", "none", "push",
+        "recovery_roll", "reroll", "retaliate", "vitality_die", "vitality_roll",
+    ]  # fmt: skip
 
 
 def test_the_action_dice_faces_are_data():
@@ -76,8 +87,18 @@ def test_the_action_dice_faces_are_data():
         ("discovery.toml", 'kind = "clue"', 'kind = "clue"\npoints = 2', "discovery_cards[8].points", "a clue is worth no trading points"),
         ("discovery.toml", 'kind = "clue"', 'kind = "relic"', "discovery_cards[8].kind", "Invalid enum value 'relic'"),
         ("spacecraft.toml", 'cost = 2, use = "permanent", text = "Armour', 'cost = 0, use = "permanent", text = "Armour', "spacecraft[0].resources[0].cost", "a resource card costs at least 1 trading point"),
-        ("spacecraft.toml", 'use = "exhausted", text = "Once a turn: an ally', 'use = "spent", text = "Once a turn: an ally', "spacecraft[0].resources[2].use", "Invalid enum value 'spent'"),
+        ("spacecraft.toml", 'use = "exhausted", text = "Once a turn, for an', 'use = "spent", text = "Once a turn, for an', "spacecraft[0].resources[2].use", "Invalid enum value 'spent'"),
         ("spacecraft.toml", 'id = "spare-cell"', 'id = "field-dressing"', "spacecraft[2].resources[1].id", "'field-dressing' appears twice"),
+        ("spacecraft.toml", 'kind = "heal", amount = 1 }', 'kind = "teleport", amount = 1 }', "spacecraft[0].resources[1].effect.kind", "unknown effect kind 'teleport'; known: ['attack_dice', 'cheaper_weapons', 'defence_die', 'extra_dice', 'heal', 'heal_ally', 'ignore_cover', 'inspiration', 'none', 'push', 'recovery_roll', 'reroll', 'retaliate', 'vitality_die', 'vitality_roll']"),
+        ("spacecraft.toml", 'use = "discarded", text = "One wound off your card."', 'use = "permanent", text = "One wound off your card."', "spacecraft[0].resources[1].use", "effect kind 'heal' needs a card that is discarded or exhausted, not permanent"),
+        ("spacecraft.toml", 'kind = "attack_dice", amount = 1, min_range = 4', 'kind = "attack_dice", min_range = 4', "spacecraft[0].resources[3].effect.amount", "effect kind 'attack_dice' needs an amount of at least 1"),
+        ("spacecraft.toml", 'amount = 1, die = 4 }', 'amount = 1, die = 7 }', "spacecraft[0].resources[2].effect.die", "an activation die cost is 0 (none) to 6, not 7"),
+        ("strongholds.toml", 'use = "exhausted", effect = { kind = "heal"', 'use = "discarded", effect = { kind = "heal"', "strongholds[1].artefacts[1].use", "Invalid enum value 'discarded'"),
+        ("legacy.toml", 'rule = "stunning"', 'rule = "flying"', "legacy_cards[1].effects[1].rule", "no hostile rule 'flying'; known: ['stunning']"),
+        ("legacy.toml", 'hostile = "Rust Stalker", rule = "stunning"', 'hostile = "Rust Stalker"', "legacy_cards[1].effects[1].rule", "effect kind 'hostile_rule' needs rule"),
+        ("hostiles.toml", 'name = "Ashen Drudge"', 'name = "Ashen Drudge"\nrules = ["stunning"]', "hostiles[1].rules", "a hostile gains special rules from legacy cards"),
+        ("explorers.toml", 'kind = "slay", amount = 2', 'kind = "survive", amount = 2', "explorers[0].agenda.kind", "unknown agenda kind 'survive'; known: ['discover', 'slay']"),
+        ("explorers.toml", 'kind = "slay", amount = 2', 'kind = "slay", amount = 0', "explorers[0].agenda.amount", "an agenda needs an amount of at least 1"),
         ("explorers.toml", 'ship = "gilded-wake"', 'ship = "gilded-wreck"', "explorers[0].ship", "no spacecraft 'gilded-wreck'; known: ['gilded-wake', 'pale-orchard', 'quiet-anvil', 'rusted-psalm']"),
     ],
 )

@@ -93,11 +93,7 @@ def test_resource_and_artefact_cards_set_out_change_hands_at_the_start_and_in_th
     """#RESOURCE CARDS: "at the start of the expedition after setup" resource and artefact cards;
     in the leader step discovery cards too."""
     table = QuestTable()
-    table.begin()
-    first = table.expedition(["silent-hall"])
-    first.do(xcmd.EndExpedition())
-    table.conclude(first)
-    table.do(DrawLegacy(), *faces_for(LEGACY, ["quiet-stars"]))
+    table.past_the_first_precipice()
     ysolde = msgspec.structs.replace(table.quest.explorers["ysolde-marr"], discoveries=("null-cube",), resources=("gilded-scope",), artefacts=("forge-hammer",))
     table.patch_quest(explorers={**table.quest.explorers, "ysolde-marr": ysolde}, discovery=tuple(c for c in table.quest.discovery if c != "null-cube"))
     second = table.expedition(["silent-hall"])

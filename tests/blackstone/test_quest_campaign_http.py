@@ -1,18 +1,16 @@
 """A quest over HTTP on seeded dice (the server's fresh seeds from a counter, so every roll is
-known): an expedition paused and resumed, the Precipice with its legacy draw and trading in the
-leader order the host gives, a stronghold attack refused without the clues, a second expedition
+known): an expedition paused and resumed, the Precipice led by the expedition's last leader, with
+its legacy draw and trading in the order that leader gives (each player trading for its own
+explorers), a stronghold attack refused without the clues, a second expedition
 with other explorers, one-off expeditions at each difficulty; then every projection rebuilt
 from zero equals the live one byte for byte, and the campaign exported and imported elsewhere
 gives the same projections."""
 
 from __future__ import annotations
 
-import hashlib
 import secrets
-from collections.abc import Iterator
 
 import msgspec
-import pytest
 from litestar.testing import TestClient
 
 from api.http.app import create_app
@@ -28,19 +26,6 @@ FIRST = "Ysolde Marr, Brother Kettle, Oskra Vey, Pim and Pell"
 SECOND = "Marek Dunn, Sister Quill, Oskra Vey, Pim and Pell"
 QUEST = ("legacy-deck", "blackstone-campaign")
 
-
-def _seeds() -> Iterator[bytes]:
-    n = 0
-    while True:
-        n += 1
-        yield hashlib.sha256(f"quest seed {n}".encode()).digest()
-
-
-@pytest.fixture
-def seeded(store: EventStore) -> Iterator[TestClient]:
-    seeds = _seeds()
-    with TestClient(create_app(Ledger(store, Sealer(secrets.token_bytes(32)), fresh_seed=lambda: next(seeds)))) as test_client:
-        yield test_client
 
 
 def _events(response) -> list[dict]:  # noqa: ANN001 - an httpx response
@@ -78,12 +63,20 @@ def test_a_quest_over_http_rebuilds_and_moves_to_another_server_with_the_same_pr
     attack = {"type": f"{SYSTEM}.AttackStronghold", "explorers": ["ysolde-marr", "brother-kettle", "oskra-vey", "pim-and-pell"], "clues": ["scratched-map", "dead-mans-log", "broken-beacon", "chalk-sigil"]}
     early = campaign.host.post(url, {"command": attack})
     assert (early.status_code, early.json()["code"], early.json()["rule"], early.json()["params"]) == (422, "precipice_due", "blackstone-fortress.md#NEW EXPEDITIONS", {"expedition": first})
-    # The campaign's dice take its id as their client seed: the card drawn is read, not pinned.
-    drawn = quest({"type": "DrawLegacy"})[-1]
+    # #PRECIPICE: Bob held the leader marker when the expedition ended, so he leads the Precipice.
+    ann, bob = campaign.members["ann"], campaign.members["bob"]
+    not_leader = ann.post(url, {"command": {"type": f"{SYSTEM}.DrawLegacy"}})
+    assert (not_leader.status_code, not_leader.json()["code"], not_leader.json()["rule"], not_leader.json()["params"]) == (422, "not_the_leader", "blackstone-fortress.md#PRECIPICE", {"leader": "bob"})
+    # The campaign's dice take its id as their client seed: the card drawn is read, not pinned
+    # (tests/blackstone/test_quest_dice_http.py pins one).
+    drawn = _events(bob.post(url, {"command": {"type": f"{SYSTEM}.DrawLegacy"}}))[-1]
     assert (drawn["type"], drawn["expedition"], drawn["number"]) == (f"{SYSTEM}.LegacyDrawn", first, 1)
     order = ["pim-and-pell", "oskra-vey", "ysolde-marr", "brother-kettle"]
-    begun = quest({"type": "BeginTrading", "order": order})[-1]
+    begun = _events(bob.post(url, {"command": {"type": f"{SYSTEM}.BeginTrading", "order": order}}))[-1]
     assert (begun["type"], begun["order"], begun["choice"]["who"]) == (f"{SYSTEM}.TradingBegun", order, "pim-and-pell")
+    # A player trades only for the explorers it controls (its seats).
+    others = bob.post(url, {"command": {"type": f"{SYSTEM}.Trade", "explorer": "pim-and-pell"}})
+    assert (others.status_code, others.json()["code"], others.json()["params"]) == (403, "not_your_unit", {"member": "bob", "units": ["pim-and-pell"]})
     for explorer in order:
         traded = _events(campaign.members["ann"].post(url, {"command": {"type": f"{SYSTEM}.Trade", "explorer": explorer}}))
     assert traded[-1] == {"type": f"{SYSTEM}.TradingEnded", "expedition": first}

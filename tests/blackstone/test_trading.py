@@ -129,3 +129,28 @@ def test_the_host_gives_the_leader_order_the_explorers_trade_in():
     events = table.do(BeginTrading(order), *(f for ship in SHIPS for f in faces_for(deck(ship), LAID_OUT[ship])))
     assert events[-1] == TradingBegun("m-1", order, PendingChoice("oskra-vey", "trade", OPTIONS))
     assert table.do(Trade("oskra-vey"))[-1] == TradingTurn(PendingChoice("pim-and-pell", "trade", OPTIONS))
+
+
+def test_the_expeditions_leader_at_its_end_leads_the_precipice_and_another_of_its_players_may_not():
+    """#PRECIPICE: the leader draws the legacy card and shuffles the resource decks; #SETUP: "in
+    leader order", the leader chooses the order. Ann passed the lead, so Bob leads the Precipice;
+    the host acts for the table."""
+    table = QuestTable()
+    table.begin()
+    game = table.expedition(["silent-hall"])
+    game.do(xcmd.Explore(), actor="ann")
+    game.do(xcmd.Recover(), actor="ann")
+    game.do(xcmd.PassLead(), actor="ann")
+    game.do(xcmd.EndExpedition())
+    table.conclude(game)
+    record = table.quest.expeditions["m-1"]
+    assert (record.players, record.leader) == (("ann", "bob"), "bob")
+    ann = table.refused(DrawLegacy(), *faces_for(LEGACY, ["quiet-stars"]), actor="ann")
+    assert (ann.code, ann.rule, ann.params) == ("not_the_leader", "blackstone-fortress.md#PRECIPICE", {"leader": "bob"})
+    table.do(DrawLegacy(), *faces_for(LEGACY, ["quiet-stars"]), actor="bob")
+    order = ["pim-and-pell", "oskra-vey", "ysolde-marr", "brother-kettle"]
+    faces = [f for ship in SHIPS for f in faces_for(deck(ship), LAID_OUT[ship])]
+    refused = table.refused(BeginTrading(order), *faces, actor="ann")
+    assert (refused.code, refused.params) == ("not_the_leader", {"leader": "bob"})
+    begun = table.do(BeginTrading(order), *faces, actor="bob")[-1]
+    assert (begun.order, begun.choice.who) == (order, "pim-and-pell")

@@ -1,10 +1,8 @@
 """Solo play (domain/systems/grimdark/ai.py): the army named by `solo` is the workers'; a Duel
 played to its end with its commands from `ai`, the other army's from the same rule pointed at
-it, on the seed's dice."""
+it, on the seed's dice (tests/grimdark/solo.py)."""
 
 from __future__ import annotations
-
-from typing import Any
 
 import msgspec
 
@@ -13,45 +11,9 @@ from domain.errors import RuleError
 from domain.systems.grimdark import ai, ai_activation, ai_psychic
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark.setup import Options, setup
-from domain.systems.grimdark.state import (
-    DEPLOYMENT_ROLL_OFF,
-    MISSION_ROLL,
-    OBJECTIVE_ROLL_OFF,
-    OVER,
-    SCOUT_ROLL_OFF,
-)
 from domain.systems.grimdark import events as ev
 from tests.grimdark.game import BROOD, SHALLOW, VANGUARD, Game, row
-
-ROLL_OFFS = {DEPLOYMENT_ROLL_OFF: "deployment", OBJECTIVE_ROLL_OFF: "objectives", SCOUT_ROLL_OFF: "scouts"}
-
-
-def player(game: Game) -> Any:
-    """The Vanguard's player, playing by the same rule: `ai` on the battle with it as `solo`."""
-    assert game.state is not None
-    state = msgspec.structs.replace(game.state, game=msgspec.structs.replace(game.game, solo=VANGUARD))
-    return ai.ai(state)
-
-
-def play(game: Game) -> list[Any]:
-    """To the end: the host's roll-offs, the AI's commands, the player's; returns the AI's."""
-    by_ai = []
-    for _ in range(400):
-        if game.game.phase == OVER:
-            return by_ai
-        if game.game.phase in ROLL_OFFS:
-            game.do(cmd.RollOff(purpose=ROLL_OFFS[game.game.phase]))
-            continue
-        assert game.game.phase != MISSION_ROLL
-        command = ai.ai(game.state)
-        if command is not None:
-            by_ai.append(command)
-        else:
-            command = player(game)
-            assert command is not None, f"nobody acts: {game.game.phase} up {game.game.up}"
-        game.do(command)
-    raise AssertionError("the battle did not end")
-
+from tests.grimdark.solo import play
 
 def test_the_ai_plays_a_duel_to_its_end() -> None:
     game = Game(f"{VANGUARD},{BROOD}", dice_mode="server", solo=BROOD)
@@ -66,24 +28,27 @@ def test_the_ai_plays_a_duel_to_its_end() -> None:
         cmd.PickEdge(side=BROOD, edge="south"), cmd.ChooseFirstMarker(side=BROOD, first=BROOD),
         cmd.PlaceMarker(side=BROOD, x=36.0, y=14.0), cmd.PlaceMarker(side=BROOD, x=46.0, y=14.0),
     ]
-    deployed = [(c.unit, c.positions[0] if c.positions else "reserve") for c in by_ai if isinstance(c, cmd.Deploy)]
-    assert deployed == [("bone-crushers", (1.0, 1.0)), ("brood-mother", (8.0, 1.0)), ("creeper-swarm", "reserve"), ("skitter-swarm", (11.0, 1.0)), ("spine-spitters", (18.0, 1.0))]
-    # The Creeper Swarm's Ambush: a 1 in round 2, a 6 in round 3; it arrives in rows of four at
-    # the grid point nearest a marker where it may (on the marker at (36, 14) itself).
+    # The Brood Mother deploys as part of the Skitter Swarm, its biggest unit (in rows of three).
+    deployed = [(c.unit, c.positions[0] if c.positions else "reserve", c.joined) for c in by_ai if isinstance(c, cmd.Deploy)]
+    assert deployed == [("bone-crushers", (1.0, 1.0), []), ("creeper-swarm", "reserve", []), ("skitter-swarm", (8.0, 1.0), ["brood-mother"]), ("spine-spitters", (15.0, 1.0), [])]
+    # The Creeper Swarm's Ambush: it arrives in rows of four at the grid point nearest a marker
+    # where it may.
     arrived = [c for c in by_ai if isinstance(c, cmd.ArriveFromAmbush)]
-    assert [(c.unit, c.positions[:2]) for c in arrived] == [("creeper-swarm", [(36.0, 14.0), (37.484, 14.0)])]
-    # Casualties: the last listed first, just enough for the wounds.
-    assert cmd.RemoveCasualties(unit="creeper-swarm", models=["creeper-swarm-7", "creeper-swarm-6", "creeper-swarm-5", "creeper-swarm-4"]) in by_ai
+    assert [(c.unit, c.positions[:2]) for c in arrived] == [("creeper-swarm", [(26.0, 14.0), (27.484, 14.0)])]
+    # Casualties: the last listed first, just enough for the wounds (the Mother, Tough, last).
+    assert cmd.RemoveCasualties(unit="skitter-swarm", models=["skitter-swarm-5", "skitter-swarm-4", "skitter-swarm-3"]) in by_ai
     # An advance that reaches a target shoots it; out of reach it rushed toward the nearest marker.
-    assert [(c.unit, c.target) for c in by_ai if isinstance(c, cmd.Advance)] == [("spine-spitters", "captain-hale-morrow"), ("spine-spitters", "vanguard-squad")]
-    assert {c.unit for c in by_ai if isinstance(c, cmd.Rush)} == {"bone-crushers", "brood-mother", "skitter-swarm"}
-    assert [c for c in by_ai if isinstance(c, (cmd.Cast, cmd.CastSpell))] == []
-    assert [(c.unit, c.target) for c in by_ai if isinstance(c, cmd.Charge)] == [("creeper-swarm", "captain-hale-morrow")]
+    assert [(c.unit, c.target) for c in by_ai if isinstance(c, cmd.Advance)] == [("skitter-swarm", "dust-riders")]
+    assert {c.unit for c in by_ai if isinstance(c, cmd.Rush)} == {"bone-crushers", "skitter-swarm", "spine-spitters"}
+    # The Mother casts from inside the swarm: Mind Needle (18") where no enemy is within Spore Cloud's 12".
+    spells = [(c.spell, c.target) for c in by_ai if isinstance(c, cmd.CastSpell)]
+    assert spells == [("Mind Needle", "dust-riders"), ("Mind Needle", "ridge-squad")]
+    assert [c for c in by_ai if isinstance(c, (cmd.Charge, cmd.Embark))] == []
     standing = {u.id: len(u.models) for u in game.game.units.values()}
     assert (game.game.round, game.game.outcome, game.game.seized) == (4, BROOD, {VANGUARD: 0, BROOD: 1})
     assert standing == {
-        "captain-hale-morrow": 0, "vanguard-squad": 3, "ridge-squad": 5, "mortar-team": 3, "dust-riders": 0,
-        "brood-mother": 0, "skitter-swarm": 3, "creeper-swarm": 0, "spine-spitters": 3, "bone-crushers": 3,
+        "vanguard-squad": 2, "ridge-squad": 6, "mortar-team": 3, "dust-riders": 0,
+        "skitter-swarm": 1, "creeper-swarm": 5, "spine-spitters": 5, "bone-crushers": 3,
     }
 
 
@@ -185,3 +150,17 @@ def test_the_ai_charges_only_where_no_model_passes_over_the_charged_unit():
     chosen = ai_activation.act(game.game, game.unit("skitter-swarm"))
     assert chosen == cmd.Rush(unit="skitter-swarm", positions=[(x, round(y, 3)) for x, y in row(17.701, 23.54, 8, back=-1.484)])
     game.do(chosen)
+
+
+def test_a_unit_whose_straight_way_is_shut_by_its_own_unit_goes_around():
+    """The Skitter Swarm stands across the Bone Crushers' way to the marker at (36, 15): no
+    straight move toward it ends 1" clear of the Skitters (they used to hold), nor one turned 20
+    degrees either side; 40 degrees left a Rush of 8" is open and ends nearer the marker."""
+    game = Game(f"{VANGUARD},{BROOD}", solo=BROOD)
+    game.ready()
+    game.do(cmd.Hold(unit="captain-hale-morrow"))
+    units = {**game.game.units, "skitter-swarm": ai_activation.moved(game.unit("skitter-swarm"), row(29.5, 18.5, 8, back=-1.5))}
+    game.state = msgspec.structs.replace(game.state, game=msgspec.structs.replace(game.game, units=units))
+    command = ai.ai(game.state)
+    assert command == cmd.Rush(unit="bone-crushers", positions=[(31.635, 22.39), (33.635, 22.39), (35.635, 22.39)])
+    assert game.do(command)[0] == ev.UnitMoved("bone-crushers", "rush", command.positions, 8.0)

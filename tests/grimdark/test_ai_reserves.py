@@ -7,17 +7,11 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.systems.grimdark import ai, ai_flyers, ai_preparation
+from domain.systems.grimdark import ai, ai_activation, ai_flyers, ai_preparation
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
-from domain.systems.grimdark.state import OVER
-from tests.grimdark.game import BROOD, CONVOY, Game, convoy_ready
-from tests.grimdark.test_ai import ROLL_OFFS
-
-
-
-def _solo(game: Game, army: str):
-    return msgspec.structs.replace(game.state, game=msgspec.structs.replace(game.game, solo=army))
+from tests.grimdark.game import BROOD, CONVOY, Game, convoy_ready, row
+from tests.grimdark.solo import as_solo, play
 
 
 def test_a_solo_flyer_flies_toward_the_nearest_enemy_as_far_as_it_needs_to_end_clear_and_shoots():
@@ -28,7 +22,7 @@ def test_a_solo_flyer_flies_toward_the_nearest_enemy_as_far_as_it_needs_to_end_c
     game.do(cmd.Hold(unit="brood-mother"))
     game.do(cmd.Hold(unit="escort-squad"))
     game.do(cmd.Hold(unit="spine-spitters"))
-    command = ai.ai(_solo(game, CONVOY))
+    command = ai.ai(as_solo(game, CONVOY))
     assert command == cmd.Advance(unit="hawk-skimmer", positions=[(15.967, 22.589)], target="spine-spitters")
     moved = game.do(command, 1, 1)[0]  # the Skimmer Cannon: 2 attacks, both miss
     assert (moved.action, moved.inches) == ("advance", 20.0)
@@ -58,48 +52,43 @@ def test_the_survivors_of_a_solo_armys_destroyed_transport_are_placed_nearest_a_
     game = convoy_ready()
     mule = game.unit("mule-carrier")
     game.state = msgspec.structs.replace(game.state, game=msgspec.structs.replace(game.game, units={**game.game.units, "mule-carrier": msgspec.structs.replace(mule, models=())}))
-    command = ai.ai(_solo(game, CONVOY))
+    command = ai.ai(as_solo(game, CONVOY))
     assert command == cmd.PlaceSurvivors(unit="convoy-squad", positions=[(14.0, 12.0), (15.484, 12.0), (16.969, 12.0), (18.453, 12.0), (14.0, 13.484)])
     moved = game.do(command)[-1]
     assert (moved.action, moved.inches) == ("bail_out", 5.668)
 
 
-def test_a_solo_convoy_rides_its_mule_gets_out_after_it_moved_and_plays_to_the_end():
+def test_a_solo_convoy_rides_its_mule_gets_out_after_it_acted_and_plays_to_the_end():
     """The Iron Convoy solo against the Brood played by the same rule, on the seed's dice: the
-    Mule Carrier deploys first, the two squads and the Marshal inside it (the Lookouts no longer
-    fit); in round 1 the Mule advances, then each unit aboard gets out toward the nearest marker
-    and shoots; the Skimmer flies at the Skitters."""
+    Mule Carrier deploys first, then the Convoy Squad with the Marshal joined and the Escort Squad
+    inside it (the Lookouts no longer fit); in round 1 the Mule holds and shoots the Skitters,
+    then each squad aboard gets out toward the nearest marker, where it reaches the Skitters, and
+    shoots; the Skimmer flies at them first."""
     game = Game(f"{CONVOY},{BROOD}", dice_mode="server", solo=CONVOY)
-    by_ai = play_solo(game, BROOD)
-    deployed = [(c.unit, c.transport or c.positions[0]) for c in by_ai if isinstance(c, cmd.Deploy)]
+    by_ai = play(game, BROOD)
+    deployed = [(c.unit, c.transport or c.positions[0], c.joined) for c in by_ai if isinstance(c, cmd.Deploy)]
     assert deployed == [
-        ("mule-carrier", (2.0, 28.0)), ("convoy-squad", "mule-carrier"), ("escort-squad", "mule-carrier"),
-        ("hawk-skimmer", (7.0, 28.0)), ("lookout-team", (10.0, 29.0)), ("marshal-ira-kade", "mule-carrier"),
+        ("mule-carrier", (2.0, 28.0), []), ("convoy-squad", "mule-carrier", ["marshal-ira-kade"]), ("escort-squad", "mule-carrier", []),
+        ("hawk-skimmer", (7.0, 28.0), []), ("lookout-team", (10.0, 29.0), []),
     ]
+    assert [c for c in by_ai if getattr(c, "unit", "") == "mule-carrier"][1] == cmd.Hold(unit="mule-carrier", target="skitter-swarm")
     advances = [(c.unit, c.positions[0], c.target) for c in by_ai if isinstance(c, cmd.Advance)]
-    assert advances[:4] == [
-        ("hawk-skimmer", (9.788, 10.217), "skitter-swarm"),
-        ("mule-carrier", (7.183, 24.977), "skitter-swarm"),
-        ("convoy-squad", (10.183, 20.977), "spine-spitters"),
-        ("escort-squad", (11.183, 24.977), "spine-spitters"),
+    assert advances[:3] == [
+        ("hawk-skimmer", (7.815, 10.018), "skitter-swarm"),
+        ("convoy-squad", (5.0, 24.0), "skitter-swarm"),
+        ("escort-squad", (3.0, 22.0), "skitter-swarm"),
     ]
     assert (game.game.round, game.game.outcome, game.game.seized) == (4, BROOD, {CONVOY: 0, BROOD: 1})
 
 
-def play_solo(game: Game, other: str) -> list:
-    """To the end: the host's roll-offs, the solo army's commands, the other's by the same rule."""
-    by_ai = []
-    for _ in range(600):
-        if game.game.phase == OVER:
-            return by_ai
-        if game.game.phase in ROLL_OFFS:
-            game.do(cmd.RollOff(purpose=ROLL_OFFS[game.game.phase]))
-            continue
-        command = ai.ai(game.state)
-        if command is not None:
-            by_ai.append(command)
-        else:
-            command = ai.ai(_solo(game, other))
-            assert command is not None, f"nobody acts: {game.game.phase} up {game.game.up}"
-        game.do(command)
-    raise AssertionError("the battle did not end")
+def test_the_ai_never_charges_a_flyer_it_would_charge_were_it_on_the_ground():
+    """#Unit Types, Flyers: nothing moves into base contact with a flyer. The Hawk Skimmer at
+    (26, 13) is within the Bone Crushers' charge: were it no flyer they would charge it; as it is,
+    they rush toward their marker."""
+    game = convoy_ready()
+    units = {**game.game.units, "hawk-skimmer": ai_activation.moved(game.unit("hawk-skimmer"), [(26, 13)]), "bone-crushers": ai_activation.moved(game.unit("bone-crushers"), row(24, 18, 3, 2.0, 1.5))}
+    battle = msgspec.structs.replace(game.game, units=units)
+    assert ai_activation.act(battle, units["bone-crushers"]) == cmd.Rush(unit="bone-crushers", positions=[(31.761, 16.06), (33.761, 16.06), (35.761, 16.06)])
+    grounded = msgspec.structs.replace(units["hawk-skimmer"], profile=msgspec.structs.replace(units["hawk-skimmer"].profile, flyer=False))
+    on_the_ground = msgspec.structs.replace(battle, units={**units, "hawk-skimmer": grounded})
+    assert ai_activation.act(on_the_ground, units["bone-crushers"]).target == "hawk-skimmer"

@@ -14,8 +14,8 @@ from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
 from domain.systems.grimdark.armyforge import UnitWarning
 from tests.grimdark.game import BROOD, SHALLOW, VANGUARD, Game
-from tests.grimdark.test_ai_reserves import play_solo
-from tests.grimdark.test_armyforge import BOOK, FLAT, SAVED
+from tests.grimdark.solo import play
+from tests.grimdark.test_armyforge import BOOK, FLAT, KINDS, SAVED
 from tests.grimdark.test_buildings import BLOCKHOUSE
 from tests.harness import Campaign
 
@@ -103,13 +103,14 @@ def test_a_list_in_multi_player_keeps_to_its_share_and_a_broken_file_names_its_f
 
 def test_an_imported_list_plays_a_duel_to_its_end_against_the_brood():
     """The Saltmarsh Wardens (the flat export, taken with its warning) as the solo army against
-    the Brood played by the same rule, on the seed's dice: its Scout squad deploys last (the second
-    squad lost nothing but Relentless); after round 4 the Brood holds a marker and wins."""
+    the Brood played by the same rule, on the seed's dice: the captain deploys as part of the
+    second squad (which lost nothing but Relentless), the Scout squad last; after round 4 the
+    Brood holds a marker and wins."""
     game = Game(dice_mode="server", solo=VANGUARD)
     game.do(cmd.SubmitArmyList(army=VANGUARD, army_list=LIST, accept_unknown=True))
-    by_ai = play_solo(game, BROOD)
-    deployed = [c.unit for c in by_ai if isinstance(c, cmd.Deploy)]
-    assert deployed == ["captain-odile-frane", "warden-squad-2", "warden-squad"]
+    by_ai = play(game, BROOD)
+    deployed = [(c.unit, c.joined) for c in by_ai if isinstance(c, cmd.Deploy)]
+    assert deployed == [("warden-squad-2", ["captain-odile-frane"]), ("warden-squad", [])]
     assert (game.game.round, game.game.outcome, game.game.seized) == (4, BROOD, {VANGUARD: 0, BROOD: 1})
 
 
@@ -122,3 +123,14 @@ def test_an_imported_squad_deploys_inside_a_building_as_the_packs_infantry_does(
     game.prepare()
     assert game.do(cmd.Deploy(unit="warden-squad-2", positions=[], transport="blockhouse")) == [ev.UnitDeployed("warden-squad-2", [(23, 7)] * 3, [], "blockhouse")]
     assert (game.unit("warden-squad-2").inside, game.unit("warden-squad-2").bases()) == ("blockhouse", [])
+
+
+def test_an_imported_psychic_brings_its_army_spells_and_its_vehicle_its_kind_into_the_battle():
+    choir = json.loads(KINDS)
+    choir["units"] = choir["units"][:3]
+    game = Game()
+    taken = game.do(cmd.SubmitArmyList(army=BROOD, army_list=choir, accept_unknown=True))[0]
+    assert (taken.points, taken.warnings) == (300, [UnitWarning("Cinder Seer", ("Ash Storm (spell)", "Kindle (spell)"))])
+    assert [s.name for s in game.game.spells[BROOD]] == ["Ember Lash", "Choir Hymn", "Soot Veil", "Heat Shimmer", "Furnace Roar"]
+    units = {k: (u.profile.kind, u.profile.base, u.profile.rule("Psychic")) for k, u in game.game.units.items() if u.army == BROOD}
+    assert units == {"cinder-seer": ("infantry", 32, 2), "choir-acolytes": ("infantry", 25, False), "kiln-crawler": ("vehicle", 60, False)}

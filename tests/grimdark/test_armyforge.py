@@ -75,3 +75,57 @@ def test_an_imported_unit_out_of_range_is_refused_like_a_pack_unit():
     with pytest.raises(ContentError) as refused:
         from_flat(flat, army_id="wardens", accept_unknown=True)
     assert (refused.value.field, refused.value.problem) == ("armies[0].units[1].quality", "7 is not in 2..6")
+
+
+KINDS = (HERE / "flat_kinds.json").read_bytes()
+
+
+def test_an_imported_caster_gets_the_army_spells_army_forge_words_as_ours():
+    imported = from_flat(KINDS, army_id="choir", accept_unknown=True)
+    seer = imported.army.units[0]
+    assert (seer.name, seer.rules, seer.rule("Psychic")) == ("Cinder Seer", ("Tough(3)", "Psychic(2)"), 2)
+    assert [(s.name, s.value, s.range, s.effect, s.hits, s.rules, s.inches) for s in imported.army.spells] == [
+        ("Ember Lash", 4, 12, "hits", 2, ("AP(1)",), 0),
+        ("Choir Hymn", 4, 12, "shooting-bonus", 0, (), 0),
+        ("Soot Veil", 5, 18, "shooting-penalty", 0, (), 0),
+        ("Heat Shimmer", 5, 12, "move", 0, (), 6),
+        ("Furnace Roar", 6, 18, "hits", 6, ("Blast(3)", "AP(2)"), 0),
+    ]
+    assert imported.warnings == (UnitWarning("Cinder Seer", ("Ash Storm (spell)", "Kindle (spell)")),)
+
+
+def test_spells_army_forge_words_otherwise_refuse_the_list_like_unknown_rules():
+    with pytest.raises(ContentError) as refused:
+        from_flat(KINDS, army_id="choir")
+    assert (refused.value.field, refused.value.problem) == ("units[0]", "Cinder Seer: not a rule of Grimdark Future 1.5: Ash Storm (spell), Kindle (spell)")
+
+
+def test_an_army_without_a_psychic_reads_no_spells_and_reports_none():
+    flat = KINDS.replace(b'{"name": "Caster", "rating": "2"}', b'{"name": "Fearless", "rating": ""}')
+    imported = from_flat(flat, army_id="choir")
+    assert (imported.army.spells, imported.warnings) == ((), ())
+
+
+def test_an_imported_unit_kind_and_base_come_from_its_rules_and_bases():
+    army = from_flat(KINDS, army_id="choir", accept_unknown=True).army
+    assert [(u.name, u.kind, u.flyer, u.base, u.rules) for u in army.units] == [
+        ("Cinder Seer", "infantry", False, 32, ("Tough(3)", "Psychic(2)")),
+        ("Choir Acolytes", "infantry", False, 25, ()),
+        ("Kiln Crawler", "vehicle", False, 60, ("Tough(6)", "Transport(11)", "Impact(3)")),
+        ("Smoke Wyrm", "monster", False, 90, ("Tough(9)",)),
+        ("Furnace Colossus", "titan", False, 130, ("Tough(18)",)),
+        ("Spark Kite", "vehicle", True, 60, ("Tough(3)",)),
+    ]
+    wyrm = army.units[3]
+    assert (wyrm.rule("Fear"), wyrm.rule("Impact")) == (True, 3)
+
+
+def test_a_saved_list_reads_the_book_spells_and_bases():
+    book = BOOK.replace(b'"upgrades": ["pk-captain"],', b'"upgrades": ["pk-captain"], "bases": {"round": "40"},').replace(
+        b'{"name": "Tough", "rating": "3"}]', b'{"name": "Tough", "rating": "3"}, {"name": "Psychic", "rating": "1"}]'
+    )
+    book = book.replace(b'"upgradePackages"', b'"spells": [{"id": "s1", "name": "Mire Bolt", "threshold": 2, "effect": "Target enemy unit within 12\\" takes 1 hit."}], "upgradePackages"')
+    imported = from_book(book, SAVED, army_id="patrol")
+    captain, squad = imported.army.units
+    assert (captain.base, squad.base, captain.rule("Psychic")) == (40, 25, 1)
+    assert [(s.name, s.value, s.range, s.hits) for s in imported.army.spells] == [("Mire Bolt", 5, 12, 1)]

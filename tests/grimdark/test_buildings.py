@@ -228,3 +228,80 @@ def test_a_spell_does_not_reach_a_unit_inside_a_building():
     game.do(cmd.Cast(unit="brood-mother"), 4, 2)
     refused = game.refused(cmd.CastSpell(unit="brood-mother", spell="Spore Cloud", target="ridge-squad"))
     assert (refused.code, refused.params) == ("target_inside", {"target": "ridge-squad", "transport": "blockhouse"})
+
+
+#: 8" x 3" in the Vanguard's zone; its north wall 3" south of the Brood's marker at (10, 15).
+DEPOT = TerrainPiece("depot", ((6, 9), (14, 9), (14, 12), (6, 12)), height=4, transport=11)
+
+
+def _picked_up(events):
+    return [e for e in events if isinstance(e, ev.MarkerPickedUp)]
+
+
+def test_a_squad_inside_seizes_a_marker_within_3_of_the_walls():
+    """Relic Hunt: the Vanguard Squad inside the depot seizes the marker 3" from its north wall
+    and picks it up after the first activation, though none of its models is on the table."""
+    game = ready(DEPOT, inside=("vanguard-squad",), mission="relic-hunt")
+    marker = next(m for m in game.game.markers if (m.x, m.y) == (10, 15))
+    assert _picked_up(game.do(cmd.Hold(unit="captain-hale-morrow"))) == [ev.MarkerPickedUp(marker.id, "vanguard-squad")]
+    assert game.unit("vanguard-squad").inside == "depot"
+
+
+def test_a_squad_inside_does_not_reach_a_marker_over_3_from_the_walls():
+    south = msgspec.structs.replace(DEPOT, polygon=((6, 8.5), (14, 8.5), (14, 11.5), (6, 11.5)))
+    game = ready(south, inside=("vanguard-squad",), mission="relic-hunt")
+    assert _picked_up(game.do(cmd.Hold(unit="captain-hale-morrow"))) == []
+
+
+def test_an_enemy_within_3_of_the_marker_contests_a_squad_inside():
+    """The Spine Spitters' first model 2.5" from the marker (its base's edge): nobody seizes it."""
+    game = ready(DEPOT, inside=("vanguard-squad",), places={"spine-spitters": row(10, 18, 5, back=1.5)}, mission="relic-hunt")
+    assert _picked_up(game.do(cmd.Hold(unit="captain-hale-morrow"))) == []
+
+
+def test_a_pinned_squad_inside_seizes_nothing():
+    game = ready(DEPOT, inside=("vanguard-squad",), mission="relic-hunt")
+    game.state = msgspec.structs.replace(game.state, game=msgspec.structs.replace(game.game, units={**game.game.units, "vanguard-squad": msgspec.structs.replace(game.unit("vanguard-squad"), pinned=True)}))
+    assert _picked_up(game.do(cmd.Hold(unit="captain-hale-morrow"))) == []
+
+
+def _on_table(*pieces: TerrainPiece, places: dict) -> Game:
+    pack = msgspec.structs.replace(SHALLOW, missions=tuple(msgspec.structs.replace(m, terrain=pieces) for m in SHALLOW.missions))
+    game = Game(pack=pack)
+    game.ready(places=places)
+    return game
+
+
+def _moved(events, action):
+    return [e for e in events if isinstance(e, ev.UnitMoved) and e.action == action]
+
+
+#: A shed between the second Bone Crusher (26, 20) and the Dust Rider that charges below it.
+SHED = TerrainPiece("shed", ((25.6, 18.6), (26.4, 18.6), (26.4, 19.0), (25.6, 19.0)), height=3, transport=6)
+#: The first Rider touching the first Crusher (40 mm base), the others short of the Crushers.
+RIDERS_AT_CRUSHERS = cmd.Charge(unit="dust-riders", target="bone-crushers", positions=[(24, 20 - 0.787402 - 0.492126), (26, 17.8), (28, 17.5), (30, 17.5)])
+
+
+def test_a_defender_closing_in_stops_at_a_building_in_its_way():
+    """The second Crusher goes straight at the Rider below it and stops against the shed's wall
+    (19" + its 0.787" radius) instead of touching the Rider at 19.08; the third touches its Rider."""
+    game = _on_table(SHED, places={"dust-riders": row(14, 12, 4)})
+    events = game.do(RIDERS_AT_CRUSHERS, *[1] * 17)
+    assert _moved(events, "close_in") == [ev.UnitMoved("bone-crushers", "close_in", [(24, 20), (26, 19.787), (28, 18.78)], 1.22)]
+    open_table = _on_table(places={"dust-riders": row(14, 12, 4)})
+    assert _moved(open_table.do(RIDERS_AT_CRUSHERS, *[1] * 17), "close_in")[0].positions[1] == (26, 19.08)
+
+
+#: A shed behind the fourth Dust Rider's place in contact with the Skitters, off its way there.
+SHED_BEHIND = TerrainPiece("shed", ((44.2, 17.3), (44.8, 17.3), (44.8, 17.8), (44.2, 17.8)), height=3, transport=6)
+
+
+def test_the_chargers_back_off_stops_at_a_building_in_its_way():
+    """The Riders charge the Skitters from the south-west; backing off 1" straight south, the
+    fourth stops against the shed (17.8" + its 0.492" radius), the third goes the whole inch."""
+    contact = 20 - 2 * 0.492126
+    game = _on_table(SHED_BEHIND, places={"dust-riders": row(27, 12, 4), "mortar-team": row(50, 10, 3)})
+    game.do(cmd.Charge(unit="dust-riders", target="skitter-swarm", positions=[(40, contact), (41.5, contact), (43, contact), (44.5, contact)]), 1, 1, 1, 1, 1, 1, 1, 4, 2)
+    game.do(cmd.RemoveCasualties(unit="skitter-swarm", models=["skitter-swarm-8"]), 5, 5, 5, 1, 1, 1, 1, 4, 4, 1)
+    events = game.do(cmd.RemoveCasualties(unit="dust-riders", models=["dust-riders-1", "dust-riders-2"]), 4)
+    assert _moved(events, "back_off") == [ev.UnitMoved("dust-riders", "back_off", [(43, 18.016), (44.5, 18.292)], 1.0)]

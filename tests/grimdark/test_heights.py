@@ -68,3 +68,42 @@ def test_heights_change_nothing_on_a_table_without_elevated_pieces():
     game = Game()
     game.ready()
     assert game.do(cmd.Advance(unit="vanguard-squad", positions=row(12, 14.5, 5)))[0].inches == 4.5
+
+
+#: Under the Skitter Swarm's back row (y 21.5): a gantry whose edge is at y = 21.
+def _gantry(height: float) -> TerrainPiece:
+    return TerrainPiece("gantry", ((39, 21), (46, 21), (46, 23), (39, 23)), height=height, elevated=True)
+
+
+#: Between the Dust Riders and the Skitter Swarm: a step 2" high, its north edge at y = 18.3.
+STEP = TerrainPiece("step", ((38, 16.5), (47, 16.5), (47, 18.3), (38, 18.3)), height=2, elevated=True)
+CONTACT = 20 - 2 * 0.492126
+RIDERS_CHARGE = cmd.Charge(unit="dust-riders", target="skitter-swarm", positions=[(40, CONTACT), (41.5, CONTACT), (43, CONTACT), (44.5, CONTACT)])
+
+
+def _moved(events, action):
+    return [e for e in events if isinstance(e, ev.UnitMoved) and e.action == action]
+
+
+def test_defenders_closing_in_count_their_climb_down_and_stop_at_an_edge_too_high():
+    """The Skitters' back row stands on a gantry: 2" high, it climbs down (2") and goes 0.516"
+    to touch the front row (2.516" of its 3"); 3" high, climbing down alone takes the 3", so it
+    stops at the gantry's edge."""
+    low = _on(_gantry(2))
+    assert _moved(low.do(RIDERS_CHARGE, 1, 1, 1, 1, 1, 1, 1, 4, 2), "close_in") == [
+        ev.UnitMoved("skitter-swarm", "close_in", [(40, 20), (41.5, 20), (43, 20), (44.5, 20), (40, 20.984), (41.5, 20.984), (43, 20.984), (44.5, 20.984)], 2.516)
+    ]
+    high = _on(_gantry(3))
+    assert _moved(high.do(RIDERS_CHARGE, 1, 1, 1, 1, 1, 1, 1, 4, 2), "close_in") == [
+        ev.UnitMoved("skitter-swarm", "close_in", [(40, 20), (41.5, 20), (43, 20), (44.5, 20), (40, 21.001), (41.5, 21.001), (43, 21.001), (44.5, 21.001)], 0.499)
+    ]
+
+
+def test_the_chargers_back_off_stops_at_a_step_it_cannot_climb_within_1_inch():
+    """As in test_combat's back-off, the Riders move back from the Skitters, but the step behind
+    them is 2" high: they stop at its edge after 0.716"."""
+    game = _on(STEP)
+    game.do(RIDERS_CHARGE, 1, 1, 1, 1, 1, 1, 1, 4, 2)
+    game.do(cmd.RemoveCasualties(unit="skitter-swarm", models=["skitter-swarm-8"]), 5, 5, 5, 1, 1, 1, 1, 4, 4, 1)
+    events = game.do(cmd.RemoveCasualties(unit="dust-riders", models=["dust-riders-3", "dust-riders-4"]), 4)
+    assert _moved(events, "back_off") == [ev.UnitMoved("dust-riders", "back_off", [(40, 18.3), (41.5, 18.3)], 0.716)]

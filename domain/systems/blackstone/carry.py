@@ -13,7 +13,7 @@ from domain.systems.blackstone.content import Stronghold
 from domain.systems.blackstone.expedition_commands import ONE_OFF, STRONGHOLD, SetUpExpedition
 from domain.systems.blackstone.expedition_state import Expedition
 from domain.systems.blackstone.naming import slug
-from domain.systems.blackstone.quest import ARTEFACT, CARDS_CARRIED, GRIEVOUS, RESOURCE, Quest
+from domain.systems.blackstone.quest import ARTEFACT, CARDS_CARRIED, DISCARDED, GRIEVOUS, LEADER, PLAYER, RESOURCE, Quest
 from domain.systems.blackstone.versions import rule
 
 
@@ -41,9 +41,10 @@ def carry_in(setup: Any, quest: Quest, _rules: str) -> Any:
     held = {x.id: list(x.discoveries) for x in known if x.discoveries}
     resources = {x.id: list(x.resources) for x in known if x.resources}
     artefacts = {x.id: list(x.artefacts) for x in known if x.artefacts}
+    carried = {c for x in known for c in (*x.resources, *x.artefacts)}
     plan = msgspec.structs.replace(
         setup.plan, legacy=quest.in_force(), discovery_cards=[c for c in setup.plan.discovery_cards if c.id in deck],
-        held=held, resources=resources, artefacts=artefacts, stronghold=place,
+        held=held, resources=resources, artefacts=artefacts, stronghold=place, cards=[c for c in setup.plan.cards if c.id in carried],
     )  # fmt: skip
     return msgspec.structs.replace(setup, plan=plan)
 
@@ -84,9 +85,11 @@ def _place(setup: SetUpExpedition, quest: Quest, explorers: list[str]) -> Strong
 
 def carry_out(game: Any) -> list[UnitReport]:
     """Each explorer of an expedition as it comes back: its grievous wounds for the Precipice's
-    recovery roll of one out of action, and every resource and artefact card it holds now
-    (conditions `resource:<id>`, `artefact:<id>`, after the marker CARDS_CARRIED); a lone combat and a one-off expedition
-    (whose explorers do not return to the Precipice) report none."""
+    recovery roll of one out of action, every resource and artefact card it holds now
+    (conditions `resource:<id>`, `artefact:<id>`, after the marker CARDS_CARRIED), the resource
+    cards it used and discarded (`discarded:<id>`), and the expedition's players and its leader
+    at the end (`player:<name>`, `leader:<name>`, the same on every report); a lone combat and a
+    one-off expedition (whose explorers do not return to the Precipice) report none."""
     if not isinstance(game, Expedition) or game.kind == ONE_OFF:
         return []
     return [
@@ -101,6 +104,9 @@ def carry_out(game: Any) -> list[UnitReport]:
                 CARDS_CARRIED,
                 *(f"{RESOURCE}{c}" for c in game.resources.get(track.id, ())),
                 *(f"{ARTEFACT}{c}" for c in game.artefacts.get(track.id, ())),
+                *(f"{DISCARDED}{c}" for c in game.discarded.get(track.id, ())),
+                *(f"{PLAYER}{p}" for p in game.players),
+                f"{LEADER}{game.leader_player}",
             ],
             items=list(game.held.get(track.id, ())),
         )

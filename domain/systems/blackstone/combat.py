@@ -11,7 +11,7 @@ from domain.events import Event
 from domain.kit import decks, pools
 from domain.kit.boards import hex as hx
 from domain.systems.blackstone import battlefield as bf
-from domain.systems.blackstone import inspiration, rerolls, twists
+from domain.systems.blackstone import agendas, card_kinds, inspiration, rerolls, twists
 from domain.systems.blackstone import events as ev
 from domain.systems.blackstone.commands import Attack, EndActivation, ExplorerCommand, Move
 from domain.systems.blackstone.content import Weapon
@@ -136,15 +136,17 @@ def move(battle: Battle, command: Move) -> list[Event]:
 
 
 def attack(battle: Battle, command: Attack, dice: DiceBox, actor: str) -> list[Event]:
-    """A weapon action (#EXPLORER ACTIONS), resolved by #ATTACKS; an extra die aims (1+)."""
+    """A weapon action (#EXPLORER ACTIONS), resolved by #ATTACKS; an extra die aims (1+). A
+    cheaper_weapons card lowers the die it needs (#RESOURCE CARDS, card_kinds.weapon_cost)."""
     track, mini = acting(battle, command)
     weapon = weapon_of(battle, track, mini, command.weapon)
     target = battle.miniatures.get(command.target)
     if target is None or not target.on_board or target.side != HOSTILE:
         raise RuleError("no_such_target", rule("ATTACKS"), params={"target": command.target})
-    events: list[Event] = [spend(battle, track, command.die, command.destiny, weapon.cost, "weapon")]
+    cost, cheaper = card_kinds.weapon_cost(battle, track, weapon.cost)
+    events: list[Event] = [*cheaper, spend(battle, track, command.die, command.destiny, cost, "weapon")]
     if command.aim is not None:
-        rest = evolve(battle, events[0])
+        rest = evolve(battle, events[-1])
         events.append(spend(rest, rest.tracks[track.id], command.aim, command.aim_destiny, 1, "aim"))
     shooters = [battle.miniatures[m] for m in track.miniatures if battle.miniatures[m].on_board]
     reroller = track if command.reroll else None
@@ -175,7 +177,8 @@ def resolve_attack(
 ) -> list[Event]:
     """blackstone-fortress.md#ATTACKS: a visible target (an adjacent visible enemy first),
     range in hexes, the band's dice, cover downgrading each die, then the wounds.
-    `cover_from`: the target is in cover only if in cover from each of them (Rein and Raus);
+    `cover_from`: the target is in cover only if in cover from each of them (Rein and Raus), and
+    never from an explorer holding an ignore_cover card that fits the range (card_kinds.py);
     `reroller`: the explorer re-rolling failures with inspiration (rerolls.py)."""
     assert attacker.at is not None and target.at is not None
     if not bf.sees(battle, attacker.at, target.at):
@@ -188,11 +191,23 @@ def resolve_attack(
     if band is None:
         raise RuleError("out_of_range", rule("ATTACKS"), params={"weapon": weapon.name, "range": hexes, "reach": weapon.reach})
     table = battle.action_dice[band.die].table()
-    bonus = battle.tracks[attacker.explorer].bonus_dice if attacker.explorer else twists.hostile_extra_dice(battle, hexes)
-    purpose = f"attack: {attacker.id} with {weapon.name} at {target.id}"
-    events, faces = rerolls.action_roll(battle, band.die, band.count + bonus, dice, purpose=purpose, rule=rule("ATTACKS"), actor=actor, unit=attacker.id, reroller=reroller)
+    events: list[Event] = []
+    free = 0
     watchers = [m.at for m in (cover_from or [attacker])]
     cover = not aimed and all(bf.covered(battle, w, target.at) for w in watchers)
+    if attacker.explorer:
+        track = battle.tracks[attacker.explorer]
+        events += card_kinds.attack_bonus(battle, track, hexes)
+        bonus, free = track.bonus_dice + sum(e.amount for e in events), track.free_rerolls
+        ignoring = card_kinds.cover_ignored(battle, track, hexes) if cover else []
+        events, cover = events + ignoring, cover and not ignoring
+    else:
+        bonus = twists.hostile_extra_dice(battle, hexes)
+    purpose = f"attack: {attacker.id} with {weapon.name} at {target.id}"
+    rolled, faces = rerolls.action_roll(
+        battle, band.die, band.count + bonus, dice, purpose=purpose, rule=rule("ATTACKS"), actor=actor, unit=attacker.id, reroller=reroller, free=(attacker.explorer, free)
+    )  # fmt: skip
+    events += rolled
     outcomes = [downgraded(o) if cover else o for o in pools.classify(table, faces)]
     wounds, grievous = outcomes.count(pools.SUCCESS), outcomes.count(pools.CRITICAL)
     events.append(ev.AttackMade(attacker.id, target.id, weapon.name, hexes, band.die, faces, outcomes, cover, wounds, grievous))
@@ -202,7 +217,23 @@ def resolve_attack(
         events += suffered
         if weapon.stun:
             events += stun_if_wounded(battle, target.id, suffered, by=by, dice=dice, actor=actor)
+        if target.explorer and hexes == 1:
+            events += wound_back(battle, attacker, target, suffered, dice=dice, actor=actor)
     return events
+
+
+def wound_back(battle: Battle, attacker: Miniature, target: Miniature, suffered: list[Event], *, dice: DiceBox, actor: str) -> list[Event]:
+    """An explorer wounded at 1 hex, still in action, holding retaliate cards (#RESOURCE CARDS,
+    card_kinds.py): the hostile suffers their wounds, as if from the explorer's attack."""
+    after = battle
+    for event in suffered:
+        after = evolve(after, event)
+    track = after.tracks[target.explorer]
+    cards = card_kinds.retaliation(after, track)
+    hostile = after.miniatures[attacker.id]
+    if not cards or track.out_of_action or not hostile.on_board or not any(isinstance(e, ev.Wounded) and e.wounds + e.grievous for e in suffered):
+        return []
+    return [*card_kinds.applied(track.id, cards), *suffer(after, hostile, sum(c.effect.amount for c in cards), 0, by=track.id, dice=dice, actor=actor)]
 
 
 def stun_if_wounded(battle: Battle, target: str, suffered: list[Event], *, by: str, dice: DiceBox, actor: str) -> list[Event]:
@@ -227,7 +258,8 @@ def downgraded(outcome: str) -> str:
 
 def end_activation(battle: Battle, command: EndActivation, dice: DiceBox, actor: str) -> list[Event]:
     """#OVERWATCH: unspent dice, 1s removed and the rest 1 lower, are kept as overwatch dice;
-    then #INSPIRATION ROLL if it slew hostiles in this activation."""
+    then #INSPIRATION ROLL if it slew hostiles in this activation, and its secret agenda
+    (#INSPIRATION) if achieved."""
     track = activating(battle, command.unit)
     overwatch = sorted(v - 1 for v in track.dice if v != 1)
     events: list[Event] = []
@@ -239,6 +271,7 @@ def end_activation(battle: Battle, command: EndActivation, dice: DiceBox, actor:
             gained = roll.results[0] <= track.slain_wounds
         if gained:
             events += inspiration.gain(track)
+    events += agendas.achieved(battle, track)
     events.append(ev.ActivationEnded(track.id, overwatch))
     return events + after_activation(battle)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from domain.commands import HOST, PLAYERS, WORKER, Command
-from domain.systems.blackstone.content import ActionDie, Chamber, CombatCard, EncounterCard, Explorer, Hostile
+from domain.systems.blackstone.content import ActionDie, Chamber, CombatCard, EncounterCard, Explorer, Hostile, PlayCard
 
 
 class SetUpBattle(Command, tag=True):
@@ -19,6 +19,10 @@ class SetUpBattle(Command, tag=True):
     action_dice: list[ActionDie]
     encounter_cards: list[EncounterCard]
     hostile_player: str = ""
+    #: A lone combat's resource and artefact cards (#RESOURCE CARDS): as the combat plays them,
+    #: and the ids each explorer holds (an expedition's combat takes the expedition's instead).
+    cards: list[PlayCard] = []
+    held: dict[str, list[str]] = {}
 
 
 class ExplorerCommand(Command):
@@ -117,6 +121,17 @@ class Summon(Spend, tag=True):
 
 class Unique(Spend, tag=True):
     action: str = ""
+
+
+class UseCard(Spend, tag=True):
+    """Use a resource or artefact card the explorer holds in its activation (#RESOURCE CARDS);
+    `die` pays a card that shows an activation die cost, else it stays 0. `target`: the ally
+    explorer a heal_ally card heals, or the hostile miniature a push card pushes to hex (q, r)."""
+
+    card: str = ""
+    target: str = ""
+    q: int = 0
+    r: int = 0
 
 
 class StandUp(Spend, tag=True):
@@ -223,6 +238,7 @@ COMMANDS = (
     Search,
     Summon,
     Unique,
+    UseCard,
     StandUp,
     Overwatch,
     PassOverwatch,

@@ -94,6 +94,17 @@ class Side(Struct):
     actions: tuple[UniqueAction, ...] = ()
 
 
+class Agenda(Struct):
+    """An explorer's secret agenda (blackstone-fortress.md#SETUP: the card's secret agenda side;
+    #INSPIRATION: achieving it inspires the explorer): `kind` from agendas.KINDS, reached at
+    `amount`."""
+
+    name: str
+    kind: str
+    amount: int
+    text: str = ""
+
+
 class Explorer(Struct):
     name: str
     standard: Side
@@ -104,6 +115,7 @@ class Explorer(Struct):
     #: The spacecraft it is based on (an id of `spacecraft`): +1 trading point there
     #: (blackstone-fortress.md#PRECIPICE, 3. Trading step); empty: none.
     ship: str = ""
+    agenda: Agenda | None = None
 
     def figures(self) -> tuple[str, ...]:
         return self.miniatures or (self.name,)
@@ -130,6 +142,8 @@ class Hostile(Struct):
     wounds: int
     weapons: tuple[Weapon, ...]
     behaviour: tuple[Behaviour, ...]
+    #: Special rules legacy cards gave it (hostile_rules.py), sorted.
+    rules: tuple[str, ...] = ()
 
     def row(self, face: int) -> Behaviour:
         return next(b for b in self.behaviour if b.rolls[0] <= face <= b.rolls[1])
@@ -218,6 +232,8 @@ class CardEffect(Struct):
     hostile: str = ""
     deck: str = ""
     card: str = ""
+    #: hostile_rule: the special rule gained (hostile_rules.py).
+    rule: str = ""
 
 
 class DiscoveryCard(Struct):
@@ -249,16 +265,33 @@ class LegacyCard(Struct):
     effects: tuple[CardEffect, ...] = ()
 
 
+class PlayEffect(Struct):
+    """What the server plays of a resource or artefact card (card_play.py's closed list): used in
+    a combat, or always for a permanent card; the fields a kind does not read stay 0."""
+
+    kind: str = "none"
+    amount: int = 0
+    #: attack_dice: the attack's range it needs, in hexes (0: no limit that way).
+    min_range: int = 0
+    max_range: int = 0
+    #: The activation die the use costs besides the card (#RESOURCE CARDS); 0: none.
+    die: int = 0
+
+
+NO_EFFECT = PlayEffect()
+
+
 class ResourceCard(Struct):
     """Bought at a spacecraft for `cost` trading points; `use` says what becomes of it when used
     (blackstone-fortress.md#RESOURCE CARDS): discarded (back into its deck), exhausted (not again
-    this turn of combat) or permanent."""
+    this turn of combat) or permanent; `effect` is what the server plays of it."""
 
     id: str
     name: str
     cost: int
     use: Literal["discarded", "exhausted", "permanent"]
     text: str = ""
+    effect: PlayEffect = NO_EFFECT
 
 
 class Spacecraft(Struct):
@@ -290,11 +323,24 @@ class Difficulty(Struct):
 
 class Artefact(Struct):
     """A stronghold artefact card: taken home by the explorers who conquer its stronghold
-    (blackstone-fortress.md#STRONGHOLDS); its text is the table's."""
+    (blackstone-fortress.md#STRONGHOLDS); played like a resource card (never discarded: it has
+    no deck to go back to)."""
 
     id: str
     name: str
     text: str = ""
+    use: Literal["exhausted", "permanent"] = "permanent"
+    effect: PlayEffect = NO_EFFECT
+
+
+class PlayCard(Struct):
+    """A resource or artefact card as a combat plays it: `deck` is "resource" or "artefact"."""
+
+    id: str
+    name: str
+    deck: str
+    use: str
+    effect: PlayEffect = NO_EFFECT
 
 
 class Stronghold(Struct):
@@ -369,6 +415,12 @@ class Pack(Struct):
     hidden_vault: tuple[Stronghold, ...] = ()
     one_off_difficulties: tuple[Difficulty, ...] = ()
     mortis_cards: tuple[MortisCard, ...] = ()
+
+    def playable(self) -> list[PlayCard]:
+        """Every resource and artefact card as a combat plays it (#RESOURCE CARDS)."""
+        resources = [PlayCard(c.id, c.name, "resource", c.use, c.effect) for s in self.spacecraft for c in s.resources]
+        artefacts = [PlayCard(a.id, a.name, "artefact", a.use, a.effect) for p in (*self.strongholds, *self.hidden_vault) for a in p.artefacts]
+        return resources + artefacts
 
     def named(self, section: str, key: str):  # noqa: ANN201 - one of the sections' types
         field = "name" if section in ("action_dice", "explorers", "hostiles", "one_off_difficulties") else "id"

@@ -25,7 +25,7 @@ def set_up(command: SetUpBattle, version: str, dice: DiceBox, actor: str) -> lis
     a hostile goes depends on who is already there; a human hostile player's pick of a hex
     stops it (`deploy`)."""
     done = Folding(None)
-    done.add(ev.BattleSetUp(version, command.card, command.chambers, command.explorers, command.hostiles, command.action_dice, command.encounter_cards, command.hostile_player))
+    done.add(ev.BattleSetUp(version, command.card, command.chambers, command.explorers, command.hostiles, command.action_dice, command.encounter_cards, command.hostile_player, command.cards, command.held))
     starts = [bf.at(h) for h in (command.card.ambush_hexes if command.card.ambush else command.card.arrival)]
     for explorer in command.explorers:
         for name in explorer.figures():

@@ -10,7 +10,7 @@ from domain.dicebox import DiceBox
 from domain.errors import RuleError
 from domain.events import Event
 from domain.kit import choices
-from domain.systems.blackstone import combat, creation, event_phase, explorer_actions, hostiles, initiative, inspiration, overwatch
+from domain.systems.blackstone import card_play, combat, creation, event_phase, explorer_actions, hostiles, initiative, inspiration, overwatch
 from domain.systems.blackstone import commands as cmd
 from domain.systems.blackstone.state import Battle
 from domain.systems.blackstone.versions import rule
@@ -56,6 +56,7 @@ HANDLERS: dict[type, Handler] = {
     cmd.Summon: lambda battle, command, _dice, _actor: explorer_actions.summon(battle, command),
     cmd.Unique: lambda battle, command, _dice, _actor: explorer_actions.unique(battle, command),
     cmd.StandUp: lambda battle, command, _dice, _actor: explorer_actions.stand_up(battle, command),
+    cmd.UseCard: lambda battle, command, _dice, _actor: card_play.use_card(battle, command),
     cmd.Overwatch: overwatch.attack,
     cmd.PassOverwatch: lambda battle, command, _dice, _actor: overwatch.pass_(battle, command),
     cmd.Inspire: lambda battle, command, _dice, _actor: inspiration.inspire(battle, command),

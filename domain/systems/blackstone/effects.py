@@ -41,6 +41,8 @@ KINDS: dict[str, Kind] = {
     "hostile_extra_wounds": Kind((LEGACY,), ("hostile", "amount")),
     # Hostiles of kind `hostile` move `amount` hexes further.
     "hostile_extra_move": Kind((LEGACY,), ("hostile", "amount")),
+    # Hostiles of kind `hostile` gain the special rule `rule` (hostile_rules.py).
+    "hostile_rule": Kind((LEGACY,), ("hostile", "rule")),
     # Card `card` of deck `deck` is out of every later expedition.
     "remove_card": Kind((LEGACY,), ("deck", "card")),
     # Each explorer starts every expedition with `amount` wounds.

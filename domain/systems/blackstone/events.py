@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.events import Event
 from domain.kit.boards.hex import Hex
-from domain.systems.blackstone.content import ActionDie, Chamber, CombatCard, EncounterCard, Explorer, Hostile
+from domain.systems.blackstone.content import ActionDie, Chamber, CombatCard, EncounterCard, Explorer, Hostile, PlayCard
 
 
 class BattleSetUp(Event, tag=True):
@@ -16,6 +16,9 @@ class BattleSetUp(Event, tag=True):
     action_dice: list[ActionDie]
     encounter_cards: list[EncounterCard]
     hostile_player: str = ""
+    #: The resource and artefact cards a lone combat's explorers hold (SetUpBattle).
+    cards: list[PlayCard] = []
+    held: dict[str, list[str]] = {}
 
 
 class MiniaturePlaced(Event, tag=True):
@@ -227,6 +230,36 @@ class UniqueActionTaken(Event, tag=True):
     amount: int
 
 
+class AgendaAchieved(Event, tag=True):
+    """The explorer achieved its secret agenda: its card turns to the inspired side (#INSPIRATION)."""
+
+    unit: str
+    agenda: str
+    kind: str
+    amount: int
+
+
+class CardUsed(Event, tag=True):
+    """A resource or artefact card used (#RESOURCE CARDS): `use` says where it goes
+    (discarded: back to its spacecraft's deck; exhausted: face down until the next turn)."""
+
+    unit: str
+    card: str
+    use: str
+    effect: str
+    amount: int
+
+
+class CardApplied(Event, tag=True):
+    """A permanent card's bonus counted in a roll or an action, before it: what its `effect`
+    kind does, by `amount` (card_kinds.py; more attack dice, a larger die, a cheaper weapon...)."""
+
+    unit: str
+    card: str
+    effect: str
+    amount: int
+
+
 class Stunned(Event, tag=True):
     miniature: str
 
@@ -412,6 +445,9 @@ EVENTS = (
     DiscoveryTaken,
     EscapeChamberPlaced,
     UniqueActionTaken,
+    CardUsed,
+    CardApplied,
+    AgendaAchieved,
     Stunned,
     StoodUp,
     OverwatchOffered,

@@ -60,7 +60,7 @@ def _set_up(event: ev.BattleSetUp) -> Battle:
     tracks, miniatures = {}, {}
     for explorer in event.explorers:
         ids = tuple(slug(n) for n in explorer.figures())
-        tracks[slug(explorer.name)] = Track(slug(explorer.name), explorer.name, ids)
+        tracks[slug(explorer.name)] = Track(slug(explorer.name), explorer.name, ids, cards=tuple(sorted(event.held.get(slug(explorer.name), ()))))
         for name, mini in zip(explorer.figures(), ids):
             miniatures[mini] = Miniature(mini, name, EXPLORER, explorer.size, explorer=slug(explorer.name))
     return Battle(
@@ -78,6 +78,7 @@ def _set_up(event: ev.BattleSetUp) -> Battle:
         portals=tuple(at(p) for p in event.card.portals),
         encounter_cards={c.id: c for c in event.encounter_cards},
         hostile_player=event.hostile_player,
+        cards={c.id: c for c in event.cards},
     )
 
 
@@ -110,7 +111,7 @@ def _deployment_awaited(battle: Battle, e: ev.DeploymentChoiceAwaited) -> Battle
 
 
 def _turn(battle: Battle, e: ev.TurnStarted) -> Battle:
-    tracks = {k: replace(t, dice=(), overwatch=(), destiny_spent=0, activated=False, slain_wounds=0, swapped=False, bonus_dice=0) for k, t in battle.tracks.items()}
+    tracks = {k: replace(t, dice=(), overwatch=(), destiny_spent=0, activated=False, slain_wounds=0, swapped=False, bonus_dice=0, free_rerolls=0, exhausted=()) for k, t in battle.tracks.items()}
     return replace(battle, turn=e.turn, tracks=tracks, phase="initiative", order=(), next=0, destiny=(), gambits=False, no_destiny=False)
 
 
@@ -146,9 +147,9 @@ def _moved(battle: Battle, e: ev.Moved) -> Battle:
 
 
 def _attack(battle: Battle, e: ev.AttackMade) -> Battle:
-    """An explorer's extra dice from a unique action go with its next attack."""
+    """An explorer's extra dice and free re-rolls (a unique action's, a card's) go with its next attack."""
     attacker = battle.miniatures[e.attacker]
-    return _track(battle, attacker.explorer, bonus_dice=0) if attacker.explorer else battle
+    return _track(battle, attacker.explorer, bonus_dice=0, free_rerolls=0) if attacker.explorer else battle
 
 
 def _wounded(battle: Battle, e: ev.Wounded) -> Battle:
@@ -162,6 +163,8 @@ def _wounded(battle: Battle, e: ev.Wounded) -> Battle:
 def _slain(battle: Battle, e: ev.Slain) -> Battle:
     battle = _mini(battle, e.miniature, slain=True)
     killer = battle.tracks.get(e.by)
+    if killer is not None:
+        battle = _track(battle, e.by, slain=killer.slain + 1)
     if killer is not None and battle.current == e.by:
         wounds = battle.hostiles[battle.miniatures[e.miniature].name].wounds
         battle = _track(battle, e.by, slain_wounds=killer.slain_wounds + wounds)
@@ -181,8 +184,9 @@ def _out(battle: Battle, e: ev.OutOfAction) -> Battle:
 
 
 def _ended(battle: Battle, e: ev.ActivationEnded) -> Battle:
+    """Extra dice and free re-rolls not spent on an attack this activation are lost."""
     if e.card in battle.tracks:
-        battle = _track(battle, e.card, dice=(), overwatch=tuple(e.overwatch), activated=True, slain_wounds=0)
+        battle = _track(battle, e.card, dice=(), overwatch=tuple(e.overwatch), activated=True, slain_wounds=0, bonus_dice=0, free_rerolls=0)
     return replace(battle, next=battle.next + 1)
 
 
@@ -261,6 +265,17 @@ def _unique(battle: Battle, e: ev.UniqueActionTaken) -> Battle:
     return battle
 
 
+def _card_used(battle: Battle, e: ev.CardUsed) -> Battle:
+    """#RESOURCE CARDS: discarded, it leaves the explorer; exhausted, it lies face down for the
+    turn. Extra dice and free re-rolls wait for its next attack."""
+    track = battle.tracks[e.unit]
+    cards = tuple(c for c in track.cards if c != e.card) if e.use == "discarded" else track.cards
+    exhausted = tuple(sorted((*track.exhausted, e.card))) if e.use == "exhausted" else track.exhausted
+    bonus = e.amount if e.effect == "extra_dice" else 0
+    free = e.amount if e.effect == "reroll" else 0
+    return _track(battle, e.unit, cards=cards, exhausted=exhausted, bonus_dice=track.bonus_dice + bonus, free_rerolls=track.free_rerolls + free)
+
+
 def _stunned(battle: Battle, e: ev.Stunned) -> Battle:
     return _mini(battle, e.miniature, stunned=True)
 
@@ -334,6 +349,9 @@ _HANDLERS = {
     ev.DieSpent: _spent,
     ev.Moved: _moved,
     ev.AttackMade: _attack,
+    ev.CardUsed: _card_used,
+    ev.CardApplied: _noted,
+    ev.AgendaAchieved: _noted,
     ev.DefenceRolled: _noted,
     ev.Wounded: _wounded,
     ev.Slain: _slain,

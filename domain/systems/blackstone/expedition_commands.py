@@ -9,7 +9,7 @@ import msgspec
 from msgspec import Meta
 
 from domain.commands import HOST, PLAYERS, Command
-from domain.systems.blackstone.content import ActionDie, Chamber, ChallengeCard, CombatCard, DiscoveryCard, EncounterCard, Explorer, Hostile, LegacyCard, Stronghold, Difficulty
+from domain.systems.blackstone.content import ActionDie, Chamber, ChallengeCard, CombatCard, DiscoveryCard, EncounterCard, Explorer, Hostile, LegacyCard, PlayCard, Stronghold, Difficulty
 
 #: What an expedition sets out for: the quest's next expedition, an attack on the stronghold (or
 #: the hidden vault) agreed on, or a one-off expedition apart from any quest.
@@ -36,6 +36,8 @@ class ExpeditionPlan(msgspec.Struct, frozen=True):
     #: The resource and stronghold artefact cards each explorer brings (carried in).
     resources: dict[str, list[str]] = {}
     artefacts: dict[str, list[str]] = {}
+    #: The resource and artefact cards as a combat plays them (those the party holds, carried in).
+    cards: list[PlayCard] = []
     hostile_player: str = ""
     kind: str = EXPEDITION
     #: The stronghold or vault attacked (carried in from the quest), or None.
@@ -72,6 +74,18 @@ class Recover(LeaderCommand, tag=True):
     """#EXPLORATION ROUNDS, 2. Recovery step: recovery rolls, then vitality rolls."""
 
 
+class UseRecoveryCard(Command, tag=True):
+    """#RESOURCE CARDS: in the recovery step, before the leader's `Recover`, the explorer's
+    player uses a card of the recovery step it holds (a vitality_roll card, card_kinds.py)."""
+
+    roles: ClassVar[frozenset[str]] = PLAYERS
+    unit: Annotated[str, Meta(max_length=40)]
+    card: Annotated[str, Meta(max_length=40)]
+
+    def units(self) -> tuple[str, ...]:
+        return (self.unit,)
+
+
 class PassLead(LeaderCommand, tag=True):
     """#EXPLORATION ROUNDS, 3. Leader step: the leader marker goes to the next player clockwise."""
 
@@ -99,4 +113,4 @@ class ResumeExpedition(Command, tag=True):
     roles: ClassVar[frozenset[str]] = HOST
 
 
-EXPEDITION_COMMANDS = (SetUpExpedition, Explore, EndExpedition, Recover, PassLead, GiveCards, PauseExpedition, ResumeExpedition)
+EXPEDITION_COMMANDS = (SetUpExpedition, Explore, EndExpedition, Recover, UseRecoveryCard, PassLead, GiveCards, PauseExpedition, ResumeExpedition)

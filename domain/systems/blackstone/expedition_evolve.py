@@ -61,6 +61,7 @@ def _set_up(event: xev.ExpeditionSetUp) -> Expedition:
         encounter_cards=list(e.encounter_cards),
         challenge_cards={c.id: c for c in e.challenge_cards},
         discovery_cards={c.id: c for c in e.discovery_cards},
+        cards={c.id: c for c in e.cards},
     )
     tracks = {slug(x.name): Track(slug(x.name), x.name, tuple(slug(n) for n in x.figures())) for x in e.explorers}
     content, tracks = legacy.apply(content, tracks, tuple(e.legacy))
@@ -222,17 +223,35 @@ def _combat(expedition: Expedition, event: Event) -> Expedition:
         raise AssertionError(f"{type(event).__name__} outside a combat of the expedition")
     battle = battle_evolve(expedition.combat, event)
     if isinstance(event, ev.BattleSetUp):
-        battle = _carried_in(battle, expedition.explorers)
+        battle = _carried_in(battle, expedition)
     expedition = replace(expedition, combat=battle)
+    if isinstance(event, ev.CardUsed) and event.use == "discarded":
+        expedition = _discarded(expedition, event)
     if battle.outcome is None:
         return expedition
     explorers = {k: replace(t, **{f: getattr(battle.tracks[k], f) for f in CARRIED}, out_of_action=battle.tracks[k].out_of_action) for k, t in expedition.explorers.items() if k in battle.tracks}
     return replace(expedition, explorers={**expedition.explorers, **explorers}, step=RECOVERY)
 
 
-def _carried_in(battle: Battle, explorers: dict[str, Track]) -> Battle:
-    tracks = {k: replace(t, **{f: getattr(explorers[k], f) for f in CARRIED}) for k, t in battle.tracks.items()}
-    return replace(battle, tracks=tracks)
+def _carried_in(battle: Battle, expedition: Expedition) -> Battle:
+    """The explorers' cards as the expedition left them, with the resource and artefact cards they hold."""
+    explorers = expedition.explorers
+    held = {k: tuple(sorted((*expedition.resources.get(k, ()), *expedition.artefacts.get(k, ())))) for k in battle.tracks}
+    tracks = {k: replace(t, cards=held[k], **{f: getattr(explorers[k], f) for f in CARRIED}) for k, t in battle.tracks.items()}
+    cards = {c: expedition.content.cards[c] for k in sorted(held) for c in held[k] if c in expedition.content.cards}
+    return replace(battle, tracks=tracks, cards=cards)
+
+
+def _discarded(expedition: Expedition, e: ev.CardUsed) -> Expedition:
+    """#RESOURCE CARDS: a discarded card leaves its holder for its spacecraft's deck (the campaign's)."""
+    resources = {**expedition.resources, e.unit: tuple(c for c in expedition.resources.get(e.unit, ()) if c != e.card)}
+    discarded = {**expedition.discarded, e.unit: (*expedition.discarded.get(e.unit, ()), e.card)}
+    return replace(expedition, resources=resources, discarded=discarded)
+
+
+def _used(expedition: Expedition, e: ev.CardUsed) -> Expedition:
+    """A card used between combats (recovery_cards.py): discarded, it leaves its holder."""
+    return _discarded(expedition, e) if e.use == "discarded" else expedition
 
 
 _HANDLERS = {
@@ -255,4 +274,6 @@ _HANDLERS = {
     ev.InspirationGained: _inspiration,
     ev.RecoveryRolled: _recovery_rolled,
     ev.VitalityRolled: _noted,
+    ev.CardApplied: _noted,
+    ev.CardUsed: _used,
 }

@@ -7,7 +7,7 @@ from __future__ import annotations
 import msgspec
 
 from domain.kit import decks
-from domain.systems.blackstone.content import ActionDie, Chamber, ChallengeCard, CombatCard, DiscoveryCard, EncounterCard, Explorer, Hostile, LegacyCard, Stronghold, Difficulty
+from domain.systems.blackstone.content import ActionDie, Chamber, ChallengeCard, CombatCard, DiscoveryCard, EncounterCard, Explorer, Hostile, LegacyCard, PlayCard, Stronghold, Difficulty
 from domain.systems.blackstone.state import Battle, Track
 
 #: The steps of an exploration round (blackstone-fortress.md#EXPLORATION ROUNDS), and the end.
@@ -31,6 +31,8 @@ class Content(msgspec.Struct, frozen=True):
     encounter_cards: list[EncounterCard]
     challenge_cards: dict[str, ChallengeCard]
     discovery_cards: dict[str, DiscoveryCard]
+    #: The resource and artefact cards the party holds, as a combat plays them (card_play.py).
+    cards: dict[str, PlayCard] = {}
 
 
 class Expedition(msgspec.Struct, frozen=True, tag=True):
@@ -70,6 +72,8 @@ class Expedition(msgspec.Struct, frozen=True, tag=True):
     stronghold: Stronghold | None = None
     #: Stronghold artefact cards each explorer holds now: brought, given, or taken on conquest.
     artefacts: dict[str, tuple[str, ...]] = {}
+    #: Resource cards each explorer used and discarded (they go back to their spacecraft's deck).
+    discarded: dict[str, tuple[str, ...]] = {}
     #: "expedition", "stronghold" or "one-off" (expedition_commands); a one-off's objective and,
     #: once it ended, "won" or "lost" (#ONE-OFF EXPEDITIONS).
     kind: str = "expedition"

@@ -3,13 +3,15 @@
 
 from __future__ import annotations
 
+import functools
+
 import msgspec
 
 from domain.dicebox import DiceBox
 from domain.errors import RuleError
 from domain.events import Event
-from domain.kit import decks, pools
-from domain.systems.blackstone import challenges, creation, exchanges, one_off, pausing, twins
+from domain.kit import decks
+from domain.systems.blackstone import challenges, creation, exchanges, one_off, pausing, recovery_cards, twins, vitality
 from domain.systems.blackstone import commands as cmd
 from domain.systems.blackstone import events as ev
 from domain.systems.blackstone import expedition_commands as xcmd
@@ -17,7 +19,6 @@ from domain.systems.blackstone import expedition_events as xev
 from domain.systems.blackstone.decide import decide as combat_decide
 from domain.systems.blackstone.expedition_evolve import Folding
 from domain.systems.blackstone.expedition_state import COMBAT, DEALT, ENDED, EXPLORATION, LEADER, RECOVERY, Expedition, kind_of
-from domain.systems.blackstone.explorer_actions import HEALS
 from domain.systems.blackstone.quest import CONQUERED
 from domain.systems.blackstone.versions import rule
 
@@ -63,6 +64,8 @@ def decide(state, command, dice: DiceBox, actor: str, refs) -> list[Event]:  # n
         return pausing.decide(expedition, command)
     if expedition.step == COMBAT:
         return _combat(state, expedition, command, dice, actor, refs)
+    if isinstance(command, xcmd.UseRecoveryCard):
+        return recovery_cards.use(expedition, command, dice, actor)
     starting = isinstance(command, xcmd.GiveCards) and exchanges.at_the_start(expedition)
     if not isinstance(command, STEP_COMMANDS[expedition.step]) and not starting:
         raise RuleError("not_this_step", ROUNDS, params={"step": expedition.step, "command": type(command).__name__})
@@ -125,20 +128,11 @@ def recover(expedition: Expedition, dice: DiceBox, actor: str) -> list[Event]:
     then a vitality roll for each one alive with wounds. The expedition ends if one died, or if
     the combat ended with all out of action (#ENDING AN EXPEDITION)."""
     done = Folding(expedition)
-    done.add(*twins.recovery_rolls(expedition.explorers.values(), dice, actor))
+    done.add(*twins.recovery_rolls(expedition.explorers.values(), dice, actor, functools.partial(vitality.eased, expedition)))
     for track in done.expedition.explorers.values():
         if track.id in done.expedition.dead or not (track.wounds or track.grievous):
             continue
-        profile = expedition.content.explorers[track.profile]
-        die = (profile.inspired if track.inspired else profile.standard).vitality
-        table = next(d for d in expedition.content.action_dice if d.name == die).table()
-        roll = dice.roll([table.sides], purpose=f"vitality roll: {track.id}", rule=ROUNDS, actor=actor, unit=track.id)
-        outcome = pools.outcome(table, roll.results[0])
-        done.add(roll, ev.VitalityRolled(track.id, die, roll.results[0], outcome))
-        grievous = min(HEALS[outcome], track.grievous)
-        wounds = min(HEALS[outcome] - grievous, track.wounds)
-        if grievous or wounds:
-            done.add(xev.Recovered(track.id, grievous, wounds))
+        done.add(*vitality.roll(done.expedition, track, dice, actor))
     if done.expedition.dead:
         done.add(*ended(done.expedition, "death"))
     elif expedition.combat is not None and expedition.combat.outcome == "defeat":

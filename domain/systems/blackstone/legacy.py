@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import msgspec
 
-from domain.systems.blackstone import effects
+from domain.systems.blackstone import effects, hostile_rules
 from domain.systems.blackstone.content import CardEffect, LegacyCard
 from domain.systems.blackstone.expedition_state import Content
 from domain.systems.blackstone.inspiration import MAX_POINTS
@@ -45,6 +45,11 @@ def _extra_move(content: Content, tracks: dict[str, Track], effect: CardEffect) 
     return _hostile(content, effect, move=effect.amount), tracks
 
 
+def _hostile_rule(content: Content, tracks: dict[str, Track], effect: CardEffect) -> tuple[Content, dict[str, Track]]:
+    hostiles = [hostile_rules.gain(h, effect.rule) if h.name == effect.hostile else h for h in content.hostiles]
+    return replace(content, hostiles=hostiles), tracks
+
+
 def _remove_card(content: Content, tracks: dict[str, Track], effect: CardEffect) -> tuple[Content, dict[str, Track]]:
     field = effects.DECKS[effect.deck]
     cards = getattr(content, field)
@@ -66,6 +71,7 @@ EFFECTS: dict[str, Effect] = {
     "none": _none,
     "hostile_extra_wounds": _extra_wounds,
     "hostile_extra_move": _extra_move,
+    "hostile_rule": _hostile_rule,
     "remove_card": _remove_card,
     "start_wounds": _start_wounds,
     "start_inspiration": _start_inspiration,

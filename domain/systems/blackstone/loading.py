@@ -14,8 +14,8 @@ import msgspec
 
 from domain.kit.boards import hex as hx
 from domain.kit.content import Problem, checked_pack
-from domain.systems.blackstone import effects
-from domain.systems.blackstone.content import SECTIONS, Chamber, CombatCard, HexRef, Pack, PackFile, Weapon
+from domain.systems.blackstone import agendas, card_kinds, effects, hostile_rules
+from domain.systems.blackstone.content import SECTIONS, Chamber, CombatCard, HexRef, Pack, PackFile, PlayCard, Weapon
 
 BLACKSTONE_FACES = 20
 
@@ -45,6 +45,10 @@ def check(pack: Pack) -> Iterator[Problem]:
                 yield from _weapon(weapon, ("explorers", i, part, "weapons", w), dice, explorer.figures())
         if explorer.size == "twin" and len(explorer.figures()) != 2:
             yield ("explorers", i, "miniatures"), "twins are two miniatures"
+        if explorer.agenda is not None and explorer.agenda.kind not in agendas.KINDS:
+            yield ("explorers", i, "agenda", "kind"), f"unknown agenda kind {explorer.agenda.kind!r}; known: {sorted(agendas.KINDS)}"
+        if explorer.agenda is not None and explorer.agenda.amount < 1:
+            yield ("explorers", i, "agenda", "amount"), "an agenda needs an amount of at least 1"
     yield from _unique(pack, "hostiles", "name")
     for i, hostile in enumerate(pack.hostiles):
         for w, weapon in enumerate(hostile.weapons):
@@ -57,6 +61,8 @@ def check(pack: Pack) -> Iterator[Problem]:
                 yield ("hostiles", i, "behaviour", r, "columns"), "a row needs at least one column"
         if hostile.move < 1 or hostile.wounds < 1:
             yield ("hostiles", i), "move and wounds are at least 1"
+        if hostile.rules:
+            yield ("hostiles", i, "rules"), "a hostile gains special rules from legacy cards (effect hostile_rule), not in its profile"
     yield from _unique(pack, "chambers", "id")
     for i, chamber in enumerate(pack.chambers):
         yield from _chamber(chamber, i)
@@ -122,6 +128,7 @@ def _strongholds(pack: Pack) -> Iterator[Problem]:
                 if artefact.id in seen:
                     yield (section, i, "artefacts", a, "id"), f"{artefact.id!r} appears twice"
                 seen.add(artefact.id)
+                yield from _play(PlayCard(artefact.id, artefact.name, "artefact", artefact.use, artefact.effect), (section, i, "artefacts", a))
 
 
 def _spacecraft(pack: Pack) -> Iterator[Problem]:
@@ -136,10 +143,17 @@ def _spacecraft(pack: Pack) -> Iterator[Problem]:
             seen.add(card.id)
             if card.cost < 1:
                 yield ("spacecraft", i, "resources", r, "cost"), "a resource card costs at least 1 trading point"
+            yield from _play(PlayCard(card.id, card.name, "resource", card.use, card.effect), ("spacecraft", i, "resources", r))
     ships = sorted(s.id for s in pack.spacecraft)
     for i, explorer in enumerate(pack.explorers):
         if explorer.ship and explorer.ship not in ships:
             yield ("explorers", i, "ship"), f"no spacecraft {explorer.ship!r}; known: {ships}"
+
+
+def _play(card: PlayCard, at: tuple[Any, ...]) -> Iterator[Problem]:
+    """A resource or artefact card's effect: a kind of card_kinds.KINDS fitting its use."""
+    for field, problem in card_kinds.problems(card):
+        yield (*at, *field.split(".")), problem
 
 
 def _expedition_cards(pack: Pack, hostiles: set[str]) -> Iterator[Problem]:
@@ -166,6 +180,8 @@ def _expedition_cards(pack: Pack, hostiles: set[str]) -> Iterator[Problem]:
                 needs = effects.KINDS[effect.kind].needs
                 if "hostile" in needs and effect.hostile not in hostiles:
                     yield (*at, "hostile"), f"no hostile {effect.hostile!r}; known: {sorted(hostiles)}"
+                if "rule" in needs and effect.rule not in hostile_rules.RULES:
+                    yield (*at, "rule"), f"no hostile rule {effect.rule!r}; known: {sorted(hostile_rules.RULES)}"
                 if "deck" in needs and effect.deck not in decks:
                     yield (*at, "deck"), f"no deck {effect.deck!r}; known: {sorted(decks)}"
                 elif "card" in needs and effect.card not in decks[effect.deck]:

@@ -13,6 +13,7 @@ from domain.dicebox import DiceBox
 from domain.errors import RuleError
 from domain.events import Event
 from domain.systems.blackstone import battlefield as bf
+from domain.systems.blackstone import card_kinds
 from domain.systems.blackstone import events as ev
 from domain.systems.blackstone.combat import resolve_attack, weapon_of
 from domain.systems.blackstone.commands import ExplorerCommand, Overwatch, PassOverwatch
@@ -59,8 +60,9 @@ def attack(battle: Battle, command: Overwatch, dice: DiceBox, actor: str) -> lis
         raise RuleError("which_miniature", rule("THE RATLING TWINS"), params={"unit": track.id, "miniatures": [m.id for m in shooters]})
     weapon = weapon_of(battle, track, mini, command.weapon)
     left = list(track.overwatch)
-    events: list[Event] = []
-    for value, cost, why in [(command.die, weapon.cost, "weapon"), *([(command.aim, 1, "aim")] if command.aim is not None else [])]:
+    cost, cheaper = card_kinds.weapon_cost(battle, track, weapon.cost)
+    events: list[Event] = list(cheaper)
+    for value, cost, why in [(command.die, cost, "weapon"), *([(command.aim, 1, "aim")] if command.aim is not None else [])]:
         if value not in left:
             raise RuleError("not_an_overwatch_die", OVERWATCH, params={"value": value, "dice": list(track.overwatch)})
         if value < cost:

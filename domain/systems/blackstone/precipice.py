@@ -67,11 +67,22 @@ def decide(quest: Quest, command: Command, dice: DiceBox, actor: str) -> list[Ev
     if isinstance(command, Heal):
         return healing.heal(quest, dice, actor)
     if isinstance(command, BeginTrading):
+        check_leader(quest, actor)
         return trading.begin(quest, dice, actor, command.order)
     if isinstance(command, Trade):
         return trading.trade(quest, command)
     assert isinstance(command, DrawLegacy)
+    check_leader(quest, actor)
     return draw_legacy(quest, dice, actor)
+
+
+def check_leader(quest: Quest, actor: str) -> None:
+    """The Precipice's leader is the last expedition's leader when it ended: the leader
+    shuffles the decks and chooses the leader order (#PRECIPICE, #SETUP). The host acts for
+    the table; another of the expedition's players is refused, as in its leader steps."""
+    last = quest.in_order()[-1] if quest.expeditions else None
+    if last is not None and last.leader and actor in last.players and actor != last.leader:
+        raise RuleError("not_the_leader", PRECIPICE, params={"leader": last.leader})
 
 
 def draw_legacy(quest: Quest, dice: DiceBox, actor: str) -> list[Event]:

@@ -17,6 +17,11 @@ GRIEVOUS = "grievous:"
 #: expedition's end, after the marker saying the report lists all of them (the expedition
 #: carried them in); a report without it (older logs) lists only artefacts newly taken.
 ARTEFACT, RESOURCE, CARDS_CARRIED = "artefact:", "resource:", "cards:carried"
+#: A resource card used and discarded on the expedition: back into its spacecraft's deck (#RESOURCE CARDS).
+DISCARDED = "discarded:"
+#: carry.carry_out's report of the expedition's players, clockwise ("player:<name>"), and of
+#: the one holding the leader marker when it ended ("leader:<name>"): the Precipice's leader.
+PLAYER, LEADER = "player:", "leader:"
 #: How a stronghold (or the vault) expedition ends when the explorers come through its last card.
 CONQUERED = "conquered"
 
@@ -72,6 +77,10 @@ class ExpeditionRecord(msgspec.Struct, frozen=True):
     traded: bool = False
     #: The stronghold it attacked (or the hidden vault's id), empty for an expedition.
     stronghold: str = ""
+    #: Its players clockwise, and the one leading when it ended: the Precipice's leader, who
+    #: draws the legacy card and gives the leader order (#SETUP "in leader order", #PRECIPICE).
+    players: tuple[str, ...] = ()
+    leader: str = ""
 
 
 class Attack(msgspec.Struct, frozen=True):

@@ -10,8 +10,11 @@ from domain.events import Event
 from domain.systems.blackstone.quest import (
     ARTEFACT,
     CARDS_CARRIED,
+    DISCARDED,
     CONQUERED,
     GRIEVOUS,
+    LEADER,
+    PLAYER,
     RESOURCE,
     Attack,
     ExpeditionRecord,
@@ -168,10 +171,24 @@ def _concluded(quest: Quest, event: MissionConcluded) -> Quest:
         explorers[report.unit] = replace(before, discoveries=kept, artefacts=taken, resources=resources, dead=report.dead, expeditions=(*before.expeditions, event.mission_id))
     due = {r.unit: _grievous(r.conditions) for r in event.heroes if r.ended == "out of action" and not r.dead}
     dead = tuple(r.unit for r in event.heroes if r.dead)
-    record = replace(quest.expeditions[event.mission_id], outcome=event.result or event.outcome, recovery_due=due, mortis_due=dead)
+    first = event.heroes[0].conditions if event.heroes else []
+    players, leader = tuple(_prefixed(first, PLAYER)), next(iter(_prefixed(first, LEADER)), "")
+    record = replace(quest.expeditions[event.mission_id], outcome=event.result or event.outcome, recovery_due=due, mortis_due=dead, players=players, leader=leader)
     discovery = tuple(c for c in quest.discovery if c not in found)
-    quest = replace(quest, explorers=explorers, expeditions={**quest.expeditions, event.mission_id: record}, discovery=discovery)
+    resources = _shuffled_back(quest, [c for r in event.heroes for c in _prefixed(r.conditions, DISCARDED)])
+    quest = replace(quest, explorers=explorers, expeditions={**quest.expeditions, event.mission_id: record}, discovery=discovery, resources=resources)
     return _place_taken(quest, record)
+
+
+def _shuffled_back(quest: Quest, cards: list[str]) -> dict[str, tuple[str, ...]]:
+    """Resource cards discarded in play go back into their spacecraft's deck (#RESOURCE CARDS;
+    the deck is kept sorted and shuffled at each trading step)."""
+    decks = dict(quest.resources)
+    for ship in quest.spacecraft.values():
+        back = [c.id for c in ship.resources if c.id in cards]
+        if back:
+            decks[ship.id] = tuple(sorted({*decks.get(ship.id, ()), *back}))
+    return decks
 
 
 def _place_taken(quest: Quest, record: ExpeditionRecord) -> Quest:

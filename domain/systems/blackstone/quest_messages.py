@@ -58,9 +58,11 @@ class AttemptVault(Command, tag="blackstone-fortress.AttemptVault"):
 
 
 class DrawLegacy(Command, tag="blackstone-fortress.DrawLegacy"):
-    """#PRECIPICE, 2. Legacy step: the leader shuffles the legacy deck and draws a card."""
+    """#PRECIPICE, 2. Legacy step: the leader shuffles the legacy deck and draws a card (the
+    expedition's leader at its end, or the host for the table; another of its players is
+    refused)."""
 
-    roles: ClassVar[frozenset[str]] = HOST
+    roles: ClassVar[frozenset[str]] = PLAYERS
 
 
 class Heal(Command, tag="blackstone-fortress.Heal"):
@@ -73,10 +75,10 @@ class Heal(Command, tag="blackstone-fortress.Heal"):
 class BeginTrading(Command, tag="blackstone-fortress.BeginTrading"):
     """#PRECIPICE, 3. Trading step: the leader shuffles each spacecraft's resource deck and lays
     out its top three cards; then the explorers trade in leader order: `order` lists the
-    expedition's living explorers so (the table knows who plays whom); empty: the order they
-    set out in."""
+    expedition's living explorers so, as the leader chooses (#SETUP: "in leader order"); empty:
+    the order they set out in. The expedition's leader at its end, or the host for the table."""
 
-    roles: ClassVar[frozenset[str]] = HOST
+    roles: ClassVar[frozenset[str]] = PLAYERS
     order: Annotated[list[Id], Meta(max_length=4)] = []
 
 
@@ -89,6 +91,10 @@ class Trade(Command, tag="blackstone-fortress.Trade"):
     spacecraft: Annotated[str, Meta(max_length=40)] = ""
     convert: Annotated[list[Id], Meta(max_length=20)] = []
     buy: Annotated[list[Id], Meta(max_length=6)] = []
+
+    def units(self) -> tuple[str, ...]:
+        """A player trades only for an explorer it controls (its seats on the campaign)."""
+        return (self.explorer,)
 
 
 class GiveResources(Command, tag="blackstone-fortress.GiveResources"):

@@ -19,21 +19,36 @@ REROLL_COST = 1
 
 
 def action_roll(
-    battle: Battle, die: str, count: int, dice: DiceBox, *, purpose: str, rule: str, actor: str, unit: str, reroller: Track | None = None
+    battle: Battle,
+    die: str,
+    count: int,
+    dice: DiceBox,
+    *,
+    purpose: str,
+    rule: str,
+    actor: str,
+    unit: str,
+    reroller: Track | None = None,
+    free: tuple[str, int] = ("", 0),
 ) -> tuple[list[Event], list[int]]:
-    """Roll `count` action dice named `die`; with a `reroller`, its failures once more. The
-    events and the faces that stand."""
+    """Roll `count` action dice named `die`; with a `reroller`, its failures once more. `free`:
+    an explorer re-rolling that many failures first at no cost (a card's effect, card_play.py).
+    The events and the faces that stand."""
     table = battle.action_dice[die].table()
     roll = dice.roll([table.sides] * count, purpose=purpose, rule=rule, actor=actor, unit=unit)
     faces = list(roll.results)
     events: list[Event] = [roll]
-    if reroller is None:
+    paid_for = reroller.inspiration // REROLL_COST if reroller is not None else 0
+    if not paid_for and not free[1]:
         return events, faces
     failed = [i for i, o in enumerate(pools.classify(table, faces)) if o == pools.FAILURE]
-    picks = failed[: reroller.inspiration // REROLL_COST]
+    picks = failed[: free[1] + paid_for]
     if not picks:
         return events, faces
+    paid = len(picks) - min(free[1], len(picks))
+    who = reroller.id if reroller is not None else free[0]
     again = dice.roll([table.sides] * len(picks), purpose=f"re-roll: {purpose}", rule=rule, actor=actor, unit=unit)
     after = list(pools.rerolled(faces, picks, again.results))
-    events += [ev.InspirationSpent(reroller.id, REROLL_COST * len(picks), "re-roll"), again, ev.Rerolled(reroller.id, picks, faces, after)]
+    spent = [ev.InspirationSpent(who, REROLL_COST * paid, "re-roll")] if paid else []
+    events += [*spent, again, ev.Rerolled(who, picks, faces, after)]
     return events, after

@@ -12,6 +12,7 @@ from domain.contract import Setup
 from domain.errors import RuleError
 from domain.systems.blackstone.commands import SetUpBattle
 from domain.systems.blackstone.content import FORMAT, Difficulty, EncounterCard, Pack
+from domain.systems.blackstone.naming import slug
 from domain.systems.blackstone.expedition_commands import EXPEDITION, ONE_OFF, STRONGHOLD, ExpeditionPlan, SetUpExpedition
 from domain.systems.blackstone.versions import rule
 
@@ -30,6 +31,7 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     mode: Annotated[Literal["combat", "expedition", "stronghold", "one-off"], msgspec.Meta(description="combat: one combat; expedition: exploration rounds with combats drawn from the exploration deck; stronghold: the attack on the stronghold the quest agreed on (or the hidden vault); one-off: an expedition apart from any quest, at a difficulty.")] = "combat"
     players: Annotated[str, msgspec.Meta(description="An expedition's players clockwise, comma-separated member names, the leader first.")] = ""
     difficulty: Annotated[str, msgspec.Meta(description="A one-off expedition's difficulty level, a name the pack offers.")] = ""
+    cards: Annotated[str, msgspec.Meta(description="A lone combat's resource and artefact cards, each held by one explorer of it: ysolde-marr: field-dressing, spare-cell; pim-and-pell: stim-seed (#RESOURCE CARDS).")] = ""
 
 
 def setup(context: Setup) -> SetUpBattle | SetUpExpedition:
@@ -43,6 +45,7 @@ def setup(context: Setup) -> SetUpBattle | SetUpExpedition:
     if card is None:
         raise RuleError("unknown_combat", FORMAT, params={"combat": options.combat, "known": [c.id for c in pack.combat_cards]})
     names = party_of(options, pack)
+    held = cards_held(options.cards, [slug(n) for n in names], pack)
     chambers = sorted({p.chamber for p in card.chambers})
     return SetUpBattle(
         card=card,
@@ -52,6 +55,8 @@ def setup(context: Setup) -> SetUpBattle | SetUpExpedition:
         action_dice=list(pack.action_dice),
         encounter_cards=encounters(pack, every=False),
         hostile_player=options.hostile_player,
+        cards=[c for c in pack.playable() if any(c.id in ids for ids in held.values())],
+        held=held,
     )
 
 
@@ -61,6 +66,22 @@ def party_of(options: Options, pack: Pack) -> list[str]:
     if unknown := [n for n in names if pack.named("explorers", n) is None]:
         raise RuleError("unknown_explorer", FORMAT, params={"names": unknown, "known": [e.name for e in pack.explorers]})
     return names
+
+
+def cards_held(text: str, party: list[str], pack: Pack) -> dict[str, list[str]]:
+    """The `cards` option read: explorer id -> card ids of the pack, each card held once, by an
+    explorer of the combat."""
+    known = {c.id for c in pack.playable()}
+    held: dict[str, list[str]] = {}
+    for part in (p for p in text.split(";") if p.strip()):
+        holder, _, ids = part.partition(":")
+        holder, cards = holder.strip(), listed(ids)
+        if unknown := [c for c in cards if c not in known]:
+            raise RuleError("unknown_card", FORMAT, params={"cards": unknown})
+        if holder not in party or holder in held or any(c in h for h in held.values() for c in cards) or len(set(cards)) != len(cards):
+            raise RuleError("bad_card_holders", rule("RESOURCE CARDS"), params={"explorer": holder, "party": party})
+        held[holder] = cards
+    return held
 
 
 def listed(text: str) -> list[str]:
@@ -87,6 +108,7 @@ def expedition_setup(options: Options, pack: Pack) -> SetUpExpedition:
         encounter_cards=encounters(pack, every=objective is not None),
         challenge_cards=list(pack.challenge_cards),
         discovery_cards=list(pack.discovery_cards),
+        cards=pack.playable(),
         hostile_player=options.hostile_player,
         kind={"stronghold": STRONGHOLD, "one-off": ONE_OFF}.get(options.mode, EXPEDITION),
         objective=objective,

@@ -8,7 +8,7 @@ import msgspec
 from domain.kit import decks
 from domain.kit.choices import PendingChoice
 from domain.kit.boards import hex as hx
-from domain.systems.blackstone.content import ActionDie, CombatCard, EncounterCard, Explorer, Hostile, Marker, Side
+from domain.systems.blackstone.content import ActionDie, CombatCard, EncounterCard, Explorer, Hostile, Marker, PlayCard, Side
 
 #: Activation track spaces on a character card (blackstone-fortress.md#SETUP: 4 activation dice).
 SPACES = 4
@@ -58,10 +58,18 @@ class Track(msgspec.Struct, frozen=True):
     swapped: bool = False
     #: Discovery cards taken in this combat (the discovery deck itself is the expedition's).
     discoveries: int = 0
+    #: Hostiles it slew in this combat, in or out of its activation (its secret agenda, agendas.py).
+    slain: int = 0
     #: Extra action dice for its next attack this activation (a unique action's effect).
     bonus_dice: int = 0
     #: Its player's standing choice to re-roll failed defence dice with inspiration (rerolls.py).
     reroll_defence: bool = False
+    #: The resource and artefact cards it holds, sorted, and those exhausted this turn of
+    #: combat (#RESOURCE CARDS; card_play.py).
+    cards: tuple[str, ...] = ()
+    exhausted: tuple[str, ...] = ()
+    #: Failed dice its next attack this activation re-rolls for free (a card's effect).
+    free_rerolls: int = 0
 
     @property
     def empty_spaces(self) -> int:
@@ -155,6 +163,8 @@ class Battle(msgspec.Struct, frozen=True, tag=True):
     hostile_turn: HostileTurn | None = None
     #: Battlefield creation waiting for the hostile player's pick of a hex.
     deployment: Deployment | None = None
+    #: The resource and artefact cards the explorers hold, as the combat plays them (card_play.py).
+    cards: dict[str, PlayCard] = {}
 
     @property
     def current(self) -> str | None:

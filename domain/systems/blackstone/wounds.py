@@ -7,7 +7,7 @@ from domain.dicebox import DiceBox
 from domain.events import Event
 from domain.kit import pools
 from domain.systems.blackstone import events as ev
-from domain.systems.blackstone import rerolls
+from domain.systems.blackstone import card_kinds, rerolls
 from domain.systems.blackstone.evolve import evolve
 from domain.systems.blackstone.state import HOSTILE, Battle, Miniature, side_of
 from domain.systems.blackstone.versions import rule
@@ -15,7 +15,8 @@ from domain.systems.blackstone.versions import rule
 
 def suffer(battle: Battle, target: Miniature, wounds: int, grievous: int, *, by: str, dice: DiceBox, actor: str) -> list[Event]:
     """Wounds on a hostile: 1 damage each, 3 per grievous, slain at its WOUNDS (#ATTACKS, 4).
-    On an explorer: a defence roll per wound first (#EXPLORER DEFENSE ROLLS), then counters
+    On an explorer: a defence roll per wound first (#EXPLORER DEFENSE ROLLS; a defence_die card
+    makes the die larger, card_kinds.py), then counters
     cover track spaces; one more when all are covered puts it out of action (#WOUNDS)."""
     if target.side == HOSTILE:
         events: list[Event] = [ev.Wounded(target.id, wounds, grievous)]
@@ -27,10 +28,10 @@ def suffer(battle: Battle, target: Miniature, wounds: int, grievous: int, *, by:
 
 def explorer_wounds(battle: Battle, target: Miniature, wounds: int, grievous: int, *, dice: DiceBox, actor: str) -> list[Event]:
     track = battle.tracks[target.explorer]
-    table_name = side_of(battle, track).defence
+    table_name, larger = card_kinds.sized_die(list(battle.action_dice.values()), battle.cards, track.id, track.cards, "defence_die", side_of(battle, track).defence)
     table = battle.action_dice[table_name].table()
     kept = {"wound": 0, "grievous": 0}
-    events: list[Event] = []
+    events: list[Event] = list(larger)
     for kind in ["grievous"] * grievous + ["wound"] * wounds:
         reroller = battle.tracks[track.id] if track.reroll_defence else None
         purpose = f"defence roll: {track.id} against a {kind}"

@@ -11,13 +11,14 @@ What the solo army owes, by a fixed rule so that nobody chooses for it:
   destroyed transport as ai_reserves.py says;
 - its activation: its first ready unit in id order (a unit inside a transport that has not
   activated yet after the others) casts as ai_psychic.py says, then acts as ai_activation.py
-  says; a flyer flies as ai_flyers.py says; a unit inside a transport gets out as
-  ai_transports.py says, and deploys inside one by the same rule (one inside a solid building
-  stays in, ai_activation.py);
+  says; a flyer flies as ai_flyers.py says; a unit gets into a transport or a solid building,
+  and out of one, as ai_transports.py says (before it acts), and deploys inside a transport by
+  the same rule (one inside a solid building with a target from its port stays in and shoots);
 - casualties: the wounded model first, then the others from the last listed to the first (the
   regular ones before Tough ones), just enough to take the wounds; a surviving unit of a melee
-  stays; a charge at a building it holds is fought by its first unit inside in id order; an enemy's spell is blocked by its first Psychic in id order that may try, else
-  allowed; an enemy ambusher it may move is left where it stands."""
+  stays; a charge at a building it holds is fought by its first unit inside in id order; an
+  enemy's spell is blocked by its first Psychic in id order that may try, else allowed; an enemy
+  ambusher it may move is left where it stands."""
 
 from __future__ import annotations
 
@@ -121,9 +122,10 @@ def _turn(game: Game) -> Command | None:
         unit = game.units[ready[0][1]]
         if unit.profile.flyer and not unit.pinned:
             return ai_flyers.fly(game, unit)
-        if ai_transports.riding(game, unit) and not unit.pinned:
-            return ai_transports.disembark(game, unit)
-        return ai_psychic.cast(game, unit) or ai_activation.act(game, unit)
+        out = ai_transports.get_out(game, unit) if unit.inside and not unit.pinned else None
+        if out is not None:
+            return out
+        return ai_psychic.cast(game, unit) or ai_transports.get_in(game, unit) or ai_activation.act(game, unit)
     if game.phase == DEPLOYMENT:
         return ai_preparation.next_unit(game, game.solo)
     if side != game.solo:
@@ -141,7 +143,7 @@ def _after_roll(game: Game, unit: Unit) -> Command:
     """A Psychic that rolled uses its best spell, if any, then acts (#Special Rules, Psychic(X))."""
     casting = game.casting
     chosen = ai_psychic.spell(game, unit, casting.highest) if casting is not None and casting.spell is None else None
-    return chosen or ai_activation.act(game, unit)
+    return chosen or ai_transports.get_in(game, unit) or ai_activation.act(game, unit)
 
 
 def _ours(game: Game, unit: Unit) -> bool:

@@ -3,11 +3,14 @@
   move them (ai_transports.py, ai_flyers.py), and one inside a solid building, shooting the
   nearest enemy it reaches from its firing port;
 - an enemy its charge reaches that its melee hits harder than its shooting: it charges the
-  nearest such (ai_charge.py, #Melee);
-- an enemy in range and sight of its weapons: it holds and shoots the nearest (#Shooting);
+  nearest such, or the building an enemy holds (ai_charge.py, #Melee, #Solid Buildings);
+- an enemy in range and sight of its weapons: it holds and shoots the nearest, one inside a
+  building through the building's nearest port (#Shooting, #Solid Buildings);
 - else it advances straight toward the nearest marker still on the table, or the nearest enemy
   when there is none, as far as the move allows and the rules let it stop (6" at most, a whole
-  inch less each try), then shoots the nearest enemy it can reach from there;
+  inch less each try), then shoots the nearest enemy it can reach from there; when no straight
+  move is open it goes around: the first of a few ways off the straight line (20 to 80 degrees either
+  side, left first) with a move open that ends nearer the goal;
 - a unit within 3" of its goal marker holds there, to seize it (#Preparation, Mission).
 Distances are between model centres, from the unit's first model."""
 
@@ -38,7 +41,7 @@ def act(game: Game, unit: Unit) -> cmd.Hold | cmd.Advance | cmd.Rush | cmd.Charg
     if unit.inside:  # it stays inside; from a building with firing ports it shoots out
         house = buildings.housing(game, unit)
         return cmd.Hold(unit=unit.id, target=nearest_target(game, unit) if house is not None and house.ports else "")
-    charge = ai_charge.charge(game, unit, _may_stop)
+    charge = ai_charge.charge(game, unit, may_stop)
     if charge:
         return charge
     target = nearest_target(game, unit)
@@ -56,38 +59,62 @@ def act(game: Game, unit: Unit) -> cmd.Hold | cmd.Advance | cmd.Rush | cmd.Charg
     return cmd.Advance(unit=unit.id, positions=advanced, target=target)
 
 
+#: The detours tried when the straight way is shut, in degrees off it: left first, then right,
+#: wider and wider, each a single straight move that must end nearer the goal.
+DETOURS = (20, -20, 40, -40, 60, -60, 80, -80)
+
+
 def _toward(game: Game, unit: Unit, goal: tuple[float, float], action: str) -> list[tuple[float, float]] | None:
     """The models' places after the longest straight move toward `goal` they may stop at, in whole
     inches down from the action's move (an Advance 6" at most, a Rush only where no Difficult
-    Terrain caps it), ending 1.5" short of it; None when none is open or it is reached."""
+    Terrain caps it), ending 1.5" short of it; when no such move is open (a unit, a building or
+    the table's edge in the way), the first of the `DETOURS` that is; None when none is or the
+    goal is reached."""
     lead = unit.models[0]
     dx, dy = goal[0] - lead.x, goal[1] - lead.y
     distance = math.hypot(dx, dy)
     if distance <= rounds.SEIZE_REACH:
         return None
     allowance = onepage.move_inches(ONE_PAGE, action, unit.rule)
-    length = min(MOST if action == "advance" else allowance, allowance, distance - rounds.SEIZE_REACH / 2)
+    longest = min(MOST if action == "advance" else allowance, allowance)
+    straight = _longest(game, unit, (dx / distance, dy / distance), min(longest, distance - rounds.SEIZE_REACH / 2), allowance)
+    if straight is not None:
+        return straight
+    for degrees in DETOURS:
+        turn = math.radians(degrees)
+        way = ((dx * math.cos(turn) - dy * math.sin(turn)) / distance, (dx * math.sin(turn) + dy * math.cos(turn)) / distance)
+        around = _longest(game, unit, way, longest, allowance)
+        if around is not None and math.hypot(goal[0] - around[0][0], goal[1] - around[0][1]) < distance:
+            return around
+    return None
+
+
+def _longest(game: Game, unit: Unit, way: tuple[float, float], length: float, allowance: float) -> list[tuple[float, float]] | None:
+    """The places after the longest move along `way` (a unit vector), whole inches down from
+    `length`, where the models may stop."""
     while length >= 1:
-        positions = [(round(m.x + dx * length / distance, 3), round(m.y + dy * length / distance, 3)) for m in unit.models]
-        if _may_stop(game, unit, positions, "", allowance):
+        positions = [(round(m.x + way[0] * length, 3), round(m.y + way[1] * length, 3)) for m in unit.models]
+        if may_stop(game, unit, positions, "", allowance):
             return positions
         length -= 1
     return None
 
 
 def nearest_target(game: Game, unit: Unit) -> str:
-    """The nearest enemy unit its weapons reach (#Shooting), "" for none; ties by id."""
+    """The nearest enemy unit its weapons reach (#Shooting), "" for none; ties by id. An enemy
+    inside a solid building is shot through the building's ports (#Solid Buildings)."""
     res = Resolution(game, None, "")  # type: ignore[arg-type] - reach rolls no dice
-    enemies = [e for e in game.units.values() if e.side != unit.side and e.bases()]
+    enemies = [e for e in game.units.values() if e.side != unit.side and (e.bases() or buildings.housing(game, e))]
     reached = [e for e in enemies if attacks.weapons_that_reach(res, unit.id, e.id, melee=False)]
     return min(reached, key=lambda e: (_gap(game, unit, e), e.id)).id if reached else ""
 
 
 def _gap(game: Game, unit: Unit, enemy: Unit) -> float:
-    """Closest models, base to base; from inside a building, from where it shoots (its port)."""
-    if not buildings.housing(game, unit):
+    """Closest models, base to base; from inside a building, from where it shoots (its port); to
+    a unit inside one, to the nearest of its ports."""
+    if not buildings.housing(game, unit) and not buildings.housing(game, enemy):
         return geometry.gap(unit, enemy)
-    return min((inches.distance(a, b) for a in buildings.standing(game, unit) for b in enemy.bases()), default=math.inf)
+    return min((inches.distance(a, b) for a in buildings.standing(game, unit) for b in buildings.targets(game, enemy)), default=math.inf)
 
 
 def goal(game: Game, unit: Unit) -> tuple[float, float] | None:
@@ -114,7 +141,7 @@ def _difficult(game: Game, unit: Unit, bases: list[Base]) -> bool:
     return any(p.difficult for p in geometry.crossed(game, unit, bases))
 
 
-def _may_stop(game: Game, unit: Unit, positions: list[tuple[float, float]], charging: str, most: float) -> bool:
+def may_stop(game: Game, unit: Unit, positions: list[tuple[float, float]], charging: str, most: float) -> bool:
     """Whether the models may end a move (a Rush or Charge too) of `most` inches there, charging
     `charging` (only its models may be touched, none passed over), by the decider's own checks:
     the climbs up and down elevated pieces count in it (#Movement)."""

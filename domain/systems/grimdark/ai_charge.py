@@ -1,6 +1,7 @@
 """The solo army's charge (ai_activation.py): a unit charges the nearest enemy its lead model can
 reach in base contact within its charge move, when its melee is stronger than its shooting at
-that enemy (#Activation, #Movement, #Melee). Strength is the expected hits: each weapon's attacks
+that enemy (#Activation, #Movement, #Melee); a solid building the enemy holds counts as an enemy
+at its walls, worth it when the melee beats the shooting at every unit inside. Strength is the expected hits: each weapon's attacks
 times its chance to hit, (7 - Quality) / 6, its melee weapons all counted (every model fights
 after the charge), its shooting only the weapons that reach the enemy from where it stands."""
 
@@ -10,7 +11,8 @@ import math
 from collections.abc import Callable
 
 from domain.kit import onepage
-from domain.systems.grimdark import attacks, weapon_rules
+from domain.kit.boards import inches
+from domain.systems.grimdark import attacks, buildings, weapon_rules
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark.resolution import Resolution
 from domain.systems.grimdark.state import Game, Unit
@@ -22,7 +24,9 @@ MayStop = Callable[[Game, Unit, list[tuple[float, float]], str, float], bool]
 
 
 def charge(game: Game, unit: Unit, may_stop: MayStop) -> cmd.Charge | None:
-    """The Charge at the nearest enemy worth it that a straight move reaches, None for none."""
+    """The Charge at the nearest enemy worth it that a straight move reaches, None for none. A
+    flyer is never charged: the rules let nothing into base contact with it (#Unit Types,
+    Flyers). A building only enemies hold is charged as its units are (`_buildings`)."""
     res = Resolution(game, None, "")  # type: ignore[arg-type] - reach rolls no dice
     allowance = onepage.move_inches(ONE_PAGE, "charge", unit.rule)
     lead = unit.models[0]
@@ -35,13 +39,33 @@ def charge(game: Game, unit: Unit, may_stop: MayStop) -> cmd.Charge | None:
         centres = math.hypot(base.x - lead.x, base.y - lead.y)
         length = centres - radius - base.radius
         if 0 < length <= allowance and melee_hits(unit) > shooting_hits(res, unit, enemy):
-            tried.append((length, enemy.id, base, centres))
-    for length, enemy_id, base, centres in sorted(tried, key=lambda t: (t[0], t[1])):
-        dx, dy = (base.x - lead.x) * length / centres, (base.y - lead.y) * length / centres
+            tried.append((length, enemy.id, (base.x, base.y), centres))
+    tried += _buildings(game, unit, allowance)
+    for length, enemy_id, (x, y), centres in sorted(tried, key=lambda t: (t[0], t[1])):
+        dx, dy = (x - lead.x) * length / centres, (y - lead.y) * length / centres
         positions = [(round(m.x + dx, 3), round(m.y + dy, 3)) for m in unit.models]
         if may_stop(game, unit, positions, enemy_id, allowance):
             return cmd.Charge(unit=unit.id, target=enemy_id, positions=positions)
     return None
+
+
+def _buildings(game: Game, unit: Unit, allowance: float) -> list[tuple[float, str, tuple[float, float], float]]:
+    """Each solid building that only enemies hold, when a straight move of the lead model
+    reaches its walls and the unit's melee beats its shooting at every unit inside (#Solid
+    Buildings): the move's inches, the building, the point of its walls and how far that is."""
+    res = Resolution(game, None, "")  # type: ignore[arg-type] - reach rolls no dice
+    lead = unit.models[0]
+    found = []
+    for piece in sorted((p for p in game.mission.terrain if p.transport), key=lambda p: p.id):
+        inside = buildings.occupants(game, piece.id)
+        if not inside or any(u.side == unit.side for u in inside):
+            continue
+        wall = inches.nearest_on_outline((lead.x, lead.y), piece.polygon)
+        centres = math.hypot(wall[0] - lead.x, wall[1] - lead.y)
+        length = centres - unit.radius(lead)
+        if 0 < length <= allowance and all(melee_hits(unit) > shooting_hits(res, unit, u) for u in inside):
+            found.append((length, piece.id, (wall[0], wall[1]), centres))
+    return found
 
 
 def melee_hits(unit: Unit) -> float:

@@ -1,6 +1,9 @@
 """The solo army's preparation (ai.py): where it places a marker and deploys a unit, each the
 first legal spot of a fixed search, checked by the same rules the decider applies
-(#Preparation, #Special Rules Scout)."""
+(#Preparation, #Special Rules Scout). Each Infantry hero deploys as part of a friendly unit
+(#Unit Types, Heroes): the hero in id order joins the Infantry unit of its army with the most
+models (ties by id) that is no hero, no transport, no Scout nor Ambush and has no hero yet; a
+hero with no such unit deploys alone."""
 
 from __future__ import annotations
 
@@ -9,11 +12,13 @@ import math
 from domain.errors import RuleError
 from domain.kit.boards import inches
 from domain.systems.grimdark import commands as cmd
-from domain.systems.grimdark import ai_transports, geometry, preparation, transports
+from domain.systems.grimdark import ai_transports, geometry, joining, preparation, transports
 from domain.systems.grimdark.state import ZONE_DEPTH, Game, Unit
 
 #: The search grid's step, in inches.
 STEP = 2.0
+#: How many models a row holds: four, else fewer when four do not stand coherent.
+ROWS = (4, 3, 2)
 
 
 def marker(game: Game, side: str) -> cmd.PlaceMarker | None:
@@ -34,27 +39,55 @@ def marker(game: Game, side: str) -> cmd.PlaceMarker | None:
 
 def next_unit(game: Game, army: str) -> cmd.Deploy | None:
     """Its next unit in id order, transports first and Scouts after the others, in rows of four
-    from the back of its zone: the first spot from the west, row by row toward the front, where it
-    fits; an Ambush unit in reserve, an Infantry unit inside a transport with room for it."""
-    waiting = sorted((u for u in game.units.values() if u.army == army and not u.deployed), key=lambda u: (u.scout, not transports.capacity(u), u.id))
+    (fewer when four are not coherent) from the back of its zone: the first spot from the west,
+    row by row toward the front, where it fits; an Ambush unit in reserve, an Infantry unit inside
+    a transport with room for it; a host with the hero that joins it (`partners`)."""
+    pairs = partners(game, army)
+    escorted = set(pairs.values())
+    waiting = sorted((u for u in game.units.values() if u.army == army and not u.deployed and u.id not in escorted), key=lambda u: (u.scout, not transports.capacity(u), u.id))
     if not waiting:
         return None
     unit = waiting[0]
+    joined = [pairs[unit.id]] if unit.id in pairs else []
     if unit.profile.rule("Ambush"):
         return cmd.Deploy(unit=unit.id, positions=[], reserve=True)
+    unit = joining.merged(unit, [game.units[j] for j in joined])
     ride = ai_transports.seat(game, unit)
     if ride:
-        return cmd.Deploy(unit=unit.id, positions=[], transport=ride)
+        return cmd.Deploy(unit=unit.id, positions=[], transport=ride, joined=joined)
     north = game.edges[unit.side] == "north"
     spacing = 2 * max(unit.radius(m) for m in unit.models) + 0.5
-    for depth in range(1, int(ZONE_DEPTH)):
-        y = game.mission.depth - depth if north else float(depth)
-        for x in range(1, int(game.mission.width)):
-            back = spacing if north else -spacing
-            positions = [(x + (k % 4) * spacing, y - (k // 4) * back) for k in range(len(unit.models))]
-            if _fits(game, unit, positions):
-                return cmd.Deploy(unit=unit.id, positions=positions)
+    for wide in ROWS:  # a big hero's base may keep a row of four from being coherent
+        for depth in range(1, int(ZONE_DEPTH)):
+            y = game.mission.depth - depth if north else float(depth)
+            for x in range(1, int(game.mission.width)):
+                back = spacing if north else -spacing
+                positions = [(x + (k % wide) * spacing, y - (k // wide) * back) for k in range(len(unit.models))]
+                if _fits(game, unit, positions):
+                    return cmd.Deploy(unit=unit.id, positions=positions, joined=joined)
     return None
+
+
+def partners(game: Game, army: str) -> dict[str, str]:
+    """The hosts still to deploy and the hero each takes along (#Unit Types, Heroes)."""
+    waiting = sorted((u for u in game.units.values() if u.army == army and not u.deployed), key=lambda u: u.id)
+    hosts = sorted((u for u in waiting if _may_host(u)), key=lambda u: (-len(u.models), u.id))
+    pairs: dict[str, str] = {}
+    for hero in (u for u in waiting if u.profile.hero and _may_join(u)):
+        host = next((h for h in hosts if h.id not in pairs), None)
+        if host is None:
+            break
+        pairs[host.id] = hero.id
+    return pairs
+
+
+def _may_host(unit: Unit) -> bool:
+    plain = not (unit.profile.hero or transports.capacity(unit) or unit.scout or unit.profile.rule("Ambush"))
+    return plain and unit.profile.kind == "infantry" and not unit.joined
+
+
+def _may_join(hero: Unit) -> bool:
+    return hero.profile.kind == "infantry" and not (transports.capacity(hero) or hero.scout or hero.profile.rule("Ambush"))
 
 
 def _fits(game: Game, unit: Unit, positions: list[tuple[float, float]]) -> bool:

@@ -1,9 +1,21 @@
-"""The solo army's transports (ai.py; grimdark-future-1.5.md#Special Rules, Transport(X)): its
-transports deploy before its other units, and each Infantry unit then deploys inside the first
-transport in id order with room for it. A unit inside waits until its transport has activated in
-the round, then gets out with an Advance: in rows of four at the 1" grid point around the
-transport nearest its goal (the nearest marker on the table, else the nearest enemy) that the
-disembarking rules accept, shooting the nearest enemy it then reaches; it holds when none fits."""
+"""The solo army's transports and solid buildings (ai.py; grimdark-future-1.5.md#Special Rules,
+Transport(X), #Solid Buildings).
+
+- Deployment: its transports deploy before its other units, and each Infantry unit then deploys
+  inside the first transport in id order with room for it.
+- Getting in (`get_in`): an Infantry unit that has no charge and no target where it stands gets
+  into the first transport of its army in id order that has room, has not activated this round
+  (so it carries the unit on now), is not Pinned and has not reached its own goal, when every
+  model reaches it within a Rush; else into a solid building with firing ports whose walls are
+  within 6" of the unit's goal, the nearest such first, when it reaches it and would have a target
+  from its port.
+- Getting out (`get_out`): a unit inside a transport waits until the transport has activated in
+  the round, then gets out with an Advance when that is of use: once out it has a target, or
+  stands within 3" of its goal, or the transport will carry it no further (Pinned, or at its own
+  goal); else it stays in and holds. A unit in a building with no target from its port gets out
+  toward its goal. Out means in rows of four at the 1" grid point around the transport or
+  building nearest its goal (the nearest marker on the table, else the nearest enemy) that the
+  disembarking rules accept, shooting the nearest enemy it then reaches; it holds when none fits."""
 
 from __future__ import annotations
 
@@ -14,10 +26,15 @@ import msgspec
 from domain.errors import RuleError
 from domain.kit import onepage
 from domain.kit.boards import inches
-from domain.systems.grimdark import ai_activation, geometry, transports
+from domain.systems.grimdark import ai_activation, ai_charge, buildings, geometry, rounds, transports
 from domain.systems.grimdark import commands as cmd
+from domain.systems.grimdark.content import TerrainPiece
+from domain.systems.grimdark.resolution import Resolution
 from domain.systems.grimdark.state import Game, Unit
 from domain.systems.grimdark.versions import ONE_PAGE
+
+#: How near its goal a building's walls must be for a unit to get into it.
+NEAR_GOAL = 6.0
 
 
 def seat(game: Game, unit: Unit) -> str:
@@ -32,7 +49,7 @@ def seat(game: Game, unit: Unit) -> str:
 
 
 def riding(game: Game, unit: Unit) -> bool:
-    """Inside a transport, not a solid building (whose units stay in and shoot out, ai_activation.py)."""
+    """Inside a transport, not a solid building."""
     return unit.inside in game.units
 
 
@@ -41,33 +58,105 @@ def waits(game: Game, unit: Unit) -> bool:
     return riding(game, unit) and not game.units[unit.inside].activated
 
 
+def get_in(game: Game, unit: Unit) -> cmd.Embark | None:
+    """Its way into a transport or a building when it has nothing to fight where it stands."""
+    if unit.inside or unit.pinned or unit.profile.flyer or unit.profile.kind != "infantry" or transports.capacity(unit):
+        return None
+    if ai_charge.charge(game, unit, ai_activation.may_stop) or ai_activation.nearest_target(game, unit):
+        return None
+    return _into_transport(game, unit) or _into_building(game, unit)
+
+
+def _into_transport(game: Game, unit: Unit) -> cmd.Embark | None:
+    for ride in sorted((u for u in game.units.values() if u.army == unit.army and transports.capacity(u) and u.bases()), key=lambda u: u.id):
+        if ride.activated or ride.pinned or _at_goal(game, ride):
+            continue
+        command = cmd.Embark(unit=unit.id, transport=ride.id)
+        try:
+            transports.embark(Resolution(game, None, ""), command, unit)  # type: ignore[arg-type] - no dice
+        except RuleError:
+            continue
+        return command
+    return None
+
+
+def _into_building(game: Game, unit: Unit) -> cmd.Embark | None:
+    aim = ai_activation.goal(game, unit)
+    if aim is None:
+        return None
+    near = []
+    for piece in (p for p in game.mission.terrain if p.transport and p.ports):
+        gap = inches.distance_to_polygon(inches.Base(aim[0], aim[1]), piece.polygon)
+        if gap <= NEAR_GOAL:
+            near.append((gap, piece.id, piece))
+    for _, _, piece in sorted(near, key=lambda n: (n[0], n[1])):
+        try:
+            buildings.embark(Resolution(game, None, ""), unit, piece)  # type: ignore[arg-type] - no dice
+        except RuleError:
+            continue
+        inside = msgspec.structs.replace(unit, inside=piece.id)
+        if ai_activation.nearest_target(ai_activation.with_unit(game, inside), inside):
+            return cmd.Embark(unit=unit.id, transport=piece.id)
+    return None
+
+
+def _at_goal(game: Game, unit: Unit) -> bool:
+    aim = ai_activation.goal(game, unit)
+    lead = unit.models[0]
+    return aim is None or math.hypot(aim[0] - lead.x, aim[1] - lead.y) <= rounds.SEIZE_REACH
+
+
+def get_out(game: Game, unit: Unit) -> cmd.Advance | cmd.Hold | None:
+    """Its activation inside a transport, or its way out of a building; None when it stays in
+    the building and acts there (ai_activation.py)."""
+    house = buildings.housing(game, unit)
+    if house is not None:
+        if ai_activation.nearest_target(game, unit):
+            return None
+        out = disembark(game, unit)
+        return out if isinstance(out, cmd.Advance) else None
+    out = disembark(game, unit)
+    ride = game.units[unit.inside]
+    if isinstance(out, cmd.Advance) and (out.target or _at_goal(game, ai_activation.moved(unit, out.positions)) or ride.pinned or _at_goal(game, ride)):
+        return out
+    return cmd.Hold(unit=unit.id)
+
+
 def disembark(game: Game, unit: Unit) -> cmd.Advance | cmd.Hold:
-    hull = game.units[unit.inside].models[0]
+    """Its way out toward its goal, shooting the nearest enemy it then reaches; Hold when none."""
+    house = buildings.housing(game, unit)
     goal = ai_activation.goal(game, unit)
     if goal is None:
         return cmd.Hold(unit=unit.id)
     reach = int(onepage.move_inches(ONE_PAGE, "advance", unit.rule)) + 2
-    points = [(hull.x + dx, hull.y + dy) for dx in range(-reach, reach + 1) for dy in range(-reach, reach + 1)]
+    if house is not None:
+        xs, ys = [x for x, _ in house.polygon], [y for _, y in house.polygon]
+    else:
+        hull = game.units[unit.inside].models[0]
+        xs, ys = [hull.x], [hull.y]
+    points = [(float(x), float(y)) for x in range(int(min(xs)) - reach, int(max(xs)) + reach + 1) for y in range(int(min(ys)) - reach, int(max(ys)) + reach + 1)]
     points.sort(key=lambda p: (math.hypot(p[0] - goal[0], p[1] - goal[1]), p))
     spacing = 2 * max(unit.radius(m) for m in unit.models) + 0.5
     for x, y in points:
         positions = [(round(x + (k % 4) * spacing, 3), round(y + (k // 4) * spacing, 3)) for k in range(len(unit.models))]
-        if _may_get_out(game, unit, positions):
+        if _may_get_out(game, unit, house, positions):
             out = msgspec.structs.replace(ai_activation.moved(unit, positions), inside="")
             outside = ai_activation.with_unit(game, out)
             return cmd.Advance(unit=unit.id, positions=positions, target=ai_activation.nearest_target(outside, out))
     return cmd.Hold(unit=unit.id)
 
 
-def _may_get_out(game: Game, unit: Unit, positions: list[tuple[float, float]]) -> bool:
-    """The checks of a disembarking Advance (actions.move): within its move of the transport, on
-    the table, coherent, 1" from other units but its transport; 6" at most across Difficult."""
+def _may_get_out(game: Game, unit: Unit, house: TerrainPiece | None, positions: list[tuple[float, float]]) -> bool:
+    """The checks of a disembarking Advance (actions.move): within its move of the transport or
+    the building's walls, on the table and off buildings, coherent, 1" from other units but its
+    transport; 6" at most across Difficult."""
     try:
         bases = geometry.placed(unit, positions, "Movement")
         allowance = onepage.move_inches(ONE_PAGE, "advance", unit.rule)
         if any(p.difficult for p in geometry.crossed(game, unit, bases)) and not (unit.rule("Strider") or unit.rule("Flying")):
             allowance = min(allowance, ai_activation.MOST)
-        if not inches.at_most(transports.disembark_gap(game, unit, bases), allowance):
+        gap = buildings.disembark_gap(game, unit, house, bases) if house else transports.disembark_gap(game, unit, bases)
+        if not inches.at_most(gap, allowance):
             return False
         geometry.check_on_table(game, unit, bases, "Movement")
         geometry.check_coherent(unit, bases)

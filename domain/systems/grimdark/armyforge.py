@@ -15,6 +15,8 @@ import msgspec
 
 from domain.kit.content import ContentError, Merged, convert, parse, refuse
 from domain.systems.grimdark import armyforge_shapes as af
+from domain.systems.grimdark.armyforge_kinds import FLYER_RULE, unit_type
+from domain.systems.grimdark.armyforge_spells import spells as read_spells
 from domain.systems.grimdark.content import (
     Army,
     Models,
@@ -23,6 +25,7 @@ from domain.systems.grimdark.content import (
     UnitProfile,
     Weapon,
     applies,
+    split_rule,
 )
 from domain.systems.grimdark.loading import check
 
@@ -31,8 +34,13 @@ MAX_BYTES = 1_000_000
 MAX_UNITS = 100
 #: A later edition's spelling -> the 1.5 rule it is (Deadly multiplies by 3 in 1.5, #Special Rules).
 CONVERTED = {"Deadly(3)": "Deadly"}
-#: Rules that are a field of our unit rather than a rule: Hero (#Unit Types).
-FLAGS = {"Hero"}
+#: A later edition's name -> the 1.5 rule of the same X: a caster is a Psychic (#Special Rules).
+RENAMED = {"Caster": "Psychic"}
+#: Rules that are a field of our unit rather than a rule: Hero, and the later Flyer (#Unit Types).
+FLAGS = {"Hero", FLYER_RULE}
+#: What Vehicles, Monsters and Titans always count as having (#Unit Types): a later edition's
+#: Fear(X) on them is their kind's Fear, not a rule of their own.
+KIND_GIVES = {"Fear"}
 
 
 class UnitWarning(msgspec.Struct, frozen=True):
@@ -59,7 +67,7 @@ def from_flat(raw: bytes, *, army_id: str, accept_unknown: bool = False, file: s
     """The flat export (`/api/tts`): stats, final loadout and the options taken, per unit."""
     shaped = convert(file, _parsed(file, raw), af.FlatList)
     units = [(u, u.loadout if u.loadout is not None else u.equipment, sum(s.option.cost for s in u.selectedUpgrades if s.option)) for u in shaped.units]
-    return _army(file, army_id, shaped.name or army_id, units, accept_unknown)
+    return _army(file, army_id, shaped.name or army_id, units, shaped.spells, accept_unknown)
 
 
 def from_book(book_raw: bytes, list_raw: bytes, *, army_id: str, accept_unknown: bool = False, file: str = "list.json") -> ImportedArmy:
@@ -82,7 +90,7 @@ def from_book(book_raw: bytes, list_raw: bytes, *, army_id: str, accept_unknown:
                 raise ContentError(file, f"list.units[{i}].selectedUpgrades[{s}]", f"upgrade {pick.upgradeId!r} option {pick.optionId!r} is not in the army book")
             gear, cost = _applied(gear, section, option, unit.size), cost + option.cost
         units.append((msgspec.structs.replace(unit, customName=chosen.customName), tuple(gear), cost))
-    return _army(file, army_id, saved.list.name or saved.armyName or army_id, units, accept_unknown)
+    return _army(file, army_id, saved.list.name or saved.armyName or army_id, units, book.spells, accept_unknown)
 
 
 def _parsed(file: str, raw: bytes) -> object:
@@ -103,16 +111,26 @@ def _applied(gear: list[af.Gain], section: af.Section, option: af.Option, size: 
     return kept + gained
 
 
-def _army(file: str, army_id: str, name: str, units: list[tuple[af.Unit, tuple[af.Gain, ...], int]], accept_unknown: bool) -> ImportedArmy:
+def _army(
+    file: str, army_id: str, name: str, units: list[tuple[af.Unit, tuple[af.Gain, ...], int]], spell_shapes: tuple[af.SpellShape, ...], accept_unknown: bool
+) -> ImportedArmy:
+    """The army; its spells are read when one of its units is a Psychic, and the spells not read
+    are reported on each Psychic, which would have cast them (#Special Rules, Psychic(X))."""
     if len(units) > MAX_UNITS:
         raise ContentError(file, "units", f"{len(units)} units; a list may hold at most {MAX_UNITS}")
     profiles, warnings, unknown_by_unit = [], [], []
     names: dict[str, int] = {}
-    for i, (unit, gear, upgrades) in enumerate(units):
+    built = []
+    for unit, gear, upgrades in units:
         base = unit.customName or unit.name
         names[base] = names.get(base, 0) + 1
         unit_name = base if names[base] == 1 else f"{base} {names[base]}"
-        profile, unknown = _profile(unit, unit_name, gear, upgrades)
+        built.append(_profile(unit, unit_name, gear, upgrades))
+    psychic = any(profile.rule("Psychic") for profile, _ in built)
+    spells, unread = read_spells(spell_shapes) if psychic else ((), ())
+    for i, (profile, unknown) in enumerate(built):
+        unit_name = profile.name
+        unknown = unknown + unread if profile.rule("Psychic") else unknown
         profiles.append(profile)
         if unknown:
             warnings.append(UnitWarning(unit_name, unknown))
@@ -122,7 +140,7 @@ def _army(file: str, army_id: str, name: str, units: list[tuple[af.Unit, tuple[a
             refuse(unknown_by_unit, Merged(None, file, {}, {}))
         except ContentError as error:
             raise UnknownRules(error, tuple(warnings)) from None
-    army = Army(army_id, name, tuple(profiles))
+    army = Army(army_id, name, tuple(profiles), spells=spells)
     refuse(list(check(Pack("import", "1", armies=(army,)))), Merged(None, file, {"armies": (army,)}, {"armies": [(file, 0)]}))
     return ImportedArmy(army, tuple(warnings))
 
@@ -134,7 +152,8 @@ def _profile(unit: af.Unit, name: str, gear: tuple[af.Gain, ...], upgrades: int)
     rule_gains = list(unit.specialRules) + [g for g in _flat(gear) if g.type != "ArmyBookWeapon"]
     weapons = [g for g in _flat(gear) if g.type == "ArmyBookWeapon"]
     texts = [_text(g) for g in rule_gains]
-    kept, unknown = _sorted_rules(texts, "unit")
+    kind = unit_type(unit, texts)
+    kept, unknown = _sorted_rules([t for t in texts if kind.kind == "infantry" or _name(t) not in KIND_GIVES], "unit")
     carried: list[list[Weapon]] = [[] for _ in range(max(unit.size, 1))]
     for gain in weapons:
         own, missing = _sorted_rules([_text(r) for r in gain.specialRules], "weapon")
@@ -149,9 +168,22 @@ def _profile(unit: af.Unit, name: str, gear: tuple[af.Gain, ...], upgrades: int)
         else:
             models.append(Models(name, weapons=tuple(gear_of_one)))
     profile = UnitProfile(
-        name, quality=int(unit.quality), defense=int(unit.defense), points=unit.cost + upgrades, models=tuple(models), rules=kept, hero="Hero" in texts
+        name,
+        quality=int(unit.quality),
+        defense=int(unit.defense),
+        points=unit.cost + upgrades,
+        models=tuple(models),
+        rules=kept,
+        hero="Hero" in texts,
+        kind=kind.kind,
+        flyer=kind.flyer,
+        base=kind.base,
     )
     return profile, tuple(unknown)
+
+
+def _name(text: str) -> str:
+    return text.split("(")[0]
 
 
 def _flat(gear: Iterable[af.Gain]) -> list[af.Gain]:
@@ -170,6 +202,9 @@ def _sorted_rules(texts: list[str], place: Place) -> tuple[tuple[str, ...], list
     unknown: list[str] = []
     for text in texts:
         text = CONVERTED.get(text, text)
+        parsed = split_rule(text)
+        if parsed and parsed[0] in RENAMED:
+            text = RENAMED[parsed[0]] + text[len(parsed[0]) :]
         if text in FLAGS or text in kept or text in unknown:
             continue
         (kept if applies(text, place) else unknown).append(text)

@@ -62,6 +62,22 @@ class Selected(Shape):
     optionId: str = ""
 
 
+class Bases(Shape):
+    """The bases Army Forge suggests for a unit's models, in millimetres as text ("32", "60x35")."""
+
+    round: Number = ""
+    square: Number = ""
+
+
+class SpellShape(Shape):
+    """A spell of an army book: its `threshold` (the later editions' casting cost) and its
+    `effect` in words, which we read into one of our effects or report."""
+
+    name: str = ""
+    threshold: Number = 0
+    effect: str = ""
+
+
 class Unit(Shape):
     name: str = ""
     id: str = ""
@@ -75,6 +91,7 @@ class Unit(Shape):
     loadout: tuple[Gain, ...] | None = None
     upgrades: tuple[str, ...] = ()
     selectedUpgrades: tuple[Selected, ...] = ()
+    bases: Bases | None = None
 
 
 class FlatList(Shape):
@@ -82,6 +99,7 @@ class FlatList(Shape):
 
     units: tuple[Unit, ...]
     name: str = ""
+    spells: tuple[SpellShape, ...] = ()
 
 
 class Book(Shape):
@@ -90,6 +108,7 @@ class Book(Shape):
     units: tuple[Unit, ...]
     name: str = ""
     upgradePackages: tuple[Package, ...] = ()
+    spells: tuple[SpellShape, ...] = ()
 
 
 class SavedListBody(Shape):

@@ -3,7 +3,8 @@ block with the Transport rule. Infantry gets in and out as with a transport (`Em
 Advance, `Deploy` inside); the units inside shoot out of its firing ports, always from the
 topmost, and are shot at through them, counting as in cover; a charge at the building fights one
 unit inside, which the defender picks when there are several. A unit inside a building is off
-the table like one in a transport: it has no bases, so it blocks nothing and seizes nothing.
+the table like one in a transport: it has no bases, so it blocks nothing; it seizes and contests
+the markers within 3" of the building's outline (rounds.py).
 
 Where a unit inside stands for each measure: its models are at the topmost port (`standing`),
 seen and reached at any port (`targets`), and in melee within reach of whatever is within 2" of

@@ -9,7 +9,14 @@ import math
 
 from domain.errors import RuleError
 from domain.kit.boards import inches
-from domain.systems.grimdark import attacks, casualties, geometry, morale, rounds
+from domain.systems.grimdark import (
+    attacks,
+    casualties,
+    forced_moves,
+    geometry,
+    morale,
+    rounds,
+)
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
 from domain.systems.grimdark.resolution import Resolution
@@ -38,7 +45,8 @@ def fight(res: Resolution, attacker: str, defender: str) -> None:
 
 def close_in(res: Resolution, defender: str, attacker: str) -> None:
     """The defenders move up to 3" into base contact, or as close as they can: each model not
-    touching a charger goes straight at the closest one and stops at the first base in its way."""
+    touching a charger goes straight at the closest one and stops at the first base in its way,
+    with its climbs counted and short of a solid building (forced_moves.py)."""
     unit, chargers = res.game.units[defender], res.game.units[attacker].bases()
     if unit.inside:  # inside a building it fights from there (#Solid Buildings)
         return
@@ -51,8 +59,9 @@ def close_in(res: Resolution, defender: str, attacker: str) -> None:
             continue
         mates = [b for b in unit.bases() if b != base]
         to = inches.move_toward(base, goal, CLOSE_IN, [*others, *mates, *chargers])
-        moved.append((round(to.x, 3), round(to.y, 3)))
-        longest = max(longest, math.hypot(to.x - model.x, to.y - model.y))
+        spot, used = forced_moves.step(res.game, unit, base, (to.x, to.y), CLOSE_IN)
+        moved.append(spot)
+        longest = max(longest, used)
     if longest > 0:
         res.emit(ev.UnitMoved(defender, "close_in", moved, round(longest, 3)))
 
@@ -87,7 +96,8 @@ def finish(res: Resolution) -> None:
     attacker, defender = res.game.units[fought.attacker], res.game.units[fought.defender]
     if not attacker.destroyed and not defender.destroyed:
         house = res.game.building(defender.inside)
-        res.emit(ev.UnitMoved(attacker.id, "back_off", _backed_off(attacker, defender, house.polygon if house else None), BACK_OFF))
+        backed = [forced_moves.step(res.game, attacker, base, goal, BACK_OFF) for base, goal in zip(attacker.bases(), _backed_off(attacker, defender, house.polygon if house else None), strict=True)]
+        res.emit(ev.UnitMoved(attacker.id, "back_off", [spot for spot, _ in backed], round(max(used for _, used in backed), 3)))
     res.emit(ev.MeleeEnded(fought.attacker, fought.defender, fought.by_attacker, fought.by_defender))
     left = [u for u in (attacker, defender) if not u.destroyed]
     if len(left) == 1 and not left[0].inside:  # a unit inside a building stays in it
@@ -112,8 +122,9 @@ def move_survivor(res: Resolution, command: cmd.MoveSurvivor) -> list:
 
 
 def _backed_off(attacker: Unit, defender: Unit, walls: tuple[tuple[float, float], ...] | None) -> list[tuple[float, float]]:
-    """Each model 1" straight away from the closest enemy model's centre, or from the nearest
-    point of the walls of the building the defenders are in (#Solid Buildings)."""
+    """Where each model would be 1" straight away from the closest enemy model's centre, or from
+    the nearest point of the walls of the building the defenders are in (#Solid Buildings); the
+    way there is then a forced move (forced_moves.py)."""
     moved = []
     for model in attacker.models:
         if walls is not None:
@@ -123,5 +134,5 @@ def _backed_off(attacker: Unit, defender: Unit, walls: tuple[tuple[float, float]
             cx, cy = closest.x, closest.y
         dx, dy = model.x - cx, model.y - cy
         length = math.hypot(dx, dy) or 1.0
-        moved.append((round(model.x + BACK_OFF * dx / length, 3), round(model.y + BACK_OFF * dy / length, 3)))
+        moved.append((model.x + BACK_OFF * dx / length, model.y + BACK_OFF * dy / length))
     return moved

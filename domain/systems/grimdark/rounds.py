@@ -2,7 +2,7 @@
 that deployed first goes first in round 1, and the side that finished activating first goes first
 in the next. After the mission's rounds the side that seized most markers wins (#Preparation,
 Mission): within 3" of a marker with no enemy within 3", Pinned units neither seizing nor
-stopping anyone."""
+stopping anyone; a unit inside a solid building seizes from the building's outline."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from domain.kit.boards import inches
 from domain.systems.grimdark import ambush
 from domain.systems.grimdark import events as ev
 from domain.systems.grimdark.resolution import Resolution
-from domain.systems.grimdark.state import Game, Marker
+from domain.systems.grimdark.state import Game, Marker, Unit
 
 SEIZE_REACH = 3.0
 
@@ -68,7 +68,18 @@ def seize(res: Resolution) -> None:
 def seizers(game: Game, marker: Marker) -> list[str]:
     """The unpinned units within 3" of the marker, by id."""
     spot = inches.Base(marker.x, marker.y)
-    return sorted(u.id for u in game.units.values() if not u.destroyed and not u.pinned and u.deployed and any(inches.at_most(inches.distance(spot, b), SEIZE_REACH) for b in u.bases()))
+    return sorted(u.id for u in game.units.values() if not u.destroyed and not u.pinned and u.deployed and near(game, u, spot))
+
+
+def near(game: Game, unit: Unit, spot: inches.Base) -> bool:
+    """A model within 3" of the marker; inside a solid building, the marker within 3" of the
+    building's outline (our reading of #Solid Buildings with #Missions, Seizing Objectives: the
+    unit holds the building and reaches out of it on every side, as it does in melee). A unit in
+    a transport seizes nothing."""
+    piece = game.building(unit.inside)
+    if piece is not None:
+        return inches.at_most(inches.distance_to_polygon(spot, piece.polygon), SEIZE_REACH)
+    return any(inches.at_most(inches.distance(spot, b), SEIZE_REACH) for b in unit.bases())
 
 
 def seized_by(game: Game, marker: Marker) -> str:

@@ -1,0 +1,78 @@
+"""The solo army gets into transports and solid buildings during the battle, and out of them when
+that is of use (domain/systems/grimdark/ai_transports.py; grimdark-future-1.5.md#Special Rules,
+Transport(X), #Solid Buildings)."""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.systems.grimdark import ai, ai_activation, ai_transports
+from domain.systems.grimdark import commands as cmd
+from domain.systems.grimdark import events as ev
+from domain.systems.grimdark.content import Port, TerrainPiece
+from tests.grimdark.game import BROOD, CONVOY, Game, convoy_ready, row
+from tests.grimdark.solo import as_solo
+from tests.grimdark.test_buildings import ready
+
+
+def moved(game: Game, places: dict[str, list[tuple[float, float]]]) -> None:
+    units = {**game.game.units, **{k: ai_activation.moved(game.unit(k), v) for k, v in places.items()}}
+    game.state = msgspec.structs.replace(game.state, game=msgspec.structs.replace(game.game, units=units))
+
+
+#: The Brood gathered in the far north-east corner, out of the Convoy Squad's reach.
+BROOD_AWAY = {
+    "brood-mother": [(54, 28)], "spine-spitters": row(60, 28, 5, back=1.5), "bone-crushers": row(62, 24, 3, 2.0, 1.5),
+    "skitter-swarm": row(54, 22, 8, back=1.5), "creeper-swarm": row(64, 19, 8, back=-1.5),
+}
+
+
+def test_a_unit_with_nothing_in_reach_gets_into_its_empty_transport_and_stays_in_while_it_is_of_no_use():
+    """The Convoy Squad at (26, 10) has no target and no charge; the Mule Carrier at (20, 8) has
+    not activated and has room: the squad gets in. Once the Mule has moved, out of it the squad
+    would still reach nobody nor stand at its marker: it stays in."""
+    game = convoy_ready(inside=())
+    moved(game, BROOD_AWAY)
+    command = ai.ai(as_solo(game, CONVOY))
+    assert command == cmd.Embark(unit="convoy-squad", transport="mule-carrier")
+    assert game.do(command) == [ev.UnitEmbarked("convoy-squad", "mule-carrier"), ev.ActivationEnded("convoy-squad")]
+    mule = msgspec.structs.replace(game.unit("mule-carrier"), activated=True)
+    after = msgspec.structs.replace(game.game, units={**game.game.units, "mule-carrier": mule})
+    assert ai_transports.get_out(after, after.units["convoy-squad"]) == cmd.Hold(unit="convoy-squad")
+
+
+#: A 4" x 3" tower 2.2" from the marker at (36, 15), its one port in the south wall.
+TOWER = TerrainPiece("tower", ((38, 16), (42, 16), (42, 19), (38, 19)), height=4, transport=6, ports=(Port(40, 16, 3),))
+#: The Spine Spitters 9.9" from the tower with nobody within their 18"; the Dust Riders 15.2" from its port.
+BY_THE_TOWER = {"spine-spitters": row(33, 26, 5, back=1.5), "dust-riders": row(46, 2, 4), "vanguard-squad": row(2, 2, 5), "ridge-squad": row(10, 2, 5), "mortar-team": row(18, 2, 3)}
+
+
+def test_a_unit_gets_into_a_building_by_its_marker_where_its_port_gives_it_a_target_and_out_when_none_is_left():
+    game = ready(TOWER, inside=(), places=BY_THE_TOWER, solo=BROOD)
+    game.do(cmd.Hold(unit="captain-hale-morrow"))
+    spitters = game.unit("spine-spitters")
+    assert ai_activation.nearest_target(game.game, spitters) == ""
+    command = ai_transports.get_in(game.game, spitters)
+    assert command == cmd.Embark(unit="spine-spitters", transport="tower")
+    assert game.do(command) == [ev.UnitEmbarked("spine-spitters", "tower"), ev.ActivationEnded("spine-spitters")]
+    # Inside, the Dust Riders are in reach of the port: it stays and shoots.
+    assert ai_transports.get_out(game.game, game.unit("spine-spitters")) is None
+    assert ai_activation.act(game.game, game.unit("spine-spitters")) == cmd.Hold(unit="spine-spitters", target="dust-riders")
+    # With the Riders gone east out of reach it gets out onto its marker's side of the tower.
+    moved(game, {"dust-riders": row(62, 2, 4)})
+    out = [(36.0, 15.0), (37.484, 15.0), (38.969, 15.0), (40.453, 15.0), (36.0, 16.484)]
+    assert ai_transports.get_out(game.game, game.unit("spine-spitters")) == cmd.Advance(unit="spine-spitters", positions=out)
+
+
+def test_a_unit_gets_out_of_its_transport_once_the_transport_stands_at_its_marker():
+    """The Mule Carrier has activated and stands 2.2" from the marker at (10, 15): it goes no
+    further, so the Convoy Squad gets out beside the marker though it reaches nobody."""
+    game = convoy_ready()
+    moved(game, {**BROOD_AWAY, "mule-carrier": [(12, 14)]})
+    mule = msgspec.structs.replace(game.unit("mule-carrier"), activated=True)
+    after = msgspec.structs.replace(game.game, units={**game.game.units, "mule-carrier": mule})
+    out = [(10.0, 17.0), (11.484, 17.0), (12.969, 17.0), (14.453, 17.0), (10.0, 18.484)]
+    command = ai_transports.get_out(after, after.units["convoy-squad"])
+    assert command == cmd.Advance(unit="convoy-squad", positions=out)
+    game.state = msgspec.structs.replace(game.state, game=after)
+    assert game.do(command)[:2] == [ev.UnitDisembarked("convoy-squad", "mule-carrier"), ev.UnitMoved("convoy-squad", "advance", out, 2.449)]
