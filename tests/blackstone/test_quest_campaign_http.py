@@ -153,6 +153,8 @@ def test_a_whole_quest_over_http_rebuilds_and_moves_to_another_store_with_the_sa
     # The clues are Ysolde's and Kettle's: other explorers cannot spend them; no vault yet.
     strangers = {**attack, "explorers": ["marek-dunn", "sister-quill", "oskra-vey", "pim-and-pell"]}
     assert _refused(host.post(url, {"command": strangers})) == (422, "clues_not_held", "blackstone-fortress.md#STRONGHOLDS", {"clues": CLUES, "held": []})
+    held = campaign.view(sam)["systems"][SYSTEM]
+    assert (held["clues"], held["explorers"]["ysolde-marr"]["clues"], held["explorers"]["brother-kettle"]["clues"]) == (4, 2, 2)
     sealed = host.post(url, {"command": {"type": f"{SYSTEM}.AttemptVault", "explorers": ATTACKERS}})
     assert (sealed.status_code, sealed.json()["code"], sealed.json()["params"]) == (422, "vault_sealed", {"conquered": 0, "needed": 4})
 
@@ -279,3 +281,38 @@ def test_a_whole_quest_over_http_rebuilds_and_moves_to_another_store_with_the_sa
         assert msgspec.json.decode(moved.tables.row("legacy-deck", campaign.id))["document"] == quest_view["legacy"]
     finally:
         other.close()
+
+
+def test_the_legacy_deck_running_out_ends_the_quest_in_failure_over_http(seeded):
+    """#PRECIPICE, 2. Legacy step: eight expeditions ended at once by agreement each draw one of
+    the eight legacy cards (on the pinned client seed); the ninth Precipice wants a card and
+    none is left, so the quest fails (#THE HIDDEN VAULT) and nothing more may set out."""
+    campaign = Campaign(seeded, "Short quest", client_seed="short-quest")
+    campaign.invite("ann", "player", ["ysolde-marr", "brother-kettle", "oskra-vey", "pim-and-pell"])
+    sam = campaign.invite("sam", "spectator")
+    host, url = campaign.host, f"/campaigns/{campaign.id}/commands"
+    options = {"mode": "expedition", "explorers": FIRST, "players": "ann"}
+
+    def legacy_step() -> list[dict]:
+        return _events(host.post(url, {"command": {"type": f"{SYSTEM}.DrawLegacy"}}))
+
+    assert _events(host.post(url, {"command": {"type": f"{SYSTEM}.BeginQuest", "pack": "core"}}))
+    missions, drawn = [], []
+    for number in range(1, 10):
+        mission = campaign.mission(f"Expedition {number}", system=SYSTEM, options=options, client_seed=f"short-{number}")
+        assert _events(host.command(mission, {"type": "EndExpedition"})) == [{"type": "ExpeditionEnded", "outcome": "agreed"}]
+        assert host.end(mission, "ended").status_code == 201
+        missions.append(mission)
+        drawn.append(legacy_step()[-1])
+    failed = drawn.pop()
+    assert failed == {"type": f"{SYSTEM}.QuestFailed", "expedition": missions[-1], "reason": "legacy_deck_empty"}
+    assert [(d["card"], d["expedition"], d["number"]) for d in drawn] == [
+        (card, missions[n], n + 1)
+        for n, card in enumerate(["wights-grow-bold", "sealed-passage", "old-wounds", "tales-at-precipice", "stalkers-hunt", "the-brute-armours", "lost-cache", "quiet-stars"])
+    ]
+    legacy = campaign.view(sam)["systems"][SYSTEM]["legacy"]
+    assert (legacy["left"], legacy["outcome"], legacy["failure"], len(legacy["drawn"])) == (0, "failed", "legacy_deck_empty", 8)
+    over = host.post(url, {"command": {"type": f"{SYSTEM}.DrawLegacy"}})
+    assert _refused(over) == (422, "quest_over", "blackstone-fortress.md#PRECIPICE", {"outcome": "failed"})
+    ended = campaign.create_mission("Too late", system=SYSTEM, options=options)
+    assert _refused(ended) == (422, "quest_over", "blackstone-fortress.md#THE HIDDEN VAULT", {"outcome": "failed"})
