@@ -128,8 +128,9 @@ def _trading(quest: Quest, event: Event) -> Quest:
     assert isinstance(event, Traded)
     explorer = quest.explorers[event.explorer]
     kept = tuple(c for c in explorer.discoveries if c not in event.converted)
-    explorer = replace(explorer, discoveries=kept, resources=(*explorer.resources, *event.bought))
-    resources = dict(quest.resources)
+    still = tuple(c for c in explorer.resources if c not in event.credits)
+    explorer = replace(explorer, discoveries=kept, resources=(*still, *event.bought))
+    resources = _shuffled_back(quest, event.credits)
     laid = dict(step.laid_out)
     if event.bought:
         resources[event.spacecraft] = tuple(c for c in resources[event.spacecraft] if c not in event.bought)

@@ -199,8 +199,9 @@ class TradingBegun(Event, tag="blackstone-fortress.TradingBegun"):
 
 
 class Traded(Event, tag="blackstone-fortress.Traded"):
-    """`points` from the converted archeotech (+1 on its own ship), `spent` on what it bought;
-    the rest is `lost`. The converted cards go back into the discovery deck."""
+    """`points` from the converted archeotech (+1 on its own ship, and the `credits`: the
+    trading_point cards the visit used), `spent` on what it bought; the rest is `lost`. The
+    converted cards go back into the discovery deck, the credits into their spacecraft's deck."""
 
     explorer: str
     spacecraft: str
@@ -209,6 +210,7 @@ class Traded(Event, tag="blackstone-fortress.Traded"):
     points: int
     spent: int
     lost: int
+    credits: list[str] = []
 
 
 class TradingTurn(Event, tag="blackstone-fortress.TradingTurn"):
