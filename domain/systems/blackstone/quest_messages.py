@@ -168,12 +168,15 @@ class QuestFailed(Event, tag="blackstone-fortress.QuestFailed"):
 
 
 class PrecipiceRecoveryRolled(Event, tag="blackstone-fortress.PrecipiceRecoveryRolled"):
-    """The blackstone die for an explorer that came back out of action: dead at or under its grievous wounds."""
+    """The blackstone die for an explorer that came back out of action: dead at or under its
+    grievous wounds, counted `eased` fewer by the recovery_roll `cards` it holds."""
 
     explorer: str
     face: int
     grievous: int
     died: bool
+    cards: list[str] = []
+    eased: int = 0
 
 
 class ExplorersHealed(Event, tag="blackstone-fortress.ExplorersHealed"):
