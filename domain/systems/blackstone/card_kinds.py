@@ -17,6 +17,8 @@ DISCARDED, EXHAUSTED, PERMANENT = "discarded", "exhausted", "permanent"
 #: in the recovery step of an exploration round (`UseRecoveryCard`) or by the server itself at
 #: the Precipice's trading step (trading.py, when its holder visits a spacecraft).
 COMBAT, RECOVERY, PRECIPICE = "combat", "recovery", "precipice"
+#: A permanent card used once an expedition in the exploration step (`LookAhead`, peeking.py).
+EXPLORATION = "exploration"
 
 
 class Kind(NamedTuple):
@@ -48,6 +50,8 @@ KINDS: dict[str, Kind] = {
     "vitality_roll": Kind((DISCARDED,), False, RECOVERY),
     # At the Precipice's trading step: `amount` more trading points when the holder visits a spacecraft.
     "trading_point": Kind((DISCARDED,), True, PRECIPICE),
+    # Permanent, once an expedition in the exploration step: the holder's player alone sees the next exploration card.
+    "peek_exploration": Kind((PERMANENT,), False, EXPLORATION),
     # Permanent: each attack of the holder at `min_range` to `max_range` hexes rolls `amount` more dice.
     "attack_dice": Kind((PERMANENT,), True),
     # Permanent: the holder's attacks at `min_range` to `max_range` hexes ignore cover.
