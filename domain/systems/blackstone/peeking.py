@@ -13,7 +13,7 @@ from domain.contract import Viewer
 from domain.errors import RuleError
 from domain.events import Event
 from domain.systems.blackstone import expedition_events as xev
-from domain.systems.blackstone import vitality
+from domain.systems.blackstone import recovery_cards, vitality
 from domain.systems.blackstone.card_play import RESOURCE_CARDS
 from domain.systems.blackstone.expedition_commands import LookAhead
 from domain.systems.blackstone.expedition_state import ENDED, EXPLORATION, Expedition, Peek, kind_of
@@ -27,13 +27,7 @@ def look(expedition: Expedition, command: LookAhead) -> list[Event]:
     """In the exploration step, before `Explore`: an explorer of the party alive and in action
     (#WOUNDS) holding a peek_exploration card not used yet on this expedition, and a card left
     to look at."""
-    if expedition.step != EXPLORATION:
-        raise RuleError("not_this_step", ROUNDS, params={"step": expedition.step, "command": type(command).__name__})
-    track = expedition.explorers.get(command.unit)
-    if track is None or track.id in expedition.dead:
-        raise RuleError("unknown_explorer", ROUNDS, params={"names": [command.unit], "known": [x for x in expedition.explorers if x not in expedition.dead]})
-    if track.out_of_action:
-        raise RuleError("card_holder_out_of_action", rule("WOUNDS"), params={"unit": track.id, "card": command.card})
+    track = recovery_cards.holder(expedition, command, EXPLORATION)
     held = vitality.held(expedition, track.id)
     card = expedition.content.cards.get(command.card)
     if card is None or command.card not in held:
