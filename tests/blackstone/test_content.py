@@ -45,14 +45,15 @@ def test_the_core_pack_holds_four_spacecraft_with_six_resource_cards_each():
     assert {e.name: e.ship for e in CORE.explorers} == {"Ysolde Marr": "gilded-wake", "Brother Kettle": "rusted-psalm", "Oskra Vey": "quiet-anvil", "Pim and Pell": "pale-orchard", "Marek Dunn": "gilded-wake", "Sister Quill": "pale-orchard"}
 
 
-def test_every_core_card_but_two_has_an_effect_the_server_plays():
-    """#RESOURCE CARDS: the cards left to the table are those the notes name (a trading point
-    at the Precipice, a look at the hidden exploration deck); every stronghold artefact plays."""
+def test_every_core_card_has_an_effect_the_server_plays():
+    """#RESOURCE CARDS: no card is left to the table, stronghold artefacts included; Broker's
+    credit counts at the trading step, Smuggler's map looks at the next exploration card."""
     kinds = {c.id: c.effect.kind for c in CORE.playable()}
-    assert sorted(c for c, kind in kinds.items() if kind == "none") == ["broker-credit", "smuggler-map"]
+    assert "none" not in kinds.values()
+    assert (kinds["broker-credit"], kinds["smuggler-map"]) == ("trading_point", "peek_exploration")
     assert sorted(set(kinds.values())) == [
-        "attack_dice", "cheaper_weapons", "defence_die", "extra_dice", "heal", "heal_ally", "ignore_cover", "inspiration", "none", "push",
-        "recovery_roll", "reroll", "retaliate", "vitality_die", "vitality_roll",
+        "attack_dice", "cheaper_weapons", "defence_die", "extra_dice", "heal", "heal_ally", "ignore_cover", "inspiration", "peek_exploration", "push",
+        "recovery_roll", "reroll", "retaliate", "trading_point", "vitality_die", "vitality_roll",
     ]  # fmt: skip
 
 
@@ -89,7 +90,7 @@ def test_the_action_dice_faces_are_data():
         ("spacecraft.toml", 'cost = 2, use = "permanent", text = "Armour', 'cost = 0, use = "permanent", text = "Armour', "spacecraft[0].resources[0].cost", "a resource card costs at least 1 trading point"),
         ("spacecraft.toml", 'use = "exhausted", text = "Once a turn, for an', 'use = "spent", text = "Once a turn, for an', "spacecraft[0].resources[2].use", "Invalid enum value 'spent'"),
         ("spacecraft.toml", 'id = "spare-cell"', 'id = "field-dressing"', "spacecraft[2].resources[1].id", "'field-dressing' appears twice"),
-        ("spacecraft.toml", 'kind = "heal", amount = 1 }', 'kind = "teleport", amount = 1 }', "spacecraft[0].resources[1].effect.kind", "unknown effect kind 'teleport'; known: ['attack_dice', 'cheaper_weapons', 'defence_die', 'extra_dice', 'heal', 'heal_ally', 'ignore_cover', 'inspiration', 'none', 'push', 'recovery_roll', 'reroll', 'retaliate', 'vitality_die', 'vitality_roll']"),
+        ("spacecraft.toml", 'kind = "heal", amount = 1 }', 'kind = "teleport", amount = 1 }', "spacecraft[0].resources[1].effect.kind", "unknown effect kind 'teleport'; known: ['attack_dice', 'cheaper_weapons', 'defence_die', 'extra_dice', 'heal', 'heal_ally', 'ignore_cover', 'inspiration', 'none', 'peek_exploration', 'push', 'recovery_roll', 'reroll', 'retaliate', 'trading_point', 'vitality_die', 'vitality_roll']"),
         ("spacecraft.toml", 'use = "discarded", text = "One wound off your card."', 'use = "permanent", text = "One wound off your card."', "spacecraft[0].resources[1].use", "effect kind 'heal' needs a card that is discarded or exhausted, not permanent"),
         ("spacecraft.toml", 'kind = "attack_dice", amount = 1, min_range = 4', 'kind = "attack_dice", min_range = 4', "spacecraft[0].resources[3].effect.amount", "effect kind 'attack_dice' needs an amount of at least 1"),
         ("spacecraft.toml", 'amount = 1, die = 4 }', 'amount = 1, die = 7 }', "spacecraft[0].resources[2].effect.die", "an activation die cost is 0 (none) to 6, not 7"),

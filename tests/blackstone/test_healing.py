@@ -5,6 +5,7 @@ its grievous wounds dies and cannot set out again."""
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from domain.campaign_events import CampaignDiceRolled
@@ -83,3 +84,23 @@ def test_an_explorer_that_died_on_the_expedition_takes_its_mortis_card_at_the_he
     assert events[1:] == [MortisTaken("oskra-vey", "last-words"), ExplorersHealed("m-1")]
     assert table.quest.explorers["oskra-vey"].mortis == "last-words"
     assert table.quest.mortis_deck == ("empty-bunk", "lost-in-the-dark", "name-on-the-wall")
+
+
+def test_a_recovery_roll_card_counts_grievous_wounds_fewer_on_the_precipices_recovery_roll():
+    """#PRECIPICE, 1. Healing step read as the recovery step's roll (#RESOURCE CARDS): Oskra's
+    Orchard pass counts one of her 2 grievous wounds fewer, so the 2 that killed her above
+    leaves her alive; the 1 would not."""
+    table = ended_with_two_out_of_action()
+    oskra = table.quest.explorers["oskra-vey"]
+    table.patch_quest(explorers={**table.quest.explorers, "oskra-vey": msgspec.structs.replace(oskra, resources=("orchard-pass",))})
+    events = table.do(Heal(), 2, 2)
+    assert [e for e in events if not isinstance(e, CampaignDiceRolled)] == [
+        PrecipiceRecoveryRolled("brother-kettle", 2, 1, died=False),
+        PrecipiceRecoveryRolled("oskra-vey", 2, 2, died=False, cards=["orchard-pass"], eased=1),
+        ExplorersHealed("m-1"),
+    ]
+    assert not table.quest.explorers["oskra-vey"].dead and table.quest.explorers["oskra-vey"].resources == ("orchard-pass",)
+    again = ended_with_two_out_of_action()
+    again.patch_quest(explorers={**again.quest.explorers, "oskra-vey": msgspec.structs.replace(oskra, resources=("orchard-pass",))})
+    died = [e for e in again.do(Heal(), 2, 1, *faces_for(MORTIS, ["empty-bunk"])) if isinstance(e, PrecipiceRecoveryRolled)][-1]
+    assert (died.face, died.eased, died.died) == (1, 1, True)

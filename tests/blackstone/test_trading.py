@@ -6,6 +6,7 @@ converted archeotech back in the discovery deck."""
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from domain.campaign_events import CampaignDiceRolled
@@ -75,7 +76,7 @@ def test_explorers_trade_in_turn_with_points_from_archeotech_and_their_own_ship_
     clue = table.refused(Trade("ysolde-marr", "gilded-wake", convert=["scratched-map"]))
     assert (clue.code, clue.params) == ("archeotech_not_held", {"explorer": "ysolde-marr", "cards": ["scratched-map"], "held": ["null-cube"]})
     dear = table.refused(Trade("ysolde-marr", "gilded-wake", convert=["null-cube"], buy=["gilded-scope", "smuggler-map"]))
-    assert (dear.code, dear.params) == ("not_enough_trading_points", {"points": 5, "bonus": 1, "cost": 6})
+    assert (dear.code, dear.params) == ("not_enough_trading_points", {"points": 5, "bonus": 1, "credit": 0, "cost": 6})
     traded, turn = table.do(Trade("ysolde-marr", "gilded-wake", convert=["null-cube"], buy=["gilded-scope", "broker-credit"]))
     assert traded == Traded("ysolde-marr", "gilded-wake", ["null-cube"], ["gilded-scope", "broker-credit"], points=5, spent=4, lost=1)
     assert turn == TradingTurn(PendingChoice("brother-kettle", "trade", OPTIONS))
@@ -154,3 +155,39 @@ def test_the_expeditions_leader_at_its_end_leads_the_precipice_and_another_of_it
     assert (refused.code, refused.params) == ("not_the_leader", {"leader": "bob"})
     begun = table.do(BeginTrading(order), *faces, actor="bob")[-1]
     assert (begun.order, begun.choice.who) == (order, "pim-and-pell")
+
+
+def with_kettle_holding_the_brokers_credit() -> QuestTable:
+    """Brother Kettle (of the Rusted Psalm) holds Broker's credit, out of the Gilded Wake's deck."""
+    table = at_the_precipice()
+    kettle = table.quest.explorers["brother-kettle"]
+    wake = tuple(c for c in table.quest.resources["gilded-wake"] if c != "broker-credit")
+    table.patch_quest(
+        explorers={**table.quest.explorers, "brother-kettle": msgspec.structs.replace(kettle, resources=("broker-credit",))},
+        resources={**table.quest.resources, "gilded-wake": wake},
+    )
+    laid = {**LAID_OUT, "gilded-wake": ["gilded-scope", "smuggler-map", "hired-lantern"]}
+    table.do(BeginTrading(), *(f for ship in SHIPS for f in faces_for(list(table.quest.resources[ship]), laid[ship])))
+    table.do(Trade("ysolde-marr"))
+    return table
+
+
+def test_brokers_credit_adds_a_trading_point_to_its_holders_visit_and_goes_back_into_its_deck():
+    """#RESOURCE CARDS (discarded: back into its deck), #PRECIPICE, 3. Trading step: the glass key's
+    1 point and the credit's 1 on a ship not his own make 2."""
+    table = with_kettle_holding_the_brokers_credit()
+    dear = table.refused(Trade("brother-kettle", "quiet-anvil", convert=["glass-key"], buy=["anvil-plate"]))
+    assert (dear.code, dear.params) == ("not_enough_trading_points", {"points": 2, "bonus": 0, "credit": 1, "cost": 3})
+    traded, _ = table.do(Trade("brother-kettle", "quiet-anvil", convert=["glass-key"], buy=["spare-cell", "cutting-torch"]))
+    assert traded == Traded("brother-kettle", "quiet-anvil", ["glass-key"], ["spare-cell", "cutting-torch"], points=2, spent=2, lost=0, credits=["broker-credit"])
+    assert table.quest.explorers["brother-kettle"].resources == ("spare-cell", "cutting-torch")
+    assert table.quest.resources["gilded-wake"] == tuple(deck("gilded-wake"))
+    assert table.quest.trading.laid_out["gilded-wake"] == ("gilded-scope", "smuggler-map", "hired-lantern")
+
+
+def test_an_explorer_who_visits_no_spacecraft_keeps_its_credit_for_the_next_visit():
+    table = with_kettle_holding_the_brokers_credit()
+    stayed, _ = table.do(Trade("brother-kettle"))
+    assert stayed == Traded("brother-kettle", "", [], [], points=0, spent=0, lost=0, credits=[])
+    assert table.quest.explorers["brother-kettle"].resources == ("broker-credit",)
+    assert "broker-credit" not in table.quest.resources["gilded-wake"]

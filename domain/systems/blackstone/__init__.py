@@ -9,7 +9,7 @@ import typing
 
 from domain.contract import GameSystem
 from domain.events import DiceRolled
-from domain.systems.blackstone import ai, carry, game, precipice, quest, quest_evolve, quest_view
+from domain.systems.blackstone import ai, carry, game, peeking, precipice, quest, quest_evolve, quest_view
 from domain.systems.blackstone.commands import COMMANDS
 from domain.systems.blackstone.events import EVENTS
 from domain.systems.blackstone.expedition_commands import EXPEDITION_COMMANDS
@@ -37,6 +37,7 @@ SYSTEM = GameSystem(
     follows=(DiceRolled,),
     outcome=game.outcome,
     view=game.view,
+    visible=peeking.visible,
     # The workers play the hostile groups (unless a fifth player does): a group's card may come
     # up when the activation phase begins or when the card before it is done.
     ai_wakes=ai.WAKES,

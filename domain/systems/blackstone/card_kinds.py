@@ -13,9 +13,12 @@ from domain.systems.blackstone.content import ActionDie, PlayCard
 from domain.systems.blackstone.state import Battle, Track
 
 DISCARDED, EXHAUSTED, PERMANENT = "discarded", "exhausted", "permanent"
-#: When a card that is not permanent is used: in its holder's combat activation (`UseCard`) or
-#: in the recovery step of an exploration round (`UseRecoveryCard`).
-COMBAT, RECOVERY = "combat", "recovery"
+#: When a card that is not permanent is used: in its holder's combat activation (`UseCard`),
+#: in the recovery step of an exploration round (`UseRecoveryCard`) or by the server itself at
+#: the Precipice's trading step (trading.py, when its holder visits a spacecraft).
+COMBAT, RECOVERY, PRECIPICE = "combat", "recovery", "precipice"
+#: A permanent card used once an expedition in the exploration step (`LookAhead`, peeking.py).
+EXPLORATION = "exploration"
 
 
 class Kind(NamedTuple):
@@ -45,6 +48,10 @@ KINDS: dict[str, Kind] = {
     "push": Kind((DISCARDED, EXHAUSTED), False),
     # In the recovery step: one more vitality roll for the holder, at once.
     "vitality_roll": Kind((DISCARDED,), False, RECOVERY),
+    # At the Precipice's trading step: `amount` more trading points when the holder visits a spacecraft.
+    "trading_point": Kind((DISCARDED,), True, PRECIPICE),
+    # Permanent, once an expedition in the exploration step: the holder's player alone sees the next exploration card.
+    "peek_exploration": Kind((PERMANENT,), False, EXPLORATION),
     # Permanent: each attack of the holder at `min_range` to `max_range` hexes rolls `amount` more dice.
     "attack_dice": Kind((PERMANENT,), True),
     # Permanent: the holder's attacks at `min_range` to `max_range` hexes ignore cover.

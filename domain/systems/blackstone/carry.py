@@ -13,7 +13,7 @@ from domain.systems.blackstone.content import Stronghold
 from domain.systems.blackstone.expedition_commands import ONE_OFF, STRONGHOLD, SetUpExpedition
 from domain.systems.blackstone.expedition_state import Expedition
 from domain.systems.blackstone.naming import slug
-from domain.systems.blackstone.quest import ARTEFACT, CARDS_CARRIED, DISCARDED, GRIEVOUS, LEADER, PLAYER, RESOURCE, Quest
+from domain.systems.blackstone.quest import ARTEFACT, CARDS_CARRIED, DISCARDED, GRIEVOUS, INSPIRATION, INSPIRED, LEADER, PLAYER, RESOURCE, Quest
 from domain.systems.blackstone.versions import rule
 
 
@@ -85,7 +85,8 @@ def _place(setup: SetUpExpedition, quest: Quest, explorers: list[str]) -> Strong
 
 def carry_out(game: Any) -> list[UnitReport]:
     """Each explorer of an expedition as it comes back: its grievous wounds for the Precipice's
-    recovery roll of one out of action, every resource and artefact card it holds now
+    recovery roll of one out of action, its inspiration points and inspired side (shown on the
+    campaign until the healing step), every resource and artefact card it holds now
     (conditions `resource:<id>`, `artefact:<id>`, after the marker CARDS_CARRIED), the resource
     cards it used and discarded (`discarded:<id>`), and the expedition's players and its leader
     at the end (`player:<name>`, `leader:<name>`, the same on every report); a lone combat and a
@@ -101,6 +102,8 @@ def carry_out(game: Any) -> list[UnitReport]:
             wounds=track.wounds + track.grievous,
             conditions=[
                 *([f"{GRIEVOUS}{track.grievous}"] if track.grievous else []),
+                *([f"{INSPIRATION}{track.inspiration}"] if track.inspiration else []),
+                *([INSPIRED] if track.inspired else []),
                 CARDS_CARRIED,
                 *(f"{RESOURCE}{c}" for c in game.resources.get(track.id, ())),
                 *(f"{ARTEFACT}{c}" for c in game.artefacts.get(track.id, ())),

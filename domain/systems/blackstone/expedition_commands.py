@@ -86,6 +86,19 @@ class UseRecoveryCard(Command, tag=True):
         return (self.unit,)
 
 
+class LookAhead(Command, tag=True):
+    """#RESOURCE CARDS: in the exploration step, before the leader's `Explore`, the explorer's
+    player looks at the next exploration card with a peek_exploration card it holds (once an
+    expedition a card); only that player reads which card it is (peeking.py)."""
+
+    roles: ClassVar[frozenset[str]] = PLAYERS
+    unit: Annotated[str, Meta(max_length=40)]
+    card: Annotated[str, Meta(max_length=40)]
+
+    def units(self) -> tuple[str, ...]:
+        return (self.unit,)
+
+
 class PassLead(LeaderCommand, tag=True):
     """#EXPLORATION ROUNDS, 3. Leader step: the leader marker goes to the next player clockwise."""
 
@@ -113,4 +126,4 @@ class ResumeExpedition(Command, tag=True):
     roles: ClassVar[frozenset[str]] = HOST
 
 
-EXPEDITION_COMMANDS = (SetUpExpedition, Explore, EndExpedition, Recover, UseRecoveryCard, PassLead, GiveCards, PauseExpedition, ResumeExpedition)
+EXPEDITION_COMMANDS = (SetUpExpedition, Explore, EndExpedition, Recover, UseRecoveryCard, LookAhead, PassLead, GiveCards, PauseExpedition, ResumeExpedition)

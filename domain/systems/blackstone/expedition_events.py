@@ -134,6 +134,19 @@ class CardsGiven(Event, tag=True):
     cards: list[str]
 
 
+class ExplorationPeeked(Event, tag=True):
+    """`unit` looked at the next exploration card with its `card` (a peek_exploration card): the
+    position `slot` on top of the deck, of `kind`, is the card `seen`. Secret: only the readers
+    commanding `unit` see `slot`, `kind` and `seen` until the card is revealed or the
+    expedition is over (peeking.visible)."""
+
+    unit: str
+    card: str
+    slot: str = ""
+    kind: str = ""
+    seen: str = ""
+
+
 EXPEDITION_EVENTS = (
     ExpeditionSetUp,
     ExplorationDealt,
@@ -152,4 +165,5 @@ EXPEDITION_EVENTS = (
     ExpeditionPaused,
     ExpeditionResumed,
     CardsGiven,
+    ExplorationPeeked,
 )

@@ -12,7 +12,7 @@ from domain.systems.blackstone import events as ev
 from domain.systems.blackstone import expedition_events as xev
 from domain.systems.blackstone import legacy
 from domain.systems.blackstone.evolve import evolve as battle_evolve
-from domain.systems.blackstone.expedition_state import COMBAT, ENDED, EXPLORATION, LEADER, RECOVERY, SLOT_KINDS, Content, Expedition, slot
+from domain.systems.blackstone.expedition_state import COMBAT, ENDED, EXPLORATION, LEADER, RECOVERY, SLOT_KINDS, Content, Expedition, Peek, slot
 from domain.systems.blackstone.naming import slug
 from domain.systems.blackstone.state import Battle, Track
 
@@ -254,6 +254,10 @@ def _used(expedition: Expedition, e: ev.CardUsed) -> Expedition:
     return _discarded(expedition, e) if e.use == "discarded" else expedition
 
 
+def _peeked(expedition: Expedition, e: xev.ExplorationPeeked) -> Expedition:
+    return replace(expedition, peeks=(*expedition.peeks, Peek(e.unit, e.card, e.slot, e.kind, e.seen)))
+
+
 _HANDLERS = {
     xev.ExplorationDealt: _dealt,
     xev.StrongholdDealt: _stronghold_dealt,
@@ -271,6 +275,7 @@ _HANDLERS = {
     xev.ExpeditionPaused: _paused,
     xev.ExpeditionResumed: _resumed,
     xev.CardsGiven: _given,
+    xev.ExplorationPeeked: _peeked,
     ev.InspirationGained: _inspiration,
     ev.RecoveryRolled: _recovery_rolled,
     ev.VitalityRolled: _noted,

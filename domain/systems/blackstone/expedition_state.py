@@ -35,6 +35,17 @@ class Content(msgspec.Struct, frozen=True):
     cards: dict[str, PlayCard] = {}
 
 
+class Peek(msgspec.Struct, frozen=True):
+    """A look at the next exploration card (peeking.py): who looked with which card, and what it
+    saw (blank in the view of a reader not commanding `unit`, until the card is public)."""
+
+    unit: str
+    card: str
+    slot: str = ""
+    kind: str = ""
+    seen: str = ""
+
+
 class Expedition(msgspec.Struct, frozen=True, tag=True):
     rules: str
     content: Content
@@ -81,6 +92,8 @@ class Expedition(msgspec.Struct, frozen=True, tag=True):
     result: str | None = None
     #: Paused at the end of a challenge or combat (#ENDING AN EXPEDITION), until resumed.
     paused: bool = False
+    #: The looks at the next exploration card taken on this expedition, in order (peeking.py).
+    peeks: tuple[Peek, ...] = ()
 
     @property
     def leader_player(self) -> str:

@@ -1,12 +1,14 @@
 """What each reader sees of an expedition: everything on the table, but no deck's order and not
 which cards were dealt into the exploration deck (nobody knows them until each is revealed,
-the host and a hostile player included). The combat under way is shown as part 1 shows it."""
+the host and a hostile player included), and a look at the next exploration card only for the
+players commanding the explorer who looked (peeking.py). The combat under way is shown as part 1 shows it."""
 
 from __future__ import annotations
 
 import msgspec
 
 from domain.contract import Viewer
+from domain.systems.blackstone import peeking
 from domain.systems.blackstone.expedition_state import Expedition
 from domain.systems.blackstone.views import unordered
 from domain.systems.blackstone.views import view as combat_view
@@ -21,4 +23,5 @@ def view(expedition: Expedition, viewer: Viewer) -> Expedition:
         combat_deck=unordered(expedition.combat_deck),
         challenge_deck=unordered(expedition.challenge_deck),
         combat=combat_view(expedition.combat, viewer),
+        peeks=peeking.view_peeks(expedition, viewer),
     )

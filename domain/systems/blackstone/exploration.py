@@ -11,7 +11,7 @@ from domain.dicebox import DiceBox
 from domain.errors import RuleError
 from domain.events import Event
 from domain.kit import decks
-from domain.systems.blackstone import challenges, creation, exchanges, one_off, pausing, recovery_cards, twins, vitality
+from domain.systems.blackstone import challenges, creation, exchanges, one_off, pausing, peeking, recovery_cards, twins, vitality
 from domain.systems.blackstone import commands as cmd
 from domain.systems.blackstone import events as ev
 from domain.systems.blackstone import expedition_commands as xcmd
@@ -66,6 +66,8 @@ def decide(state, command, dice: DiceBox, actor: str, refs) -> list[Event]:  # n
         return _combat(state, expedition, command, dice, actor, refs)
     if isinstance(command, xcmd.UseRecoveryCard):
         return recovery_cards.use(expedition, command, dice, actor)
+    if isinstance(command, xcmd.LookAhead):
+        return peeking.look(expedition, command)
     starting = isinstance(command, xcmd.GiveCards) and exchanges.at_the_start(expedition)
     if not isinstance(command, STEP_COMMANDS[expedition.step]) and not starting:
         raise RuleError("not_this_step", ROUNDS, params={"step": expedition.step, "command": type(command).__name__})

@@ -1,7 +1,8 @@
 """The Precipice's healing step (blackstone-fortress.md#PRECIPICE, 1. Healing step): every wound
 heals, as every expedition sets out unwounded; an explorer that came back out of action (the
 host ended the expedition before a recovery step rolled for it) makes its recovery roll on the
-campaign's dice first and dies at or under its grievous wounds; each explorer that died (on
+campaign's dice first and dies at or under its grievous wounds (counted fewer by the
+recovery_roll cards it holds, as in the recovery step, card_kinds.py); each explorer that died (on
 the expedition or here) takes a mortis card."""
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from domain.events import Event
 from domain.systems.blackstone.combat import BLACKSTONE
 from domain.systems.blackstone.quest import ExpeditionRecord, Quest
 from domain.kit import decks
+from domain.systems.blackstone import precipice_cards
 from domain.systems.blackstone.quest_messages import ExplorersHealed, MortisTaken, PrecipiceRecoveryRolled
 from domain.systems.blackstone.versions import rule
 
@@ -32,9 +34,11 @@ def heal(quest: Quest, dice: DiceBox, actor: str) -> list[Event]:
     dead = list(record.mortis_due)
     for explorer in (x for x in record.explorers if x in record.recovery_due):
         grievous = record.recovery_due[explorer]
+        cards = precipice_cards.of_kind(quest, explorer, "recovery_roll")
+        eased = sum(c.effect.amount for c in cards)
         roll = dice.roll([BLACKSTONE], purpose=f"recovery roll: {explorer}", rule=HEALING, actor=actor, unit=explorer)
-        died = roll.results[0] <= grievous
-        events += [roll, PrecipiceRecoveryRolled(explorer, roll.results[0], grievous, died)]
+        died = roll.results[0] <= grievous - eased
+        events += [roll, PrecipiceRecoveryRolled(explorer, roll.results[0], grievous, died, [c.id for c in cards], eased)]
         dead += [explorer] if died else []
     return [*events, *mortis(quest, [x for x in record.explorers if x in dead], dice, actor), ExplorersHealed(record.mission_id)]
 

@@ -22,6 +22,9 @@ DISCARDED = "discarded:"
 #: carry.carry_out's report of the expedition's players, clockwise ("player:<name>"), and of
 #: the one holding the leader marker when it ended ("leader:<name>"): the Precipice's leader.
 PLAYER, LEADER = "player:", "leader:"
+#: carry.carry_out's report of the inspiration points an explorer came back with
+#: ("inspiration:<n>", none at 0) and of its card's inspired side ("inspired").
+INSPIRATION, INSPIRED = "inspiration:", "inspired"
 #: How a stronghold (or the vault) expedition ends when the explorers come through its last card.
 CONQUERED = "conquered"
 
@@ -56,6 +59,13 @@ class QuestExplorer(msgspec.Struct, frozen=True):
     mortis: str = ""
     #: The expeditions it set out on, in order.
     expeditions: tuple[str, ...] = ()
+    #: As it came back from its last expedition, until the Precipice's healing step after it
+    #: (docs/blackstone-rules-notes.md): wounds, grievous wounds, inspiration points and the
+    #: inspired side; 0 (False) once healed, and for a dead explorer.
+    wounds: int = 0
+    grievous: int = 0
+    inspiration: int = 0
+    inspired: bool = False
 
 
 class ExpeditionRecord(msgspec.Struct, frozen=True):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.campaign_events import MissionAdded, MissionConcluded
+from domain.campaign_events import MissionAdded, MissionConcluded, UnitReport
 from domain.events import Event
 from domain.systems.blackstone.quest import (
     ARTEFACT,
@@ -13,6 +13,8 @@ from domain.systems.blackstone.quest import (
     DISCARDED,
     CONQUERED,
     GRIEVOUS,
+    INSPIRATION,
+    INSPIRED,
     LEADER,
     PLAYER,
     RESOURCE,
@@ -70,7 +72,7 @@ def evolve(quest: Quest, event: Event) -> Quest:
     if isinstance(event, LegacyDrawn):
         drawn = LegacyDraw(event.card, event.expedition, event.number)
         left = tuple(c for c in quest.legacy.left if c != event.card)
-        return replace(quest, legacy=LegacyDeck(left, (*quest.legacy.drawn, drawn)), expeditions=_legacy_done(quest, event.expedition))
+        return replace(_legacy_done(quest, event.expedition), legacy=LegacyDeck(left, (*quest.legacy.drawn, drawn)))
     if isinstance(event, PrecipiceRecoveryRolled):
         if not event.died:
             return quest
@@ -82,7 +84,7 @@ def evolve(quest: Quest, event: Event) -> Quest:
         return replace(quest, explorers={**quest.explorers, event.explorer: explorer}, mortis_deck=deck)
     if isinstance(event, ExplorersHealed):
         record = replace(quest.expeditions[event.expedition], recovery_due={}, mortis_due=())
-        return replace(quest, expeditions={**quest.expeditions, event.expedition: record})
+        return replace(_healed(quest, record), expeditions={**quest.expeditions, event.expedition: record})
     if isinstance(event, ResourcesGiven):
         giver, receiver = quest.explorers[event.giver], quest.explorers[event.receiver]
         artefacts = [c for c in event.cards if c in giver.artefacts]
@@ -91,7 +93,7 @@ def evolve(quest: Quest, event: Event) -> Quest:
         receiver = replace(receiver, resources=(*receiver.resources, *resources), artefacts=(*receiver.artefacts, *artefacts))
         return replace(quest, explorers={**quest.explorers, event.giver: giver, event.receiver: receiver})
     if isinstance(event, QuestFailed):
-        return replace(quest, outcome="failed", failure=event.reason, expeditions=_legacy_done(quest, event.expedition))
+        return replace(_legacy_done(quest, event.expedition), outcome="failed", failure=event.reason)
     if isinstance(event, CluesSpent):
         return _clues_spent(quest, event)
     if isinstance(event, StrongholdDrawn):
@@ -128,8 +130,9 @@ def _trading(quest: Quest, event: Event) -> Quest:
     assert isinstance(event, Traded)
     explorer = quest.explorers[event.explorer]
     kept = tuple(c for c in explorer.discoveries if c not in event.converted)
-    explorer = replace(explorer, discoveries=kept, resources=(*explorer.resources, *event.bought))
-    resources = dict(quest.resources)
+    still = tuple(c for c in explorer.resources if c not in event.credits)
+    explorer = replace(explorer, discoveries=kept, resources=(*still, *event.bought))
+    resources = _shuffled_back(quest, event.credits)
     laid = dict(step.laid_out)
     if event.bought:
         resources[event.spacecraft] = tuple(c for c in resources[event.spacecraft] if c not in event.bought)
@@ -151,8 +154,21 @@ def _clues_spent(quest: Quest, event: CluesSpent) -> Quest:
     return replace(quest, explorers=explorers, discovery=tuple(sorted((*quest.discovery, *spent))))
 
 
-def _legacy_done(quest: Quest, expedition: str) -> dict[str, ExpeditionRecord]:
-    return {**quest.expeditions, expedition: replace(quest.expeditions[expedition], legacy_drawn=True)}
+def _legacy_done(quest: Quest, expedition: str) -> Quest:
+    """The legacy step (or the quest's failure there) comes after the healing step: the
+    expedition's explorers are healed by then even when no `Heal` was due."""
+    record = replace(quest.expeditions[expedition], legacy_drawn=True)
+    return replace(_healed(quest, record), expeditions={**quest.expeditions, expedition: record})
+
+
+def _healed(quest: Quest, record: ExpeditionRecord) -> Quest:
+    """#PRECIPICE, 1. Healing step: every wound of the expedition's explorers heals; their
+    inspiration stays behind with the expedition (each sets out without, docs/blackstone-rules-notes.md)."""
+    explorers = dict(quest.explorers)
+    for key in record.explorers:
+        if key in explorers:
+            explorers[key] = replace(explorers[key], wounds=0, grievous=0, inspiration=0, inspired=False)
+    return replace(quest, explorers=explorers)
 
 
 def _concluded(quest: Quest, event: MissionConcluded) -> Quest:
@@ -168,7 +184,9 @@ def _concluded(quest: Quest, event: MissionConcluded) -> Quest:
         taken = () if report.dead else (*(() if carried else before.artefacts), *_prefixed(report.conditions, ARTEFACT))
         resources = () if report.dead else (tuple(_prefixed(report.conditions, RESOURCE)) if carried else before.resources)
         found.update(report.items)
-        explorers[report.unit] = replace(before, discoveries=kept, artefacts=taken, resources=resources, dead=report.dead, expeditions=(*before.expeditions, event.mission_id))
+        explorers[report.unit] = replace(
+            before, discoveries=kept, artefacts=taken, resources=resources, dead=report.dead, expeditions=(*before.expeditions, event.mission_id), **_as_it_came_back(report),
+        )  # fmt: skip
     due = {r.unit: _grievous(r.conditions) for r in event.heroes if r.ended == "out of action" and not r.dead}
     dead = tuple(r.unit for r in event.heroes if r.dead)
     first = event.heroes[0].conditions if event.heroes else []
@@ -178,6 +196,15 @@ def _concluded(quest: Quest, event: MissionConcluded) -> Quest:
     resources = _shuffled_back(quest, [c for r in event.heroes for c in _prefixed(r.conditions, DISCARDED)])
     quest = replace(quest, explorers=explorers, expeditions={**quest.expeditions, event.mission_id: record}, discovery=discovery, resources=resources)
     return _place_taken(quest, record)
+
+
+def _as_it_came_back(report: UnitReport) -> dict[str, int | bool]:
+    """Wounds, grievous wounds and inspiration as carry.carry_out reported them; none for the dead."""
+    if report.dead:
+        return {"wounds": 0, "grievous": 0, "inspiration": 0, "inspired": False}
+    grievous = _grievous(report.conditions)
+    inspiration = next((int(c) for c in _prefixed(report.conditions, INSPIRATION)), 0)
+    return {"wounds": max(report.wounds - grievous, 0), "grievous": grievous, "inspiration": inspiration, "inspired": INSPIRED in report.conditions}
 
 
 def _shuffled_back(quest: Quest, cards: list[str]) -> dict[str, tuple[str, ...]]:

@@ -168,12 +168,15 @@ class QuestFailed(Event, tag="blackstone-fortress.QuestFailed"):
 
 
 class PrecipiceRecoveryRolled(Event, tag="blackstone-fortress.PrecipiceRecoveryRolled"):
-    """The blackstone die for an explorer that came back out of action: dead at or under its grievous wounds."""
+    """The blackstone die for an explorer that came back out of action: dead at or under its
+    grievous wounds, counted `eased` fewer by the recovery_roll `cards` it holds."""
 
     explorer: str
     face: int
     grievous: int
     died: bool
+    cards: list[str] = []
+    eased: int = 0
 
 
 class ExplorersHealed(Event, tag="blackstone-fortress.ExplorersHealed"):
@@ -199,8 +202,9 @@ class TradingBegun(Event, tag="blackstone-fortress.TradingBegun"):
 
 
 class Traded(Event, tag="blackstone-fortress.Traded"):
-    """`points` from the converted archeotech (+1 on its own ship), `spent` on what it bought;
-    the rest is `lost`. The converted cards go back into the discovery deck."""
+    """`points` from the converted archeotech (+1 on its own ship, and the `credits`: the
+    trading_point cards the visit used), `spent` on what it bought; the rest is `lost`. The
+    converted cards go back into the discovery deck, the credits into their spacecraft's deck."""
 
     explorer: str
     spacecraft: str
@@ -209,6 +213,7 @@ class Traded(Event, tag="blackstone-fortress.Traded"):
     points: int
     spent: int
     lost: int
+    credits: list[str] = []
 
 
 class TradingTurn(Event, tag="blackstone-fortress.TradingTurn"):

@@ -44,6 +44,12 @@ class ExplorerView(msgspec.Struct, frozen=True):
     #: The mortis card taken for it (#EXPLORATION ROUNDS, 2. Recovery step), empty while alive.
     mortis: str
     expeditions: tuple[str, ...]
+    #: As it came back from its last expedition, until the Precipice's healing step after it:
+    #: wounds, grievous wounds, inspiration points and whether its card shows the inspired side.
+    wounds: int
+    grievous: int
+    inspiration: int
+    inspired: bool
 
 
 class StrongholdsView(msgspec.Struct, frozen=True):
@@ -105,7 +111,7 @@ def _explorer(quest: Quest, key: str) -> ExplorerView:
     x = quest.explorers[key]
     clues = sum(1 for c in x.discoveries if c in quest.clues)
     points = sum(quest.archeotech.get(c, 0) for c in x.discoveries)
-    return ExplorerView(x.name, x.discoveries, x.resources, x.artefacts, clues, points, x.dead, x.mortis, x.expeditions)
+    return ExplorerView(x.name, x.discoveries, x.resources, x.artefacts, clues, points, x.dead, x.mortis, x.expeditions, x.wounds, x.grievous, x.inspiration, x.inspired)
 
 
 #: The system's own read models (projections/system_campaigns.py).

@@ -15,7 +15,7 @@ from domain.systems.blackstone import vitality
 from domain.systems.blackstone.card_kinds import RECOVERY
 from domain.systems.blackstone.card_play import RESOURCE_CARDS, held_card
 from domain.systems.blackstone.content import PlayCard
-from domain.systems.blackstone.expedition_commands import UseRecoveryCard
+from domain.systems.blackstone.expedition_commands import LookAhead, UseRecoveryCard
 from domain.systems.blackstone.expedition_state import RECOVERY as RECOVERY_STEP
 from domain.systems.blackstone.expedition_state import Expedition
 from domain.systems.blackstone.state import Track
@@ -27,16 +27,23 @@ ROUNDS = rule("EXPLORATION ROUNDS")
 def use(expedition: Expedition, command: UseRecoveryCard, dice: DiceBox, actor: str) -> list[Event]:
     """In the recovery step only, by an explorer of the party alive and in action (#WOUNDS: out
     of action, its cards are not used), holding the card."""
-    if expedition.step != RECOVERY_STEP:
+    track = holder(expedition, command, RECOVERY_STEP)
+    card = held_card(track.id, vitality.held(expedition, track.id), expedition.content.cards, command.card, RECOVERY)
+    played = EFFECTS[card.effect.kind](expedition, track, card, dice, actor)
+    return [ev.CardUsed(track.id, card.id, card.use, card.effect.kind, card.effect.amount), *played]
+
+
+def holder(expedition: Expedition, command: UseRecoveryCard | LookAhead, step: str) -> Track:
+    """A card used between combats: in its `step` only, by an explorer of the party alive and in
+    action (#WOUNDS: out of action, its cards are not used)."""
+    if expedition.step != step:
         raise RuleError("not_this_step", ROUNDS, params={"step": expedition.step, "command": type(command).__name__})
     track = expedition.explorers.get(command.unit)
     if track is None or track.id in expedition.dead:
         raise RuleError("unknown_explorer", ROUNDS, params={"names": [command.unit], "known": [x for x in expedition.explorers if x not in expedition.dead]})
     if track.out_of_action:
         raise RuleError("card_holder_out_of_action", rule("WOUNDS"), params={"unit": track.id, "card": command.card})
-    card = held_card(track.id, vitality.held(expedition, track.id), expedition.content.cards, command.card, RECOVERY)
-    played = EFFECTS[card.effect.kind](expedition, track, card, dice, actor)
-    return [ev.CardUsed(track.id, card.id, card.use, card.effect.kind, card.effect.amount), *played]
+    return track
 
 
 Effect = Callable[[Expedition, Track, PlayCard, DiceBox, str], list[Event]]

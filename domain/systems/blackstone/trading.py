@@ -1,8 +1,9 @@
 """The Precipice's trading step (blackstone-fortress.md#PRECIPICE, 3. Trading step): each
 spacecraft's resource deck shuffled hidden on the campaign's dice and its top three cards laid
 out, then the explorers of the expedition in leader order, each waited for as a pending choice:
-one spacecraft visited, archeotech converted into trading points (+1 on its own ship), resource
-cards bought, the points left over lost."""
+one spacecraft visited, archeotech converted into trading points (+1 on its own ship, and the
+points of the trading_point cards it holds, used up by the visit), resource cards bought, the
+points left over lost."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from domain.dicebox import DiceBox
 from domain.errors import RuleError
 from domain.events import Event
 from domain.kit import choices, decks
+from domain.systems.blackstone import precipice_cards
+from domain.systems.blackstone.content import PlayCard
 from domain.systems.blackstone.quest import Quest
 from domain.systems.blackstone.quest_messages import ResourcesLaidOut, Trade, Traded, TradingBegun, TradingEnded, TradingTurn
 from domain.systems.blackstone.versions import rule
@@ -68,14 +71,24 @@ def trade(quest: Quest, command: Trade) -> list[Event]:
     if len(set(command.buy)) != len(command.buy) or set(command.buy) - set(laid):
         raise RuleError("resource_not_laid_out", TRADING, params={"spacecraft": command.spacecraft, "cards": command.buy, "laid_out": list(laid)})
     bonus = 1 if command.spacecraft and quest.ships.get(command.explorer) == command.spacecraft else 0
-    points = sum(quest.archeotech[c] for c in command.convert) + bonus
+    credits = credit_cards(quest, command)
+    credit = sum(c.effect.amount for c in credits)
+    points = sum(quest.archeotech[c] for c in command.convert) + bonus + credit
     costs = {r.id: r.cost for r in quest.spacecraft[command.spacecraft].resources} if command.spacecraft else {}
     spent = sum(costs[c] for c in command.buy)
     if spent > points:
-        raise RuleError("not_enough_trading_points", TRADING, params={"points": points, "bonus": bonus, "cost": spent})
-    traded = Traded(command.explorer, command.spacecraft, list(command.convert), list(command.buy), points, spent, points - spent)
+        raise RuleError("not_enough_trading_points", TRADING, params={"points": points, "bonus": bonus, "credit": credit, "cost": spent})
+    traded = Traded(command.explorer, command.spacecraft, list(command.convert), list(command.buy), points, spent, points - spent, [c.id for c in credits])
     rest = step.order[step.order.index(command.explorer) + 1 :]
     return [traded, TradingTurn(_turn(quest, rest[0])) if rest else TradingEnded(step.expedition)]
+
+
+def credit_cards(quest: Quest, command: Trade) -> list[PlayCard]:
+    """#RESOURCE CARDS, read for #PRECIPICE, 3. Trading step: the trading_point cards the
+    explorer holds count on its visit to a spacecraft, every one of them, and are discarded by it
+    (back into their spacecraft's deck); one that visits none keeps them for its next visit. A
+    card bought on this visit is not held yet: it counts on the next one."""
+    return precipice_cards.of_kind(quest, command.explorer, "trading_point") if command.spacecraft else []
 
 
 def _turn(quest: Quest, explorer: str) -> choices.PendingChoice:
