@@ -146,9 +146,9 @@ def test_a_whole_quest_over_http_rebuilds_and_moves_to_another_store_with_the_sa
     # Ysolde visits her own ship (+1 trading point, no archeotech to convert): one card of cost 1.
     visit = {"type": f"{SYSTEM}.Trade", "explorer": "ysolde-marr", "spacecraft": "gilded-wake"}
     dear = ann.post(url, {"command": {**visit, "buy": ["broker-credit", "sealed-ration"]}})
-    assert _refused(dear) == (422, "not_enough_trading_points", "blackstone-fortress.md#PRECIPICE", {"points": 1, "bonus": 1, "cost": 2})
+    assert _refused(dear) == (422, "not_enough_trading_points", "blackstone-fortress.md#PRECIPICE", {"points": 1, "bonus": 1, "credit": 0, "cost": 2})
     bought = _events(ann.post(url, {"command": {**visit, "buy": ["broker-credit"]}}))
-    assert bought[0] == {"type": f"{SYSTEM}.Traded", "explorer": "ysolde-marr", "spacecraft": "gilded-wake", "converted": [], "bought": ["broker-credit"], "points": 1, "spent": 1, "lost": 0}
+    assert bought[0] == {"type": f"{SYSTEM}.Traded", "explorer": "ysolde-marr", "spacecraft": "gilded-wake", "converted": [], "bought": ["broker-credit"], "points": 1, "spent": 1, "lost": 0, "credits": []}
     assert trade({"brother-kettle": ann})[-1] == {"type": f"{SYSTEM}.TradingEnded", "expedition": first.id}
     # The clues are Ysolde's and Kettle's: other explorers cannot spend them; no vault yet.
     strangers = {**attack, "explorers": ["marek-dunn", "sister-quill", "oskra-vey", "pim-and-pell"]}
