@@ -26,9 +26,8 @@ import msgspec
 from domain.errors import RuleError
 from domain.kit import onepage
 from domain.kit.boards import inches
-from domain.systems.grimdark import ai_activation, ai_charge, buildings, geometry, rounds, transports
+from domain.systems.grimdark import actions, ai_activation, ai_charge, buildings, geometry, rounds, transports
 from domain.systems.grimdark import commands as cmd
-from domain.systems.grimdark.content import TerrainPiece
 from domain.systems.grimdark.resolution import Resolution
 from domain.systems.grimdark.state import Game, Unit
 from domain.systems.grimdark.versions import ONE_PAGE
@@ -139,28 +138,20 @@ def disembark(game: Game, unit: Unit) -> cmd.Advance | cmd.Hold:
     spacing = 2 * max(unit.radius(m) for m in unit.models) + 0.5
     for x, y in points:
         positions = [(round(x + (k % 4) * spacing, 3), round(y + (k // 4) * spacing, 3)) for k in range(len(unit.models))]
-        if _may_get_out(game, unit, house, positions):
+        if _may_get_out(game, unit, positions):
             out = msgspec.structs.replace(ai_activation.moved(unit, positions), inside="")
             outside = ai_activation.with_unit(game, out)
             return cmd.Advance(unit=unit.id, positions=positions, target=ai_activation.nearest_target(outside, out))
     return cmd.Hold(unit=unit.id)
 
 
-def _may_get_out(game: Game, unit: Unit, house: TerrainPiece | None, positions: list[tuple[float, float]]) -> bool:
-    """The checks of a disembarking Advance (actions.move): within its move of the transport or
-    the building's walls, on the table and off buildings, coherent, 1" from other units but its
-    transport; 6" at most across Difficult."""
+def _may_get_out(game: Game, unit: Unit, positions: list[tuple[float, float]]) -> bool:
+    """The decider's own checks of a disembarking Advance (actions.check_move): within its move
+    of the transport or the building's walls with its climbs, 6" at most across Difficult, on the
+    table and off buildings, coherent, no way through a unit or a building, 1" from other units
+    but its transport."""
     try:
-        bases = geometry.placed(unit, positions, "Movement")
-        allowance = onepage.move_inches(ONE_PAGE, "advance", unit.rule)
-        if any(p.difficult for p in geometry.crossed(game, unit, bases)) and not (unit.rule("Strider") or unit.rule("Flying")):
-            allowance = min(allowance, ai_activation.MOST)
-        gap = buildings.disembark_gap(game, unit, house, bases) if house else transports.disembark_gap(game, unit, bases)
-        if not inches.at_most(gap, allowance):
-            return False
-        geometry.check_on_table(game, unit, bases, "Movement")
-        geometry.check_coherent(unit, bases)
-        geometry.check_apart(game, unit, bases, "Movement", allowed=unit.inside)
+        actions.check_move(game, unit, "advance", geometry.placed(unit, positions, "Movement"))
     except RuleError:
         return False
     return True
