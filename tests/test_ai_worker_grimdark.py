@@ -69,5 +69,6 @@ def test_duel_solo_the_brood_played_by_the_worker(rig, client, monkeypatch):  # 
     assert [r.command for r in records if r.actor == "worker" and r not in written] == []
     assert {type(r.command).__name__ for r in written} == {"PickEdge", "ChooseFirstMarker", "PlaceMarker", "Deploy", "Hold", "Rush", "Charge", "ArriveFromAmbush", "RemoveCasualties"}
     # With these seeds (the Brood's Creeper Swarm kept in reserve by Ambush, its Mother deployed
-    # in the Skitter Swarm) the Vanguard holds one marker at the end and wins.
-    assert (game.outcome, game.seized, len(written)) == (VANGUARD, {VANGUARD: 1, BROOD: 0}, 30)
+    # in the Skitter Swarm; each side charges only where it expects to win the melee) the Brood
+    # holds one marker at the end and wins.
+    assert (game.outcome, game.seized, len(written)) == (BROOD, {VANGUARD: 0, BROOD: 1}, 30)

@@ -8,7 +8,7 @@ import msgspec
 
 from domain.contract import Setup
 from domain.errors import RuleError
-from domain.systems.grimdark import ai, ai_activation, ai_psychic
+from domain.systems.grimdark import ai, ai_activation, ai_charge, ai_odds, ai_psychic
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark.setup import Options, setup
 from domain.systems.grimdark import events as ev
@@ -164,3 +164,25 @@ def test_a_unit_whose_straight_way_is_shut_by_its_own_unit_goes_around():
     command = ai.ai(game.state)
     assert command == cmd.Rush(unit="bone-crushers", positions=[(31.635, 22.39), (33.635, 22.39), (35.635, 22.39)])
     assert game.do(command)[0] == ev.UnitMoved("bone-crushers", "rush", command.positions, 8.0)
+
+
+def test_a_charge_is_taken_only_where_the_melee_is_expected_to_win() -> None:
+    """The Skitter Swarm (8 Fangs at Quality 5+) reaches the Dust Riders 10" south and the Mortar
+    Team south-east. At the Riders: 8 x 2/6 to hit x 3/6 to wound (Defense 4+) = 1.333 wounds, which
+    leave 2.667 of the 4 Riders to strike back with 8 Lances x 3/6 x 5/6 (AP(1) against Defense
+    3+) x 2.667/4 = 2.222: a lost melee, refused. The Mortar Team's crew strike back with bare
+    hands: 3 x 3/6 x 4/6 x 1.667/3 = 0.556 against the 1.333, and the swarm has no shooting: it
+    charges the Mortar Team."""
+    game = Game(f"{VANGUARD},{BROOD}", solo=BROOD)
+    game.ready({"mortar-team": row(50, 6, 3), "ridge-squad": row(2, 4, 5)})
+    swarm, riders, mortar = game.unit("skitter-swarm"), game.unit("dust-riders"), game.unit("mortar-team")
+    assert [round(w, 3) for w in ai_odds.charge_odds(swarm, riders)] == [1.333, 2.222]
+    assert [round(w, 3) for w in ai_odds.charge_odds(swarm, mortar)] == [1.333, 0.556]
+    command = ai_charge.charge(game.game, swarm, ai_activation.may_stop)
+    assert command == cmd.Charge(unit="skitter-swarm", target="mortar-team", positions=row(49.428, 6.801, 8, back=1.5))
+    # Were the Riders' lances blunt sticks (no AP, one attack), the melee would be won: charged.
+    blunt = tuple(msgspec.structs.replace(m, weapons=tuple(msgspec.structs.replace(w, attacks=1, rules=()) if w.melee else w for w in m.weapons)) for m in riders.models)
+    weak = msgspec.structs.replace(riders, models=blunt)
+    assert [round(w, 3) for w in ai_odds.charge_odds(swarm, weak)] == [1.333, 0.889]  # 4 x 3/6 x 4/6 x 2.667/4
+    battle = msgspec.structs.replace(game.game, units={**game.game.units, "dust-riders": weak})
+    assert ai_charge.charge(battle, swarm, ai_activation.may_stop).target == "dust-riders"

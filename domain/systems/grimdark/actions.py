@@ -92,7 +92,7 @@ def check_move(game: Game, unit: Unit, action: str, bases: list[inches.Base], ch
     geometry.check_on_table(game, unit, bases, MOVEMENT)
     geometry.check_coherent(unit, bases)
     if not unit.rule("Flying"):  # #Special Rules, Flying: through units and obstacles
-        geometry.check_path(game, unit, bases, MOVEMENT, starts=starts)
+        geometry.check_path(game, unit, bases, MOVEMENT, allowed=unit.inside, starts=starts)  # out of its own transport
     geometry.check_apart(game, unit, bases, MOVEMENT, allowed=charging or unit.inside)
     return longest, starts
 

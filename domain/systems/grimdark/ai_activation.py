@@ -2,8 +2,9 @@
 - a Pinned unit holds (#Morale), as does one inside a transport or a flyer when ai.py does not
   move them (ai_transports.py, ai_flyers.py), and one inside a solid building, shooting the
   nearest enemy it reaches from its firing port;
-- an enemy its charge reaches that its melee hits harder than its shooting: it charges the
-  nearest such, or the building an enemy holds (ai_charge.py, #Melee, #Solid Buildings);
+- an enemy its charge reaches where the melee is expected to win (more wounds caused than
+  struck back) and to wound more than its shooting: it charges the nearest such, or the building
+  an enemy holds (ai_charge.py, ai_odds.py, #Melee, #Solid Buildings);
 - an enemy in range and sight of its weapons: it holds and shoots the nearest, one inside a
   building through the building's nearest port (#Shooting, #Solid Buildings);
 - else it advances straight toward the nearest marker still on the table, or the nearest enemy

@@ -110,8 +110,9 @@ def toward(origin: tuple[float, float], end: Base, offset: float) -> Base:
 def check_path(game: Game, unit: Unit, bases: Sequence[Base], section: str, allowed: str = "", starts: Sequence[Base] | None = None) -> None:
     """Models move straight and not across another unit's models (#General Principles: through
     a unit is not a way), nor through a solid building (#Solid Buildings); Flying skips this.
-    `starts`: where each model sets off when not from its base (getting out of a transport or a
-    building: at its hull or walls, `transports.exits`, `buildings.exits`)."""
+    `allowed`: the unit a charge reaches, or the transport the models get out of; `starts`: where
+    each model sets off when not from its base (getting out of a transport or a building: touching
+    its hull or walls, `transports.exits`, `buildings.exits`)."""
     buildings = solid(game)
     for model, end, start in zip(unit.models, bases, starts or [Base(m.x, m.y, radius=b.radius) for m, b in zip(unit.models, bases, strict=True)], strict=True):
         for piece in inches.path_terrain((start.x, start.y), (end.x, end.y), buildings, max(end.radius - inches.TOLERANCE, 0.0)):
