@@ -1,0 +1,96 @@
+"""Each of the six missions (grimdark-future-1.5.md#Missions) played to its end over HTTP by two
+players, ann with the Ashen Vanguard and bob with the Thornback Brood, each sending only its own
+army's commands (chosen by the solo rule of domain/systems/grimdark/ai.py pointed at its army),
+the host rolling the roll-offs; and a four-player game in two sides the same way. The server's
+seed is fixed, so every die is the same each run: the outcome and the markers are pinned."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import msgspec
+import pytest
+
+from domain.systems.grimdark import ai
+from domain.systems.grimdark.state import Game
+from tests.grimdark.solo import ROLL_OFFS
+from tests.harness import Campaign, ScriptedPlayer, Turn, play
+
+VANGUARD, BROOD, CONVOY = "ashen-vanguard", "thornback-brood", "iron-convoy"
+#: The Brood's copy on the same side (#Multi-Player Games): its own army id.
+MIRROR = f"{BROOD}-2"
+
+
+def host(turn: Turn) -> bool:
+    game: Game | None = turn.game
+    if game is None or game.phase not in ROLL_OFFS:
+        return False
+    turn.accepted({"type": "RollOff", "purpose": ROLL_OFFS[game.phase]})
+    return True
+
+
+def commanding(army: str):
+    """A player of `army`: what `ai` would do were it the solo army, sent as that player."""
+
+    def strategy(turn: Turn) -> bool:
+        game: Game | None = turn.game
+        if game is None or game.phase == "over":
+            return False
+        command = ai.ai(SimpleNamespace(game=msgspec.structs.replace(game, solo=army)))
+        if command is None:
+            return False
+        turn.accepted({"type": type(command).__name__, **msgspec.to_builtins(command)})
+        return True
+
+    return strategy
+
+
+def _played(client, ledger, monkeypatch, mission: str, seats: dict[str, str], armies: str, points: str = "500") -> tuple[dict, dict[str, int]]:
+    """The battle played to its end; the game as the spectator reads it, and how many commands
+    each army's player had accepted."""
+    monkeypatch.setattr(ledger, "fresh_seed", lambda: bytes(range(32)))
+    campaign = Campaign(client, "Border War")
+    members = {army: campaign.invite(name, "player", [army]) for name, army in seats.items()}
+    sam = campaign.invite("sam", "spectator")
+    battle = campaign.mission(mission, "grimdark-future", options={"mission": mission, "armies": armies, "points": points}, dice_mode="server", client_seed=mission)
+    sent = dict.fromkeys(members, 0)
+
+    def counted(army: str):
+        def observe(command, response, ms) -> None:
+            sent[army] += response.status_code == 201
+
+        return observe
+
+    players = [ScriptedPlayer(campaign.host, battle, host)] + [ScriptedPlayer(m, battle, commanding(army), on_command=counted(army)) for army, m in members.items()]
+    assert play(players, rounds=3000)
+    return sam.mission(battle)["game"], sent  # the spectator reads the end as the players do
+
+
+@pytest.mark.parametrize(
+    ("mission", "outcome", "seized", "rounds"),
+    [
+        ("duel", BROOD, {VANGUARD: 0, BROOD: 1}, 4),
+        ("seize-ground", BROOD, {VANGUARD: 0, BROOD: 1}, 4),
+        ("breakthrough", "draw", {VANGUARD: 1, BROOD: 1}, 4),
+        ("king-of-the-hill", BROOD, {VANGUARD: 0, BROOD: 1}, 4),
+        ("relic-hunt", "draw", {VANGUARD: 0, BROOD: 0}, 4),
+        ("sabotage", BROOD, {VANGUARD: 0, BROOD: 1}, 4),  # markers destroyed
+    ],
+)
+def test_each_mission_is_played_to_its_end_over_http_by_two_players(client, ledger, monkeypatch, mission, outcome, seized, rounds):
+    game, sent = _played(client, ledger, monkeypatch, mission, {"ann": VANGUARD, "bob": BROOD}, f"{VANGUARD},{BROOD}")
+    assert game["phase"] == "over" and all(sent.values())
+    assert (game["outcome"], game["seized"], game["round"]) == (outcome, seized, rounds)
+
+
+def test_four_players_in_two_sides_play_a_duel_to_its_end_over_http(client, ledger, monkeypatch):
+    """grimdark-future-1.5.md#Multi-Player Games: the Vanguard and the Convoy against the Brood
+    and its copy, 1000 points, a player per army, each side's first army's player making the
+    side's choices; every command is its own player's."""
+    seats = {"ann": VANGUARD, "cat": CONVOY, "bob": BROOD, "dan": MIRROR}
+    game, sent = _played(client, ledger, monkeypatch, "duel", seats, f"{VANGUARD}+{CONVOY},{BROOD}+{BROOD}", points="1000")
+    assert sent == {VANGUARD: 29, CONVOY: 24, BROOD: 33, MIRROR: 26}
+    assert (game["phase"], game["outcome"], game["seized"], game["round"]) == ("over", "draw", {VANGUARD: 1, BROOD: 1}, 4)
+    assert {army: game["units"][unit]["army"] for army, unit in ((VANGUARD, "ridge-squad"), (CONVOY, "mule-carrier"), (BROOD, "skitter-swarm"), (MIRROR, "skitter-swarm-2"))} == {
+        VANGUARD: VANGUARD, CONVOY: CONVOY, BROOD: BROOD, MIRROR: MIRROR,
+    }
