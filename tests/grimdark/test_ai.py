@@ -186,3 +186,11 @@ def test_a_charge_is_taken_only_where_the_melee_is_expected_to_win() -> None:
     assert [round(w, 3) for w in ai_odds.charge_odds(swarm, weak)] == [1.333, 0.889]  # 4 x 3/6 x 4/6 x 2.667/4
     battle = msgspec.structs.replace(game.game, units={**game.game.units, "dust-riders": weak})
     assert ai_charge.charge(battle, swarm, ai_activation.may_stop).target == "dust-riders"
+
+
+def test_a_pinned_unit_holds_without_shooting_or_charging() -> None:
+    """#Morale: the Bone Crushers would charge the Ridge Squad; Pinned, they hold (no target)."""
+    game = close_quarters()
+    pinned = msgspec.structs.replace(game.unit("bone-crushers"), pinned=True)
+    battle = msgspec.structs.replace(game.game, units={**game.game.units, "bone-crushers": pinned})
+    assert ai_activation.act(battle, pinned) == cmd.Hold(unit="bone-crushers")

@@ -1,15 +1,19 @@
 """Each of the six missions (grimdark-future-1.5.md#Missions) played to its end over HTTP by two
 players, ann with the Ashen Vanguard and bob with the Thornback Brood, each sending only its own
 army's commands (chosen by the solo rule of domain/systems/grimdark/ai.py pointed at its army),
-the host rolling the roll-offs; and a four-player game in two sides the same way. The server's
-seed is fixed, so every die is the same each run: the outcome and the markers are pinned."""
+the host rolling the roll-offs; and a four-player game in two sides the same way. A spectator
+follows each battle: its stream delivers every record to the BattleEnded; once the host ends
+the mission every command decides again to the same events and every roll is in the audit,
+citing the rules file. The server's seed is fixed, so every die is the same each run: the outcome and the markers are pinned."""
 
 from __future__ import annotations
 
+import json
 from types import SimpleNamespace
 
 import msgspec
 import pytest
+from litestar.exceptions import WebSocketDisconnect
 
 from domain.systems.grimdark import ai
 from domain.systems.grimdark.state import Game
@@ -63,7 +67,26 @@ def _played(client, ledger, monkeypatch, mission: str, seats: dict[str, str], ar
 
     players = [ScriptedPlayer(campaign.host, battle, host)] + [ScriptedPlayer(m, battle, commanding(army), on_command=counted(army)) for army, m in members.items()]
     assert play(players, rounds=3000)
-    return sam.mission(battle)["game"], sent  # the spectator reads the end as the players do
+    followed = _followed(client, battle, sam)
+    assert [r["position"] for r in followed] == [r.position for r in ledger.records(battle)]
+    assert followed[-1]["event"]["type"] == "BattleEnded"
+    game = sam.mission(battle)["game"]  # the spectator reads the end as the players do
+    campaign.host.end(battle)  # reveals the seed: the battle can be decided again and audited
+    commands = sum(1 for r in ledger.records(battle) if r.command is not None)
+    assert sam.read(f"/missions/{battle}/replay/check") == {"ok": True, "commands": commands, "checked": commands, "unverifiable": [], "mismatches": []}
+    rolls = [roll for epoch in sam.read(f"/missions/{battle}/audit")["epochs"] for roll in epoch["rolls"]]
+    assert len(rolls) == sum(1 for r in followed if r["event"]["type"] == "DiceRolled")
+    assert {roll["rule"].split("#")[0] for roll in rolls} == {"grimdark-future-1.5.md"}
+    return game, sent
+
+
+def _followed(client, battle: str, spectator) -> list[dict]:
+    """Every record of the battle as the spectator's live stream (README.md#live-streams) delivers it."""
+    got = []
+    with client.websocket_connect(f"/missions/{battle}/ws?follow=false", headers=spectator.headers) as ws, pytest.raises(WebSocketDisconnect):
+        while True:
+            got.append(json.loads(ws.receive_text(timeout=10)))
+    return got
 
 
 @pytest.mark.parametrize(
