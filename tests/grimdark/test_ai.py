@@ -37,18 +37,20 @@ def test_the_ai_plays_a_duel_to_its_end() -> None:
     assert [(c.unit, c.positions[:2]) for c in arrived] == [("creeper-swarm", [(26.0, 14.0), (27.484, 14.0)])]
     # Casualties: the last listed first, just enough for the wounds (the Mother, Tough, last).
     assert cmd.RemoveCasualties(unit="skitter-swarm", models=["skitter-swarm-5", "skitter-swarm-4", "skitter-swarm-3"]) in by_ai
-    # An advance that reaches a target shoots it; out of reach it rushed toward the nearest marker.
-    assert [(c.unit, c.target) for c in by_ai if isinstance(c, cmd.Advance)] == [("skitter-swarm", "dust-riders")]
+    # An advance that reaches a target shoots the one it is expected to wound most; out of reach
+    # it rushed toward the nearest marker.
+    assert [(c.unit, c.target) for c in by_ai if isinstance(c, cmd.Advance)] == [("skitter-swarm", "dust-riders"), ("spine-spitters", "vanguard-squad")]
     assert {c.unit for c in by_ai if isinstance(c, cmd.Rush)} == {"bone-crushers", "skitter-swarm", "spine-spitters"}
     # The Mother casts from inside the swarm: Mind Needle (18") where no enemy is within Spore Cloud's 12".
     spells = [(c.spell, c.target) for c in by_ai if isinstance(c, cmd.CastSpell)]
-    assert spells == [("Mind Needle", "dust-riders"), ("Mind Needle", "ridge-squad")]
-    assert [c for c in by_ai if isinstance(c, (cmd.Charge, cmd.Embark))] == []
+    assert spells == [("Mind Needle", "dust-riders"), ("Blinding Spores", "ridge-squad")]
+    # One charge where the melee was expected to win: the Creeper Swarm at the Vanguard Squad.
+    assert [(c.unit, c.target) for c in by_ai if isinstance(c, (cmd.Charge, cmd.Embark))] == [("creeper-swarm", "vanguard-squad")]
     standing = {u.id: len(u.models) for u in game.game.units.values()}
     assert (game.game.round, game.game.outcome, game.game.seized) == (4, BROOD, {VANGUARD: 0, BROOD: 1})
     assert standing == {
-        "vanguard-squad": 2, "ridge-squad": 6, "mortar-team": 3, "dust-riders": 0,
-        "skitter-swarm": 1, "creeper-swarm": 5, "spine-spitters": 5, "bone-crushers": 3,
+        "vanguard-squad": 1, "ridge-squad": 6, "mortar-team": 3, "dust-riders": 0,
+        "skitter-swarm": 1, "creeper-swarm": 0, "spine-spitters": 3, "bone-crushers": 3,
     }
 
 

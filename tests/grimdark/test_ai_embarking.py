@@ -51,7 +51,7 @@ def test_a_unit_gets_into_a_building_by_its_marker_where_its_port_gives_it_a_tar
     game = ready(TOWER, inside=(), places=BY_THE_TOWER, solo=BROOD)
     game.do(cmd.Hold(unit="captain-hale-morrow"))
     spitters = game.unit("spine-spitters")
-    assert ai_activation.nearest_target(game.game, spitters) == ""
+    assert ai_activation.best_target(game.game, spitters) == ""
     command = ai_transports.get_in(game.game, spitters)
     assert command == cmd.Embark(unit="spine-spitters", transport="tower")
     assert game.do(command) == [ev.UnitEmbarked("spine-spitters", "tower"), ev.ActivationEnded("spine-spitters")]
@@ -113,7 +113,7 @@ def test_a_unit_with_nothing_in_reach_gets_into_a_building_without_ports_that_ho
     game.do(cmd.Hold(unit="captain-hale-morrow"))
     game.do(cmd.Hold(unit="brood-mother"))
     squad = game.unit("vanguard-squad")
-    assert ai_activation.nearest_target(game.game, squad) == ""
+    assert ai_activation.best_target(game.game, squad) == ""
     command = ai_transports.get_in(game.game, squad)
     assert command == cmd.Embark(unit="vanguard-squad", transport="depot")
     assert game.do(command) == [ev.UnitEmbarked("vanguard-squad", "depot"), ev.MarkerPickedUp("marker-2", "vanguard-squad"), ev.ActivationEnded("vanguard-squad")]

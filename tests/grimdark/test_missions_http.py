@@ -9,44 +9,16 @@ citing the rules file. The server's seed is fixed, so every die is the same each
 from __future__ import annotations
 
 import json
-from types import SimpleNamespace
 
-import msgspec
 import pytest
 from litestar.exceptions import WebSocketDisconnect
 
-from domain.systems.grimdark import ai
-from domain.systems.grimdark.state import Game
-from tests.grimdark.solo import ROLL_OFFS
-from tests.harness import Campaign, ScriptedPlayer, Turn, play
+from tests.grimdark.solo import commanding, host
+from tests.harness import Campaign, ScriptedPlayer, play
 
 VANGUARD, BROOD, CONVOY = "ashen-vanguard", "thornback-brood", "iron-convoy"
 #: The Brood's copy on the same side (#Multi-Player Games): its own army id.
 MIRROR = f"{BROOD}-2"
-
-
-def host(turn: Turn) -> bool:
-    game: Game | None = turn.game
-    if game is None or game.phase not in ROLL_OFFS:
-        return False
-    turn.accepted({"type": "RollOff", "purpose": ROLL_OFFS[game.phase]})
-    return True
-
-
-def commanding(army: str):
-    """A player of `army`: what `ai` would do were it the solo army, sent as that player."""
-
-    def strategy(turn: Turn) -> bool:
-        game: Game | None = turn.game
-        if game is None or game.phase == "over":
-            return False
-        command = ai.ai(SimpleNamespace(game=msgspec.structs.replace(game, solo=army)))
-        if command is None:
-            return False
-        turn.accepted({"type": type(command).__name__, **msgspec.to_builtins(command)})
-        return True
-
-    return strategy
 
 
 def _played(client, ledger, monkeypatch, mission: str, seats: dict[str, str], armies: str, points: str = "500") -> tuple[dict, dict[str, int]]:
@@ -112,7 +84,7 @@ def test_four_players_in_two_sides_play_a_duel_to_its_end_over_http(client, ledg
     side's choices; every command is its own player's."""
     seats = {"ann": VANGUARD, "cat": CONVOY, "bob": BROOD, "dan": MIRROR}
     game, sent = _played(client, ledger, monkeypatch, "duel", seats, f"{VANGUARD}+{CONVOY},{BROOD}+{BROOD}", points="1000")
-    assert sent == {VANGUARD: 29, CONVOY: 24, BROOD: 33, MIRROR: 26}
+    assert sent == {VANGUARD: 29, CONVOY: 23, BROOD: 32, MIRROR: 26}
     assert (game["phase"], game["outcome"], game["seized"], game["round"]) == ("over", "draw", {VANGUARD: 1, BROOD: 1}, 4)
     assert {army: game["units"][unit]["army"] for army, unit in ((VANGUARD, "ridge-squad"), (CONVOY, "mule-carrier"), (BROOD, "skitter-swarm"), (MIRROR, "skitter-swarm-2"))} == {
         VANGUARD: VANGUARD, CONVOY: CONVOY, BROOD: BROOD, MIRROR: MIRROR,

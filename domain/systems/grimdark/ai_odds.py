@@ -10,7 +10,8 @@ The estimate, kept simple on purpose:
 - a charge adds Impact(X)'s automatic hits and one Furious test a model, wounding with no AP;
 - the strike back comes from the defenders expected to be left: their melee wounds times the
   share of their wounds (Tough counted) the charge is expected not to take;
-- no modifier beyond these: cover, spells, Fear, Rending, Deadly and Blast are not counted."""
+- shooting multiplies a Blast(X) weapon's hits as the rules core does;
+- no modifier beyond these: cover, spells, Fear, Rending and Deadly are not counted."""
 
 from __future__ import annotations
 
@@ -62,9 +63,15 @@ def melee_wounds(unit: Unit, target: Unit, charging: bool) -> float:
 
 
 def shooting_wounds(res: Resolution, unit: Unit, target: Unit) -> float:
-    """The wounds the weapons that reach `target` from where the unit stands are expected to cause."""
+    """The wounds the weapons that reach `target` from where the unit stands are expected to
+    cause, a Blast(X) weapon's hits multiplied as the rules core multiplies them."""
     reach = attacks.weapons_that_reach(res, unit.id, target.id, melee=False)
-    return sum(count * chance(quality) * wound_chance(weapon, target) for (weapon, quality), count in reach.items())
+    total = 0.0
+    for (weapon, quality), count in reach.items():
+        blast = int(weapon.rule("Blast"))
+        times = onepage.blast_times(ONE_PAGE, blast, len(target.models)) if blast else 1
+        total += count * chance(quality) * times * wound_chance(weapon, target)
+    return total
 
 
 def total_wounds(unit: Unit) -> int:

@@ -18,7 +18,7 @@ Transport(X), #Solid Buildings).
   goal); else it stays in and holds. A unit in a building stays in while it has a target from its
   port or holds a marker within 3" of the walls; else it gets out toward its goal. Out means in rows of four at the 1" grid point around the transport or
   building nearest its goal (the nearest marker on the table, else the nearest enemy) that the
-  disembarking rules accept, shooting the nearest enemy it then reaches; it holds when none fits."""
+  disembarking rules accept, shooting the best target it then reaches; it holds when none fits."""
 
 from __future__ import annotations
 
@@ -88,7 +88,7 @@ def get_in(game: Game, unit: Unit) -> cmd.Embark | None:
     """Its way into a transport or a building when it has nothing to fight where it stands."""
     if unit.inside or unit.pinned or unit.profile.flyer or unit.profile.kind != "infantry" or transports.capacity(unit):
         return None
-    if ai_charge.charge(game, unit, ai_activation.may_stop) or ai_activation.nearest_target(game, unit):
+    if ai_charge.charge(game, unit, ai_activation.may_stop) or ai_activation.best_target(game, unit):
         return None
     return _into_transport(game, unit) or _into_building(game, unit)
 
@@ -143,7 +143,7 @@ def _firing_building(game: Game, unit: Unit, aim: tuple[float, float]) -> cmd.Em
         except RuleError:
             continue
         inside = msgspec.structs.replace(unit, inside=piece.id)
-        if ai_activation.nearest_target(ai_activation.with_unit(game, inside), inside):
+        if ai_activation.best_target(ai_activation.with_unit(game, inside), inside):
             return cmd.Embark(unit=unit.id, transport=piece.id)
     return None
 
@@ -159,7 +159,7 @@ def get_out(game: Game, unit: Unit) -> cmd.Advance | cmd.Hold | None:
     the building and acts there (ai_activation.py)."""
     house = buildings.housing(game, unit)
     if house is not None:
-        if ai_activation.nearest_target(game, unit) or held_markers(game, unit, house):
+        if ai_activation.best_target(game, unit) or held_markers(game, unit, house):
             return None
         out = disembark(game, unit)
         return out if isinstance(out, cmd.Advance) else None
@@ -171,7 +171,7 @@ def get_out(game: Game, unit: Unit) -> cmd.Advance | cmd.Hold | None:
 
 
 def disembark(game: Game, unit: Unit) -> cmd.Advance | cmd.Hold:
-    """Its way out toward its goal, shooting the nearest enemy it then reaches; Hold when none."""
+    """Its way out toward its goal, shooting the best target it then reaches; Hold when none."""
     house = buildings.housing(game, unit)
     goal = ai_activation.goal(game, unit)
     if goal is None:
@@ -190,7 +190,7 @@ def disembark(game: Game, unit: Unit) -> cmd.Advance | cmd.Hold:
         if _may_get_out(game, unit, positions):
             out = msgspec.structs.replace(ai_activation.moved(unit, positions), inside="")
             outside = ai_activation.with_unit(game, out)
-            return cmd.Advance(unit=unit.id, positions=positions, target=ai_activation.nearest_target(outside, out))
+            return cmd.Advance(unit=unit.id, positions=positions, target=ai_activation.best_target(outside, out))
     return cmd.Hold(unit=unit.id)
 
 
