@@ -8,10 +8,11 @@ import msgspec
 
 from domain.contract import Setup
 from domain.errors import RuleError
-from domain.systems.grimdark import ai, ai_activation, ai_charge, ai_odds, ai_psychic
+from domain.systems.grimdark import ai, ai_activation, ai_charge, ai_odds, ai_psychic, geometry
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark.setup import Options, setup
 from domain.systems.grimdark import events as ev
+from domain.systems.grimdark.resolution import Resolution
 from tests.grimdark.game import BROOD, SHALLOW, VANGUARD, Game, row
 from tests.grimdark.solo import play
 
@@ -196,3 +197,18 @@ def test_a_pinned_unit_holds_without_shooting_or_charging() -> None:
     pinned = msgspec.structs.replace(game.unit("bone-crushers"), pinned=True)
     battle = msgspec.structs.replace(game.game, units={**game.game.units, "bone-crushers": pinned})
     assert ai_activation.act(battle, pinned) == cmd.Hold(unit="bone-crushers")
+
+
+def test_the_ai_shoots_the_target_its_shooting_is_expected_to_wound_most() -> None:
+    """The Mortar Team's three Blast(3) shots at Quality 4+: at the nearest unit, the Bone
+    Crushers 6.72" off (Defense 5+), 3 x 3/6 x 3 x 2/6 = 1.5 wounds; at the Spine Spitters or the
+    Skitter Swarm (Defense 3+) 3 x 3/6 x 3 x 4/6 = 3.0 each: the nearer of the two, the Spine
+    Spitters 9.98" off (the Skitters 14.28")."""
+    game = Game(f"{VANGUARD},{BROOD}", solo=VANGUARD)
+    game.ready({"mortar-team": row(24, 12, 3)})
+    mortar = game.unit("mortar-team")
+    res = Resolution(game.game, None, "")  # type: ignore[arg-type] - reach rolls no dice
+    enemies = ("bone-crushers", "spine-spitters", "skitter-swarm")
+    assert {e: round(geometry.gap(mortar, game.unit(e)), 2) for e in enemies} == {"bone-crushers": 6.72, "spine-spitters": 9.98, "skitter-swarm": 14.28}
+    assert {e: round(ai_odds.shooting_wounds(res, mortar, game.unit(e)), 3) for e in enemies} == {"bone-crushers": 1.5, "spine-spitters": 3.0, "skitter-swarm": 3.0}
+    assert ai_activation.best_target(game.game, mortar) == "spine-spitters"
