@@ -6,38 +6,15 @@ die is the same each run."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 
-import msgspec
 
-from domain.systems.grimdark import ai
 from domain.systems.grimdark.state import Game
 from domain.verification import verify_stream
-from tests.grimdark.solo import ROLL_OFFS
-from tests.harness import Campaign, ScriptedPlayer, Turn, play
+from tests.grimdark.solo import commanding, host
+from tests.harness import Campaign, ScriptedPlayer, play
 from tests.test_ai_worker import battle, rig, settle  # noqa: F401 - fixtures
 
 VANGUARD, BROOD = "ashen-vanguard", "thornback-brood"
-
-
-def host(turn: Turn) -> bool:
-    game: Game | None = turn.game
-    if game is None or game.phase not in ROLL_OFFS:
-        return False
-    turn.accepted({"type": "RollOff", "purpose": ROLL_OFFS[game.phase]})
-    return True
-
-
-def vanguard(turn: Turn) -> bool:
-    """The Vanguard's player: what `ai` would do were the Vanguard the solo army."""
-    game: Game | None = turn.game
-    if game is None:
-        return False
-    command = ai.ai(SimpleNamespace(game=msgspec.structs.replace(game, solo=VANGUARD)))
-    if command is None:
-        return False
-    turn.accepted({"type": type(command).__name__, **msgspec.to_builtins(command)})
-    return True
 
 
 def brood_command(game: Game, command: object) -> bool:
@@ -54,7 +31,7 @@ def test_duel_solo_the_brood_played_by_the_worker(rig, client, monkeypatch):  # 
     mission_id = campaign.mission("Duel", "grimdark-future", "1.5", {"solo": BROOD}, dice_mode="server", client_seed="duel")
     refused = ann.command(mission_id, {"type": "PickEdge", "side": BROOD, "edge": "south"})
     assert (refused.status_code, refused.json()["params"]) == (403, {"member": "ann", "units": [BROOD]})
-    players = [ScriptedPlayer(campaign.host, mission_id, host), ScriptedPlayer(ann, mission_id, vanguard)]
+    players = [ScriptedPlayer(campaign.host, mission_id, host), ScriptedPlayer(ann, mission_id, commanding(VANGUARD))]
     finished = play(players, rounds=400, between=lambda: settle(relay, worker))
     game = battle(ledger, mission_id)
     assert finished, (game and (game.phase, game.up, game.active, game.pending), ledger.mission(mission_id).attention)
@@ -69,5 +46,6 @@ def test_duel_solo_the_brood_played_by_the_worker(rig, client, monkeypatch):  # 
     assert [r.command for r in records if r.actor == "worker" and r not in written] == []
     assert {type(r.command).__name__ for r in written} == {"PickEdge", "ChooseFirstMarker", "PlaceMarker", "Deploy", "Hold", "Rush", "Charge", "ArriveFromAmbush", "RemoveCasualties"}
     # With these seeds (the Brood's Creeper Swarm kept in reserve by Ambush, its Mother deployed
-    # in the Skitter Swarm) the Vanguard holds one marker at the end and wins.
-    assert (game.outcome, game.seized, len(written)) == (VANGUARD, {VANGUARD: 1, BROOD: 0}, 30)
+    # in the Skitter Swarm; each side charges only where it expects to win the melee) the Brood
+    # holds one marker at the end and wins.
+    assert (game.outcome, game.seized, len(written)) == (BROOD, {VANGUARD: 0, BROOD: 1}, 30)

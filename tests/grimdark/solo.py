@@ -4,6 +4,7 @@ commands and the other army's from the same rule pointed at it."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 import msgspec
@@ -18,6 +19,7 @@ from domain.systems.grimdark.state import (
     SCOUT_ROLL_OFF,
 )
 from tests.grimdark.game import Game
+from tests.harness import Turn
 
 ROLL_OFFS = {DEPLOYMENT_ROLL_OFF: "deployment", OBJECTIVE_ROLL_OFF: "objectives", SCOUT_ROLL_OFF: "scouts"}
 
@@ -48,3 +50,28 @@ def play(game: Game, other: str = "", turns: int = 600) -> list[Any]:
             assert command is not None, f"nobody acts: {game.game.phase} up {game.game.up}"
         game.do(command)
     raise AssertionError("the battle did not end")
+
+
+def host(turn: Turn) -> bool:
+    """The host over HTTP: it rolls the roll-offs."""
+    game = turn.game
+    if game is None or game.phase not in ROLL_OFFS:
+        return False
+    turn.accepted({"type": "RollOff", "purpose": ROLL_OFFS[game.phase]})
+    return True
+
+
+def commanding(army: str):
+    """A player of `army`: what `ai` would do were it the solo army, sent as that player."""
+
+    def strategy(turn: Turn) -> bool:
+        game = turn.game
+        if game is None or game.phase == "over":
+            return False
+        command = ai.ai(SimpleNamespace(game=msgspec.structs.replace(game, solo=army)))
+        if command is None:
+            return False
+        turn.accepted({"type": type(command).__name__, **msgspec.to_builtins(command)})
+        return True
+
+    return strategy

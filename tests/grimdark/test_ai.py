@@ -8,10 +8,11 @@ import msgspec
 
 from domain.contract import Setup
 from domain.errors import RuleError
-from domain.systems.grimdark import ai, ai_activation, ai_psychic
+from domain.systems.grimdark import ai, ai_activation, ai_charge, ai_odds, ai_psychic, geometry
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark.setup import Options, setup
 from domain.systems.grimdark import events as ev
+from domain.systems.grimdark.resolution import Resolution
 from tests.grimdark.game import BROOD, SHALLOW, VANGUARD, Game, row
 from tests.grimdark.solo import play
 
@@ -37,18 +38,20 @@ def test_the_ai_plays_a_duel_to_its_end() -> None:
     assert [(c.unit, c.positions[:2]) for c in arrived] == [("creeper-swarm", [(26.0, 14.0), (27.484, 14.0)])]
     # Casualties: the last listed first, just enough for the wounds (the Mother, Tough, last).
     assert cmd.RemoveCasualties(unit="skitter-swarm", models=["skitter-swarm-5", "skitter-swarm-4", "skitter-swarm-3"]) in by_ai
-    # An advance that reaches a target shoots it; out of reach it rushed toward the nearest marker.
-    assert [(c.unit, c.target) for c in by_ai if isinstance(c, cmd.Advance)] == [("skitter-swarm", "dust-riders")]
+    # An advance that reaches a target shoots the one it is expected to wound most; out of reach
+    # it rushed toward the nearest marker.
+    assert [(c.unit, c.target) for c in by_ai if isinstance(c, cmd.Advance)] == [("skitter-swarm", "dust-riders"), ("spine-spitters", "vanguard-squad")]
     assert {c.unit for c in by_ai if isinstance(c, cmd.Rush)} == {"bone-crushers", "skitter-swarm", "spine-spitters"}
     # The Mother casts from inside the swarm: Mind Needle (18") where no enemy is within Spore Cloud's 12".
     spells = [(c.spell, c.target) for c in by_ai if isinstance(c, cmd.CastSpell)]
-    assert spells == [("Mind Needle", "dust-riders"), ("Mind Needle", "ridge-squad")]
-    assert [c for c in by_ai if isinstance(c, (cmd.Charge, cmd.Embark))] == []
+    assert spells == [("Mind Needle", "dust-riders"), ("Blinding Spores", "ridge-squad")]
+    # One charge where the melee was expected to win: the Creeper Swarm at the Vanguard Squad.
+    assert [(c.unit, c.target) for c in by_ai if isinstance(c, (cmd.Charge, cmd.Embark))] == [("creeper-swarm", "vanguard-squad")]
     standing = {u.id: len(u.models) for u in game.game.units.values()}
     assert (game.game.round, game.game.outcome, game.game.seized) == (4, BROOD, {VANGUARD: 0, BROOD: 1})
     assert standing == {
-        "vanguard-squad": 2, "ridge-squad": 6, "mortar-team": 3, "dust-riders": 0,
-        "skitter-swarm": 1, "creeper-swarm": 5, "spine-spitters": 5, "bone-crushers": 3,
+        "vanguard-squad": 1, "ridge-squad": 6, "mortar-team": 3, "dust-riders": 0,
+        "skitter-swarm": 1, "creeper-swarm": 0, "spine-spitters": 3, "bone-crushers": 3,
     }
 
 
@@ -164,3 +167,48 @@ def test_a_unit_whose_straight_way_is_shut_by_its_own_unit_goes_around():
     command = ai.ai(game.state)
     assert command == cmd.Rush(unit="bone-crushers", positions=[(31.635, 22.39), (33.635, 22.39), (35.635, 22.39)])
     assert game.do(command)[0] == ev.UnitMoved("bone-crushers", "rush", command.positions, 8.0)
+
+
+def test_a_charge_is_taken_only_where_the_melee_is_expected_to_win() -> None:
+    """The Skitter Swarm (8 Fangs at Quality 5+) reaches the Dust Riders 10" south and the Mortar
+    Team south-east. At the Riders: 8 x 2/6 to hit x 3/6 to wound (Defense 4+) = 1.333 wounds, which
+    leave 2.667 of the 4 Riders to strike back with 8 Lances x 3/6 x 5/6 (AP(1) against Defense
+    3+) x 2.667/4 = 2.222: a lost melee, refused. The Mortar Team's crew strike back with bare
+    hands: 3 x 3/6 x 4/6 x 1.667/3 = 0.556 against the 1.333, and the swarm has no shooting: it
+    charges the Mortar Team."""
+    game = Game(f"{VANGUARD},{BROOD}", solo=BROOD)
+    game.ready({"mortar-team": row(50, 6, 3), "ridge-squad": row(2, 4, 5)})
+    swarm, riders, mortar = game.unit("skitter-swarm"), game.unit("dust-riders"), game.unit("mortar-team")
+    assert [round(w, 3) for w in ai_odds.charge_odds(swarm, riders)] == [1.333, 2.222]
+    assert [round(w, 3) for w in ai_odds.charge_odds(swarm, mortar)] == [1.333, 0.556]
+    command = ai_charge.charge(game.game, swarm, ai_activation.may_stop)
+    assert command == cmd.Charge(unit="skitter-swarm", target="mortar-team", positions=row(49.428, 6.801, 8, back=1.5))
+    # Were the Riders' lances blunt sticks (no AP, one attack), the melee would be won: charged.
+    blunt = tuple(msgspec.structs.replace(m, weapons=tuple(msgspec.structs.replace(w, attacks=1, rules=()) if w.melee else w for w in m.weapons)) for m in riders.models)
+    weak = msgspec.structs.replace(riders, models=blunt)
+    assert [round(w, 3) for w in ai_odds.charge_odds(swarm, weak)] == [1.333, 0.889]  # 4 x 3/6 x 4/6 x 2.667/4
+    battle = msgspec.structs.replace(game.game, units={**game.game.units, "dust-riders": weak})
+    assert ai_charge.charge(battle, swarm, ai_activation.may_stop).target == "dust-riders"
+
+
+def test_a_pinned_unit_holds_without_shooting_or_charging() -> None:
+    """#Morale: the Bone Crushers would charge the Ridge Squad; Pinned, they hold (no target)."""
+    game = close_quarters()
+    pinned = msgspec.structs.replace(game.unit("bone-crushers"), pinned=True)
+    battle = msgspec.structs.replace(game.game, units={**game.game.units, "bone-crushers": pinned})
+    assert ai_activation.act(battle, pinned) == cmd.Hold(unit="bone-crushers")
+
+
+def test_the_ai_shoots_the_target_its_shooting_is_expected_to_wound_most() -> None:
+    """The Mortar Team's three Blast(3) shots at Quality 4+: at the nearest unit, the Bone
+    Crushers 6.72" off (Defense 5+), 3 x 3/6 x 3 x 2/6 = 1.5 wounds; at the Spine Spitters or the
+    Skitter Swarm (Defense 3+) 3 x 3/6 x 3 x 4/6 = 3.0 each: the nearer of the two, the Spine
+    Spitters 9.98" off (the Skitters 14.28")."""
+    game = Game(f"{VANGUARD},{BROOD}", solo=VANGUARD)
+    game.ready({"mortar-team": row(24, 12, 3)})
+    mortar = game.unit("mortar-team")
+    res = Resolution(game.game, None, "")  # type: ignore[arg-type] - reach rolls no dice
+    enemies = ("bone-crushers", "spine-spitters", "skitter-swarm")
+    assert {e: round(geometry.gap(mortar, game.unit(e)), 2) for e in enemies} == {"bone-crushers": 6.72, "spine-spitters": 9.98, "skitter-swarm": 14.28}
+    assert {e: round(ai_odds.shooting_wounds(res, mortar, game.unit(e)), 3) for e in enemies} == {"bone-crushers": 1.5, "spine-spitters": 3.0, "skitter-swarm": 3.0}
+    assert ai_activation.best_target(game.game, mortar) == "spine-spitters"

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.systems.grimdark import ai, ai_activation, ai_transports
+from domain.systems.grimdark import ai, ai_activation, ai_transports, buildings
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
 from domain.systems.grimdark.content import Port, TerrainPiece
-from tests.grimdark.game import BROOD, CONVOY, Game, convoy_ready, row
+from tests.grimdark.game import BROOD, CONVOY, VANGUARD, Game, convoy_ready, row
 from tests.grimdark.solo import as_solo
-from tests.grimdark.test_buildings import ready
+from tests.grimdark.test_buildings import DEPOT, prepared, ready
 
 
 def moved(game: Game, places: dict[str, list[tuple[float, float]]]) -> None:
@@ -47,21 +47,22 @@ TOWER = TerrainPiece("tower", ((38, 16), (42, 16), (42, 19), (38, 19)), height=4
 BY_THE_TOWER = {"spine-spitters": row(33, 26, 5, back=1.5), "dust-riders": row(46, 2, 4), "vanguard-squad": row(2, 2, 5), "ridge-squad": row(10, 2, 5), "mortar-team": row(18, 2, 3)}
 
 
-def test_a_unit_gets_into_a_building_by_its_marker_where_its_port_gives_it_a_target_and_out_when_none_is_left():
+def test_a_unit_gets_into_a_building_by_its_marker_where_its_port_gives_it_a_target_and_stays_holding_the_marker():
     game = ready(TOWER, inside=(), places=BY_THE_TOWER, solo=BROOD)
     game.do(cmd.Hold(unit="captain-hale-morrow"))
     spitters = game.unit("spine-spitters")
-    assert ai_activation.nearest_target(game.game, spitters) == ""
+    assert ai_activation.best_target(game.game, spitters) == ""
     command = ai_transports.get_in(game.game, spitters)
     assert command == cmd.Embark(unit="spine-spitters", transport="tower")
     assert game.do(command) == [ev.UnitEmbarked("spine-spitters", "tower"), ev.ActivationEnded("spine-spitters")]
     # Inside, the Dust Riders are in reach of the port: it stays and shoots.
     assert ai_transports.get_out(game.game, game.unit("spine-spitters")) is None
     assert ai_activation.act(game.game, game.unit("spine-spitters")) == cmd.Hold(unit="spine-spitters", target="dust-riders")
-    # With the Riders gone east out of reach it gets out onto its marker's side of the tower.
+    # With the Riders gone east out of reach it stays all the same: the marker at (36, 15) lies
+    # 2.2" from the tower's walls, so from inside it holds it.
     moved(game, {"dust-riders": row(62, 2, 4)})
-    out = [(36.0, 15.0), (37.484, 15.0), (38.969, 15.0), (40.453, 15.0), (36.0, 16.484)]
-    assert ai_transports.get_out(game.game, game.unit("spine-spitters")) == cmd.Advance(unit="spine-spitters", positions=out)
+    assert ai_transports.get_out(game.game, game.unit("spine-spitters")) is None
+    assert ai_activation.act(game.game, game.unit("spine-spitters")) == cmd.Hold(unit="spine-spitters")
 
 
 def test_a_unit_gets_out_of_its_transport_once_the_transport_stands_at_its_marker():
@@ -76,3 +77,58 @@ def test_a_unit_gets_out_of_its_transport_once_the_transport_stands_at_its_marke
     assert command == cmd.Advance(unit="convoy-squad", positions=out)
     game.state = msgspec.structs.replace(game.state, game=after)
     assert game.do(command)[:2] == [ev.UnitDisembarked("convoy-squad", "mule-carrier"), ev.UnitMoved("convoy-squad", "advance", out, 2.449)]
+
+
+#: The Brood gathered in the north-east corner, out of reach of the Vanguard in the south-west.
+BROOD_FAR = {
+    "brood-mother": [(54, 28)], "spine-spitters": row(60, 28, 5, back=1.5), "bone-crushers": row(62, 24, 3, 2.0, 1.5),
+    "skitter-swarm": row(54, 22, 8, back=1.5), "creeper-swarm": row(64, 19, 8, back=-1.5),
+}
+
+
+def test_a_unit_in_a_building_that_holds_its_marker_stays_in_and_one_3_5_away_gets_out():
+    """The Vanguard Squad inside the depot (no ports) reaches nobody; the marker at (10, 15) lies
+    3" from the depot's north wall, so inside it holds the marker: it stays and holds. With the
+    depot 0.5" further south the marker is 3.5" off: it gets out to its marker."""
+    game = ready(DEPOT, inside=("vanguard-squad",), solo=VANGUARD)
+    moved(game, BROOD_FAR)
+    squad = game.unit("vanguard-squad")
+    assert ai_transports.held_markers(game.game, squad, DEPOT) == ["marker-2"]
+    assert ai_transports.get_out(game.game, squad) is None
+    assert ai_activation.act(game.game, squad) == cmd.Hold(unit="vanguard-squad")
+    south = msgspec.structs.replace(DEPOT, polygon=((6, 8.5), (14, 8.5), (14, 11.5), (6, 11.5)))
+    away = ready(south, inside=("vanguard-squad",), solo=VANGUARD)
+    moved(away, BROOD_FAR)
+    assert ai_transports.held_markers(away.game, away.unit("vanguard-squad"), south) == []
+    out = [(10.0, 15.0), (11.484, 15.0), (12.969, 15.0), (14.453, 15.0), (10.0, 16.484)]
+    assert ai_transports.get_out(away.game, away.unit("vanguard-squad")) == cmd.Advance(unit="vanguard-squad", positions=out)
+
+
+def test_a_unit_with_nothing_in_reach_gets_into_a_building_without_ports_that_holds_its_marker():
+    """The Vanguard Squad west of the depot has no target; its goal, the marker at (10, 15), lies
+    3" from the depot's walls, which every model reaches: it gets in (no port needed) and, inside,
+    seizes the marker at the end of its activation (Relic Hunt: picks it up)."""
+    game = ready(DEPOT, inside=(), places={"vanguard-squad": row(1, 12, 5)}, solo=VANGUARD, mission="relic-hunt")
+    moved(game, BROOD_FAR)
+    game.do(cmd.Hold(unit="captain-hale-morrow"))
+    game.do(cmd.Hold(unit="brood-mother"))
+    squad = game.unit("vanguard-squad")
+    assert ai_activation.best_target(game.game, squad) == ""
+    command = ai_transports.get_in(game.game, squad)
+    assert command == cmd.Embark(unit="vanguard-squad", transport="depot")
+    assert game.do(command) == [ev.UnitEmbarked("vanguard-squad", "depot"), ev.MarkerPickedUp("marker-2", "vanguard-squad"), ev.ActivationEnded("vanguard-squad")]
+
+
+def test_the_solo_army_deploys_a_unit_inside_a_building_that_holds_a_marker():
+    """Deployment with the depot 3" south of the marker at (10, 15), in the Vanguard's zone: in
+    the AI's order the Dust Riders (four) and the Mortar Team (three) go in; the Ridge Squad with
+    the captain (six) would pass its 11 seats and deploys on the table, as does the Vanguard Squad."""
+    game = prepared(DEPOT, solo=VANGUARD)
+    deployed = []
+    while game.game.phase == "deployment":
+        command = ai.ai(game.state) if game.game.up == VANGUARD else ai.ai(as_solo(game, BROOD))
+        if game.game.up == VANGUARD:
+            deployed.append(command)
+        game.do(command)
+    assert [(c.unit, c.transport) for c in deployed] == [("dust-riders", "depot"), ("mortar-team", "depot"), ("ridge-squad", ""), ("vanguard-squad", "")]
+    assert [u.id for u in buildings.occupants(game.game, "depot")] == ["dust-riders", "mortar-team"]

@@ -62,8 +62,10 @@ def test_a_solo_convoy_rides_its_mule_gets_out_after_it_acted_and_plays_to_the_e
     """The Iron Convoy solo against the Brood played by the same rule, on the seed's dice: the
     Mule Carrier deploys first, then the Convoy Squad with the Marshal joined and the Escort Squad
     inside it (the Lookouts no longer fit); in round 1 the Mule holds and shoots the Skitters,
-    then each squad aboard gets out toward the nearest marker, where it reaches the Skitters, and
-    shoots; the Skimmer flies at them first."""
+    then the Convoy Squad gets out toward the nearest marker, where it reaches the Skitters, and
+    shoots; the Skimmer flies at them first, then at the Creeper Swarm. The Escort Squad gets out
+    later: in round 1 every way out of the Mule, in the table's corner, within an Advance passes
+    over the Convoy Squad standing in front of it (the checks of any move)."""
     game = Game(f"{CONVOY},{BROOD}", dice_mode="server", solo=CONVOY)
     by_ai = play(game, BROOD)
     deployed = [(c.unit, c.transport or c.positions[0], c.joined) for c in by_ai if isinstance(c, cmd.Deploy)]
@@ -76,8 +78,10 @@ def test_a_solo_convoy_rides_its_mule_gets_out_after_it_acted_and_plays_to_the_e
     assert advances[:3] == [
         ("hawk-skimmer", (7.815, 10.018), "skitter-swarm"),
         ("convoy-squad", (5.0, 24.0), "skitter-swarm"),
-        ("escort-squad", (3.0, 22.0), "skitter-swarm"),
+        ("hawk-skimmer", (7.815, 28.018), "creeper-swarm"),
     ]
+    escort = [type(c).__name__ for c in by_ai if getattr(c, "unit", "") == "escort-squad"]
+    assert escort[:2] == ["Deploy", "Hold"] and "Advance" in escort
     assert (game.game.round, game.game.outcome, game.game.seized) == (4, BROOD, {CONVOY: 0, BROOD: 1})
 
 

@@ -5,16 +5,16 @@ building the enemy holds, and picks the unit that fights when a building it hold
 
 from __future__ import annotations
 
-import math
 
 import msgspec
 import pytest
 
 from domain.kit.boards import inches
-from domain.systems.grimdark import ai, ai_activation
+from domain.systems.grimdark import ai, ai_activation, ai_charge
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
-from tests.grimdark.game import BROOD, CORE, VANGUARD, Game, row
+from tests.grimdark.game import BROOD, CORE, ORDER, SPOTS, VANGUARD, Game, row
+from tests.grimdark.test_ai_embarking import moved
 from tests.grimdark.solo import play
 from tests.grimdark.test_buildings import SWARM_NEAR, ready
 
@@ -38,38 +38,50 @@ ALL_ON_TABLE = msgspec.structs.replace(
 )
 
 
-def _straight(game: Game, move: ev.UnitMoved) -> float:
-    """How far the unit's first model went across the table in `move`, from its place before."""
-    before = [e for e in game.events if isinstance(e, (ev.UnitMoved, ev.UnitDeployed, ev.UnitArrived)) and e.unit == move.unit]
-    start = before[before.index(move) - 1].positions
-    return math.hypot(move.positions[0][0] - start[0][0], move.positions[0][1] - start[0][1])
+#: The Brood deployed at the back of its zone on King of the Hill's 48" deep table.
+BROOD_BACK = {
+    "brood-mother": [(4, 44)], "spine-spitters": row(12, 44, 5, back=1.5), "bone-crushers": row(24, 44, 3, 2.0, 1.5),
+    "skitter-swarm": row(40, 44, 8, back=1.5), "creeper-swarm": row(60, 44, 8, back=1.5),
+}
 
 
-def test_the_ai_climbs_the_hill_within_its_moves_and_holds_it() -> None:
-    """King of the Hill's hilltop is 2" high: a move onto it counts the climb in its inches. The
-    Spine Spitters, at its foot, rush 7.427" across and 2" up onto it (9.427" of their 12"), and
-    hold its marker to the end."""
-    game = Game(f"{VANGUARD},{BROOD}", pack=ALL_ON_TABLE, mission="king-of-the-hill", dice_mode="server", solo=BROOD)
-    play(game)
-    hill = game.game.mission.terrain[0]
-    climbs = [e for e in game.events if isinstance(e, ev.UnitMoved) and any(inches.point_in_polygon(p, hill.polygon) for p in e.positions)]
-    assert [(e.unit, e.action, e.inches, round(_straight(game, e), 3)) for e in climbs] == [("spine-spitters", "rush", 9.427, 7.427)]
-    assert (game.game.seized, game.game.outcome) == ({VANGUARD: 0, BROOD: 1}, BROOD)
+def _on_the_hill(places: dict[str, list[tuple[float, float]]]) -> Game:
+    """King of the Hill (the marker on the hilltop at (36, 24), 2" high) deployed, the Vanguard's
+    units where `ready` puts them, the Brood's at the back; the captain has held and the units in
+    `places` stand there: the Brood is up."""
+    game = Game(f"{VANGUARD},{BROOD}", pack=ALL_ON_TABLE, mission="king-of-the-hill", solo=BROOD)
+    game.do(cmd.RollOff(purpose="deployment"), 5, 2)
+    game.do(cmd.PickEdge(side=VANGUARD, edge="south"))
+    for unit_id in ORDER:
+        x, y = SPOTS[unit_id]
+        game.do(cmd.Deploy(unit=unit_id, positions=BROOD_BACK.get(unit_id) or row(x, y, len(game.unit(unit_id).models))))
+    game.do(cmd.Hold(unit="captain-hale-morrow"))
+    moved(game, places)
+    return game
 
 
-def test_an_ambusher_placed_on_the_hilltop_climbs_down_within_its_charge() -> None:
-    """With the core pack the Creeper Swarm waits in reserve and arrives on the hilltop's marker
-    (placed there: no move); its charge at the Dust Riders goes 13.385" across, its climbs down
-    and up counted in its 17.385" (Fast: 18" at most), and the battle ends a draw with the marker
-    nobody's."""
-    game = Game(f"{VANGUARD},{BROOD}", pack=CORE, mission="king-of-the-hill", dice_mode="server", solo=BROOD)
-    play(game)
-    hill = game.game.mission.terrain[0]
-    arrived = [e for e in game.events if isinstance(e, ev.UnitArrived)]
-    assert [(e.unit, e.positions[0], inches.point_in_polygon(e.positions[0], hill.polygon)) for e in arrived] == [("creeper-swarm", (36.0, 24.0), True)]
-    down = [e for e in game.events if isinstance(e, ev.UnitMoved) and e.unit == "creeper-swarm" and e.action == "charge"]
-    assert [(e.inches, round(_straight(game, e), 3)) for e in down] == [(17.385, 13.385)]
-    assert (game.game.seized, game.game.outcome) == ({VANGUARD: 0, BROOD: 0}, "draw")
+def test_the_ai_climbs_the_hill_within_its_advance() -> None:
+    """The Spine Spitters at the hill's foot advance toward its marker: the lead model 4" across,
+    the others that step onto the 2" hilltop 2" up, 6" in all of the Advance's 6" (a straight 6"
+    would be 8" with the climb: refused by its own check)."""
+    game = _on_the_hill({"spine-spitters": row(28, 30, 5, back=1.5)})
+    command = ai_activation.act(game.game, game.unit("spine-spitters"))
+    up = [(31.2, 27.6), (32.7, 27.6), (34.2, 27.6), (35.7, 27.6), (31.2, 29.1)]
+    assert command == cmd.Advance(unit="spine-spitters", positions=up, target="mortar-team")
+    moved_up = game.do(msgspec.structs.replace(command, target=""))[0]  # its shot aside: no dice typed in
+    assert moved_up == ev.UnitMoved("spine-spitters", "advance", up, 6.0)
+
+
+def test_a_charge_down_the_hill_counts_the_climbs_on_the_way() -> None:
+    """The Creeper Swarm on the hilltop charges the Mortar Team (a won melee: 1.333 wounds expected
+    against 0.556 back), every model 13.334" across; its model standing just east of the hilltop
+    crosses the hill's corner, 2" up and 2" down: 17.334" of its Fast 18"."""
+    game = _on_the_hill({"creeper-swarm": row(36, 24, 8, back=1.484), "mortar-team": row(30, 10, 3)})
+    command = ai_charge.charge(game.game, game.unit("creeper-swarm"), ai_activation.may_stop)
+    down = [(33.206, 10.962), (34.706, 10.962), (36.206, 10.962), (37.706, 10.962), (33.206, 12.446), (34.706, 12.446), (36.206, 12.446), (37.706, 12.446)]
+    assert command == cmd.Charge(unit="creeper-swarm", target="mortar-team", positions=down)
+    charged = next(e for e in game.do(command, *[1] * 7) if isinstance(e, ev.UnitMoved))
+    assert charged == ev.UnitMoved("creeper-swarm", "charge", down, 17.334)
 
 
 def test_a_unit_the_ai_holds_inside_a_building_shoots_the_nearest_enemy_from_its_port() -> None:

@@ -13,13 +13,14 @@ import msgspec
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
 from domain.systems.grimdark.armyforge import UnitWarning
+from service import i18n
 from tests.grimdark.game import BROOD, SHALLOW, VANGUARD, Game
 from tests.grimdark.solo import play
 from tests.grimdark.test_armyforge import BOOK, FLAT, KINDS, SAVED
 from tests.grimdark.test_buildings import BLOCKHOUSE
 from tests.harness import Campaign
 
-LIST, BOOK_JSON, SAVED_JSON = json.loads(FLAT), json.loads(BOOK), json.loads(SAVED)
+LIST, BOOK_JSON, SAVED_JSON, KINDS_JSON = json.loads(FLAT), json.loads(BOOK), json.loads(SAVED), json.loads(KINDS)
 
 
 def test_a_player_takes_a_flat_export_into_the_duel_and_sees_its_warnings_over_http(client):
@@ -86,6 +87,22 @@ def test_a_list_over_the_games_points_or_outside_its_hero_limits_is_refused():
     # 750 pts takes the dearer list (#Playing Bigger Games).
     bigger = Game(points=750)
     assert bigger.do(cmd.SubmitArmyList(army=VANGUARD, army_list=dear, accept_unknown=True))[0].points == 620
+
+
+def test_a_list_over_the_games_vehicle_or_titan_limits_is_refused():
+    """#Playing Bigger Games at 500 pts: two Vehicles or Monsters at most and no Titan. The kinds
+    list at 50 pts a unit (300 pts) brings a Crawler, a Wyrm and a Kite (three) and a Colossus."""
+    game = Game()
+    cheap = dict(KINDS_JSON, units=[dict(u, cost=50) for u in KINDS_JSON["units"]])
+    three = game.refused(cmd.SubmitArmyList(army=VANGUARD, army_list=cheap, accept_unknown=True))
+    assert (three.code, three.rule, three.field, three.params) == ("army_vehicles", "grimdark-future-1.5.md#Preparation", "army_list", {"army": VANGUARD, "count": 3, "max": 2})
+    kiteless = dict(cheap, units=[u for u in cheap["units"] if u["name"] != "Spark Kite"])
+    titan = game.refused(cmd.SubmitArmyList(army=VANGUARD, army_list=kiteless, accept_unknown=True))
+    assert (titan.code, titan.params) == ("army_titans", {"army": VANGUARD, "count": 1, "max": 0})
+    assert [i18n.error_message(titan.code, titan.params, lang, system="grimdark-future") for lang in ("en", "de")] == [
+        "ashen-vanguard has 1 titans; a game of this size takes at most 0",
+        "ashen-vanguard hat 1 Titanen; ein Spiel dieser Größe erlaubt höchstens 0",
+    ]
 
 
 def test_a_list_in_multi_player_keeps_to_its_share_and_a_broken_file_names_its_field():

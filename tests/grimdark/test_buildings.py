@@ -10,6 +10,7 @@ import msgspec
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
 from domain.systems.grimdark.content import Port, TerrainPiece
+from service import i18n
 from tests.grimdark.game import ORDER, SHALLOW, SPOTS, VANGUARD, Game, row
 
 BUILDINGS = "grimdark-future-1.5.md#Solid Buildings"
@@ -305,3 +306,32 @@ def test_the_chargers_back_off_stops_at_a_building_in_its_way():
     game.do(cmd.RemoveCasualties(unit="skitter-swarm", models=["skitter-swarm-8"]), 5, 5, 5, 1, 1, 1, 1, 4, 4, 1)
     events = game.do(cmd.RemoveCasualties(unit="dust-riders", models=["dust-riders-1", "dust-riders-2"]), 4)
     assert _moved(events, "back_off") == [ev.UnitMoved("dust-riders", "back_off", [(43, 18.016), (44.5, 18.292)], 1.0)]
+
+
+#: A thin wall 1" north of the blockhouse's north wall, across the Ridge Squad's way out.
+SCREEN = TerrainPiece("screen", ((17, 8), (29, 8), (29, 8.6), (17, 8.6)), height=3, transport=1)
+
+
+def test_getting_out_of_a_building_is_refused_through_a_building_or_a_unit_in_the_way():
+    """Out of the north wall to y 11, each model sets off touching the wall: straight north it
+    would pass through the screen, or over the Mortar Team standing 1.5" from the wall; the same
+    places are accepted when nothing stands in the way (5.01" of the Advance's 6")."""
+    walled = ready(more=(SCREEN,))
+    walled.do(cmd.Hold(unit="captain-hale-morrow"))
+    walled.do(cmd.Hold(unit="brood-mother"))
+    through = walled.refused(cmd.Advance(unit="ridge-squad", positions=row(19.5, 11, 5, back=1.5)))
+    assert (through.code, through.rule, through.params) == ("through_building", BUILDINGS, {"unit": "ridge-squad", "model": "ridge-squad-1", "building": "screen"})
+    assert [i18n.error_message(through.code, through.params, lang, system="grimdark-future") for lang in ("en", "de")] == [
+        "ridge-squad-1 of ridge-squad would move through screen: nobody moves through a solid building",
+        "ridge-squad-1 von ridge-squad bewegte sich durch screen: durch ein festes Gebäude bewegt sich niemand",
+    ]
+    crowded = ready(places={"mortar-team": [(20, 8.5), (22, 8.5), (24, 8.5)]})
+    crowded.do(cmd.Hold(unit="captain-hale-morrow"))
+    crowded.do(cmd.Hold(unit="brood-mother"))
+    over = crowded.refused(cmd.Advance(unit="ridge-squad", positions=row(19.5, 11, 5, back=1.5)))
+    assert (over.code, over.rule, over.params) == ("through_unit", "grimdark-future-1.5.md#Movement", {"unit": "ridge-squad", "other": "mortar-team"})
+    clear = ready()
+    clear.do(cmd.Hold(unit="captain-hale-morrow"))
+    clear.do(cmd.Hold(unit="brood-mother"))
+    out = clear.do(cmd.Advance(unit="ridge-squad", positions=row(19.5, 11, 5, back=1.5)))
+    assert out[1] == ev.UnitMoved("ridge-squad", "advance", row(19.5, 11, 5, back=1.5), 5.008)

@@ -116,3 +116,18 @@ def test_getting_out_counts_the_climbs_on_the_way_from_the_transport():
     assert isinstance(chosen, cmd.Advance)
     moved = solo.do(msgspec.structs.replace(chosen, target=""))[1]  # its shot aside: no dice typed in
     assert isinstance(moved, ev.UnitMoved) and moved.inches <= 6.0
+
+
+#: A thin solid wall north of the Mule Carrier at (20, 8), across the squad's way out.
+WALL = TerrainPiece("wall", ((14, 11), (26, 11), (26, 11.6), (14, 11.6)), height=3, transport=1)
+
+
+def test_getting_out_is_refused_through_a_building_in_the_way_from_the_transport():
+    """Each model sets off touching the Mule's hull, straight toward where it ends: north to
+    y 13 it would pass through the wall; without the wall the same places are 4.7" of 6"."""
+    pack = msgspec.structs.replace(SHALLOW, missions=tuple(msgspec.structs.replace(m, terrain=(WALL,)) for m in SHALLOW.missions))
+    walled = convoy_ready(pack=pack)
+    through = walled.refused(cmd.Advance(unit="convoy-squad", positions=row(17, 13, 5, back=1.5)))
+    assert (through.code, through.rule, through.params) == ("through_building", "grimdark-future-1.5.md#Solid Buildings", {"unit": "convoy-squad", "model": "convoy-squad-1", "building": "wall"})
+    open_way = convoy_ready()
+    assert open_way.do(cmd.Advance(unit="convoy-squad", positions=row(17, 13, 5, back=1.5)))[1] == ev.UnitMoved("convoy-squad", "advance", row(17, 13, 5, back=1.5), 4.698)

@@ -14,7 +14,7 @@ from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
 from domain.systems.grimdark.resolution import Resolution
 from domain.systems.grimdark.content import TerrainPiece
-from domain.systems.grimdark.state import ROUNDS, Unit, Wounds
+from domain.systems.grimdark.state import ROUNDS, Game, Unit, Wounds
 from domain.systems.grimdark.versions import ONE_PAGE, rule
 
 ACTIVATION, MOVEMENT = "Activation", "Movement"
@@ -62,28 +62,39 @@ def move(res: Resolution, unit: Unit, action: str, positions: list[tuple[float, 
     if unit.profile.flyer:
         flyers.fly(res, unit, bases)
         return
-    allowance = onepage.move_inches(ONE_PAGE, action, unit.rule)
-    crossed = geometry.crossed(res.game, unit, bases)
-    if any(p.difficult for p in crossed) and not (unit.rule("Strider") or unit.rule("Flying")):
-        allowance = min(allowance, DIFFICULT_CAP)  # #Terrain, Difficult Terrain
-    house = buildings.housing(res.game, unit)
-    if house is not None:
-        longest = buildings.disembark_gap(res.game, unit, house, bases)
-    else:
-        longest = transports.disembark_gap(res.game, unit, bases) if unit.inside else geometry.longest_move(res.game, unit, bases)
-    if not inches.at_most(longest, allowance):
-        raise RuleError("too_far", rule(ACTIVATION), params={"unit": unit.id, "action": action, "max": allowance, "inches": round(longest, 2)}, field="positions")
-    geometry.check_on_table(res.game, unit, bases, MOVEMENT)
-    geometry.check_coherent(unit, bases)
-    if not unit.rule("Flying") and not unit.inside:  # #Special Rules, Flying: through units and obstacles
-        geometry.check_path(res.game, unit, bases, MOVEMENT)
-    geometry.check_apart(res.game, unit, bases, MOVEMENT, allowed=charging or unit.inside)
+    longest, starts = check_move(res.game, unit, action, bases, charging)
     if unit.inside:
         res.emit(ev.UnitDisembarked(unit.id, unit.inside))
     res.emit(ev.UnitMoved(unit.id, action, [(b.x, b.y) for b in bases], round(longest, 3)))
     entered = mysteries.reveal(res, unit)
-    dangerous.moved(res, unit, geometry.crossed(res.game, unit, bases))  # with what the move revealed
+    dangerous.moved(res, unit, geometry.crossed(res.game, unit, bases, starts))  # with what the move revealed
     mysteries.harm(res, unit, entered)
+
+
+def check_move(game: Game, unit: Unit, action: str, bases: list[inches.Base], charging: str = "") -> tuple[float, list[inches.Base] | None]:
+    """Every check of a move on the ground, the same whether the unit sets off from where it
+    stands or gets out of a transport or a building (then from its hull or walls): the inches
+    with climbs, Difficult Terrain's cap, on the table and off buildings, coherent, no way through
+    a unit or a building, 1" from other units (#Movement, #Terrain, #Solid Buildings). Returns the
+    longest model's inches and where the models set off when getting out (None: from their bases)."""
+    house = buildings.housing(game, unit)
+    if house is not None:
+        longest, starts = buildings.disembark_gap(game, unit, house, bases), buildings.exits(house, bases)
+    elif unit.inside:
+        longest, starts = transports.disembark_gap(game, unit, bases), transports.exits(game, unit, bases)
+    else:
+        longest, starts = geometry.longest_move(game, unit, bases), None
+    allowance = onepage.move_inches(ONE_PAGE, action, unit.rule)
+    if any(p.difficult for p in geometry.crossed(game, unit, bases, starts)) and not (unit.rule("Strider") or unit.rule("Flying")):
+        allowance = min(allowance, DIFFICULT_CAP)  # #Terrain, Difficult Terrain
+    if not inches.at_most(longest, allowance):
+        raise RuleError("too_far", rule(ACTIVATION), params={"unit": unit.id, "action": action, "max": allowance, "inches": round(longest, 2)}, field="positions")
+    geometry.check_on_table(game, unit, bases, MOVEMENT)
+    geometry.check_coherent(unit, bases)
+    if not unit.rule("Flying"):  # #Special Rules, Flying: through units and obstacles
+        geometry.check_path(game, unit, bases, MOVEMENT, allowed=unit.inside, starts=starts)  # out of its own transport
+    geometry.check_apart(game, unit, bases, MOVEMENT, allowed=charging or unit.inside)
+    return longest, starts
 
 
 def shoot(res: Resolution, unit: Unit, target_id: str, sniped: str = "") -> None:

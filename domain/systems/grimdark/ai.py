@@ -12,8 +12,9 @@ What the solo army owes, by a fixed rule so that nobody chooses for it:
 - its activation: its first ready unit in id order (a unit inside a transport that has not
   activated yet after the others) casts as ai_psychic.py says, then acts as ai_activation.py
   says; a flyer flies as ai_flyers.py says; a unit gets into a transport or a solid building,
-  and out of one, as ai_transports.py says (before it acts), and deploys inside a transport by
-  the same rule (one inside a solid building with a target from its port stays in and shoots);
+  and out of one, as ai_transports.py says (before it acts), and deploys inside a transport or
+  a building holding a marker by the same rule (one inside a solid building with a target from
+  its port, or holding a marker, stays in, shooting when it may);
 - casualties: the wounded model first, then the others from the last listed to the first (the
   regular ones before Tough ones), just enough to take the wounds; a surviving unit of a melee
   stays; a charge at a building it holds is fought by its first unit inside in id order; an

@@ -1,14 +1,16 @@
 """The solo army's activation (ai.py), in the spirit of the One Page Rules solo rules:
 - a Pinned unit holds (#Morale), as does one inside a transport or a flyer when ai.py does not
   move them (ai_transports.py, ai_flyers.py), and one inside a solid building, shooting the
-  nearest enemy it reaches from its firing port;
-- an enemy its charge reaches that its melee hits harder than its shooting: it charges the
-  nearest such, or the building an enemy holds (ai_charge.py, #Melee, #Solid Buildings);
-- an enemy in range and sight of its weapons: it holds and shoots the nearest, one inside a
-  building through the building's nearest port (#Shooting, #Solid Buildings);
+  best target it reaches from its firing port;
+- an enemy its charge reaches where the melee is expected to win (more wounds caused than
+  struck back) and to wound more than its shooting: it charges the nearest such, or the building
+  an enemy holds (ai_charge.py, ai_odds.py, #Melee, #Solid Buildings);
+- an enemy in range and sight of its weapons: it holds and shoots the best target, the one its
+  shooting is expected to wound most (ai_odds.py; the nearest on a tie), one inside a building
+  through the building's nearest port (#Shooting, #Solid Buildings);
 - else it advances straight toward the nearest marker still on the table, or the nearest enemy
   when there is none, as far as the move allows and the rules let it stop (6" at most, a whole
-  inch less each try), then shoots the nearest enemy it can reach from there; when no straight
+  inch less each try), then shoots the best target it can reach from there; when no straight
   move is open it goes around: the first of a few ways off the straight line (20 to 80 degrees either
   side, left first) with a move open that ends nearer the goal;
 - a unit within 3" of its goal marker holds there, to seize it (#Preparation, Mission).
@@ -24,7 +26,7 @@ from domain.errors import RuleError
 from domain.kit import onepage
 from domain.kit.boards import inches
 from domain.kit.boards.inches import TOLERANCE, Base
-from domain.systems.grimdark import ai_charge, attacks, buildings, geometry, rounds
+from domain.systems.grimdark import ai_charge, ai_odds, attacks, buildings, geometry, rounds
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark.resolution import Resolution
 from domain.systems.grimdark.state import Game, Unit
@@ -40,11 +42,11 @@ def act(game: Game, unit: Unit) -> cmd.Hold | cmd.Advance | cmd.Rush | cmd.Charg
         return cmd.Hold(unit=unit.id)
     if unit.inside:  # it stays inside; from a building with firing ports it shoots out
         house = buildings.housing(game, unit)
-        return cmd.Hold(unit=unit.id, target=nearest_target(game, unit) if house is not None and house.ports else "")
+        return cmd.Hold(unit=unit.id, target=best_target(game, unit) if house is not None and house.ports else "")
     charge = ai_charge.charge(game, unit, may_stop)
     if charge:
         return charge
-    target = nearest_target(game, unit)
+    target = best_target(game, unit)
     if target:
         return cmd.Hold(unit=unit.id, target=target)
     aim = goal(game, unit)
@@ -52,7 +54,7 @@ def act(game: Game, unit: Unit) -> cmd.Hold | cmd.Advance | cmd.Rush | cmd.Charg
     if aim is None or advanced is None:
         return cmd.Hold(unit=unit.id)
     ahead = moved(unit, advanced)
-    target = nearest_target(with_unit(game, ahead), ahead)
+    target = best_target(with_unit(game, ahead), ahead)
     rushed = None if target else _toward(game, unit, aim, "rush")
     if rushed is not None:
         return cmd.Rush(unit=unit.id, positions=rushed)
@@ -100,13 +102,14 @@ def _longest(game: Game, unit: Unit, way: tuple[float, float], length: float, al
     return None
 
 
-def nearest_target(game: Game, unit: Unit) -> str:
-    """The nearest enemy unit its weapons reach (#Shooting), "" for none; ties by id. An enemy
-    inside a solid building is shot through the building's ports (#Solid Buildings)."""
+def best_target(game: Game, unit: Unit) -> str:
+    """The enemy unit its weapons reach (#Shooting) that its shooting is expected to wound most
+    (ai_odds.py), the nearest on a tie, then by id; "" for none. An enemy inside a solid building
+    is shot through the building's ports (#Solid Buildings)."""
     res = Resolution(game, None, "")  # type: ignore[arg-type] - reach rolls no dice
     enemies = [e for e in game.units.values() if e.side != unit.side and (e.bases() or buildings.housing(game, e))]
     reached = [e for e in enemies if attacks.weapons_that_reach(res, unit.id, e.id, melee=False)]
-    return min(reached, key=lambda e: (_gap(game, unit, e), e.id)).id if reached else ""
+    return min(reached, key=lambda e: (-round(ai_odds.shooting_wounds(res, unit, e), 6), _gap(game, unit, e), e.id)).id if reached else ""
 
 
 def _gap(game: Game, unit: Unit, enemy: Unit) -> float:

@@ -1,9 +1,9 @@
 """The solo army's charge (ai_activation.py): a unit charges the nearest enemy its lead model can
-reach in base contact within its charge move, when its melee is stronger than its shooting at
-that enemy (#Activation, #Movement, #Melee); a solid building the enemy holds counts as an enemy
-at its walls, worth it when the melee beats the shooting at every unit inside. Strength is the expected hits: each weapon's attacks
-times its chance to hit, (7 - Quality) / 6, its melee weapons all counted (every model fights
-after the charge), its shooting only the weapons that reach the enemy from where it stands."""
+reach in base contact within its charge move, when the charge is worth it (#Activation,
+#Movement, #Melee): the melee is expected to win, causing more wounds than the strike back
+returns, and to wound more than its shooting at that enemy would (ai_odds.py has the estimate).
+A solid building the enemy holds counts as an enemy at its walls, worth it when a charge is worth
+it against every unit inside (#Solid Buildings)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from domain.kit import onepage
 from domain.kit.boards import inches
-from domain.systems.grimdark import attacks, buildings, weapon_rules
+from domain.systems.grimdark import ai_odds, buildings
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark.resolution import Resolution
 from domain.systems.grimdark.state import Game, Unit
@@ -38,7 +38,7 @@ def charge(game: Game, unit: Unit, may_stop: MayStop) -> cmd.Charge | None:
         base = min(enemy.bases(), key=lambda b: (math.hypot(b.x - lead.x, b.y - lead.y), b.x, b.y))
         centres = math.hypot(base.x - lead.x, base.y - lead.y)
         length = centres - radius - base.radius
-        if 0 < length <= allowance and melee_hits(unit) > shooting_hits(res, unit, enemy):
+        if 0 < length <= allowance and worth_it(res, unit, enemy):
             tried.append((length, enemy.id, (base.x, base.y), centres))
     tried += _buildings(game, unit, allowance)
     for length, enemy_id, (x, y), centres in sorted(tried, key=lambda t: (t[0], t[1])):
@@ -51,7 +51,7 @@ def charge(game: Game, unit: Unit, may_stop: MayStop) -> cmd.Charge | None:
 
 def _buildings(game: Game, unit: Unit, allowance: float) -> list[tuple[float, str, tuple[float, float], float]]:
     """Each solid building that only enemies hold, when a straight move of the lead model
-    reaches its walls and the unit's melee beats its shooting at every unit inside (#Solid
+    reaches its walls and a charge is worth it against every unit inside (#Solid
     Buildings): the move's inches, the building, the point of its walls and how far that is."""
     res = Resolution(game, None, "")  # type: ignore[arg-type] - reach rolls no dice
     lead = unit.models[0]
@@ -63,20 +63,12 @@ def _buildings(game: Game, unit: Unit, allowance: float) -> list[tuple[float, st
         wall = inches.nearest_on_outline((lead.x, lead.y), piece.polygon)
         centres = math.hypot(wall[0] - lead.x, wall[1] - lead.y)
         length = centres - unit.radius(lead)
-        if 0 < length <= allowance and all(melee_hits(unit) > shooting_hits(res, unit, u) for u in inside):
+        if 0 < length <= allowance and all(worth_it(res, unit, u) for u in inside):
             found.append((length, piece.id, (wall[0], wall[1]), centres))
     return found
 
 
-def melee_hits(unit: Unit) -> float:
-    return sum(w.attacks * _chance(unit.profile_of(m).quality) for m in unit.models for w in m.weapons if w.melee and not weapon_rules.limited_spent(unit, w))
-
-
-def shooting_hits(res: Resolution, unit: Unit, enemy: Unit) -> float:
-    reach = attacks.weapons_that_reach(res, unit.id, enemy.id, melee=False)
-    return sum(count * _chance(quality) for (_, quality), count in reach.items())
-
-
-def _chance(quality: int) -> float:
-    """#General Principles, Quality Tests: a 6 always hits, a 1 always misses."""
-    return (7 - min(max(quality, 2), 6)) / 6
+def worth_it(res: Resolution, unit: Unit, enemy: Unit) -> bool:
+    """The charge is expected to win the melee and to wound more than shooting would."""
+    dealt, taken = ai_odds.charge_odds(unit, enemy)
+    return dealt > taken and dealt > ai_odds.shooting_wounds(res, unit, enemy)

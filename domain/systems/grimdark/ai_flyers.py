@@ -1,7 +1,7 @@
 """The solo army's flyers (ai.py; grimdark-future-1.5.md#Unit Types, Flyers): a flyer flies
 straight toward the nearest enemy unit (by its first model, ties by id), the shortest whole number
-of inches from 18" to 36" after which it has a target in range and sight, else the shortest it may
-end at; when that way has no place to end, the eight compass ways in turn (north, north-east,
+of inches from 18" to 36" after which it has a target in range and sight (it shoots the best,
+ai_activation.best_target), else the shortest it may end at; when that way has no place to end, the eight compass ways in turn (north, north-east,
 east... clockwise). When no way has one, it flies 36" off the nearest table edge and comes back at
 that edge, at the first place with space from where it left, 2" at a time either side. Every
 place is checked by the decider's own flight rules (flyers.py)."""
@@ -32,7 +32,7 @@ def fly(game: Game, unit: Unit) -> cmd.Advance:
             after = _flown(game, unit, positions)
             if after is None:
                 continue
-            target = ai_activation.nearest_target(after, after.units[unit.id])
+            target = ai_activation.best_target(after, after.units[unit.id])
             if target:
                 return cmd.Advance(unit=unit.id, positions=positions, target=target)
             fallback = fallback or (positions, "")

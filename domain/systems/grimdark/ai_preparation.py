@@ -52,7 +52,7 @@ def next_unit(game: Game, army: str) -> cmd.Deploy | None:
     if unit.profile.rule("Ambush"):
         return cmd.Deploy(unit=unit.id, positions=[], reserve=True)
     unit = joining.merged(unit, [game.units[j] for j in joined])
-    ride = ai_transports.seat(game, unit)
+    ride = ai_transports.seat(game, unit) or ai_transports.deploy_building(game, unit)
     if ride:
         return cmd.Deploy(unit=unit.id, positions=[], transport=ride, joined=joined)
     north = game.edges[unit.side] == "north"

@@ -7,7 +7,7 @@ Every score is in expected hits, so the kinds compare (a +1 or -1 to a roll move
 dice across the line):
 - hits: its automatic hits, at the nearest enemy in range;
 - shooting bonus (a blessing): a sixth of the attacks of the friendly unit's weapons that reach
-  the nearest enemy it reaches (ai_activation.nearest_target), the unit ready to activate or the
+  the best target it reaches (ai_activation.best_target), the unit ready to activate or the
   caster itself, not blessed so already;
 - melee bonus: a sixth of the friendly unit's melee attacks, when it would charge now
   (ai_charge.py), ready or the caster, not blessed so already;
@@ -98,7 +98,7 @@ def _hits(game: Game, unit: Unit, chosen: Spell) -> list[Use]:
 def _shooting_bonus(game: Game, unit: Unit, chosen: Spell) -> list[Use]:
     uses = []
     for gap, friend in _in_range(game, unit, chosen, enemies=False):
-        target = ai_activation.nearest_target(game, friend)
+        target = ai_activation.best_target(game, friend)
         if _ready(unit, friend) and target and "shooting-bonus" not in friend.spelled:
             uses.append(Use(_reaching_attacks(game, friend, target) / 6, gap, friend.id))
     return uses
@@ -128,7 +128,7 @@ def _move(game: Game, unit: Unit, chosen: Spell) -> list[Use]:
     for gap, friend in _in_range(game, unit, chosen, enemies=False):
         if not _ready(unit, friend) or friend.profile.flyer or friend.pinned:
             continue
-        if ai_activation.nearest_target(game, friend) or ai_charge.charge(game, friend, ai_activation.may_stop):
+        if ai_activation.best_target(game, friend) or ai_charge.charge(game, friend, ai_activation.may_stop):
             continue
         moved = _moved_toward_goal(game, friend, chosen.inches)
         if moved is not None:

@@ -139,6 +139,12 @@ def disembark_gap(game: Game, unit: Unit, piece: TerrainPiece, bases: list[Base]
     )
 
 
+def exits(piece: TerrainPiece, bases: list[Base]) -> list[Base]:
+    """Where each model sets off on its way out: its base touching the walls at the point of the
+    outline nearest where it ends (`disembark_gap`'s), on the straight line to there."""
+    return [geometry.toward(inches.nearest_on_outline((b.x, b.y), piece.polygon), b, b.radius) for b in bases]
+
+
 def charged(res: Resolution, unit: Unit, piece: TerrainPiece) -> list[Unit]:
     """The enemy units a charge at the building may fight: refused when it holds none."""
     inside = occupants(res.game, piece.id)

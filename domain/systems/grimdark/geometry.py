@@ -98,12 +98,23 @@ def lifted(game: Game, base: Base, pieces: Sequence[inches.Terrain] | None = Non
     return Base(base.x, base.y, inches.ground_height((base.x, base.y), terrain(game) if pieces is None else pieces), base.radius)
 
 
-def check_path(game: Game, unit: Unit, bases: Sequence[Base], section: str, allowed: str = "") -> None:
+def toward(origin: tuple[float, float], end: Base, offset: float) -> Base:
+    """A base of `end`'s size set `offset` inches from `origin` on the straight way to `end` (no
+    farther than `end`): where a model getting out sets off, touching the hull or the walls."""
+    dx, dy = end.x - origin[0], end.y - origin[1]
+    length = math.hypot(dx, dy)
+    step = min(offset, length) / length if length else 0.0
+    return Base(origin[0] + dx * step, origin[1] + dy * step, radius=end.radius)
+
+
+def check_path(game: Game, unit: Unit, bases: Sequence[Base], section: str, allowed: str = "", starts: Sequence[Base] | None = None) -> None:
     """Models move straight and not across another unit's models (#General Principles: through
-    a unit is not a way), nor through a solid building (#Solid Buildings); Flying skips this."""
+    a unit is not a way), nor through a solid building (#Solid Buildings); Flying skips this.
+    `allowed`: the unit a charge reaches, or the transport the models get out of; `starts`: where
+    each model sets off when not from its base (getting out of a transport or a building: touching
+    its hull or walls, `transports.exits`, `buildings.exits`)."""
     buildings = solid(game)
-    for model, end in zip(unit.models, bases, strict=True):
-        start = Base(model.x, model.y, radius=end.radius)
+    for model, end, start in zip(unit.models, bases, starts or [Base(m.x, m.y, radius=b.radius) for m, b in zip(unit.models, bases, strict=True)], strict=True):
         for piece in inches.path_terrain((start.x, start.y), (end.x, end.y), buildings, max(end.radius - inches.TOLERANCE, 0.0)):
             raise RuleError("through_building", rule(BUILDINGS), params={"unit": unit.id, "model": model.id, "building": piece.id}, field="positions")
         for other in game.units.values():
@@ -176,12 +187,13 @@ def in_cover(game: Game, shooter: Base, target: Unit) -> bool:
     return inches.unit_in_cover([lifted(game, b, pieces) for b in target.bases()], shooter, pieces, eye=EYE)
 
 
-def crossed(game: Game, unit: Unit, bases: Sequence[Base]) -> list[inches.Terrain]:
-    """Every piece a model of the unit moves through, starts in or ends in (bases sweep)."""
+def crossed(game: Game, unit: Unit, bases: Sequence[Base], starts: Sequence[Base] | None = None) -> list[inches.Terrain]:
+    """Every piece a model of the unit moves through, starts in or ends in (bases sweep), setting
+    off from its base or from `starts` (as `check_path`)."""
     pieces = terrain(game)
     found: dict[str, inches.Terrain] = {}
-    for model, end in zip(unit.models, bases, strict=True):
-        for piece in inches.path_terrain((model.x, model.y), (end.x, end.y), pieces, end.radius):
+    for start, end in zip(starts or unit.models, bases, strict=True):
+        for piece in inches.path_terrain((start.x, start.y), (end.x, end.y), pieces, end.radius):
             found[piece.id] = piece
     return list(found.values())
 

@@ -72,6 +72,18 @@ def disembark_gap(game: Game, unit: Unit, bases: list[inches.Base]) -> float:
     return max(min(inches.distance(b, t) + inches.climb((t.x, t.y), (b.x, b.y), pieces) for t in hull) for b in bases)
 
 
+def exits(game: Game, unit: Unit, bases: list[inches.Base]) -> list[inches.Base]:
+    """Where each model sets off on its way out: touching the hull of the transport's model it
+    measures from (`disembark_gap`'s), on the straight line to where it ends."""
+    hull = game.units[unit.inside].bases()
+    pieces = () if unit.rule("Flying") else geometry.terrain(game)
+    starts = []
+    for b in bases:
+        t = min(hull, key=lambda t: inches.distance(b, t) + inches.climb((t.x, t.y), (b.x, b.y), pieces))
+        starts.append(geometry.toward((t.x, t.y), b, t.radius + b.radius))
+    return starts
+
+
 def wrecked(res: Resolution, transport_id: str, wound: Callable[[Resolution, Unit, list[str], Wounds], None]) -> None:
     """The transport is destroyed: each unit inside rolls a die per model (a 1 wounds that model,
     `wound` putting it on), and is Pinned; its survivors wait to be placed (`PlaceSurvivors`)."""
