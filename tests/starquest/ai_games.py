@@ -5,7 +5,7 @@ Every command goes through the mission decider, as the ledger runs it, with serv
 fixed seed. The heroes are played by a seeded `random.Random` (move toward an enemy or an
 objective, or hold; shoot the nearest enemy they can; decline every choice), so the AI meets
 many different battles; the AI plays itself (`ai`). `battles` yields each battle at which the
-AI decides, before its command is decided.
+AI decides, before its command is decided (`states`: the whole mission state there).
 
 No pytest here: the benchmark uses it too.
 """
@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from domain.errors import RuleError
+from domain.mission import MissionState
 from domain.systems.starquest import commands as cmd
 from domain.systems.starquest.ai import ai
 from domain.systems.starquest.state import Battle
@@ -70,11 +71,24 @@ class Table(RuleTable):
         return self.state.game
 
 
+def server_seed(game: Game) -> bytes:
+    """The game's server seed, from its pinned seed."""
+    return bytes([game[3]]) * 32
+
+
 def battles(game: Game) -> Iterator[Battle]:
     """The battles of one pinned game at which the AI decides, in the order it decides them."""
+    for state in states(game):
+        assert state.game is not None
+        yield state.game
+
+
+def states(game: Game) -> Iterator[MissionState]:
+    """The mission states of one pinned game at which the AI decides, in the order it decides them."""
     mission, rules, party, seed, mobility = game
     table = Table()
-    table.create("star-quest", rules, "server", fresh_seed=bytes([seed]) * 32, mission_id=f"{mission}-{rules}-{seed}")
+    table.seed = server_seed(game)
+    table.create("star-quest", rules, "server", fresh_seed=table.seed, mission_id=f"{mission}-{rules}-{seed}")
     table.do(setup_command("star-quest", rules, {"mission": mission, "heroes": ", ".join(party)}))
     choices = random.Random(seed)
     for unit, (x, y) in zip((u for u in table.battle.side("hero") if not u.set_aside), PLACES[mission]):
@@ -89,7 +103,8 @@ def battles(game: Game) -> Iterator[Battle]:
         elif battle.phase == "ai":
             command = ai(battle)
             assert command is not None, "the AI's phase with no AI command"
-            yield battle
+            assert table.state is not None
+            yield table.state
             table.do(command, actor="worker")
         elif battle.phase == "heroes":
             _hero_turn(table, choices, mobility)
