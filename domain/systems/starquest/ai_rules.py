@@ -19,8 +19,9 @@ import msgspec
 
 from domain.errors import RuleError
 from domain.systems.starquest import geometry
-from domain.systems.starquest.actions import planned_move
+from domain.systems.starquest.actions import placed, planned_move
 from domain.systems.starquest.content import Weapon
+from domain.systems.starquest.groups import coherent, is_group
 from domain.systems.starquest.melee import can_fight, in_charge_range
 from domain.systems.starquest.movement import KEEP_AWAY, difficult_cap, move_allowance, short_of_units
 from domain.systems.starquest.resolution import Resolution
@@ -158,10 +159,23 @@ def _firing_spot(battle: Battle, unit: Unit, mine: list[geometry.Base], hero: Un
     for point in spots:
         if not _in_reach_there(mine, lead, point, targets, reach):
             continue
+        if _shot_ruled_out(battle, unit, point, hero):
+            continue
         figures = _tried(battle, unit, "advance", point)
         if figures is not None and _shoots(battle, unit, figures, hero):
             return (point.x, point.y)
     return None
+
+
+def _shot_ruled_out(battle: Battle, unit: Unit, point: geometry.Point, hero: Unit) -> bool:
+    """True when a move to `point`, were the engine to accept it, would leave the unit unable to
+    shoot the hero: asked before the engine's costlier judging of the move (`_tried`). Only
+    where the models' places are known without it: the move keeps them around the lead, as
+    for every unit but an AI group that must close up."""
+    moved = placed(battle, unit, point.x, point.y)
+    if is_group(battle, unit) and not coherent(battle, unit, moved):
+        return False  # the group closes up: its places are `_tried`'s to find
+    return not _shoots(battle, unit, moved, hero)
 
 
 def _in_reach_there(mine: list[geometry.Base], lead: geometry.Base, point: geometry.Point, targets: list[geometry.Base], reach: float) -> bool:
