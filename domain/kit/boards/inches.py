@@ -137,12 +137,11 @@ def _xy(p: Point | Vertex) -> Vertex:
     return (p.x, p.y) if isinstance(p, Point) else (float(p[0]), float(p[1]))
 
 
-def _edges(polygon: Polygon):
-    n = len(polygon)
-    for i in range(n):
-        a, b = polygon[i], polygon[(i + 1) % n]
-        if a[0] != b[0] or a[1] != b[1]:
-            yield a, b
+def _edges(polygon: Polygon) -> list[tuple[Vertex, Vertex]]:
+    """The polygon's edges, a repeated vertex skipped; a list, cheaper than a generator to walk."""
+    if not polygon:
+        return []
+    return [(a, b) for a, b in zip(polygon, (*polygon[1:], polygon[0])) if a[0] != b[0] or a[1] != b[1]]
 
 
 def _point_segment_distance(px: float, py: float, a: Vertex, b: Vertex) -> float:

@@ -9,7 +9,7 @@ from domain.systems.starquest.ground import check_walk
 from domain.systems.starquest.groups import keep_together
 from domain.systems.starquest.movement import difficult_cap, keep_away, move_allowance
 from domain.systems.starquest.resolution import Resolution
-from domain.systems.starquest.state import Figure, Unit
+from domain.systems.starquest.state import Battle, Figure, Unit
 
 
 def deploy(res: Resolution, command: cmd.DeployHero) -> None:
@@ -152,6 +152,14 @@ def move(res: Resolution, unit_id: str, action: str, x: float, y: float) -> None
     dangerous.moved_across(res, unit_id, before, moved)
 
 
+def placed(battle: Battle, unit: Unit, x: float, y: float) -> list[Figure]:
+    """The unit's models moved straight so its first model stands at (x, y), the others keeping
+    their places around it (kept on the table), before a group closes up (`planned_move`)."""
+    lead, table = unit.figures[0], battle.mission.table
+    dx, dy = x - lead.x, y - lead.y
+    return [battle.standing(f, min(max(f.x + dx, 0.0), table), min(max(f.y + dy, 0.0), table)) for f in unit.figures]
+
+
 def planned_move(res: Resolution, unit: Unit, action: str, x: float, y: float) -> list[Figure]:
     """Where a straight move of `action` to (x, y) leaves the unit's models, or a refusal: every check of a move but the action itself, so the AI can
     try a spot the way the engine will judge it (ai_rules.py)."""
@@ -168,11 +176,7 @@ def planned_move(res: Resolution, unit: Unit, action: str, x: float, y: float) -
     allowance = difficult_cap(battle, unit, move_allowance(battle, unit, action), (t for _, crossed in paths for t in crossed))
     if length > allowance + geometry.TOLERANCE:
         raise res.refuse("too_far", "movement", action=action, allowance=allowance, length=length)
-    moved = []
-    for figure, _ in paths:
-        nx, ny = min(max(figure.x + dx, 0.0), table), min(max(figure.y + dy, 0.0), table)
-        moved.append(battle.standing(figure, nx, ny))
-    moved = keep_together(res, unit, move_allowance(battle, unit, action), moved)
+    moved = keep_together(res, unit, move_allowance(battle, unit, action), placed(battle, unit, x, y))
     keep_away(res, unit, moved)
     if not profile.rule("Flying"):
         not_through_enemies(res, unit, moved)

@@ -11,6 +11,7 @@ and shots (`shooting.shooters_for`): straight moves on a tape measure, no pathfi
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections.abc import Callable, Sequence
 
@@ -18,8 +19,9 @@ import msgspec
 
 from domain.errors import RuleError
 from domain.systems.starquest import geometry
-from domain.systems.starquest.actions import planned_move
+from domain.systems.starquest.actions import placed, planned_move
 from domain.systems.starquest.content import Weapon
+from domain.systems.starquest.groups import coherent, is_group
 from domain.systems.starquest.melee import can_fight, in_charge_range
 from domain.systems.starquest.movement import KEEP_AWAY, difficult_cap, move_allowance, short_of_units
 from domain.systems.starquest.resolution import Resolution
@@ -34,6 +36,10 @@ BEARINGS = 24
 STEPS = 12
 #: Rushes try these shares of the move off the straight way.
 RUSH_SHARES = (1.0, 0.75, 0.5, 0.25)
+#: The shares of an advance's move the firing spots are tried at.
+ADVANCE_SHARES = tuple(k / STEPS for k in range(1, STEPS + 1))
+#: The bearings' cosines and sines, worked out once.
+_COS_SIN = tuple((math.cos(2 * math.pi * j / BEARINGS), math.sin(2 * math.pi * j / BEARINGS)) for j in range(BEARINGS))
 SHOOTING = ("hold", "advance")
 
 
@@ -60,9 +66,9 @@ def step(battle: Battle, unit: Unit) -> Step:
     if not any(_sees(battle, unit, h) for h in heroes):
         return _to_goal(battle, unit)
     shot = _shot(battle, unit, heroes)
-    chargeable = [h for h in heroes if in_charge_range(battle, unit, h)] if can_fight(battle, unit) else []
-    if chargeable and _charges(battle, unit, chargeable[0], shot[0] if shot else None):
-        return Step("charge", target=chargeable[0].id)
+    closest_chargeable = next((h for h in heroes if in_charge_range(battle, unit, h)), None) if can_fight(battle, unit) else None
+    if closest_chargeable is not None and _charges(battle, unit, closest_chargeable, shot[0] if shot else None):
+        return Step("charge", target=closest_chargeable.id)
     if shot:
         hero, spot = shot
         return Step("hold", target=hero.id) if spot is None else Step("advance", target=hero.id, to=spot)
@@ -125,32 +131,65 @@ def _shot(battle: Battle, unit: Unit, heroes: list[Unit]) -> tuple[Unit, tuple[f
     if not weapons:
         return None
     reach = battle.scale(max(w.range for w in weapons))
+    mine = battle.bases(unit)
+    lead = mine[0]
+    ring: list[tuple[float, geometry.Point]] | None = None  # the same for every hero: made once, when first needed
     for hero in heroes:
         if _shoots(battle, unit, unit.figures, hero):
             return hero, None
-        spot = _firing_spot(battle, unit, hero, reach)
+        if ring is None:
+            ring = sorted(((math.hypot(p.x - lead.x, p.y - lead.y), p) for p in _ring(lead, move_allowance(battle, unit, "advance"), ADVANCE_SHARES)), key=lambda kp: kp[0])
+        spot = _firing_spot(battle, unit, mine, hero, reach, ring)
         if spot is not None:
             return hero, spot
     return None
 
 
-def _firing_spot(battle: Battle, unit: Unit, hero: Unit, reach: float) -> tuple[float, float] | None:
+def _firing_spot(battle: Battle, unit: Unit, mine: list[geometry.Base], hero: Unit, reach: float, ring: list[tuple[float, geometry.Point]]) -> tuple[float, float] | None:
     """The spot closest to the unit within an advance from which it can shoot the hero: the
-    straight way in to range first, then spots around it."""
-    lead = battle.bases(unit)[0]
-    allowance = move_allowance(battle, unit, "advance")
+    straight way in to range first, then the spots around it (`ring`, by their distance from
+    the lead model; the straight way goes before the ring's spots as far as it)."""
+    lead = mine[0]
     aim = min(battle.bases(hero), key=lambda b: geometry.distance(lead, b))
     straight = _straight(battle, unit, lead, aim, "advance", max(reach, battle.scale(KEEP_AWAY)))
-    spots = sorted([straight, *_ring(lead, allowance, [k / STEPS for k in range(1, STEPS + 1)])], key=lambda p: math.hypot(p.x - lead.x, p.y - lead.y))
+    away = math.hypot(straight.x - lead.x, straight.y - lead.y)
+    first = bisect.bisect_left(ring, away, key=lambda kp: kp[0])
+    spots = [p for _, p in ring[:first]] + [straight] + [p for _, p in ring[first:]]
     targets = battle.bases(hero)
     for point in spots:
-        shifted = [geometry.Base(b.x + point.x - lead.x, b.y + point.y - lead.y, b.z, b.radius) for b in battle.bases(unit)]
-        if not any(geometry.at_most(geometry.distance(b, t), reach) for b in shifted for t in targets):
+        if not _in_reach_there(mine, lead, point, targets, reach):
+            continue
+        if _shot_ruled_out(battle, unit, point, hero):
             continue
         figures = _tried(battle, unit, "advance", point)
         if figures is not None and _shoots(battle, unit, figures, hero):
             return (point.x, point.y)
     return None
+
+
+def _shot_ruled_out(battle: Battle, unit: Unit, point: geometry.Point, hero: Unit) -> bool:
+    """True when a move to `point`, were the engine to accept it, would leave the unit unable to
+    shoot the hero: asked before the engine's costlier judging of the move (`_tried`). Only
+    where the models' places are known without it: the move keeps them around the lead, as
+    for every unit but an AI group that must close up."""
+    moved = placed(battle, unit, point.x, point.y)
+    if is_group(battle, unit) and not coherent(battle, unit, moved):
+        return False  # the group closes up: its places are `_tried`'s to find
+    return not _shoots(battle, unit, moved, hero)
+
+
+def _in_reach_there(mine: list[geometry.Base], lead: geometry.Base, point: geometry.Point, targets: list[geometry.Base], reach: float) -> bool:
+    """Would any model, the unit moved so its lead stands at `point`, be within `reach` of a target
+    model? `geometry.distance` and `at_most` written out, to the same bits, as this runs for
+    every spot tried."""
+    limit = reach + geometry.TOLERANCE
+    hypot = math.hypot
+    for b in mine:
+        x, y, r = b.x + point.x - lead.x, b.y + point.y - lead.y, b.radius
+        for t in targets:
+            if max(0.0, hypot(x - t.x, y - t.y) - (r + t.radius)) <= limit:
+                return True
+    return False
 
 
 def _charges(battle: Battle, unit: Unit, foe: Unit, shot_at: Unit | None) -> bool:
@@ -220,11 +259,7 @@ def _rush_spot(battle: Battle, unit: Unit, aim: geometry.Point | geometry.Base, 
 
 
 def _ring(lead: geometry.Base, allowance: float, shares: Sequence[float]) -> list[geometry.Point]:
-    return [
-        geometry.Point(lead.x + allowance * share * math.cos(2 * math.pi * j / BEARINGS), lead.y + allowance * share * math.sin(2 * math.pi * j / BEARINGS))
-        for share in shares
-        for j in range(BEARINGS)
-    ]
+    return [geometry.Point(lead.x + allowance * share * cos, lead.y + allowance * share * sin) for share in shares for cos, sin in _COS_SIN]
 
 
 def _straight(battle: Battle, unit: Unit, lead: geometry.Base, aim: geometry.Point | geometry.Base, action: str, reach: float) -> geometry.Point:

@@ -124,6 +124,8 @@ def parse_rule(text: str, place: Literal["weapon", "unit"]) -> SpecialRule:
 def _rule_value(rules: tuple[str, ...], place: Literal["weapon", "unit"], name: str) -> int | bool:
     """The X of a rule, True for a plain one, False when absent (or unreadable: check_pack says so)."""
     for text in rules:
+        if name not in text:
+            continue  # the rule's name is part of its text: no need to parse it
         try:
             rule = parse_rule(text, place)
         except ValueError:

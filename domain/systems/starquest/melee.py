@@ -71,9 +71,11 @@ def charge_allowance(battle: Battle, unit: Unit, start: geometry.Base, goal: geo
 def in_charge_range(battle: Battle, unit: Unit, target: Unit) -> bool:
     """At least one charging model is within charge distance of the target unit (#Movement)."""
     foes = battle.bases(target)
+    longest = move_allowance(battle, unit, "charge")  # difficult terrain only shortens it
     for start in battle.bases(unit):
         goal = foes[geometry.closest(start, foes)]
-        if geometry.distance(start, goal) <= charge_allowance(battle, unit, start, goal) + geometry.TOLERANCE:
+        gap = geometry.distance(start, goal)
+        if gap <= longest + geometry.TOLERANCE and gap <= charge_allowance(battle, unit, start, goal) + geometry.TOLERANCE:
             return True
     return False
 

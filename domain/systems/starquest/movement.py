@@ -47,9 +47,10 @@ def keep_away(res: Resolution, unit: Unit, moved: list[Figure], placing: bool = 
     for other in battle.units.values():
         if other.id == unit.id or not other.on_table:
             continue
+        theirs = battle.bases(other)
         for figure in moved:
             here = geometry.Base(figure.x, figure.y, figure.z, radius)
-            for b in battle.bases(other):
+            for b in theirs:
                 gap = geometry.distance(here, b)
                 before = started.get(figure.id)
                 if geometry.short_of(gap, keep) and (before is None or geometry.short_of(gap, geometry.distance(before, b))):

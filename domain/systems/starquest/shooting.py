@@ -63,10 +63,11 @@ def shooters_for(battle: Battle, attacker: Unit, target: Unit, weapon: Weapon) -
     reach = battle.scale(weapon.range)
     targets = battle.bases(target)
     able = []
+    indirect = weapon.rule("Indirect")
     for base in battle.bases(attacker):
-        in_range = any(geometry.distance(base, t) <= reach + geometry.TOLERANCE for t in targets)
-        seen = weapon.rule("Indirect") or any(geometry.line_of_sight(base, t, battle.terrain) for t in targets)
-        if in_range and seen:
+        if not any(geometry.distance(base, t) <= reach + geometry.TOLERANCE for t in targets):
+            continue  # out of range: no need to look (sight lines are the costly part)
+        if indirect or any(geometry.line_of_sight(base, t, battle.terrain) for t in targets):
             able.append(base)
     return able
 

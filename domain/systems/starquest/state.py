@@ -157,11 +157,17 @@ class Battle(msgspec.Struct, frozen=True):
         return next(h for h in self.heroes if h.name == name)
 
     def profile(self, unit: Unit) -> HeroProfile | EnemyProfile:
-        profiles = self.heroes if unit.side == "hero" else self.enemies
-        return next(p for p in profiles if p.name == unit.profile)
+        name = unit.profile
+        for profile in self.heroes if unit.side == "hero" else self.enemies:  # a plain loop: the AI asks this thousands of times a decision
+            if profile.name == name:
+                return profile
+        raise StopIteration(name)
 
     def weapon(self, name: str) -> Weapon:
-        return next(w for w in self.weapons if w.name == name)
+        for weapon in self.weapons:
+            if weapon.name == name:
+                return weapon
+        raise StopIteration(name)
 
     def scale(self, inches: float) -> float:
         """Profile distances are for the 48" table; the small table halves them."""
@@ -181,7 +187,8 @@ class Battle(msgspec.Struct, frozen=True):
         return Figure(figure.id, x, y, self.ground(x, y), figure.wounds)
 
     def bases(self, unit: Unit) -> list[geometry.Base]:
-        return [self.base(unit, f) for f in unit.figures]
+        radius = geometry.base_radius_inches(self.profile(unit).base_mm)  # one look-up for the whole unit
+        return [geometry.Base(f.x, f.y, f.z, radius) for f in unit.figures]
 
     def side(self, side: Side) -> list[Unit]:
         return [u for u in self.units.values() if u.side == side]
