@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from api.http.words import words_of
-from domain.systems.blackstone import hostiles
-from domain.systems.starquest import blasting
 from domain.codecs import mission_codec
 from domain.registry import SYSTEMS
+from domain.systems.blackstone import hostiles
+from domain.systems.starquest import blasting
 from service import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,7 +44,7 @@ def _kinds_opened(package: Path) -> set[str]:
     for path in package.rglob("*.py"):
         text = path.read_text("utf-8")
         for shape in shapes:
-            found |= set(re.findall(shape, text, re.M))
+            found |= set(re.findall(shape, text, re.MULTILINE))
     return found
 
 

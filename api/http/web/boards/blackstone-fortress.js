@@ -146,6 +146,6 @@ export function legend() {
     { swatch: "hex-blocked", text: t("board.blocked") }, { swatch: "wall", text: t("legend.wall") },
     { swatch: "portal", text: t("board.portal") }, { swatch: "escape", text: t("board.escape") },
     { swatch: "marker", text: t("legend.discovery_marker") }, { swatch: "stunned", text: t("board.stunned") },
-    { swatch: "out", text: t("board.taken_out") },
+    { swatch: "out", text: t("board.taken_out") }, { swatch: "wounds", text: t("legend.wounds") },
   ];
 }

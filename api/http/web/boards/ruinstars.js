@@ -100,6 +100,7 @@ export function legend(game) {
     { swatch: "ai", text: t("side.swarm") }, { swatch: "item", text: t("legend.item") },
     { swatch: "selected", text: t("legend.selected") }, { swatch: "high", text: t("legend.high_ground") },
     { swatch: "wall", text: t("legend.wall") }, { swatch: "marker", text: t("legend.marker") },
-    { swatch: "deployment", text: t("board.deployment") },
+    { swatch: "deployment", text: t("board.deployment") }, { swatch: "hits", text: t("legend.hits") },
+    { swatch: "height", text: t("legend.height") },
   ];
 }

@@ -51,7 +51,8 @@ export function summary(box, state, { mine, answer, hasAnswer, prompts = {}, sel
   for (const choice of pending) {
     if (!choice || typeof choice !== "object") continue;
     if (!choice.unit && choice.kind) {  // a choice a member makes (kit/choices.py), answered through the forms
-      const { kind, who, options, ...rest } = choice;
+      const { kind, who, options, ...others } = choice;
+      const rest = Object.fromEntries(Object.entries(others).filter(([, v]) => v !== null && !(typeof v === "object" && !Object.keys(v).length)));
       shown.push(h("div.prompt", { role: "group", "aria-label": t("mission.pending"), dataset: { kind } },
         h("p", {}, h("strong", {}, t("mission.pending")), " ", h("span.kind", {}, promptTitle({ prompts }, kind)), who ? ` · ${who}` : ""),
         Array.isArray(options) && options.length ? h("p.muted", {}, `${t("mission.options")}: ${options.join(", ")}`) : null,
