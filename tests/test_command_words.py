@@ -27,10 +27,11 @@ def _tags(system: str) -> list[str]:
 
 @pytest.mark.parametrize("system", SHIPPED)
 def test_every_command_and_field_has_german_words(system):
-    """A new command type, or a new field of one, without a German entry turns this red."""
+    """A new command type, or a new field of one, without a German name (and help) turns this red."""
     catalogue = i18n.catalogue("de", system)
     names, fields = catalogue.get("commands", {}), catalogue.get("fields", {})
     assert [tag for tag in _tags(system) if tag not in names] == []
+    assert [tag for tag in _tags(system) if tag not in catalogue.get("command_help", {})] == []  # else the form shows English help
     for kind in (*mission_codec(system).commands, *SYSTEMS[system].campaign_commands):
         tag = kind.__struct_config__.tag
         assert [f for f in kind.__struct_fields__ if f not in fields and f"{tag}.{f}" not in fields] == [], tag
@@ -75,7 +76,9 @@ def test_words_in_german_and_english_fall_back_to_the_wire_names():
     assert de.commands["Advance"].title == "Vorrücken" and en.commands["Advance"].title == "Advance"
     assert de.commands["Advance"].fields == {"unit": "Einheit", "x": "x", "y": "y"}
     assert en.commands["Advance"].fields == {"unit": "unit", "x": "x", "y": "y"}
-    assert de.commands["Charge"].description == en.commands["Charge"].description  # no German help yet: the schema's
+    assert de.commands["Charge"].description.startswith("Mit einem Sturmangriff")
+    assert en.commands["Charge"].description.startswith("Charge an enemy unit")  # the schema's own
+    assert en.commands["StartRound"].description is None
     assert de.commands["RollDice"].description.startswith("Die Würfelschale des Tischs")
     assert de.prompts["pass_failed_test"] == "Misslungenen Test bestehen"
     assert en.prompts["pass_failed_test"] == "Pass a failed test"
