@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from api.http.words import words_of
@@ -35,6 +36,15 @@ def test_every_command_and_field_has_german_words(system):
     for kind in (*mission_codec(system).commands, *SYSTEMS[system].campaign_commands):
         tag = kind.__struct_config__.tag
         assert [f for f in kind.__struct_fields__ if f not in fields and f"{tag}.{f}" not in fields] == [], tag
+
+
+@pytest.mark.parametrize("system", SHIPPED)
+def test_every_mission_option_has_a_german_name_and_help(system):
+    schema = msgspec.json.schema(SYSTEMS[system].options)
+    names = set(schema["$defs"][schema["$ref"].split("/")[-1]]["properties"]) if "$ref" in schema else set()
+    catalogue = i18n.catalogue("de", system)
+    assert sorted(names - set(catalogue.get("options", {}))) == [], system
+    assert sorted(names - set(catalogue.get("option_help", {}))) == [], system
 
 
 def _kinds_opened(package: Path) -> set[str]:
@@ -83,6 +93,9 @@ def test_words_in_german_and_english_fall_back_to_the_wire_names():
     assert de.prompts["pass_failed_test"] == "Misslungenen Test bestehen"
     assert en.prompts["pass_failed_test"] == "Pass a failed test"
     assert words_of("blackstone-fortress", "de").commands["blackstone-fortress.Trade"].title == "Handeln"
+    grid_de, grid_en = words_of("ruinstars", "de").options["grid"], words_of("ruinstars", "en").options["grid"]
+    assert (grid_de.title, grid_en.title) == ("Raster", "grid")
+    assert grid_de.description.startswith("Auf dem Raster") and grid_en.description.startswith("Play on the grid")
 
 
 def test_words_endpoint_answers_in_the_request_language_and_may_be_cached(client):

@@ -1,7 +1,7 @@
 """The client in German (README.md#web-client, docs/i18n.md#commands-fields-and-choices): the
 generated command form names commands and fields in the server's German words, a pending
 choice shows its German kind, and the board's legend is German; back in English, all of it
-reads English again."""
+reads English again; a new mission's options are named and explained in German."""
 
 from __future__ import annotations
 
@@ -50,3 +50,12 @@ def test_forms_prompts_and_legend_in_german(new_page, web_server, artifacts):
     expect(page.locator('#command-type option[value="RangedCombat"]')).to_have_text("RangedCombat")
     expect(prompt).to_have_text("Who activates first")
     expect(legend.locator("figcaption")).to_have_text("Legend")
+
+    # the new mission's options in German: name and help from the same words
+    page.select_option("#language", "de")
+    page.get_by_role("link", name="Kampagne", exact=True).click()
+    form = page.locator("form", has_text="Neue Mission")
+    form.locator('[name="system"]').select_option("ruinstars")
+    grid = form.locator('label[data-field="grid"]')
+    expect(grid.locator("> span")).to_have_text("Raster")
+    expect(grid.locator(".help")).to_have_text('Auf dem Raster aus 2"-Quadraten spielen statt in Zoll.')

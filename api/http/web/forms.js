@@ -81,12 +81,13 @@ function readControl(control) {
   }
 }
 
-/** The mission option fields of a system (every value is sent as text, as the API takes it). */
-export function optionFields(schema) {
+/** The mission option fields of a system (every value is sent as text, as the API takes it),
+ * named and explained with `words` (words.js: the `options` of GET /systems/{name}/words). */
+export function optionFields(schema, words = {}) {
   if (!schema) return [];
   const root = schema;
   const object = resolve(schema, root);
-  return Object.entries(object.properties || {}).map(([name, property]) => input(name, property, root, false));
+  return Object.entries(object.properties || {}).map(([name, property]) => input(name, property, root, false, undefined, words[name] || {}));
 }
 
 export function readOptions(fieldset) {

@@ -1,4 +1,5 @@
-// What to call a system's commands, their fields and its pending choices in the chosen language:
+// What to call a system's commands, their fields, its pending choices and its mission options in
+// the chosen language:
 // GET /systems/{name}/words (docs/i18n.md#commands-fields-and-choices), asked once per system
 // and language. The schemas name commands by `type` and fields by their wire names; these are
 // the words the forms and prompts show (the wire names stay what is sent).
@@ -6,7 +7,7 @@
 import { api } from "./api.js";
 import { language } from "./i18n.js";
 
-const NONE = { commands: {}, prompts: {} };
+const NONE = { commands: {}, prompts: {}, options: {} };
 const kept = new Map(); // "<lang>|<system>" -> Promise of the words
 
 /** The words of `system` in the chosen language (none for a system the server does not run). */

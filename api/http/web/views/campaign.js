@@ -112,7 +112,9 @@ async function missionForm(campaignId, token) {
     const chosen = all.find((s) => s.name === system.value);
     version.replaceChildren(...chosen.versions.map((v) => h("option", { value: v }, v)));
     version.disabled = chosen.versions.length === 0;
-    options.replaceChildren(h("legend", {}, t("campaign.options")), ...optionFields(chosen.options));
+    const words = chosen.options ? (await commandWords(chosen.name)).options : {};
+    if (system.value !== chosen.name) return; // another system was picked meanwhile
+    options.replaceChildren(h("legend", {}, t("campaign.options")), ...optionFields(chosen.options, words));
     options.hidden = !chosen.options;
     if (chosen.packs && chosen.packs.length) await offerPack(options, chosen, chosen.packs[0]);
   }
