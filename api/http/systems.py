@@ -55,7 +55,7 @@ def list_systems() -> list[SystemView]:
     return [_view(SYSTEMS[name]) for name in sorted(SYSTEMS)]
 
 
-def _running(name: str) -> GameSystem:
+def running(name: str) -> GameSystem:
     """A system this server runs: any other name in a path names nothing (404)."""
     known = SYSTEMS.get(name)
     if known is None:
@@ -65,13 +65,13 @@ def _running(name: str) -> GameSystem:
 
 @get("/systems/{system:str}", sync_to_thread=False)
 def read_system(system: FromPath[str]) -> SystemView:
-    return _view(_running(system))
+    return _view(running(system))
 
 
 @get("/systems/{system:str}/schemas/{which:str}", sync_to_thread=False, media_type=SCHEMA_MEDIA_TYPE, responses=SCHEMA_RESPONSE)
 def system_schema(system: FromPath[str], which: FromPath[str]) -> Response[bytes]:
     """`commands.json` or `events.json`: the engine's types and this system's own, tagged by `type`."""
-    _running(system)
+    running(system)
     kind = which.removesuffix(".json")
     if kind not in ("commands", "events") or not which.endswith(".json"):
         raise ApiError(404, "not_found", "README.md#game-systems", params={"id": f"/systems/{system}/schemas/{which}", "variant": "route"})
@@ -95,7 +95,7 @@ class SpecialRuleView(Body):
 def special_rules(system: FromPath[str], request: Request) -> list[SpecialRuleView]:
     """Every special rule a game system knows, with its name in the request's language."""
     lang = language(request)
-    known = _running(system)
+    known = running(system)
     return [SpecialRuleView(r.name, i18n.rule_name(r.name, lang, system), r.place, r.values, list(r.versions)) for r in known.special_rules]
 
 
@@ -117,7 +117,7 @@ def purposes(system: FromPath[str], request: Request, text: FromQuery[list[str] 
     each at most 400 characters). The stored events keep the English the rules wrote, so any
     reader of a stream words a roll's purpose here; it needs no token, as it only words text
     the caller already holds."""
-    known = _running(system)
+    known = running(system)
     asked = list(dict.fromkeys(text or []))
     limits.check_count("text", asked, MAX_PURPOSES)
     for one in asked:
@@ -155,7 +155,7 @@ def _entries(value: Any) -> list[PackEntry] | None:
 def read_pack(system: FromPath[str], pack: FromPath[str]) -> PackView:
     """The names a content pack offers (missions, heroes, armies, ...), so a client can offer
     them as a mission's options instead of asking for them blind."""
-    known = packs_of(_running(system)).get(pack)
+    known = packs_of(running(system)).get(pack)
     if known is None:
         raise ApiError(404, "not_found", "README.md#game-systems", params={"id": f"/systems/{system}/packs/{pack}"})
     fields = getattr(known, "__struct_fields__", ())

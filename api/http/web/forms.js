@@ -32,7 +32,7 @@ function kindOf(schema) {
 }
 
 /** One labelled input for a property; its `dataset` says how to read it back. */
-export function input(name, property, root, required, value) {
+export function input(name, property, root, required, value, words = {}) {
   const { schema } = unwrap(property, root);
   const kind = kindOf(schema);
   const id = `f-${name}-${Math.random().toString(36).slice(2, 8)}`;
@@ -60,8 +60,9 @@ export function input(name, property, root, required, value) {
   control.dataset.kind = kind;
   control.dataset.number = schema.type === "integer" || (schema.items && schema.items.type === "integer") ? "integer" : schema.type === "number" || (schema.items && schema.items.type === "number") ? "number" : "";
   if (required) control.required = true;
-  const label = h("label.field", { for: id }, h("span", {}, name, required ? " *" : ""), control);
-  if (property.description) label.append(h("small.muted.help", {}, property.description));
+  const label = h("label.field", { for: id, dataset: { field: name } }, h("span", {}, words.title || name, required ? " *" : ""), control);
+  const help = words.description || property.description;
+  if (help) label.append(h("small.muted.help", {}, help));
   return label;
 }
 
@@ -80,12 +81,13 @@ function readControl(control) {
   }
 }
 
-/** The mission option fields of a system (every value is sent as text, as the API takes it). */
-export function optionFields(schema) {
+/** The mission option fields of a system (every value is sent as text, as the API takes it),
+ * named and explained with `words` (words.js: the `options` of GET /systems/{name}/words). */
+export function optionFields(schema, words = {}) {
   if (!schema) return [];
   const root = schema;
   const object = resolve(schema, root);
-  return Object.entries(object.properties || {}).map(([name, property]) => input(name, property, root, false));
+  return Object.entries(object.properties || {}).map(([name, property]) => input(name, property, root, false, undefined, words[name] || {}));
 }
 
 export function readOptions(fieldset) {
@@ -103,12 +105,19 @@ export function commandsOf(root) {
   return tags.map((tag) => ({ tag, schema: resolve(root.discriminator.mapping[tag] ? { $ref: root.discriminator.mapping[tag] } : {}, root) }));
 }
 
-/** The fields of one command (all but its `type`). */
-export function commandFields(command, root, values = {}) {
+/** The fields of one command (all but its `type`), labelled with `words` (words.js: the
+ * command's entry of GET /systems/{name}/words) where given, else by their wire names. */
+export function commandFields(command, root, values = {}, words = null) {
   const required = new Set(command.schema.required || []);
+  const labels = (words && words.fields) || {};
   return Object.entries(command.schema.properties || {})
     .filter(([name]) => name !== "type")
-    .map(([name, property]) => input(name, property, root, required.has(name), values[name]));
+    .map(([name, property]) => input(name, property, root, required.has(name), values[name], { title: labels[name] }));
+}
+
+/** What the form says a command does: the server's words in the chosen language, else the schema's. */
+export function commandHelp(command, words = null) {
+  return (words && words.description) || command.schema.description || "";
 }
 
 export function readCommand(tag, container) {

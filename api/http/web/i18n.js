@@ -55,6 +55,9 @@ const STRINGS = {
     "phase.edge": "picking edges", "phase.objective_roll_off": "roll-off for objectives", "phase.first_marker": "first marker", "phase.markers": "placing markers", "phase.rounds": "rounds",
     "phase.mission_roll": "rolling the mission", "phase.scout_roll_off": "roll-off for scouts", "phase.exploration": "exploration", "phase.combat": "combat", "phase.recovery": "recovery",
     "phase.leader": "choosing a leader", "phase.ended": "ended",
+    "legend.title": "Legend", "legend.selected": "selected", "legend.search_token": "search token", "legend.objective": "objective",
+    "legend.wounds": "wounds taken", "legend.height": "height above the table", "legend.wall": "wall", "legend.discovery_marker": "discovery marker",
+    "legend.item": "item", "legend.high_ground": "high ground", "legend.marker": "marker", "legend.building": "building", "legend.hits": "hits left", "mission.options": "options",
     "side.hero": "hero", "side.heroes": "heroes", "side.ai": "AI", "side.explorer": "explorer", "side.hostile": "hostile", "side.swarm": "swarm",
   },
   de: {
@@ -110,6 +113,9 @@ const STRINGS = {
     "phase.edge": "Kanten wählen", "phase.objective_roll_off": "Wurf-Duell um die Missionsziele", "phase.first_marker": "erster Marker", "phase.markers": "Marker legen", "phase.rounds": "Runden",
     "phase.mission_roll": "Mission auswürfeln", "phase.scout_roll_off": "Wurf-Duell um die Späher", "phase.exploration": "Erkundung", "phase.combat": "Kampf", "phase.recovery": "Erholung",
     "phase.leader": "Anführer wählen", "phase.ended": "beendet",
+    "legend.title": "Legende", "legend.selected": "ausgewählt", "legend.search_token": "Suchmarker", "legend.objective": "Missionsziel",
+    "legend.wounds": "erlittene Wunden", "legend.height": "Höhe über dem Tisch", "legend.wall": "Wand", "legend.discovery_marker": "Entdeckungsmarker",
+    "legend.item": "Gegenstand", "legend.high_ground": "erhöhtes Gelände", "legend.marker": "Marker", "legend.building": "Gebäude", "legend.hits": "verbleibende Treffer", "mission.options": "Möglichkeiten",
     "side.hero": "Held", "side.heroes": "Helden", "side.ai": "KI", "side.explorer": "Entdecker", "side.hostile": "feindlich", "side.swarm": "Schwarm",
   },
 };

@@ -137,3 +137,15 @@ export function draw(svg, view, { selected = null, onPick = () => {} } = {}) {
       label(x + 0.58, y - 0.23, String(marker.number), "marker-number")));
   }
 }
+
+/** What the board's colours and marks mean (views/legend.js). */
+export function legend() {
+  return [
+    { swatch: "hero", text: t("side.explorer") }, { swatch: "ai", text: t("side.hostile") },
+    { swatch: "selected", text: t("legend.selected") }, { swatch: "hex-cover", text: t("board.cover") },
+    { swatch: "hex-blocked", text: t("board.blocked") }, { swatch: "wall", text: t("legend.wall") },
+    { swatch: "portal", text: t("board.portal") }, { swatch: "escape", text: t("board.escape") },
+    { swatch: "marker", text: t("legend.discovery_marker") }, { swatch: "stunned", text: t("board.stunned") },
+    { swatch: "out", text: t("board.taken_out") }, { swatch: "wounds", text: t("legend.wounds") },
+  ];
+}

@@ -91,3 +91,16 @@ export function draw(svg, view, { selected = null, onPick = () => {} } = {}) {
     svg.append(group);
   }
 }
+
+/** What the board's colours and marks mean (views/legend.js): each army's colour first. */
+export function legend(game) {
+  const units = Object.values(game.units || {});
+  const armies = [...new Set([...(game.sides || []), ...units.map((u) => u.army)])]; // as draw() colours them
+  return [
+    ...armies.filter(Boolean).map((id) => ({ swatch: "side", text: id, colour: sideColour(id, armies) })),
+    { swatch: "selected", text: t("legend.selected") }, { swatch: "zone", text: t("board.deployment") },
+    { swatch: "objective-marker", text: t("legend.objective") }, { swatch: "building", text: t("legend.building") },
+    { swatch: "cover", text: t("terrain.cover") }, { swatch: "dangerous", text: t("terrain.dangerous") },
+    { swatch: "wounds", text: t("legend.wounds") },
+  ];
+}

@@ -91,3 +91,16 @@ export function draw(svg, view, { selected = null, onPick = () => {} } = {}) {
     svg.append(group);
   }
 }
+
+/** What the board's colours and marks mean (views/legend.js): each squad's colour first. */
+export function legend(game) {
+  const squads = (game.squads || []).map((q) => q.id);
+  return [
+    ...squads.map((id) => ({ swatch: "side", text: tOr(`side.${id}`, id), colour: sideColour(id, squads) })),
+    { swatch: "ai", text: t("side.swarm") }, { swatch: "item", text: t("legend.item") },
+    { swatch: "selected", text: t("legend.selected") }, { swatch: "high", text: t("legend.high_ground") },
+    { swatch: "wall", text: t("legend.wall") }, { swatch: "marker", text: t("legend.marker") },
+    { swatch: "deployment", text: t("board.deployment") }, { swatch: "hits", text: t("legend.hits") },
+    { swatch: "height", text: t("legend.height") },
+  ];
+}

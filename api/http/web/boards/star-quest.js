@@ -75,3 +75,15 @@ export function draw(svg, view, { selected = null, onPick = () => {} } = {}) {
     svg.append(pickable(group, `${unit.id} (${unit.side})`, () => onPick({ kind: "unit", id: unit.id })));
   }
 }
+
+/** What the board's colours and marks mean (views/legend.js). */
+export function legend() {
+  return [
+    { swatch: "hero", text: t("side.heroes") }, { swatch: "ai", text: t("side.ai") },
+    { swatch: "selected", text: t("legend.selected") }, { swatch: "deployment", text: t("board.deployment") },
+    { swatch: "cover", text: t("terrain.cover") }, { swatch: "blocks-sight", text: t("terrain.blocks_sight") },
+    { swatch: "dangerous", text: t("terrain.dangerous") }, { swatch: "token", text: t("legend.search_token") },
+    { swatch: "objective", text: t("legend.objective") }, { swatch: "goal", text: t("board.ai_goal") },
+    { swatch: "wounds", text: t("legend.wounds") }, { swatch: "height", text: t("legend.height") },
+  ];
+}

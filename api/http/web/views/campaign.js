@@ -6,7 +6,8 @@ import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { member, remember, rememberMission } from "../store.js";
 import { copyButton, crumb, field, formError } from "./widgets.js";
-import { commandFields, commandsOf, optionFields, readCommand, readOptions } from "../forms.js";
+import { commandFields, commandHelp, commandsOf, optionFields, readCommand, readOptions } from "../forms.js";
+import { commandTitle, commandWords } from "../words.js";
 import { valueView } from "./values.js";
 
 export async function showCampaign(view, crumbs, campaignId) {
@@ -111,7 +112,9 @@ async function missionForm(campaignId, token) {
     const chosen = all.find((s) => s.name === system.value);
     version.replaceChildren(...chosen.versions.map((v) => h("option", { value: v }, v)));
     version.disabled = chosen.versions.length === 0;
-    options.replaceChildren(h("legend", {}, t("campaign.options")), ...optionFields(chosen.options));
+    const words = chosen.options ? (await commandWords(chosen.name)).options : {};
+    if (system.value !== chosen.name) return; // another system was picked meanwhile
+    options.replaceChildren(h("legend", {}, t("campaign.options")), ...optionFields(chosen.options, words));
     options.hidden = !chosen.options;
     if (chosen.packs && chosen.packs.length) await offerPack(options, chosen, chosen.packs[0]);
   }
@@ -176,17 +179,20 @@ async function campaignCommands(campaignId, token) {
   const offered = [];
   for (const system of systems) {
     const root = await api(system.commands_schema);
-    for (const command of commandsOf(root)) if (command.tag.includes(".")) offered.push({ ...command, root });
+    const words = await commandWords(system.name);
+    for (const command of commandsOf(root)) if (command.tag.includes(".")) offered.push({ ...command, root, words });
   }
   if (!offered.length) return null;
   const error = formError();
   const done = h("p.ok", { role: "status", hidden: true });
-  const chooser = h("select", { name: "campaign-command" }, offered.map((c) => h("option", { value: c.tag }, c.tag)));
+  const chooser = h("select", { name: "campaign-command" }, offered.map((c) => h("option", { value: c.tag }, commandTitle(c.words, c.tag))));
   const fields = h("div.fields", {});
   const show = () => {
     const chosen = offered.find((c) => c.tag === chooser.value);
-    fields.replaceChildren(...commandFields(chosen, chosen.root));
-    if (chosen.schema.description) fields.prepend(h("p.muted", {}, chosen.schema.description));
+    const said = chosen.words.commands[chosen.tag];
+    fields.replaceChildren(...commandFields(chosen, chosen.root, {}, said));
+    const help = commandHelp(chosen, said);
+    if (help) fields.prepend(h("p.muted", {}, help));
   };
   chooser.addEventListener("change", show);
   show();

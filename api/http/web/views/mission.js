@@ -7,7 +7,9 @@ import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { rememberMission } from "../store.js";
 import { follow } from "../stream.js";
-import { commandFields, commandsOf, readCommand, readFaces } from "../forms.js";
+import { commandFields, commandHelp, commandsOf, readCommand, readFaces } from "../forms.js";
+import { commandTitle, commandWords } from "../words.js";
+import { legendFor } from "./legend.js";
 import { access, commandSchema } from "./access.js";
 import { aiPanel, hostPanel, seedPanel } from "./tools.js";
 import { boardFor } from "../boards/index.js";
@@ -21,6 +23,7 @@ export async function showMission(view, crumbs, missionId) {
   rememberMission(missionId, state.campaign_id);
   const root = await commandSchema(state.system);
   const drawer = await boardFor(state.system);
+  const words = await commandWords(state.system);
   crumb(crumbs, [mine.campaign || t("campaign.title"), `#/campaign/${campaignId}`], [state.name]);
 
   let selected = null;
@@ -36,6 +39,7 @@ export async function showMission(view, crumbs, missionId) {
   const summaryBox = h("section.card.summary", { "aria-labelledby": "summary-h" });
   const board = drawer ? document.createElementNS("http://www.w3.org/2000/svg", "svg") : null;
   if (board) { board.setAttribute("class", "board"); board.setAttribute("role", "group"); board.setAttribute("aria-label", t("mission.board")); }
+  let legend = board ? legendFor(drawer, state) : null;
   const tray = h("ol.tray", { "aria-live": "polite" });
   const log = h("ol.log", {});
   const error = formError();
@@ -44,7 +48,7 @@ export async function showMission(view, crumbs, missionId) {
   // -- the command form ------------------------------------------------------------------
   // A campaign's own commands ("<system>.<Name>") go to the campaign page, not here.
   const commands = commandsOf(root).filter((c) => !c.tag.includes("."));
-  const chooser = h("select", { name: "command", id: "command-type" }, commands.map((c) => h("option", { value: c.tag }, c.tag)));
+  const chooser = h("select", { name: "command", id: "command-type" }, commands.map((c) => h("option", { value: c.tag }, commandTitle(words, c.tag))));
   const fields = h("div.fields", {});
   const faces = h("input", { name: "dice-faces", placeholder: "3, 5, 6", inputmode: "numeric" });
   const facesField = field(t("mission.faces"), faces, t("mission.faces_hint"));
@@ -57,8 +61,10 @@ export async function showMission(view, crumbs, missionId) {
   form.dataset.sent = "0";
   function showFields(values = {}) {
     const chosen = commands.find((c) => c.tag === chooser.value);
-    fields.replaceChildren(...(chosen ? commandFields(chosen, root, values) : []));
-    if (chosen && chosen.schema.description) fields.prepend(h("p.muted", {}, chosen.schema.description));
+    const said = chosen ? words.commands[chosen.tag] : null;
+    fields.replaceChildren(...(chosen ? commandFields(chosen, root, values, said) : []));
+    const help = chosen ? commandHelp(chosen, said) : "";
+    if (help) fields.prepend(h("p.muted", {}, help));
   }
   chooser.addEventListener("change", () => showFields(selected ? { unit: selected } : {}));
   showFields();
@@ -127,7 +133,7 @@ export async function showMission(view, crumbs, missionId) {
       faces.value = "";
       line.hide();
       accepted.hidden = false;
-      accepted.textContent = `✓ ${command.type}: ${result.events.map((e) => e.event.type).join(", ")}`;
+      accepted.textContent = `✓ ${commandTitle(words, command.type)}: ${result.events.map((e) => e.event.type).join(", ")}`;
       form.dataset.outcome = "accepted";
       await refresh();
     } catch (failure) {
@@ -146,8 +152,9 @@ export async function showMission(view, crumbs, missionId) {
   // -- drawing ---------------------------------------------------------------------------
   function redraw() {
     const focused = focusKey();
-    summary(summaryBox, state, { mine, answer: (unit, accept) => submit({ type: "Answer", unit, accept }, null, error), hasAnswer: commands.some((c) => c.tag === "Answer"), selected, onSelect: picked, board: drawer });
+    summary(summaryBox, state, { mine, answer: (unit, accept) => submit({ type: "Answer", unit, accept }, null, error), hasAnswer: commands.some((c) => c.tag === "Answer"), prompts: words.prompts, selected, onSelect: picked, board: drawer });
     if (board) drawer.draw(board, state, { selected, onPick: picked });
+    if (legend) legend.replaceWith(legend = legendFor(drawer, state));
     if (focused) { const again = view.querySelector(focused); if (again) again.focus(); }
   }
 
@@ -180,7 +187,7 @@ export async function showMission(view, crumbs, missionId) {
   const logCard = h("details.card.events", {}, h("summary", {}, t("mission.events")), log);
   view.append(head,
     h("div.play", {},
-      h("div.board-wrap", {}, board || h("p.muted", {}, t("mission.no_board")), summaryBox),
+      h("div.board-wrap", {}, board || h("p.muted", {}, t("mission.no_board")), legend, summaryBox),
       h("div.side", {}, aiBox, mine.role === "spectator" ? h("p.card.muted", {}, t("mission.spectating")) : form, trayCard, hostTools, seedForm, logCard)));
   redraw();
   aiDue();

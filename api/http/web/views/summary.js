@@ -5,6 +5,7 @@
 import { h } from "../dom.js";
 import { t, tOr } from "../i18n.js";
 import { valueView } from "./values.js";
+import { promptTitle } from "../words.js";
 
 /** The game's units, under the names the systems give them (units, models, miniatures). */
 export function unitsOf(game) {
@@ -31,7 +32,7 @@ function unitLine(unit, { selected, onSelect, names, pickOf }) {
 
 /** `board`: the system's board module, whose optional `whoseTurn` and `pickOf` read its state
  * (boards/index.js); `onSelect` gets the pick a listed unit makes. */
-export function summary(box, state, { mine, answer, hasAnswer, selected, onSelect, board = null }) {
+export function summary(box, state, { mine, answer, hasAnswer, prompts = {}, selected, onSelect, board = null }) {
   const game = state.game || {};
   const pickOf = (unit) => (board && board.pickOf ? board.pickOf(unit, game) : { kind: "unit", id: unit.id });
   const facts = [];
@@ -45,18 +46,27 @@ export function summary(box, state, { mine, answer, hasAnswer, selected, onSelec
   facts.push([t("mission.whose_turn"), active || (game.phase === "ai" ? t("mission.ai_turn") : "–")]);
   facts.push([t("mission.version"), String(state.version)]);
 
-  const prompts = [];
+  const shown = [];
   const pending = game.pending ? [game.pending] : Array.isArray(game.choices) ? game.choices : [];
   for (const choice of pending) {
     if (!choice || typeof choice !== "object") continue;
+    if (!choice.unit && choice.kind) {  // a choice a member makes (kit/choices.py), answered through the forms
+      const { kind, who, options, ...others } = choice;
+      const rest = Object.fromEntries(Object.entries(others).filter(([, v]) => v !== null && !(typeof v === "object" && !Object.keys(v).length)));
+      shown.push(h("div.prompt", { role: "group", "aria-label": t("mission.pending"), dataset: { kind } },
+        h("p", {}, h("strong", {}, t("mission.pending")), " ", h("span.kind", {}, promptTitle({ prompts }, kind)), who ? ` · ${who}` : ""),
+        Array.isArray(options) && options.length ? h("p.muted", {}, `${t("mission.options")}: ${options.join(", ")}`) : null,
+        Object.keys(rest).length ? valueView(rest) : null));
+      continue;
+    }
     if (!choice.unit) {  // a system's own kind of choice: shown as it is, answered through the forms
-      prompts.push(h("div.prompt", { role: "group", "aria-label": t("mission.pending") }, h("strong", {}, t("mission.pending")), valueView(choice)));
+      shown.push(h("div.prompt", { role: "group", "aria-label": t("mission.pending") }, h("strong", {}, t("mission.pending")), valueView(choice)));
       continue;
     }
     const mineToAnswer = mine.role === "host" || (mine.units || []).includes(choice.unit);
     const context = Object.entries(choice.context || {}).map(([k, v]) => `${k}: ${v}`).join(", ");
-    prompts.push(h("div.prompt", { role: "group", "aria-label": t("mission.pending") },
-      h("p", {}, h("strong", {}, t("mission.pending")), ` ${choice.kind || ""} · ${choice.unit || ""}`,
+    shown.push(h("div.prompt", { role: "group", "aria-label": t("mission.pending"), dataset: { kind: choice.kind || "" } },
+      h("p", {}, h("strong", {}, t("mission.pending")), " ", h("span.kind", {}, promptTitle({ prompts }, choice.kind || "")), ` · ${choice.unit || ""}`,
         choice.cost !== undefined ? ` · ${t("mission.cost")} ${choice.cost}` : "", context ? ` · ${context}` : ""),
       hasAnswer && choice.unit && mineToAnswer ? h("div.actions", {},
         h("button", { type: "button", on: { click: () => answer(choice.unit, true) } }, t("mission.accept")),
@@ -68,6 +78,6 @@ export function summary(box, state, { mine, answer, hasAnswer, selected, onSelec
   box.replaceChildren(
     h("h2", { id: "summary-h" }, t("mission.state")),
     h("dl.facts", {}, facts.map(([k, v]) => [h("dt", {}, k), h("dd", { dataset: { fact: k } }, v)])),
-    ...prompts, ...attention,
+    ...shown, ...attention,
     units.length ? h("ul.units", {}, units.map((u) => unitLine(u, { selected, onSelect, names: state.rule_names || {}, pickOf }))) : null);
 }
