@@ -81,11 +81,13 @@ def test_the_scan_finds_the_kinds_the_rules_open():
     assert "trade" in _kinds_opened(ROOT / "domain/systems/blackstone")
 
 
-def test_words_in_german_and_english_fall_back_to_the_wire_names():
+def test_words_in_german_and_english_fall_back_to_the_wire_names_spelt_out():
     de, en = words_of("star-quest", "de"), words_of("star-quest", "en")
     assert de.commands["Advance"].title == "Vorrücken" and en.commands["Advance"].title == "Advance"
     assert de.commands["Advance"].fields == {"unit": "Einheit", "x": "x", "y": "y"}
-    assert en.commands["Advance"].fields == {"unit": "unit", "x": "x", "y": "y"}
+    assert en.commands["Advance"].fields == {"unit": "Unit", "x": "X", "y": "Y"}
+    blackstone = words_of("blackstone-fortress", "en").commands
+    assert (blackstone["UseCard"].title, blackstone["blackstone-fortress.BeginQuest"].title) == ("Use card", "Begin quest")
     assert de.commands["Charge"].description.startswith("Mit einem Sturmangriff")
     assert en.commands["Charge"].description.startswith("Charge an enemy unit")  # the schema's own
     assert en.commands["StartRound"].description is None
@@ -94,7 +96,7 @@ def test_words_in_german_and_english_fall_back_to_the_wire_names():
     assert en.prompts["pass_failed_test"] == "Pass a failed test"
     assert words_of("blackstone-fortress", "de").commands["blackstone-fortress.Trade"].title == "Handeln"
     grid_de, grid_en = words_of("ruinstars", "de").options["grid"], words_of("ruinstars", "en").options["grid"]
-    assert (grid_de.title, grid_en.title) == ("Raster", "grid")
+    assert (grid_de.title, grid_en.title) == ("Raster", "Grid")
     assert grid_de.description.startswith("Auf dem Raster") and grid_en.description.startswith("Play on the grid")
 
 
@@ -108,7 +110,7 @@ def test_words_endpoint_answers_in_the_request_language_and_may_be_cached(client
     assert body["commands"]["RangedCombat"]["fields"]["weapon"] == "Waffe"
     assert body["prompts"] == {"attack_of_opportunity": "Gelegenheitsangriff", "first": "Wer zuerst aktiviert"}
     english = client.get("/systems/ruinstars/words?lang=en").json()
-    assert english["commands"]["RangedCombat"]["title"] == "RangedCombat" and english["prompts"]["first"] == "Who activates first"
+    assert english["commands"]["RangedCombat"]["title"] == "Ranged combat" and english["prompts"]["first"] == "Who activates first"
     assert client.get("/systems/table/words?lang=de").json()["commands"]["RollDice"]["fields"]["purpose"] == "Zweck"
     missing = client.get("/systems/nowhere/words")
     assert missing.status_code == 404 and missing.json()["code"] == "not_found"

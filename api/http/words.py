@@ -5,12 +5,14 @@ The JSON Schemas name commands by their `type` and fields by their wire names; a
 builds forms from them asks here what to call each one for its reader. Worded from the
 catalogues' `[commands]`, `[command_help]`, `[fields]`, `[prompts]`, `[options]` and
 `[option_help]`: the language's entry,
-else the English one, else the name itself (and the schema's own description for help).
+else the English one, else the name itself spelt out ("blackstone-fortress.UseCard" -> "Use
+card", "army_list" -> "Army list"), and the schema's own description for help.
 """
 
 from __future__ import annotations
 
 import functools
+import re
 from typing import Any
 
 import msgspec
@@ -26,7 +28,7 @@ from service import i18n
 
 
 class CommandWords(Body):
-    #: What to call the command (its `type` where no catalogue names it).
+    #: What to call the command (its `type` spelt out where no catalogue names it).
     title: str
     #: What it does: the catalogue's help in the language, else the schema's (English) description.
     description: str | None
@@ -35,7 +37,7 @@ class CommandWords(Body):
 
 
 class OptionWords(Body):
-    #: What to call the option (its name where no catalogue names it).
+    #: What to call the option (its name spelt out where no catalogue names it).
     title: str
     #: What it means: the catalogue's help in the language, else the options schema's description.
     description: str | None
@@ -50,6 +52,12 @@ class WordsView(Body):
     prompts: dict[str, str]
     #: Each mission option (GET /systems: `options`), by name.
     options: dict[str, OptionWords]
+
+
+def spelt_out(name: str) -> str:
+    """A wire name as words: its last dotted part, CamelCase and snake_case split, capitalised."""
+    words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name.rsplit(".", 1)[-1]).replace("_", " ").lower()
+    return words[:1].upper() + words[1:]
 
 
 def _word(section: str, keys: list[str], lang: str, system: str) -> str | None:
@@ -71,14 +79,14 @@ def words_of(system: str, lang: str) -> WordsView:
     for tag, ref in schema["discriminator"]["mapping"].items():
         command: dict[str, Any] = schema["$defs"][ref.split("/")[-1]]
         fields = {
-            name: _word("fields", [f"{tag}.{name}", name], lang, system) or name
+            name: _word("fields", [f"{tag}.{name}", name], lang, system) or spelt_out(name)
             for name in command.get("properties", {})
             if name != "type"
         }
         help_text = _word("command_help", [tag], lang, system) or command.get("description")
-        commands[tag] = CommandWords(_word("commands", [tag], lang, system) or tag, help_text, fields)
+        commands[tag] = CommandWords(_word("commands", [tag], lang, system) or spelt_out(tag), help_text, fields)
     kinds = {**i18n.catalogue(i18n.DEFAULT, system).get("prompts", {}), **i18n.catalogue(lang, system).get("prompts", {})}
-    prompts = {kind: _word("prompts", [kind], lang, system) or kind for kind in sorted(kinds)}
+    prompts = {kind: _word("prompts", [kind], lang, system) or spelt_out(kind) for kind in sorted(kinds)}
     return WordsView(lang, commands, prompts, _options(system, lang))
 
 
@@ -86,7 +94,7 @@ def _options(system: str, lang: str) -> dict[str, OptionWords]:
     schema = msgspec.json.schema(running(system).options)
     root = schema["$defs"][schema["$ref"].split("/")[-1]] if "$ref" in schema else schema
     return {
-        name: OptionWords(_word("options", [name], lang, system) or name, _word("option_help", [name], lang, system) or prop.get("description"))
+        name: OptionWords(_word("options", [name], lang, system) or spelt_out(name), _word("option_help", [name], lang, system) or prop.get("description"))
         for name, prop in root.get("properties", {}).items()
     }
 

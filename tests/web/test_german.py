@@ -47,7 +47,7 @@ def test_forms_prompts_and_legend_in_german(new_page, web_server, artifacts):
     screenshot(page, artifacts, "german-forms-prompt-legend")
 
     page.select_option("#language", "en")
-    expect(page.locator('#command-type option[value="RangedCombat"]')).to_have_text("RangedCombat")
+    expect(page.locator('#command-type option[value="RangedCombat"]')).to_have_text("Ranged combat")
     expect(prompt).to_have_text("Who activates first")
     expect(legend.locator("figcaption")).to_have_text("Legend")
 

@@ -20,7 +20,7 @@ from domain.systems.blackstone.expedition_state import ENDED, EXPLORATION, Exped
 from domain.systems.blackstone.versions import rule
 
 ROUNDS = rule("EXPLORATION ROUNDS")
-KIND = "peek_exploration"
+CARD_KIND = "peek_exploration"
 
 
 def look(expedition: Expedition, command: LookAhead) -> list[Event]:
@@ -32,7 +32,7 @@ def look(expedition: Expedition, command: LookAhead) -> list[Event]:
     card = expedition.content.cards.get(command.card)
     if card is None or command.card not in held:
         raise RuleError("card_not_held", RESOURCE_CARDS, params={"unit": track.id, "card": command.card, "held": list(held)})
-    if card.effect.kind != KIND:
+    if card.effect.kind != CARD_KIND:
         raise RuleError("card_cannot_look_ahead", RESOURCE_CARDS, params={"card": card.name})
     if any(p.card == card.id for p in expedition.peeks):
         raise RuleError("card_used_this_expedition", RESOURCE_CARDS, params={"card": card.name})
