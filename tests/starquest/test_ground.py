@@ -63,14 +63,29 @@ def test_a_dip_within_the_tolerance_is_no_gap(rules):
 
 @BOTH
 def test_a_short_scurry_stops_before_a_pit_across_its_way_at_a_slant(rules):
-    """#Jumping: a 0.5" pit between two 4" roofs, crossed going north and a little east; a D3 of
-    1 would end in the pit, so the hero stops 0.01" (along its way) before the pit's edge."""
+    """#Jumping: a 0.9" pit between two 4" roofs, crossed going north and a little east; a D3 of
+    2 would end in the pit, so the hero stops 0.01" (along its way) before the pit's edge."""
     south = piece("south", 10, 10, 20, 20, elevated=True, height=4.0)
-    north = piece("north", 10, 20.5, 20, 30, elevated=True, height=4.0)
-    g = on_roof(rules, south, north, at=(15.0, 19.5), z=4.0)
-    g.do(Scurry("ace", 15.5, 22.5), 4, 1)
+    north = piece("north", 10, 20.9, 20, 30, elevated=True, height=4.0)
+    g = on_roof(rules, south, north, at=(15.0, 18.5), z=4.0)
+    g.do(Scurry("ace", 15.5, 21.5), 4, 3)
     x, y = g.at("ace")
-    # 0.5" north is 0.5 * 3.0414 / 3 = 0.5069" along the way; 0.01" less of it
-    along = 0.5 * (0.5**2 + 3**2) ** 0.5 / 3 - 0.01
-    assert x == pytest.approx(15.0 + along * 0.5 / 3.0414, abs=1e-3) and y == pytest.approx(19.5 + along * 3 / 3.0414, abs=1e-3)
+    way = (0.5**2 + 3**2) ** 0.5  # the way's length to the point aimed at: 3.0414"
+    along = 1.5 * way / 3 - 0.01  # 1.5" north is 1.5207" along it
+    assert x == pytest.approx(15.0 + along * 0.5 / way, abs=1e-6) and y == pytest.approx(18.5 + along * 3 / way, abs=1e-6)
     assert 19.98 < y < 20.0 and g.unit("ace").figures[0].z == 4.0
+
+
+@BOTH
+def test_a_scurry_from_a_pits_very_edge_that_would_end_in_it_stays_put(rules):
+    """#Jumping, #Movement: the hero stands 0.005" from a 0.9" pit; its Scurry of 3" stops 1"
+    short of a Grunt across the pit, which leaves it in the pit, so it stops before the pit's
+    edge: where it stands."""
+    south = piece("south", 10, 10, 20, 20, elevated=True, height=4.0)
+    north = piece("north", 10, 20.9, 20, 30, elevated=True, height=4.0)
+    grunt = 20.4 + 2 * 0.6299212598425197 + 1.0
+    g = Game(rules, heroes=[hero("Ace"), hero("Bo")], enemies=[enemy()], waves=[wave(1, "Grunt", (15.0, grunt))], terrain=[south, north], at={"ace": (15.0, 19.995), "bo": (40.0, 6.0)})
+    assert g.unit("ace").figures[0].z == 4.0
+    g.do(Activate("ace"))
+    g.do(Scurry("ace", 15.0, 22.5), 4, 6)
+    assert g.at("ace") == (15.0, 19.995) and g.unit("ace").figures[0].z == 4.0
