@@ -116,3 +116,27 @@ def test_a_follower_whose_base_clips_difficult_terrain_goes_6_inches(rules):
     g = mob_game(rules, [(30.0, 20.0), (place[0], 28.0)], terrain=[mud])
     closed = close(g, (30.0, 40.0))
     assert closed[1] == pytest.approx((place[0], 34.0))
+
+
+@BOTH
+def test_a_follower_on_its_place_stays_and_the_fallen_take_no_place(rules):
+    """One follower already stands on the east place and stays there; Ace lies dead 0.6" from
+    the next place (60 degrees round): a fallen hero is off the table, so the other follower
+    takes that place all the same."""
+    east, next_ = place(0), place(60)
+    out = R + 0.6 + geometry.base_radius_inches(32)
+    ace = (next_[0] + out * math.cos(math.radians(60)), next_[1] + out * math.sin(math.radians(60)))
+    g = mob_game(rules, [(24.0, 16.0), east, (20.0, next_[1])], ace=ace)
+    g.patch("ace", dead=True)
+    closed = close(g, (24.0, 24.0))
+    assert closed[1] == east and near(closed[2], next_)
+
+
+@BOTH
+def test_followers_may_end_by_where_their_own_group_stood(rules):
+    """C stands 0.72" east of the east place, D north of the next one: C takes the east place,
+    D the next, 0.96" from where C stood; the group's own old places keep nobody away."""
+    east, next_ = place(0), place(60)
+    g = mob_game(rules, [(24.0, 16.0), (26.2, 24.0), (next_[0], 28.0)])
+    closed = close(g, (24.0, 24.0))
+    assert near(closed[1], east) and near(closed[2], next_)
