@@ -10,7 +10,8 @@ from domain.systems.starquest import events as ev
 from domain.systems.starquest.commands import Activate, Discover, EndActivation
 from domain.systems.starquest.content import SearchToken
 from domain.systems.starquest.geometry import base_radius_inches
-from tests.starquest.game import Game, hero, of, wall
+from domain.systems.starquest.state import Figure
+from tests.starquest.game import Game, enemy, hero, of, piece, wall
 
 BOTH = pytest.mark.parametrize("rules", ["en", "de"])
 SKILLS = {"en": "star-quest.en.md#Skill actions", "de": "star-quest.de.md#FERTIGKEITSAKTIONEN"}
@@ -60,6 +61,7 @@ def test_discover_reaches_six_inches_exactly(rules):
     g = scene(rules, edge)
     assert (12.63092125984252 - 6.0) - R == 6.0 + 0.001
     events = g.do(Discover("ace", "edge"), 4)
+    assert of(events, ev.SkillUsed) == [ev.SkillUsed("ace", "discover")]
     assert [t.purpose for t in of(events, ev.StatTested)] == ["discover"]
     assert of(events, ev.TokenRevealed) == [ev.TokenRevealed("ace", "edge", "Calm Tab")]
 
@@ -72,3 +74,13 @@ def test_a_token_one_inch_away_is_picked_up_without_a_roll(rules):
     events = g.do(Discover("ace", "close"))
     assert not of(events, ev.StatTested)
     assert of(events, ev.ItemFound) == [ev.ItemFound("ace", "close", "Calm Tab")]
+
+
+@BOTH
+def test_an_enemy_appears_standing_on_the_roof_its_token_lies_on(rules):
+    """The enemy model appears on the token, at the roof's height, as the unit's first model."""
+    roof = piece("roof", 8, 6.7, 14, 14, elevated=True, height=2.0)
+    trap = SearchToken(id="trap", at=(12.0, 11.0), content="enemy:Lurker")
+    g = scene(rules, trap, enemies=[enemy("Lurker")], terrain=[roof])
+    events = g.do(Discover("ace", "trap"), 4)
+    assert of(events, ev.UnitPlaced) == [ev.UnitPlaced("lurker-trap", "Lurker", [Figure("lurker-trap.1", 12.0, 11.0, 2.0)])]
