@@ -84,3 +84,16 @@ def test_an_enemy_appears_standing_on_the_roof_its_token_lies_on(rules):
     g = scene(rules, trap, enemies=[enemy("Lurker")], terrain=[roof])
     events = g.do(Discover("ace", "trap"), 4)
     assert of(events, ev.UnitPlaced) == [ev.UnitPlaced("lurker-trap", "Lurker", [Figure("lurker-trap.1", 12.0, 11.0, 2.0)])]
+
+
+@BOTH
+@pytest.mark.parametrize(("at", "placed"), [((10.5, 6.0), (10.0 + 2 * R + 1.0, 6.0)), ((10.0, 6.0), (10.0, 6.0 + 2 * R + 1.0))], ids=["east of Ace", "on Ace"])
+def test_an_enemy_appearing_by_the_hero_is_pushed_straight_away_from_it(rules, at, placed):
+    """#Movement: the enemy appears on the token, pushed straight away from Ace's centre until
+    the bases are 1" apart: east of a token 0.5" east of Ace; north when the token lies under
+    Ace's very centre, where no direction is away."""
+    trap = SearchToken(id="trap", at=at, content="enemy:Lurker")
+    g = scene(rules, trap, enemies=[enemy("Lurker")])
+    (event,) = of(g.do(Discover("ace", "trap")), ev.UnitPlaced)
+    figure = event.figures[0]
+    assert (figure.x, figure.y) == pytest.approx(placed, abs=1e-9)
