@@ -192,3 +192,14 @@ def test_ai_activations_every_ai_command_of_hold_the_relay_is_accepted(rules):
                 except RuleError as error:
                     pytest.fail(f"seed-{n}: {command} refused: {error.code} {error.params}")
         assert game.state.game.outcome in ("victory", "defeat")
+
+
+@BOTH
+def test_status_conditions_a_unit_killed_by_dangerous_terrain_tests_no_condition(rules):
+    """star-quest.en.md#Terrain, #Status conditions: dangerous terrain comes first; a Crippled
+    unit whose models all die in the spore bed has no condition left to test: two dice, both
+    the terrain's."""
+    g = bed_game(rules, statuses=("Crippled",))
+    events = g.do(AiBegin(SAPPER), 1, 1, actor="worker")
+    assert [r.rule for r in of(events, DiceRolled)] == [TERRAIN_SECTION[rules]] * 2
+    assert not of(events, ev.StatTested) and not g.unit(SAPPER).on_table

@@ -378,6 +378,39 @@ def test_crossing():
     assert g.crossing(0, 7) == "impossible"
 
 
+def test_crossing_limits_include_the_tolerance():
+    """1" of gap and 3" of drop are walked, 6" of either jumped, each limit itself included with
+    the kit's 0.001" of measuring tolerance; a hair past it is the next kind of crossing."""
+    assert g.crossing(1.001) == "walk" and g.crossing(1.0011) == "jump"
+    assert g.crossing(0, 3.001) == "walk" and g.crossing(0, 3.0011) == "jump"
+    assert g.crossing(6.0) == "jump" and g.crossing(6.001) == "jump" and g.crossing(6.0011) == "impossible"
+    assert g.crossing(0, 6.001) == "jump" and g.crossing(0, 6.0011) == "impossible"
+
+
+def test_a_fall_a_hair_short_of_two_inches_still_hurts():
+    """2" of fall hurts (AP 0), with the same 0.001" tolerance; less does not."""
+    assert g.fall_ap(1.999) == 0
+    assert g.fall_ap(1.998) is None
+
+
+def test_eyes_are_one_inch_above_the_feet():
+    assert g.eye_height(Base(3, 4, 2.5, R)) == 3.5
+    assert g.eye_height(Base(3, 4)) == 1.0
+
+
+def test_cover_shares_count_obstructions_unless_told_not_to():
+    """A wall between shooter and target covers the whole base by default (obstructions=True);
+    a weapon that ignores obstructions sees none of it covered."""
+    target = Base(10, 5, radius=R)
+    blocker = [wall(5, 0, 6, 10)]
+    assert g.cover_share(target, SHOOTER, blocker) == 1.0
+    assert g.cover_share(target, SHOOTER, blocker, obstructions=True) == 1.0
+    assert g.cover_share(target, SHOOTER, blocker, obstructions=False) == 0.0
+    unit = [Base(10, 5, radius=R), Base(10, 7, radius=R)]
+    assert g.unit_in_cover(unit, SHOOTER, blocker) and g.unit_in_cover(unit, SHOOTER, blocker, obstructions=True)
+    assert not g.unit_in_cover(unit, SHOOTER, blocker, obstructions=False)
+
+
 # --- properties ----------------------------------------------------------------------
 
 

@@ -84,4 +84,5 @@ def test_ai_groups_a_hero_unit_of_several_models_may_not_break_apart(rules):
     with pytest.raises(RuleError) as refused:
         groups.keep_together(res, unit, 6.0, apart)
     assert refused.value.code == "group_apart" and refused.value.rule.startswith(f"star-quest.{rules}.md#")
+    assert dict(refused.value.params) == {"unit": "ace"}
     assert groups.keep_together(res, unit, 6.0, [Figure("ace", 10.0, 14.0), Figure("ace.2", 11.5, 14.0)])

@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 
 from domain.systems.starquest import events as ev
+from domain.systems.starquest import geometry, objectives
 from domain.systems.starquest.commands import Activate, Advance, Discover, EndActivation
-from domain.systems.starquest.content import Collect, Objective, Reach, SearchToken
+from domain.systems.starquest.content import Collect, KillAll, Objective, Reach, SearchToken, Survive
 from tests.starquest.game import Game, enemy, hero, of, wave
 
 BOTH = pytest.mark.parametrize("rules", ["en", "de"])
@@ -92,3 +93,43 @@ def test_collect_and_reach_must_both_hold(rules):
     g.do(Discover("ace", "a"))
     g.do(EndActivation("ace"))
     assert g.battle.outcome == "victory"
+
+
+#: An objective off the diagonal (x and y differ), 3" from the left edge.
+BEACON = Objective(id="beacon", at=(3.0, 30.0))
+
+
+def beacon_game(rules: str, ace: tuple[float, float]) -> Game:
+    return Game(rules, heroes=[hero("Ace"), hero("Bo")], objectives=(BEACON,), victory=[Reach(objective="beacon")], at={"ace": ace, "bo": (40.0, 6.0)})
+
+
+@BOTH
+def test_a_base_edge_exactly_one_inch_away_seizes_the_objective(rules):
+    """1" is measured from the base's edge and includes the limit itself (with the kit's
+    measuring tolerance): a 32 mm base centred here stands exactly 1" + 0.001" from the point."""
+    g = beacon_game(rules, ace=(1.3690787401574804, 30.0))
+    base = g.battle.base(g.unit("ace"), g.unit("ace").figures[0])
+    assert geometry.distance(base, geometry.Base(3.0, 30.0)) == 1.0 + geometry.TOLERANCE
+    assert objectives.holder(g.battle, "beacon") == "hero"
+
+
+@BOTH
+def test_the_objective_is_a_point_not_a_base(rules):
+    """A base edge 1.5" from the objective's point is too far: the objective has no radius of
+    its own, and it stands at (3, 30), not at (30, 30) or (3, 3)."""
+    g = beacon_game(rules, ace=(3.0 + 0.63 + 1.5, 30.0))
+    assert objectives.holder(g.battle, "beacon") is None
+    g = beacon_game(rules, ace=(30.0, 30.0))
+    assert objectives.holder(g.battle, "beacon") is None
+    g = beacon_game(rules, ace=(3.0, 31.5))
+    assert objectives.holder(g.battle, "beacon") == "hero"
+
+
+@BOTH
+def test_objectives_judge_only_reach_and_collect(rules):
+    """Survive and Kill all are the round's to judge (flow.py): asked about them, the objectives
+    say not met, even after the rounds Survive asks for."""
+    g = beacon_game(rules, ace=(3.0, 31.5))
+    assert objectives.holds(g.battle, Reach(objective="beacon"))
+    assert not objectives.holds(g.battle, Survive(rounds=0))
+    assert not objectives.holds(g.battle, KillAll())

@@ -18,12 +18,11 @@ SCURRY_MOST = 3.0
 
 
 def skill_action(res: Resolution, unit_id: str, skill: str) -> None:
-    """The activation's skill action, once per round for each skill; refused when used or Shaken."""
+    """The activation's skill action; refused when taken already or Shaken. Each skill once per
+    round follows: a unit activates once a round and takes one skill action in it."""
     turn = own_turn(res, unit_id)
     if turn.skill_action:
         raise res.refuse("skill_action_used", "activation", unit=unit_id)
-    if skill in res.unit(unit_id).skills_used:
-        raise res.refuse("skill_used", "skills", unit=unit_id, skill=skill)
     if res.unit(unit_id).shaken:
         raise res.refuse("shaken", "morale", unit=unit_id)
     res.emit(ev.SkillUsed(unit_id, skill))
