@@ -160,7 +160,7 @@ def test_a_star_quest_mission_in_three_browsers(new_page, web_server, artifacts)
         raise AssertionError(f"sera-vantis could shoot none of {enemies}")
     # GET /missions/{id}/descriptions: each event of the shot described in German, not its type name
     said = ann.locator("form.command p.ok")
-    expect(said).to_contain_text(re.compile(rf"würfelte .+ für Trefferwurf: sera-vantis gegen {enemy}"))
+    expect(said).to_contain_text(re.compile(rf"^✓ Schießen: ann würfelte d6 .+ für Trefferwurf: .+ gegen {enemy}"))
     expect(said).to_contain_text(f"sera-vantis griff {enemy} mit ")
     assert "DiceRolled" not in said.text_content() and "AttackResolved" not in said.text_content()
     ann.select_option("#language", "en")
