@@ -58,11 +58,11 @@ export function summary(box, state, { mine, answer, hasAnswer, prompts = {}, wor
         h("p", {}, h("strong", {}, t("mission.pending")), " ", h("span.kind", {}, promptTitle({ prompts }, kind)), who ? ` · ${who}` : ""),
         Array.isArray(options) && options.length ? h("p.muted.options", {}, `${t("mission.options")}: ${options.map((o) => termWord(words, kind, o)).join(", ")}`) : null,
         said ? h("p.muted.context", {}, said) : null,
-        Object.keys(rest).length ? valueView(rest) : null));
+        Object.keys(rest).length ? valueView(rest, 0, words) : null));
       continue;
     }
     if (!choice.unit) {  // a system's own kind of choice: shown as it is, answered through the forms
-      shown.push(h("div.prompt", { role: "group", "aria-label": t("mission.pending") }, h("strong", {}, t("mission.pending")), valueView(choice)));
+      shown.push(h("div.prompt", { role: "group", "aria-label": t("mission.pending") }, h("strong", {}, t("mission.pending")), valueView(choice, 0, words)));
       continue;
     }
     const mineToAnswer = mine.role === "host" || (mine.units || []).includes(choice.unit);
