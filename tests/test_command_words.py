@@ -114,3 +114,14 @@ def test_words_endpoint_answers_in_the_request_language_and_may_be_cached(client
     assert client.get("/systems/table/words?lang=de").json()["commands"]["RollDice"]["fields"]["purpose"] == "Zweck"
     missing = client.get("/systems/nowhere/words")
     assert missing.status_code == 404 and missing.json()["code"] == "not_found"
+
+
+def test_words_endpoint_words_a_choices_context_keys_and_terms(client):
+    """A pending choice's context ({step: combat, miniature: ...}) and options in words: the
+    labels from `[fields]`, the values from `[terms.*]`; values no table names are not there."""
+    german = client.get("/systems/blackstone-fortress/words?lang=de").json()
+    assert german["fields"]["miniature"] == "Miniatur" and german["fields"]["card"] == "Karte"
+    assert german["terms"]["step"]["combat"] == "Kampf"
+    english = client.get("/systems/blackstone-fortress/words?lang=en").json()
+    assert english["terms"].get("step", {}).get("combat", "combat") == "combat"  # English keeps the wire word
+    assert all("." not in name for name in german["fields"])

@@ -280,6 +280,29 @@ def test_replay_and_audit_describe_events_in_the_requested_language(client, tabl
     assert de["description"] in page.text and page.headers["content-language"] == "de"
 
 
+def test_descriptions_endpoint_words_events_as_the_reader_sees_them(client, table):
+    """GET /missions/{id}/descriptions: the replay step's words for each position asked, through
+    the reader's filter (a shuffle described as the stream carries it); unknown positions left out."""
+    rolled = table.roll("2d6", purpose="rush")["events"][0]
+    client.post(table.url("/shuffles"), json={"deck": list("abc"), "purpose": "deck"}, headers=table.player)
+    shuffled = table.state()["version"]
+    asked = [("position", p) for p in (1, rolled["position"], shuffled, 9999)]
+    de = client.get(table.url("/descriptions"), params=asked, headers={**table.spectator, "accept-language": "de"})
+    assert de.status_code == 200 and de.headers["content-language"] == "de"
+    body = de.json()
+    assert body["language"] == "de" and set(body["descriptions"]) == {"1", str(rolled["position"]), str(shuffled)}
+    faces = rolled["event"]["faces"]
+    assert body["descriptions"][str(rolled["position"])] == f"ann würfelte d6 {faces[0]}, d6 {faces[1]} = {sum(faces)} für rush"
+    for position in (1, shuffled):
+        step = client.get(table.url(f"/replay?at={position}&lang=de"), headers=table.spectator).json()
+        assert body["descriptions"][str(position)] == step["description"]
+    english = client.get(table.url(f"/descriptions?position={rolled['position']}"), headers=table.spectator).json()
+    assert english["descriptions"][str(rolled["position"])].startswith("ann rolled d6 ")
+    too_many = client.get(table.url("/descriptions"), params=[("position", p) for p in range(1, 102)], headers=table.spectator)
+    assert too_many.status_code == 422 and too_many.json()["code"] == "too_many"
+    assert client.get(table.url("/descriptions?position=1")).status_code == 401
+
+
 def test_every_star_quest_event_of_a_battle_is_described_in_both_languages():
     g = Game("de", heroes=[hero("Ace", rules=("Fast",))])
     g.do(Activate("ace"))

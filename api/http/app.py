@@ -14,7 +14,7 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components, SecurityScheme
 from litestar.params import FromPath, FromQuery, JSONBody
 
-from api.http import ai, campaigns, docs, health, localized, replays, streams, systems, tracing, transfer, webclient, words
+from api.http import ai, campaigns, descriptions, docs, health, localized, replays, streams, systems, tracing, transfer, webclient, words
 from api.http.auth import member_of
 from api.http.access import member_of_campaign, reader, submit
 from api.http.bodies import (
@@ -247,6 +247,7 @@ ROUTES: list[Any] = [
     create_mission,
     read_mission,
     read_events,
+    *descriptions.ROUTES,
     submit_command,
     roll,
     shuffle,

@@ -3,8 +3,8 @@ in the request's language (GET /systems/{name}/words; docs/i18n.md#commands-fiel
 
 The JSON Schemas name commands by their `type` and fields by their wire names; a client that
 builds forms from them asks here what to call each one for its reader. Worded from the
-catalogues' `[commands]`, `[command_help]`, `[fields]`, `[prompts]`, `[options]` and
-`[option_help]`: the language's entry,
+catalogues' `[commands]`, `[command_help]`, `[fields]`, `[prompts]`, `[options]`,
+`[option_help]` and `[terms.*]`: the language's entry,
 else the English one, else the name itself spelt out ("blackstone-fortress.UseCard" -> "Use
 card", "army_list" -> "Army list"), and the schema's own description for help.
 """
@@ -52,6 +52,13 @@ class WordsView(Body):
     prompts: dict[str, str]
     #: Each mission option (GET /systems: `options`), by name.
     options: dict[str, OptionWords]
+    #: Every field name the catalogues label on their own (not `Type.field`) -> its label: the
+    #: words for the keys of a pending choice's `context` too.
+    fields: dict[str, str] = {}
+    #: Each parameter with words for its values (a catalogue's `[terms.NAME]`) -> value -> word:
+    #: the words for a choice's options and context values that are terms (`step`: `combat` ->
+    #: `Kampf`); ids and names stay as they are.
+    terms: dict[str, dict[str, str]] = {}
 
 
 def spelt_out(name: str) -> str:
@@ -87,7 +94,21 @@ def words_of(system: str, lang: str) -> WordsView:
         commands[tag] = CommandWords(_word("commands", [tag], lang, system) or spelt_out(tag), help_text, fields)
     kinds = {**i18n.catalogue(i18n.DEFAULT, system).get("prompts", {}), **i18n.catalogue(lang, system).get("prompts", {})}
     prompts = {kind: _word("prompts", [kind], lang, system) or spelt_out(kind) for kind in sorted(kinds)}
-    return WordsView(lang, commands, prompts, _options(system, lang))
+    return WordsView(lang, commands, prompts, _options(system, lang), _labels(system, lang), _terms(system, lang))
+
+
+def _labels(system: str, lang: str) -> dict[str, str]:
+    named = {**i18n.catalogue(i18n.DEFAULT, system).get("fields", {}), **i18n.catalogue(lang, system).get("fields", {})}
+    return {name: str(_word("fields", [name], lang, system)) for name in sorted(named) if "." not in name}
+
+
+def _terms(system: str, lang: str) -> dict[str, dict[str, str]]:
+    english, worded = i18n.catalogue(i18n.DEFAULT, system).get("terms", {}), i18n.catalogue(lang, system).get("terms", {})
+    tables = {}
+    for name in sorted(english.keys() | worded.keys()):
+        both = {**english.get(name, {}), **worded.get(name, {})}
+        tables[name] = {str(value): str(both[value]) for value in sorted(both)}
+    return tables
 
 
 def _options(system: str, lang: str) -> dict[str, OptionWords]:

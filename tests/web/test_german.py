@@ -39,6 +39,8 @@ def test_forms_prompts_and_legend_in_german(new_page, web_server, artifacts):
     expect(page.locator('form.command label[data-field="weapon"] > span')).to_have_text("Waffe *")
     expect(page.locator('form.command label[data-field="target"] > span')).to_have_text("Ziel *")
     expect(prompt).to_have_text("Wer zuerst aktiviert")
+    # the options offered are squad ids: they stay ids in any language
+    expect(page.locator('.prompt[data-kind="first"] p.options')).to_have_text("Möglichkeiten: cinder-watch, first-mission")
     legend = page.locator("figure.legend")
     expect(legend.locator("figcaption")).to_have_text("Legende")
     expect(legend.locator('li[data-swatch="selected"]')).to_have_text("ausgewählt")

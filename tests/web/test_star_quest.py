@@ -136,7 +136,6 @@ def test_a_star_quest_mission_in_three_browsers(new_page, web_server, artifacts)
     ann.locator('.units li[data-side="ai"] button').first.click()
     assert send(ann) == "refused"
     assert "aktiviere zuerst sera-vantis" in ann.locator("form.command p.error").text_content()
-    ann.select_option("#language", "en")
 
     # -- a dropped stream resumes without a gap or a repeat --------------------------------------
     sam.evaluate("window.__skirmishStream.drop()")
@@ -146,6 +145,8 @@ def test_a_star_quest_mission_in_three_browsers(new_page, web_server, artifacts)
         select(ann, tag)
         click_unit(ann, "sera-vantis")
         assert send(ann) == "accepted", ann.locator("form.command p.error").text_content()
+    # the player reads in German: the result line names the command and describes its events
+    expect(ann.locator("form.command p.ok")).to_have_text(re.compile(r"^✓ Halten: "))
     state = api(web_server, host_token, f"/missions/{mission_id}")
     enemies = sorted(u for u, unit in state["game"]["units"].items() if unit["side"] == "ai" and unit["deployed"] and not unit["dead"])
     for enemy in enemies:
@@ -157,6 +158,12 @@ def test_a_star_quest_mission_in_three_browsers(new_page, web_server, artifacts)
             break
     else:
         raise AssertionError(f"sera-vantis could shoot none of {enemies}")
+    # GET /missions/{id}/descriptions: each event of the shot described in German, not its type name
+    said = ann.locator("form.command p.ok")
+    expect(said).to_contain_text(re.compile(rf"^✓ Schießen: ann würfelte d6 .+ für Trefferwurf: .+ gegen {enemy}"))
+    expect(said).to_contain_text(f"sera-vantis griff {enemy} mit ")
+    assert "DiceRolled" not in said.text_content() and "AttackResolved" not in said.text_content()
+    ann.select_option("#language", "en")
     screenshot(ann, artifacts, "mission-player")
 
     # every roll the server recorded is in each tray, as recorded

@@ -15,6 +15,7 @@ import { aiPanel, hostPanel, seedPanel } from "./tools.js";
 import { boardFor } from "../boards/index.js";
 import { crumb, field, formError } from "./widgets.js";
 import { diceEntry } from "./dice.js";
+import { eventWords } from "../descriptions.js";
 import { summary } from "./summary.js";
 
 export async function showMission(view, crumbs, missionId) {
@@ -133,7 +134,11 @@ export async function showMission(view, crumbs, missionId) {
       faces.value = "";
       line.hide();
       accepted.hidden = false;
-      accepted.textContent = `✓ ${commandTitle(words, command.type)}: ${result.events.map((e) => e.event.type).join(", ")}`;
+      const title = `✓ ${commandTitle(words, command.type)}: `;
+      accepted.textContent = title + result.events.map((e) => e.event.type).join(", ");
+      Promise.all(result.events.map((e) => eventWords(missionId, token, e))).then((said) => {
+        if (said.some((line, i) => line !== result.events[i].event.type)) accepted.textContent = title + said.join("; ");
+      });
       form.dataset.outcome = "accepted";
       await refresh();
     } catch (failure) {
@@ -152,7 +157,7 @@ export async function showMission(view, crumbs, missionId) {
   // -- drawing ---------------------------------------------------------------------------
   function redraw() {
     const focused = focusKey();
-    summary(summaryBox, state, { mine, answer: (unit, accept) => submit({ type: "Answer", unit, accept }, null, error), hasAnswer: commands.some((c) => c.tag === "Answer"), prompts: words.prompts, selected, onSelect: picked, board: drawer });
+    summary(summaryBox, state, { mine, answer: (unit, accept) => submit({ type: "Answer", unit, accept }, null, error), hasAnswer: commands.some((c) => c.tag === "Answer"), prompts: words.prompts, words, selected, onSelect: picked, board: drawer });
     if (board) drawer.draw(board, state, { selected, onPick: picked });
     if (legend) legend.replaceWith(legend = legendFor(drawer, state));
     if (focused) { const again = view.querySelector(focused); if (again) again.focus(); }
@@ -196,7 +201,9 @@ export async function showMission(view, crumbs, missionId) {
     onRecord(record) {
       const type = record.event && record.event.type;
       if (type === "DiceRolled") tray.prepend(diceEntry(record, state.system));
-      log.prepend(h("li", { dataset: { position: record.position, actor: record.actor, type } }, h("code", {}, `#${record.position}`), ` ${type}`, record.actor ? ` · ${record.actor}` : ""));
+      const what = h("span.what", {}, type);
+      log.prepend(h("li", { dataset: { position: record.position, actor: record.actor, type } }, h("code", {}, `#${record.position}`), " ", what, record.actor ? ` · ${record.actor}` : ""));
+      eventWords(missionId, token, record).then((said) => { what.textContent = said; });
       if (record.position > state.version) refreshSoon();
     },
     onStatus(status) {

@@ -5,7 +5,7 @@
 import { h } from "../dom.js";
 import { t, tOr } from "../i18n.js";
 import { valueView } from "./values.js";
-import { promptTitle } from "../words.js";
+import { contextWords, promptTitle, termWord } from "../words.js";
 
 /** The game's units, under the names the systems give them (units, models, miniatures). */
 export function unitsOf(game) {
@@ -32,7 +32,7 @@ function unitLine(unit, { selected, onSelect, names, pickOf }) {
 
 /** `board`: the system's board module, whose optional `whoseTurn` and `pickOf` read its state
  * (boards/index.js); `onSelect` gets the pick a listed unit makes. */
-export function summary(box, state, { mine, answer, hasAnswer, prompts = {}, selected, onSelect, board = null }) {
+export function summary(box, state, { mine, answer, hasAnswer, prompts = {}, words = { prompts }, selected, onSelect, board = null }) {
   const game = state.game || {};
   const pickOf = (unit) => (board && board.pickOf ? board.pickOf(unit, game) : { kind: "unit", id: unit.id });
   const facts = [];
@@ -51,20 +51,22 @@ export function summary(box, state, { mine, answer, hasAnswer, prompts = {}, sel
   for (const choice of pending) {
     if (!choice || typeof choice !== "object") continue;
     if (!choice.unit && choice.kind) {  // a choice a member makes (kit/choices.py), answered through the forms
-      const { kind, who, options, ...others } = choice;
+      const { kind, who, options, context, ...others } = choice;
       const rest = Object.fromEntries(Object.entries(others).filter(([, v]) => v !== null && !(typeof v === "object" && !Object.keys(v).length)));
+      const said = context && typeof context === "object" ? contextWords(words, context) : "";
       shown.push(h("div.prompt", { role: "group", "aria-label": t("mission.pending"), dataset: { kind } },
         h("p", {}, h("strong", {}, t("mission.pending")), " ", h("span.kind", {}, promptTitle({ prompts }, kind)), who ? ` · ${who}` : ""),
-        Array.isArray(options) && options.length ? h("p.muted", {}, `${t("mission.options")}: ${options.join(", ")}`) : null,
-        Object.keys(rest).length ? valueView(rest) : null));
+        Array.isArray(options) && options.length ? h("p.muted.options", {}, `${t("mission.options")}: ${options.map((o) => termWord(words, kind, o)).join(", ")}`) : null,
+        said ? h("p.muted.context", {}, said) : null,
+        Object.keys(rest).length ? valueView(rest, 0, words) : null));
       continue;
     }
     if (!choice.unit) {  // a system's own kind of choice: shown as it is, answered through the forms
-      shown.push(h("div.prompt", { role: "group", "aria-label": t("mission.pending") }, h("strong", {}, t("mission.pending")), valueView(choice)));
+      shown.push(h("div.prompt", { role: "group", "aria-label": t("mission.pending") }, h("strong", {}, t("mission.pending")), valueView(choice, 0, words)));
       continue;
     }
     const mineToAnswer = mine.role === "host" || (mine.units || []).includes(choice.unit);
-    const context = Object.entries(choice.context || {}).map(([k, v]) => `${k}: ${v}`).join(", ");
+    const context = contextWords(words, choice.context);
     shown.push(h("div.prompt", { role: "group", "aria-label": t("mission.pending"), dataset: { kind: choice.kind || "" } },
       h("p", {}, h("strong", {}, t("mission.pending")), " ", h("span.kind", {}, promptTitle({ prompts }, choice.kind || "")), ` · ${choice.unit || ""}`,
         choice.cost !== undefined ? ` · ${t("mission.cost")} ${choice.cost}` : "", context ? ` · ${context}` : ""),
