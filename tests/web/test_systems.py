@@ -6,6 +6,7 @@ dice tray showing what was rolled (typed faces in a manual-dice mission)."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.web.pages import command, create_campaign, create_mission, invite, refusal, screenshot
 
@@ -22,6 +23,9 @@ def test_the_table_rolls_dice_through_the_generated_form(new_page):
     page.wait_for_selector(".tray li")
     assert page.locator(".tray li .purpose").text_content() == "morale"
     assert _rolls(page) == [[4, 6]] and page.locator(".tray li .total").text_content() == "total 10"
+    # the result line and the log say what happened in words, in English too
+    expect(page.locator("form.command p.ok")).to_have_text("✓ Roll dice: host rolled d6 4, d6 6 = 10 for morale")
+    expect(page.locator('.log li[data-type="DiceRolled"] .what')).to_have_text("host rolled d6 4, d6 6 = 10 for morale")
     # a roll short of faces: the server's words name the dice that ran short
     assert command(page, "RollDice", {"dice": "3d6", "purpose": "morale"}, faces="1") == "refused"
     assert "missing_faces" in refusal(page)

@@ -1,7 +1,7 @@
 // What a mission's events mean, in the chosen language. A record carries its event's type as
 // the wire names it (`DiceRolled`); GET /missions/{id}/descriptions words the events at the
 // positions asked for, as the reader may see them (docs/i18n.md#event-descriptions). Asked for
-// in batches, kept per language; in English the type name is shown as it is.
+// in batches, kept per language; the type name stands in until (or unless) the words come.
 
 import { api } from "./api.js";
 import { language } from "./i18n.js";
@@ -16,7 +16,7 @@ let timer = null;
 export function eventWords(missionId, token, record) {
   const type = record.event ? record.event.type : "";
   const lang = language();
-  if (lang === "en" || !record.position) return Promise.resolve(type);
+  if (!record.position) return Promise.resolve(type);
   const key = `${lang}|${missionId}|${record.position}`;
   if (!kept.has(key)) {
     kept.set(key, new Promise((resolve) => {
