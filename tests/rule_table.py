@@ -19,6 +19,11 @@ SEED = bytes(range(32))
 """A fixed 32-byte server seed for the tests that roll real dice."""
 
 
+
+def refusal_of(error: RuleError) -> tuple[str, str, dict]:
+    """What a player reads of a refusal: its code, the rule it cites and its parameters."""
+    return error.code, error.rule, dict(error.params)
+
 class RuleTable:
     state: mission.MissionState | None
     events: list[Any]
@@ -58,6 +63,10 @@ class RuleTable:
         for event in events:
             self._apply(event)
         return events
+
+    def refusal(self, command: Any, *faces: int, actor: str = "host") -> tuple[str, str, dict]:
+        """The command must be refused: what a player reads of it (refusal_of)."""
+        return refusal_of(self.refused(command, *faces, actor=actor))
 
     def refused(self, command: Any, *faces: int, actor: str = "host") -> RuleError:
         """The command must be refused; nothing changes. Returns the error (its code and rule)."""

@@ -20,25 +20,20 @@ SPECIAL = "star-quest.en.md#Special Rules Reference"
 PLACED = [(33.688, 35.158), (35.172, 35.158), (34.43, 36.444)]
 
 
-def refusal(g: Game, command) -> tuple[str, str, dict]:
-    error = g.refused(command)
-    return error.code, error.rule, dict(error.params)
-
-
 def test_refused_ambushes_name_the_unit_the_spot_and_the_gap():
     g = party("en")
-    assert refusal(g, SetAside("bo")) == ("no_ambush", SPECIAL, {"unit": "bo"})
+    assert g.refusal(SetAside("bo")) == ("no_ambush", SPECIAL, {"unit": "bo"})
     g.do(SetAside("ace"))
     g.do(StartRound())
-    assert refusal(g, SetAside("ace")) == ("not_deployment", "star-quest.en.md#Preparation", {"variant": "ambush"})
-    assert refusal(g, PlaceAmbusher("bo", 20, 20)) == ("not_set_aside", SPECIAL, {"unit": "bo"})
-    assert refusal(g, PlaceAmbusher("ace", 20, 20)) == ("not_round_start", SPECIAL, {})
+    assert g.refusal(SetAside("ace")) == ("not_deployment", "star-quest.en.md#Preparation", {"variant": "ambush"})
+    assert g.refusal(PlaceAmbusher("bo", 20, 20)) == ("not_set_aside", SPECIAL, {"unit": "bo"})
+    assert g.refusal(PlaceAmbusher("ace", 20, 20)) == ("not_round_start", SPECIAL, {})
     g.next_round()
     for x, y in ((49, 10), (10, 49), (-1, 10), (10, -1)):
-        assert refusal(g, PlaceAmbusher("ace", x, y)) == ("off_table", "star-quest.en.md#Movement", {"x": x, "y": y, "table": 48})
+        assert g.refusal(PlaceAmbusher("ace", x, y)) == ("off_table", "star-quest.en.md#Movement", {"x": x, "y": y, "table": 48})
     bo = g.at("bo")
-    assert refusal(g, PlaceAmbusher("ace", bo[0] + 0.5, bo[1])) == ("overlaps", SPECIAL, {"x": bo[0] + 0.5, "y": bo[1], "unit": "bo"})
-    assert refusal(g, PlaceAmbusher("ace", 46.0, 40.0)) == ("too_close_to_enemies", SPECIAL, {"variant": "over", "gap": 9.0, "unit": "sentry-1-1"})
+    assert g.refusal(PlaceAmbusher("ace", bo[0] + 0.5, bo[1])) == ("overlaps", SPECIAL, {"x": bo[0] + 0.5, "y": bo[1], "unit": "bo"})
+    assert g.refusal(PlaceAmbusher("ace", 46.0, 40.0)) == ("too_close_to_enemies", SPECIAL, {"variant": "over", "gap": 9.0, "unit": "sentry-1-1"})
     events = g.do(PlaceAmbusher("ace", 0, 48))
     assert events == [ev.AmbushPlaced("ace", 0, 48)]
 
@@ -48,7 +43,7 @@ def test_the_german_refusal_says_at_least():
     g.do(SetAside("ace"))
     g.do(StartRound())
     g.next_round()
-    assert refusal(g, PlaceAmbusher("ace", 46.0, 40.0)) == ("too_close_to_enemies", "star-quest.de.md#SONDERREGELN", {"variant": "at_least", "gap": 9.0, "unit": "sentry-1-1"})
+    assert g.refusal(PlaceAmbusher("ace", 46.0, 40.0)) == ("too_close_to_enemies", "star-quest.de.md#SONDERREGELN", {"variant": "at_least", "gap": 9.0, "unit": "sentry-1-1"})
 
 
 def test_an_ai_ambushers_rolls_name_the_unit():
@@ -100,7 +95,7 @@ def test_a_hero_ambusher_waits_once_any_hero_has_activated_this_round():
     g.do(Activate("bo"))
     g.do(EndActivation("bo"))
     assert g.battle.phase == "heroes" and g.battle.turn is None
-    assert refusal(g, PlaceAmbusher("ace", 20, 20)) == ("not_round_start", SPECIAL, {})
+    assert g.refusal(PlaceAmbusher("ace", 20, 20)) == ("not_round_start", SPECIAL, {})
 
 
 def test_a_hero_ambusher_may_stand_on_the_tables_far_corner():

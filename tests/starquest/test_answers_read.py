@@ -6,21 +6,18 @@ from __future__ import annotations
 import pytest
 
 from domain.systems.starquest.commands import Activate, Answer, Scurry
+from tests.rule_table import refusal_of
 from tests.starquest.game import Game, hero
 
 BOTH = pytest.mark.parametrize("rules", ["en", "de"])
 GENERAL = {"en": "star-quest.en.md#General Principles", "de": "star-quest.de.md#GRUNDLAGEN"}
 
 
-def refusal(error) -> tuple[str, str, dict]:
-    return error.code, error.rule, dict(error.params)
-
-
 @BOTH
 def test_an_answer_with_no_choice_waiting_names_the_hero(rules):
     g = Game(rules, heroes=[hero("Ace"), hero("Bo")])
     g.do(Activate("ace"))
-    assert refusal(g.refused(Answer("ace", True))) == ("nothing_to_answer", GENERAL[rules], {"unit": "ace"})
+    assert g.refusal(Answer("ace", True)) == ("nothing_to_answer", GENERAL[rules], {"unit": "ace"})
 
 
 @BOTH
@@ -30,4 +27,4 @@ def test_a_pick_for_a_choice_that_asks_none_names_the_choice(rules):
     g.do(Activate("ace"))
     g.do(Scurry("ace", 10, 20), 1)
     error = g.refused(Answer("ace", True, pick=["ace"]))
-    assert refusal(error) == ("nothing_to_pick", GENERAL[rules], {"kind": "pass_failed_test"})
+    assert refusal_of(error) == ("nothing_to_pick", GENERAL[rules], {"kind": "pass_failed_test"})

@@ -38,11 +38,6 @@ def table(*, at=FAR, terrain=(), spells=("Bolt", "Snare", "Mend", "Calm", "Blink
     )
 
 
-def refusal(g: Game, command, *faces: int) -> tuple[str, str, dict]:
-    error = g.refused(command, *faces)
-    return error.code, error.rule, dict(error.params)
-
-
 # -- a hero's cast ---------------------------------------------------------------------------
 
 
@@ -50,14 +45,14 @@ def test_a_heros_refused_casts_name_the_unit_spell_and_numbers():
     """What each refusal tells the player: who, which spell, the cost against the tokens held."""
     g = table()
     g.do(Activate("bo"))
-    assert refusal(g, Cast("bo", "Bolt", T)) == ("not_a_caster", CASTER, {"unit": "bo"})
+    assert g.refusal(Cast("bo", "Bolt", T)) == ("not_a_caster", CASTER, {"unit": "bo"})
     g.do(EndActivation("bo"))
     g.do(Activate("ace"))
-    assert refusal(g, Cast("ace", "Purge", "bo")) == ("unknown_spell", CASTER, {"unit": "ace", "spell": "Purge", "known": ["Bolt", "Snare", "Mend", "Calm", "Blink", "Soothe"]})
-    assert refusal(g, Cast("ace", "Bolt", T, boost=-1)) == ("bad_boost", CASTER, {"boost": -1})
-    assert refusal(g, Cast("ace", "Bolt", T, boost=2)) == ("not_enough_tokens", CASTER, {"spell": "Bolt", "boost": 2, "cost": 3, "unit": "ace", "tokens": 2})
+    assert g.refusal(Cast("ace", "Purge", "bo")) == ("unknown_spell", CASTER, {"unit": "ace", "spell": "Purge", "known": ["Bolt", "Snare", "Mend", "Calm", "Blink", "Soothe"]})
+    assert g.refusal(Cast("ace", "Bolt", T, boost=-1)) == ("bad_boost", CASTER, {"boost": -1})
+    assert g.refusal(Cast("ace", "Bolt", T, boost=2)) == ("not_enough_tokens", CASTER, {"spell": "Bolt", "boost": 2, "cost": 3, "unit": "ace", "tokens": 2})
     g.patch("ace", shaken=True)
-    assert refusal(g, Cast("ace", "Bolt", T)) == ("shaken", MORALE, {"unit": "ace"})
+    assert g.refusal(Cast("ace", "Bolt", T)) == ("shaken", MORALE, {"unit": "ace"})
 
 
 def test_refused_targets_name_the_variant_spell_and_target():
@@ -65,20 +60,20 @@ def test_refused_targets_name_the_variant_spell_and_target():
     friends, hits on enemies, never on a hero that is down; each refusal says which."""
     g = table()
     g.do(Activate("ace"))
-    assert refusal(g, Cast("ace", "Blink")) == ("unsupported_effect", CASTER, {"spell": "Blink"})
-    assert refusal(g, Cast("ace", "Soothe", T)) == ("bad_target", CASTER, {"variant": "relief", "spell": "Soothe", "target": T})
-    assert refusal(g, Cast("ace", "Calm", "bo")) == ("bad_target", CASTER, {"variant": "self", "spell": "Calm", "target": "bo"})
-    assert refusal(g, Cast("ace", "Mend", T)) == ("bad_target", CASTER, {"variant": "friend", "spell": "Mend", "target": T})
-    assert refusal(g, Cast("ace", "Bolt", "bo")) == ("bad_target", CASTER, {"variant": "enemy", "spell": "Bolt", "target": "bo"})
-    assert refusal(g, Cast("ace", "Snare", T)) == ("out_of_range", CASTER, {"spell": "Snare", "unit": "ace", "target": T, "reach": 12.0})
+    assert g.refusal(Cast("ace", "Blink")) == ("unsupported_effect", CASTER, {"spell": "Blink"})
+    assert g.refusal(Cast("ace", "Soothe", T)) == ("bad_target", CASTER, {"variant": "relief", "spell": "Soothe", "target": T})
+    assert g.refusal(Cast("ace", "Calm", "bo")) == ("bad_target", CASTER, {"variant": "self", "spell": "Calm", "target": "bo"})
+    assert g.refusal(Cast("ace", "Mend", T)) == ("bad_target", CASTER, {"variant": "friend", "spell": "Mend", "target": T})
+    assert g.refusal(Cast("ace", "Bolt", "bo")) == ("bad_target", CASTER, {"variant": "enemy", "spell": "Bolt", "target": "bo"})
+    assert g.refusal(Cast("ace", "Snare", T)) == ("out_of_range", CASTER, {"spell": "Snare", "unit": "ace", "target": T, "reach": 12.0})
     g.patch("bo", unconscious=True)
-    assert refusal(g, Cast("ace", "Mend", "bo")) == ("bad_target", CASTER, {"variant": "status", "target": "bo"})
+    assert g.refusal(Cast("ace", "Mend", "bo")) == ("bad_target", CASTER, {"variant": "status", "target": "bo"})
 
 
 def test_no_line_of_sight_names_caster_and_target():
     g = table(terrain=[wall("wall", 20, 10, 28, 11)])
     g.do(Activate("ace"))
-    assert refusal(g, Cast("ace", "Bolt", T)) == ("no_line_of_sight", CASTER, {"unit": "ace", "target": T})
+    assert g.refusal(Cast("ace", "Bolt", T)) == ("no_line_of_sight", CASTER, {"unit": "ace", "target": T})
 
 
 def test_refused_after_attacking_or_a_second_try_names_the_caster():
@@ -86,10 +81,10 @@ def test_refused_after_attacking_or_a_second_try_names_the_caster():
     g.do(Activate("ace"))
     g.do(Cast("ace", "Bolt", T), 2)
     g.do(Answer("ace", False))
-    assert refusal(g, Cast("ace", "Bolt", T)) == ("spell_tried", CASTER, {"unit": "ace", "spell": "Bolt"})
+    assert g.refusal(Cast("ace", "Bolt", T)) == ("spell_tried", CASTER, {"unit": "ace", "spell": "Bolt"})
     g.do(Hold("ace"))
     g.do(Shoot("ace", T), 1)
-    assert refusal(g, Cast("ace", "Calm")) == ("after_attacking", CASTER, {"unit": "ace"})
+    assert g.refusal(Cast("ace", "Calm")) == ("after_attacking", CASTER, {"unit": "ace"})
 
 
 def test_a_target_exactly_at_the_spells_range_is_in_range():
@@ -144,10 +139,10 @@ def test_ai_cast_refusals_name_the_unit_due():
     that none is; a non-caster and a Shaken caster are refused too."""
     g = ai_scene(bo=hero("Bo"))
     h = Game(heroes=[hero("Ace")], enemies=[CANTOR], spells=SPELLS, waves=[wave(1, "Cantor", FAR)], at={"ace": (24.0, 6.0)})
-    assert refusal(h, AiCast(C)) == ("not_this_units_turn", "star-quest.en.md#AI Activations", {"due": "no AI unit"})
-    assert refusal(g, AiCast("sentry-2-1")) == ("not_this_units_turn", "star-quest.en.md#AI Activations", {"due": C})
+    assert h.refusal(AiCast(C)) == ("not_this_units_turn", "star-quest.en.md#AI Activations", {"due": "no AI unit"})
+    assert g.refusal(AiCast("sentry-2-1")) == ("not_this_units_turn", "star-quest.en.md#AI Activations", {"due": C})
     g.patch(C, shaken=True)
-    assert refusal(g, AiCast(C)) == ("shaken", MORALE, {"unit": C})
+    assert g.refusal(AiCast(C)) == ("shaken", MORALE, {"unit": C})
 
 
 def test_an_ai_unit_without_spells_is_no_caster():
@@ -155,7 +150,7 @@ def test_an_ai_unit_without_spells_is_no_caster():
     g = Game(heroes=[hero("Ace")], enemies=[enemy("Mute", caster=2)], spells=SPELLS, waves=[wave(1, "Mute", FAR)], at={"ace": (24.0, 6.0)})
     g.idle_heroes()
     assert isinstance(g.ai_command(), AiActivate)
-    assert refusal(g, AiCast("mute-1-1")) == ("not_a_caster", AI_CASTER, {"unit": "mute-1-1"})
+    assert g.refusal(AiCast("mute-1-1")) == ("not_a_caster", AI_CASTER, {"unit": "mute-1-1"})
 
 
 def test_an_ai_caster_without_tokens_or_shaken_activates_without_casting():
@@ -263,7 +258,7 @@ def test_counters_of_two_heroes_add_up_and_each_is_asked_once():
     g = counter_scene()
     command, events = g.ai_step(1)
     assert events[-1].unit == "ace"
-    assert refusal(g, Answer("ace", True, tokens=0)) == ("bad_token_count", CASTER, {"unit": "ace", "cost": 2})
+    assert g.refusal(Answer("ace", True, tokens=0)) == ("bad_token_count", CASTER, {"unit": "ace", "cost": 2})
     events = g.do(Answer("ace", True, tokens=1))
     assert events[:2] == [ev.ChoiceMade("ace", "counter_spell", True), ev.SpellTokensChanged("ace", -1, f"counter Bolt of {C}")]
     assert events[-1] == ev.ChoiceOffered("bo", "counter_spell", 1, {"then": "counter_spell", "caster": C, "spell": "Bolt", "target": "ace", "boost": "1", "counter": "1", "asked": "ace,bo"})

@@ -11,16 +11,13 @@ from domain.systems.starquest.commands import Activate, Discover, EndActivation
 from domain.systems.starquest.content import SearchToken
 from domain.systems.starquest.geometry import base_radius_inches
 from domain.systems.starquest.state import Figure
+from tests.rule_table import refusal_of
 from tests.starquest.game import Game, enemy, hero, of, piece, wall
 
 BOTH = pytest.mark.parametrize("rules", ["en", "de"])
 SKILLS = {"en": "star-quest.en.md#Skill actions", "de": "star-quest.de.md#FERTIGKEITSAKTIONEN"}
 #: Ace stands at (10, 6) with a 32 mm base.
 R = base_radius_inches(32)
-
-
-def refusal(error) -> tuple[str, str, dict]:
-    return error.code, error.rule, dict(error.params)
 
 
 def scene(rules: str, *tokens: SearchToken, **kw) -> Game:
@@ -34,9 +31,9 @@ def test_discover_refusals_name_the_token_the_gap_and_the_reach(rules):
     out = SearchToken(id="out", at=(10.0, 14.0), content="Calm Tab")
     behind = SearchToken(id="behind", at=(10.0, 11.0), content="Calm Tab")
     g = scene(rules, out, behind, terrain=[wall("crate", 8, 8, 12, 9)])
-    assert refusal(g.refused(Discover("ace", "nowhere"))) == ("no_such_token", SKILLS[rules], {"token": "nowhere"})
-    assert refusal(g.refused(Discover("ace", "out"))) == ("too_far_to_discover", SKILLS[rules], {"token": "out", "gap": 8.0 - R, "reach": 6.0})
-    assert refusal(g.refused(Discover("ace", "behind"))) == ("token_not_in_sight", SKILLS[rules], {"unit": "ace", "token": "behind"})
+    assert g.refusal(Discover("ace", "nowhere")) == ("no_such_token", SKILLS[rules], {"token": "nowhere"})
+    assert g.refusal(Discover("ace", "out")) == ("too_far_to_discover", SKILLS[rules], {"token": "out", "gap": 8.0 - R, "reach": 6.0})
+    assert g.refusal(Discover("ace", "behind")) == ("token_not_in_sight", SKILLS[rules], {"unit": "ace", "token": "behind"})
 
 
 @BOTH
@@ -50,7 +47,7 @@ def test_a_revealed_token_too_far_to_pick_up_names_the_reach(rules, table, reach
     g.do(EndActivation("ace"))
     g.do(Activate("bo"))
     error = g.refused(Discover("bo", "afar"))
-    assert refusal(error) == ("too_far_to_pick_up", SKILLS[rules], {"token": "afar", "reach": reach})
+    assert refusal_of(error) == ("too_far_to_pick_up", SKILLS[rules], {"token": "afar", "reach": reach})
 
 
 @BOTH

@@ -21,11 +21,6 @@ R = base_radius_inches(32)
 B = "brute-1-1"
 
 
-def refusal(g: Game, command) -> tuple[str, str, dict]:
-    error = g.refused(command)
-    return error.code, error.rule, dict(error.params)
-
-
 def test_refused_skills_name_the_skill_target_and_distances():
     g = scene(
         "en",
@@ -39,25 +34,25 @@ def test_refused_skills_name_the_skill_target_and_distances():
         at={"ace": (10.0, 6.0), "bo": (20.0, 6.0)},
     )
     g.do(Activate("ace"))
-    assert refusal(g, UseHeroSkill("ace", "Fly")) == ("unknown_skill", SKILLS, {"unit": "ace", "skill": "Fly", "known": ["Mend", "Zap", "Leap", "Daze"]})
-    assert refusal(g, UseHeroSkill("ace", "Mend", target="bo")) == ("out_of_range", SKILLS, {"target": "bo", "gap": pytest.approx(10.0 - 2 * R), "skill": "Mend", "reach": 3.0, "variant": "skill"})
-    assert refusal(g, UseHeroSkill("ace", "Mend", target=B)) == ("bad_target", SKILLS, {"target": B, "variant": "friendly"})
-    assert refusal(g, UseHeroSkill("ace", "Zap", target=B)) == ("not_in_sight", SKILLS, {"unit": "ace", "target": B})
-    assert refusal(g, UseHeroSkill("ace", "Zap")) == ("bad_target", SKILLS, {"skill": "Zap", "variant": "missing"})
-    assert refusal(g, UseHeroSkill("ace", "Daze", target="bo")) == ("bad_target", SKILLS, {"target": "bo"})
-    assert refusal(g, UseHeroSkill("ace", "Leap")) == ("no_destination", MOVEMENT, {"action": "Leap"})
-    assert refusal(g, UseHeroSkill("ace", "Leap", x=10.0)) == ("no_destination", MOVEMENT, {"action": "Leap"})
-    assert refusal(g, UseHeroSkill("ace", "Leap", y=10.0)) == ("no_destination", MOVEMENT, {"action": "Leap"})
-    assert refusal(g, UseHeroSkill("ace", "Leap", x=60.0, y=1.0)) == ("off_table", MOVEMENT, {"x": 60.0, "y": 1.0, "table": 48})
-    assert refusal(g, UseHeroSkill("ace", "Leap", x=1.0, y=-1.0)) == ("off_table", MOVEMENT, {"x": 1.0, "y": -1.0, "table": 48})
-    assert refusal(g, UseHeroSkill("ace", "Leap", x=6.0, y=1.0, target="bo")) == ("bad_target", SKILLS, {"skill": "Leap", "unit": "ace", "variant": "skill_self"})
+    assert g.refusal(UseHeroSkill("ace", "Fly")) == ("unknown_skill", SKILLS, {"unit": "ace", "skill": "Fly", "known": ["Mend", "Zap", "Leap", "Daze"]})
+    assert g.refusal(UseHeroSkill("ace", "Mend", target="bo")) == ("out_of_range", SKILLS, {"target": "bo", "gap": pytest.approx(10.0 - 2 * R), "skill": "Mend", "reach": 3.0, "variant": "skill"})
+    assert g.refusal(UseHeroSkill("ace", "Mend", target=B)) == ("bad_target", SKILLS, {"target": B, "variant": "friendly"})
+    assert g.refusal(UseHeroSkill("ace", "Zap", target=B)) == ("not_in_sight", SKILLS, {"unit": "ace", "target": B})
+    assert g.refusal(UseHeroSkill("ace", "Zap")) == ("bad_target", SKILLS, {"skill": "Zap", "variant": "missing"})
+    assert g.refusal(UseHeroSkill("ace", "Daze", target="bo")) == ("bad_target", SKILLS, {"target": "bo"})
+    assert g.refusal(UseHeroSkill("ace", "Leap")) == ("no_destination", MOVEMENT, {"action": "Leap"})
+    assert g.refusal(UseHeroSkill("ace", "Leap", x=10.0)) == ("no_destination", MOVEMENT, {"action": "Leap"})
+    assert g.refusal(UseHeroSkill("ace", "Leap", y=10.0)) == ("no_destination", MOVEMENT, {"action": "Leap"})
+    assert g.refusal(UseHeroSkill("ace", "Leap", x=60.0, y=1.0)) == ("off_table", MOVEMENT, {"x": 60.0, "y": 1.0, "table": 48})
+    assert g.refusal(UseHeroSkill("ace", "Leap", x=1.0, y=-1.0)) == ("off_table", MOVEMENT, {"x": 1.0, "y": -1.0, "table": 48})
+    assert g.refusal(UseHeroSkill("ace", "Leap", x=6.0, y=1.0, target="bo")) == ("bad_target", SKILLS, {"skill": "Leap", "unit": "ace", "variant": "skill_self"})
 
 
 def test_a_friendly_skill_refuses_an_unconscious_friend():
     g = scene("en", MEND, at={"ace": (10.0, 6.0), "bo": (13.0, 6.0)})
     g.patch("bo", unconscious=True)
     g.do(Activate("ace"))
-    assert refusal(g, UseHeroSkill("ace", "Mend", target="bo")) == ("bad_target", "star-quest.en.md#Shooting", {"target": "bo", "variant": "unconscious"})
+    assert g.refusal(UseHeroSkill("ace", "Mend", target="bo")) == ("bad_target", "star-quest.en.md#Shooting", {"target": "bo", "variant": "unconscious"})
 
 
 def test_a_friend_exactly_at_the_skills_range_is_in_range():

@@ -15,33 +15,28 @@ from tests.starquest.game import Game, enemy, hero, names, of, piece, wave
 SPECIAL = "star-quest.en.md#Special Rules Reference"
 
 
-def refusal(g: Game, command) -> tuple[str, str, dict]:
-    error = g.refused(command)
-    return error.code, error.rule, dict(error.params)
-
-
 def scout(**kw) -> Game:
     return Game(heroes=[hero("Ace", rules=["Scout", "Ambush"]), hero("Bo")], at={"ace": (10.0, 6.0)}, start=False, **kw)
 
 
 def test_refused_scout_moves_name_the_unit_and_the_distances():
     g = scout()
-    assert refusal(g, ScoutMove("ace", 10.0, 18.5)) == ("too_far", SPECIAL, {"action": "scout", "allowance": 12.0, "length": 12.5})
-    assert refusal(g, ScoutMove("ace", 22.0, 11.0)) == ("too_far", SPECIAL, {"action": "scout", "allowance": 12.0, "length": 13.0})
-    assert refusal(g, ScoutMove("ace", 14.0, 6.5))[0] == "too_close"
-    assert refusal(g, ScoutMove("bo", 14.0, 10.0)) == ("no_scout", SPECIAL, {"unit": "bo"})
+    assert g.refusal(ScoutMove("ace", 10.0, 18.5)) == ("too_far", SPECIAL, {"action": "scout", "allowance": 12.0, "length": 12.5})
+    assert g.refusal(ScoutMove("ace", 22.0, 11.0)) == ("too_far", SPECIAL, {"action": "scout", "allowance": 12.0, "length": 13.0})
+    assert g.refusal(ScoutMove("ace", 14.0, 6.5))[0] == "too_close"
+    assert g.refusal(ScoutMove("bo", 14.0, 10.0)) == ("no_scout", SPECIAL, {"unit": "bo"})
     for x, y in ((48.5, 6.0), (10.0, 48.5), (-0.5, 6.0), (10.0, -0.5)):
-        assert refusal(g, ScoutMove("ace", x, y)) == ("off_table", "star-quest.en.md#Movement", {"x": x, "y": y, "table": 48})
+        assert g.refusal(ScoutMove("ace", x, y)) == ("off_table", "star-quest.en.md#Movement", {"x": x, "y": y, "table": 48})
     g.do(ScoutMove("ace", 10.0, 18.0))
-    assert refusal(g, ScoutMove("ace", 10.0, 20.0)) == ("scouted", SPECIAL, {"unit": "ace"})
+    assert g.refusal(ScoutMove("ace", 10.0, 20.0)) == ("scouted", SPECIAL, {"unit": "ace"})
     g.do(StartRound())
-    assert refusal(g, ScoutMove("ace", 10.0, 19.0)) == ("not_deployment", SPECIAL, {"variant": "scout"})
+    assert g.refusal(ScoutMove("ace", 10.0, 19.0)) == ("not_deployment", SPECIAL, {"variant": "scout"})
 
 
 def test_a_hero_set_aside_does_not_scout():
     g = scout()
     g.do(SetAside("ace"))
-    assert refusal(g, ScoutMove("ace", 10.0, 12.0)) == ("not_deployed", SPECIAL, {"unit": "ace"})
+    assert g.refusal(ScoutMove("ace", 10.0, 12.0)) == ("not_deployed", SPECIAL, {"unit": "ace"})
 
 
 def test_a_scout_move_may_end_on_the_tables_edge():
@@ -141,7 +136,7 @@ def test_a_heros_diagonal_scout_counts_the_terrain_on_its_own_way_and_under_its_
     """#Terrain: difficult terrain on the way (the base's whole width) caps the move at 6"."""
     graze = piece("graze", 10.4, 9, 12, 11, difficult=True)  # 0.4" beside the way's centre line, under the base
     g = scout(terrain=[graze])
-    assert refusal(g, ScoutMove("ace", 10.0, 14.0))[0] == "too_far"
+    assert g.refusal(ScoutMove("ace", 10.0, 14.0))[0] == "too_far"
     mirror = piece("mirror", 6, 9, 8, 11, difficult=True)  # where the way mirrored left would run
     h = scout(terrain=[mirror])
     h.do(ScoutMove("ace", 16.0, 14.0))

@@ -17,11 +17,6 @@ PAIR, LONE = "pair-1-1", "lone-2-1"
 ARMS = [weapon("Frag", rules=["Blast(3)"]), weapon("Frag2", rules=["Blast(3)"]), weapon("Laser"), weapon("Grenade", rules=["Limited"])]
 
 
-def refusal(g: Game, command, *faces: int):
-    error = g.refused(command, *faces)
-    return error.code, error.rule, error.params
-
-
 def english(g: Game, command, *faces: int) -> tuple[str | None, str]:
     """The refusal's field and its English message, as the API words it."""
     error = g.refused(command, *faces)
@@ -34,7 +29,7 @@ def test_a_second_shot_names_the_unit(rules):
     g.do(Activate("ace"))
     g.do(Hold("ace"))
     g.do(Shoot("ace", T), 1)
-    assert refusal(g, Shoot("ace", T), 1) == ("already_shot", SECTION[rules]["shooting"], {"unit": "ace"})
+    assert g.refusal(Shoot("ace", T), 1) == ("already_shot", SECTION[rules]["shooting"], {"unit": "ace"})
 
 
 @BOTH
@@ -42,13 +37,13 @@ def test_a_friend_or_a_unit_gone_is_no_target(rules):
     g = two_heroes(rules, enemies=[enemy("Target", toughness=1)], waves=[wave(1, "Target", (24.0, 20.0))], at={"ace": (24.0, 6.0), "bo": (28.0, 6.0)})
     g.do(Activate("ace"))
     g.do(Hold("ace"))
-    assert refusal(g, Shoot("ace", "bo"), 1) == ("bad_target", SECTION[rules]["shooting"], {"target": "bo"})
+    assert g.refusal(Shoot("ace", "bo"), 1) == ("bad_target", SECTION[rules]["shooting"], {"target": "bo"})
     g.do(Shoot("ace", T), 5, 1)  # the Rifle kills the target
     assert g.unit(T).dead
     g.do(EndActivation("ace"))
     g.do(Activate("bo"))
     g.do(Hold("bo"))
-    assert refusal(g, Shoot("bo", T), 1) == ("bad_target", SECTION[rules]["shooting"], {"target": T})
+    assert g.refusal(Shoot("bo", T), 1) == ("bad_target", SECTION[rules]["shooting"], {"target": T})
 
 
 def cluster(rules: str, arms: tuple[str, ...], fired: frozenset[str] = frozenset()) -> Game:
@@ -115,23 +110,23 @@ def armed(rules: str, *arms: str, fired: frozenset[str] = frozenset(), target=en
 @BOTH
 def test_a_weapon_named_that_is_not_a_ranged_one_of_the_unit(rules):
     g = armed(rules, "Rifle", "Blade")
-    assert refusal(g, Shoot("ace", T, ["Blade", "Laser", "Rifle"])) == ("unknown_weapon", SECTION[rules]["shooting"], {"unit": "ace", "weapons": ["Blade", "Laser"]})
+    assert g.refusal(Shoot("ace", T, ["Blade", "Laser", "Rifle"])) == ("unknown_weapon", SECTION[rules]["shooting"], {"unit": "ace", "weapons": ["Blade", "Laser"]})
     assert english(g, Shoot("ace", T, ["Blade"])) == ("weapons", "ace carries no ranged weapon named Blade")
 
 
 @BOTH
 def test_a_one_inch_weapon_is_ranged_and_names_the_shot_it_lacks(rules):
     g = armed(rules, "Pistol")
-    assert refusal(g, Shoot("ace", T, ["Pistol"])) == ("no_shot", SECTION[rules]["shooting"], {"variant": "weapon", "unit": "ace", "target": T, "weapon": "Pistol"})
+    assert g.refusal(Shoot("ace", T, ["Pistol"])) == ("no_shot", SECTION[rules]["shooting"], {"variant": "weapon", "unit": "ace", "target": T, "weapon": "Pistol"})
     assert english(g, Shoot("ace", T, ["Pistol"])) == (None, f"no model of ace has {T} in range and line of sight of Pistol")
-    assert refusal(g, Shoot("ace", T)) == ("no_shot", SECTION[rules]["shooting"], {"unit": "ace", "target": T})
+    assert g.refusal(Shoot("ace", T)) == ("no_shot", SECTION[rules]["shooting"], {"unit": "ace", "target": T})
 
 
 @BOTH
 def test_a_limited_weapon_named_again_is_refused_and_otherwise_skipped(rules):
     g = armed(rules, "Grenade", "Rifle", fired=frozenset({"Grenade"}))
     special = {"en": "star-quest.en.md#Special Rules Reference", "de": "star-quest.de.md#SONDERREGELN"}[rules]
-    assert refusal(g, Shoot("ace", T, ["Grenade"])) == ("limited_used", special, {"weapon": "Grenade"})
+    assert g.refusal(Shoot("ace", T, ["Grenade"])) == ("limited_used", special, {"weapon": "Grenade"})
     assert english(g, Shoot("ace", T, ["Grenade"])) == (None, "Grenade is Limited: once per mission")
     assert fired(g.do(Shoot("ace", T), 1)) == [("Rifle", T, 0)]
 

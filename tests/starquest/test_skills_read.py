@@ -11,6 +11,7 @@ import pytest
 from domain.systems.starquest import events as ev
 from domain.systems.starquest.commands import Activate, Answer, EndActivation, Hold, Revive, Scurry, TakeExtraAction
 from domain.systems.starquest.geometry import base_radius_inches
+from tests.rule_table import refusal_of
 from tests.starquest.game import Game, hero, of, piece
 
 BOTH = pytest.mark.parametrize("rules", ["en", "de"])
@@ -22,10 +23,6 @@ SECTION = {
 R = base_radius_inches(32)
 
 
-def refusal(error) -> tuple[str, str, dict]:
-    return error.code, error.rule, dict(error.params)
-
-
 @BOTH
 def test_a_scurry_names_its_skill_and_a_second_skill_action_names_the_hero(rules):
     g = Game(rules, heroes=[hero("Ace"), hero("Bo")])
@@ -34,7 +31,7 @@ def test_a_scurry_names_its_skill_and_a_second_skill_action_names_the_hero(rules
     assert of(events, ev.SkillUsed) == [ev.SkillUsed("ace", "scurry")]
     assert g.unit("ace").skills_used == frozenset({"scurry"})
     error = g.refused(Scurry("ace", 10, 20), 4, 6)
-    assert refusal(error) == ("skill_action_used", SECTION[rules]["activation"], {"unit": "ace"})
+    assert refusal_of(error) == ("skill_action_used", SECTION[rules]["activation"], {"unit": "ace"})
 
 
 @BOTH
@@ -46,7 +43,7 @@ def test_a_shaken_hero_is_refused_a_skill_action_citing_morale(rules):
     while g.battle.pending is not None:  # decline to pay off being Shaken
         g.do(Answer("ace", False))
     error = g.refused(Scurry("ace", 10, 20), 4, 6)
-    assert refusal(error) == ("shaken", SECTION[rules]["morale"], {"unit": "ace"})
+    assert refusal_of(error) == ("shaken", SECTION[rules]["morale"], {"unit": "ace"})
 
 
 @BOTH
@@ -65,7 +62,7 @@ def test_a_scurry_off_the_table_names_the_point_and_the_table(rules, x, y):
     g = Game(rules, heroes=[hero("Ace"), hero("Bo")])
     g.do(Activate("ace"))
     error = g.refused(Scurry("ace", x, y), 4, 6)
-    assert refusal(error) == ("off_table", SECTION[rules]["movement"], {"x": x, "y": y, "table": 48})
+    assert refusal_of(error) == ("off_table", SECTION[rules]["movement"], {"x": x, "y": y, "table": 48})
 
 
 @BOTH
@@ -110,12 +107,12 @@ def test_a_revive_too_far_names_the_hero_and_the_reach(rules, table, reach):
     """The reach shrinks with the table (#Battlefield): 1.5" on the small one."""
     g = revive_game(rules, bo=(3.0 + 2 * R + reach + 0.01, 6.0), table=table)
     error = g.refused(Revive("bo", "ace"))
-    assert refusal(error) == ("too_far_to_revive", SECTION[rules]["shooting"], {"unit": "ace", "reach": reach})
+    assert refusal_of(error) == ("too_far_to_revive", SECTION[rules]["shooting"], {"unit": "ace", "reach": reach})
 
 
 @BOTH
 def test_reviving_a_hero_that_is_awake_names_it(rules):
     g = revive_game(rules, bo=(6.0, 6.0))
     error = g.refused(Revive("bo", "cy"))
-    assert refusal(error) == ("not_unconscious", SECTION[rules]["shooting"], {"unit": "cy"})
+    assert refusal_of(error) == ("not_unconscious", SECTION[rules]["shooting"], {"unit": "cy"})
     g.do(Hold("bo"))
