@@ -116,6 +116,18 @@ def test_a_reroll_card_re_rolls_failed_dice_for_free():
     assert game.battle.tracks[YSOLDE].inspiration == 1 and game.battle.tracks[YSOLDE].free_rerolls == 0
 
 
+def test_in_cover_a_reroll_takes_a_plain_success_which_counts_as_a_failure():
+    """Spare power cell against the Drudges in cover: of 4 (a success, a failure in cover) and 8
+    (a critical, a wound in cover) the 4 is re-rolled, an 8: two wounds instead of one."""
+    game = ysolde_up()
+    holding(game, YSOLDE, "spare-cell")
+    game.do(cmd.UseCard(YSOLDE, card="spare-cell"))
+    events = game.do(cmd.Attack(YSOLDE, weapon="Arc Carbine", target=DRUDGE, die=5), 4, 8, 8)
+    assert ev.Rerolled(YSOLDE, [0], [4, 8], [8, 8]) in events
+    made = next(e for e in events if isinstance(e, ev.AttackMade))
+    assert (made.faces, made.cover, made.wounds, made.grievous) == ([8, 8], True, 2, 0)
+
+
 def test_free_rerolls_come_before_the_ones_bought_with_inspiration():
     """Spare power cell and `reroll` with 1 point: both failures re-rolled, 1 point spent."""
     game = ysolde_up()

@@ -205,7 +205,8 @@ def resolve_attack(
         bonus = twists.hostile_extra_dice(battle, hexes)
     purpose = f"attack: {attacker.id} with {weapon.name} at {target.id}"
     rolled, faces = rerolls.action_roll(
-        battle, band.die, band.count + bonus, dice, purpose=purpose, rule=rule("ATTACKS"), actor=actor, unit=attacker.id, reroller=reroller, free=(attacker.explorer, free)
+        battle, band.die, band.count + bonus, dice, purpose=purpose, rule=rule("ATTACKS"), actor=actor, unit=attacker.id, reroller=reroller, free=(attacker.explorer, free),
+        counts_as=downgraded if cover else None,
     )  # fmt: skip
     events += rolled
     outcomes = [downgraded(o) if cover else o for o in pools.classify(table, faces)]
