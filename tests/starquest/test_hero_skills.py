@@ -8,7 +8,7 @@ import msgspec
 import pytest
 
 from domain.systems.starquest import events as ev
-from domain.systems.starquest.commands import Activate, EndActivation, UseHeroSkill
+from domain.systems.starquest.commands import Activate, UseHeroSkill
 from domain.systems.starquest.content import (
     Cleanse,
     Heal,
@@ -18,7 +18,7 @@ from domain.systems.starquest.content import (
     Relief,
     Reposition,
 )
-from tests.starquest.game import Game, enemy, hero, of, wall, wave
+from tests.starquest.game import Game, enemy, hero, of, wave
 
 BOTH = pytest.mark.parametrize("rules", ["en", "de"])
 SKILLS = {"en": "star-quest.en.md#Skill actions", "de": "star-quest.de.md#FERTIGKEITSAKTIONEN"}
@@ -121,39 +121,6 @@ def test_hero_skill_reposition_moves_up_to_its_distance(rules):
     g.do(Activate("ace"))
     g.do(UseHeroSkill("ace", "Leap", x=10.0, y=20.0), 4)
     assert g.at("ace") == pytest.approx((10.0, 9.0))
-
-
-@BOTH
-def test_hero_skill_refusals(rules):
-    """Unknown skill, a target out of range or sight, an enemy for a friendly effect, a missing
-    destination, an effect this engine does not play: all 422 before any die is rolled."""
-    g = scene(
-        rules,
-        MEND,
-        ZAP,
-        LEAP,
-        DAZE,
-        enemies=[enemy("Brute")],
-        waves=[wave(1, "Brute", (10.0, 20.0))],
-        terrain=[wall("crate", 5, 12, 15, 13)],
-        at={"ace": (10.0, 6.0), "bo": (20.0, 6.0)},
-    )
-    g.do(Activate("ace"))
-    for command, code in (
-        (UseHeroSkill("ace", "Fly"), "unknown_skill"),
-        (UseHeroSkill("ace", "Mend", target="bo"), "out_of_range"),
-        (UseHeroSkill("ace", "Mend", target="brute-1-1"), "bad_target"),
-        (UseHeroSkill("ace", "Zap", target="brute-1-1"), "not_in_sight"),
-        (UseHeroSkill("ace", "Zap"), "bad_target"),
-        (UseHeroSkill("ace", "Leap"), "no_destination"),
-        (UseHeroSkill("ace", "Daze", target="bo"), "bad_target"),
-    ):
-        error = g.refused(command)
-        assert (error.code, error.status) == (code, 422)
-    assert g.refused(UseHeroSkill("ace", "Fly")).rule == SKILLS[rules]
-    assert g.refused(UseHeroSkill("ace", "Fly")).field == "skill"
-    g.do(EndActivation("ace"))
-    assert g.refused(UseHeroSkill("ace", "Mend")).code == "not_activated"
 
 
 @BOTH

@@ -9,21 +9,24 @@ import pytest
 
 from domain.events import DiceRolled
 from domain.systems.starquest import events as ev
-from domain.systems.starquest.commands import Activate, UseHeroSkill
+from domain.systems.starquest.commands import Activate, EndActivation, UseHeroSkill
 from domain.systems.starquest.content import Heal, HeroSkill
 from domain.systems.starquest.geometry import base_radius_inches
 from tests.starquest.game import Game, enemy, hero, of, piece, wall, wave
-from tests.starquest.test_hero_skills import DAZE, LEAP, MEND, PURGE, SOOTHE, ZAP, hurt, scene
+from tests.starquest.test_hero_skills import BOTH, DAZE, LEAP, MEND, PURGE, SKILLS, SOOTHE, ZAP, hurt, scene
 
-SKILLS = "star-quest.en.md#Skill actions"
-MOVEMENT = "star-quest.en.md#Movement"
+MOVEMENT = {"en": "star-quest.en.md#Movement", "de": "star-quest.de.md#BEWEGUNG"}
+ACTIVATION = {"en": "star-quest.en.md#Activation", "de": "star-quest.de.md#AKTIVIERUNGEN"}
 R = base_radius_inches(32)
 B = "brute-1-1"
 
 
-def test_refused_skills_name_the_skill_target_and_distances():
+@BOTH
+def test_refused_skills_name_the_skill_target_and_distances(rules):
+    """Unknown skill, a target out of range or sight, an enemy for a friendly effect, a missing
+    destination or one off the table: each 422 before any die is rolled, with what a player reads."""
     g = scene(
-        "en",
+        rules,
         MEND,
         ZAP,
         LEAP,
@@ -34,18 +37,22 @@ def test_refused_skills_name_the_skill_target_and_distances():
         at={"ace": (10.0, 6.0), "bo": (20.0, 6.0)},
     )
     g.do(Activate("ace"))
-    assert g.refusal(UseHeroSkill("ace", "Fly")) == ("unknown_skill", SKILLS, {"unit": "ace", "skill": "Fly", "known": ["Mend", "Zap", "Leap", "Daze"]})
-    assert g.refusal(UseHeroSkill("ace", "Mend", target="bo")) == ("out_of_range", SKILLS, {"target": "bo", "gap": pytest.approx(10.0 - 2 * R), "skill": "Mend", "reach": 3.0, "variant": "skill"})
-    assert g.refusal(UseHeroSkill("ace", "Mend", target=B)) == ("bad_target", SKILLS, {"target": B, "variant": "friendly"})
-    assert g.refusal(UseHeroSkill("ace", "Zap", target=B)) == ("not_in_sight", SKILLS, {"unit": "ace", "target": B})
-    assert g.refusal(UseHeroSkill("ace", "Zap")) == ("bad_target", SKILLS, {"skill": "Zap", "variant": "missing"})
-    assert g.refusal(UseHeroSkill("ace", "Daze", target="bo")) == ("bad_target", SKILLS, {"target": "bo"})
-    assert g.refusal(UseHeroSkill("ace", "Leap")) == ("no_destination", MOVEMENT, {"action": "Leap"})
-    assert g.refusal(UseHeroSkill("ace", "Leap", x=10.0)) == ("no_destination", MOVEMENT, {"action": "Leap"})
-    assert g.refusal(UseHeroSkill("ace", "Leap", y=10.0)) == ("no_destination", MOVEMENT, {"action": "Leap"})
-    assert g.refusal(UseHeroSkill("ace", "Leap", x=60.0, y=1.0)) == ("off_table", MOVEMENT, {"x": 60.0, "y": 1.0, "table": 48})
-    assert g.refusal(UseHeroSkill("ace", "Leap", x=1.0, y=-1.0)) == ("off_table", MOVEMENT, {"x": 1.0, "y": -1.0, "table": 48})
-    assert g.refusal(UseHeroSkill("ace", "Leap", x=6.0, y=1.0, target="bo")) == ("bad_target", SKILLS, {"skill": "Leap", "unit": "ace", "variant": "skill_self"})
+    assert g.refusal(UseHeroSkill("ace", "Fly")) == ("unknown_skill", SKILLS[rules], {"unit": "ace", "skill": "Fly", "known": ["Mend", "Zap", "Leap", "Daze"]})
+    assert g.refusal(UseHeroSkill("ace", "Mend", target="bo")) == ("out_of_range", SKILLS[rules], {"target": "bo", "gap": pytest.approx(10.0 - 2 * R), "skill": "Mend", "reach": 3.0, "variant": "skill"})
+    assert g.refusal(UseHeroSkill("ace", "Mend", target=B)) == ("bad_target", SKILLS[rules], {"target": B, "variant": "friendly"})
+    assert g.refusal(UseHeroSkill("ace", "Zap", target=B)) == ("not_in_sight", SKILLS[rules], {"unit": "ace", "target": B})
+    assert g.refusal(UseHeroSkill("ace", "Zap")) == ("bad_target", SKILLS[rules], {"skill": "Zap", "variant": "missing"})
+    assert g.refusal(UseHeroSkill("ace", "Daze", target="bo")) == ("bad_target", SKILLS[rules], {"target": "bo"})
+    assert g.refusal(UseHeroSkill("ace", "Leap")) == ("no_destination", MOVEMENT[rules], {"action": "Leap"})
+    assert g.refusal(UseHeroSkill("ace", "Leap", x=10.0)) == ("no_destination", MOVEMENT[rules], {"action": "Leap"})
+    assert g.refusal(UseHeroSkill("ace", "Leap", y=10.0)) == ("no_destination", MOVEMENT[rules], {"action": "Leap"})
+    assert g.refusal(UseHeroSkill("ace", "Leap", x=60.0, y=1.0)) == ("off_table", MOVEMENT[rules], {"x": 60.0, "y": 1.0, "table": 48})
+    assert g.refusal(UseHeroSkill("ace", "Leap", x=1.0, y=-1.0)) == ("off_table", MOVEMENT[rules], {"x": 1.0, "y": -1.0, "table": 48})
+    assert g.refusal(UseHeroSkill("ace", "Leap", x=6.0, y=1.0, target="bo")) == ("bad_target", SKILLS[rules], {"skill": "Leap", "unit": "ace", "variant": "skill_self"})
+    error = g.refused(UseHeroSkill("ace", "Fly"))
+    assert (error.status, error.field) == (422, "skill")
+    g.do(EndActivation("ace"))
+    assert g.refusal(UseHeroSkill("ace", "Mend")) == ("not_activated", ACTIVATION[rules], {"unit": "ace"})
 
 
 def test_a_friendly_skill_refuses_an_unconscious_friend():
