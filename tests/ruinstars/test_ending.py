@@ -66,7 +66,9 @@ def test_attrition_scores_force_value_at_the_end_of_the_turn_and_injuries_are_ro
     game.do(cmd.EndActivation(unit="trooper"))
     ended = game.finish_turn(2)
     rolled = [e for e in ended if isinstance(e, DiceRolled)]
-    assert [(r.purpose, r.results) for r in rolled] == [("injuries", [2])]
+    assert [(r.sides, r.purpose, r.rule, r.actor, r.results) for r in rolled] == [
+        ([6], "injuries", "ruinstars-2e.md#MISSION END", "host", [2])
+    ]
     assert [e for e in ended if not isinstance(e, DiceRolled)] == [
         ev.MissionPointsScored("cinder-watch", 0, 0, []),
         ev.MissionPointsScored("first-mission", 1, 1, ["wren"]),
