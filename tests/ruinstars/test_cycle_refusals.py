@@ -10,6 +10,7 @@ from domain.events import DiceRolled
 from domain.systems.ruinstars import commands as cmd
 from domain.systems.ruinstars import events as ev
 from tests.ruinstars.game import CORE, PVP, Game
+from tests.ruinstars.test_terrain import battle as terrain_battle
 
 ALTERNATING = "ruinstars-2e.md#ALTERNATING ACTIVATIONS"
 #: The core pack with its swarm, deploying anywhere on the battlefield.
@@ -187,3 +188,24 @@ def test_a_bug_with_only_its_bite_may_strike_a_unit_leaving_it():
     assert game.do(cmd.Move(unit="oda-venn", x=10, y=3)) == [
         ev.MoveHeld(ev.UnitMoved("oda-venn", 10, 3, 3.5, 1, "move", 0), 0, 0, "swarm", ["bug-1"])
     ]
+
+
+def test_a_move_over_a_half_wall_tells_the_climb_in_it():
+    """ruinstars-2e.md#VERTICAL MOVEMENT: over test_terrain's half-wall (1.5" high, y 15 to
+    15.4): 2.4" on the ground and 3.5" of climbing, 5.9" of the 6"."""
+    game = terrain_battle({"wren": (13, 13.8)})
+    game.do(cmd.Activate(unit="wren"))
+    assert game.do(cmd.Move(unit="wren", x=13, y=16.2)) == [
+        ev.UnitMoved("wren", 13, 16.2, 5.9, 1, "move", 0, 3.5)
+    ]
+
+
+def test_a_unit_of_the_squad_not_up_is_refused_citing_alternating_activations():
+    game = started(PVP)
+    game.start_turn(1, 2)
+    game.do(cmd.ChooseFirst(squad="cinder-watch", first="first-mission"))
+    assert said(game.refused(cmd.Activate(unit="wren"))) == (
+        "not_your_squads_activation",
+        ALTERNATING,
+        {"unit": "wren", "up": "first-mission"},
+    )
