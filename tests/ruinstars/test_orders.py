@@ -68,8 +68,9 @@ def test_orders_beyond_the_cost_or_the_squads_orders_are_refused():
     game = started()
     game.do(cmd.Activate(unit="oda-venn"))
     over = game.refused(cmd.Move(unit="oda-venn", x=12, y=17, orders=2))
-    assert (over.code, over.params) == (
+    assert (over.code, over.rule, over.params) == (
         "orders_over_cost",
+        "ruinstars-2e.md#ACTIONS",
         {"unit": "oda-venn", "action": "move", "cost": 1, "orders": 2},
     )
     game.do(cmd.Move(unit="oda-venn", x=12, y=17))
