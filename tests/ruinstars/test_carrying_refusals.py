@@ -5,10 +5,13 @@ to 20 at y 14."""
 
 from __future__ import annotations
 
+import msgspec
+
 from domain.systems.ruinstars import commands as cmd
 from domain.systems.ruinstars import events as ev
-from tests.ruinstars.game import NO_ORDERS
-from tests.ruinstars.test_carrying import battle
+from domain.systems.ruinstars.content import Marker
+from tests.ruinstars.game import NO_ORDERS, PVP, Game
+from tests.ruinstars.test_carrying import PACK, battle
 
 BASIC, CONTROL = "ruinstars-2e.md#BASIC ACTIONS", "ruinstars-2e.md#CONTROL"
 
@@ -97,3 +100,47 @@ def test_a_door_too_far_is_refused_with_the_distance_to_two_decimals():
         BASIC,
         {"unit": "oda-venn", "door": "gate", "inches": 3.64},
     )
+
+
+def test_an_action_left_unpaid_is_named_in_the_refusal_and_a_second_pick_up_costs_2():
+    """ruinstars-2e.md#ACTIONS: Oda Venn's 3 ACT go on a Pick Up, a Move and a Dash."""
+    game = battle({"oda-venn": (12, 12.5), "wren": (14, 12.5)})
+    game.do(cmd.Activate(unit="oda-venn"))
+    game.do(cmd.PickUp(unit="oda-venn", marker="intel"))
+    game.do(cmd.Move(unit="oda-venn", x=12.2, y=12.5))
+    game.do(cmd.Dash(unit="oda-venn", x=12, y=12.5))
+    unpaid = {
+        "drop": (cmd.Drop(unit="oda-venn", marker="intel", x=12, y=13.8), 1),
+        "give": (cmd.Give(unit="oda-venn", marker="intel", to="wren"), 1),
+        "pick_up": (cmd.PickUp(unit="oda-venn", marker="intel"), 2),
+    }
+    for action, (command, cost) in unpaid.items():
+        assert said(game.refused(command)) == (
+            "not_enough_act",
+            "ruinstars-2e.md#ACTIONS",
+            {"unit": "oda-venn", "action": action, "cost": cost, "left": 0, "orders": 0},
+        )
+
+
+def test_a_marker_may_be_dropped_on_the_battlefields_edge_but_not_beyond():
+    """ruinstars-2e.md#BASIC ACTIONS: Adjacent to the unit and on the battlefield, 0 to 24" each
+    way; a marker of our own at (2, 2)."""
+    corners = (Marker("low", (2, 2)),)
+    pack = msgspec.structs.replace(
+        PACK, missions=tuple(msgspec.structs.replace(m, markers=corners) for m in PACK.missions)
+    )
+    game = Game(PVP, pack=pack)
+    game.place({"wren": (1.2, 1.2)})
+    game.start_turn(1, 2, orders=[(1, 1, 1, 1, 6), NO_ORDERS])
+    game.do(cmd.ChooseFirst(squad="cinder-watch", first="cinder-watch"))
+    game.do(cmd.Activate(unit="wren"))
+    game.do(cmd.PickUp(unit="wren", marker="low"))
+    for x, y in ((-0.1, 2), (1, -0.1)):
+        assert said(game.refused(cmd.Drop(unit="wren", marker="low", x=x, y=y, orders=1))) == (
+            "drop_not_adjacent",
+            BASIC,
+            {"unit": "wren", "x": x, "y": y},
+        )
+    assert game.do(cmd.Drop(unit="wren", marker="low", x=0, y=2, orders=1))[0].x == 0
+    game.do(cmd.PickUp(unit="wren", marker="low", orders=1))
+    assert game.do(cmd.Drop(unit="wren", marker="low", x=1, y=0, orders=2))[0].y == 0
