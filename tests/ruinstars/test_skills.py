@@ -196,4 +196,8 @@ def test_duty_before_death_may_pass():
     game = duty_called()
     assert game.do(cmd.PassDuty(unit="brannoc")) == [ev.UnitTakenOut("brannoc", "trooper")]
     nothing = game.refused(cmd.PassDuty(unit="brannoc"))
-    assert (nothing.code, nothing.params) == ("no_duty", {"unit": "brannoc", "duty": "-"})
+    assert (nothing.code, nothing.rule, nothing.params) == (
+        "no_duty",
+        "ruinstars-2e.md#STAT CARDS",
+        {"unit": "brannoc", "duty": "-"},
+    )
