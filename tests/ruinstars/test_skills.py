@@ -85,8 +85,9 @@ def test_a_to_skill_is_paid_with_tactical_orders_only_and_once_a_turn():
     game = battle(pack, orders=((1, 6, 6, 6, 6), NO_ORDERS))
     game.do(cmd.Activate(unit="oda-venn"))
     with_act = game.refused(cmd.UseSkill(unit="oda-venn", skill="Strategize"))
-    assert (with_act.code, with_act.params) == (
+    assert (with_act.code, with_act.rule, with_act.params) == (
         "skill_costs_orders",
+        "ruinstars-2e.md#SKILLS",
         {"unit": "oda-venn", "skill": "Strategize", "cost": 1, "orders": 0},
     )
     used = game.do(cmd.UseSkill(unit="oda-venn", skill="Strategize", orders=1))
@@ -97,6 +98,22 @@ def test_a_to_skill_is_paid_with_tactical_orders_only_and_once_a_turn():
         "skill_once_a_turn",
         "ruinstars-2e.md#USING TACTICAL ORDERS",
         {"unit": "oda-venn", "skill": "Strategize", "turn": 1},
+    )
+
+
+def test_a_to_skill_without_tactical_orders_left_is_refused_citing_skills():
+    oda = ANYWHERE.named("units", "Oda Venn")
+    planner = msgspec.structs.replace(oda, skills=("Leader*", "Strategize (1 TO)"))
+    pack = msgspec.structs.replace(
+        ANYWHERE, units=tuple(planner if u.name == "Oda Venn" else u for u in ANYWHERE.units)
+    )
+    game = battle(pack)
+    game.do(cmd.Activate(unit="oda-venn"))
+    refused = game.refused(cmd.UseSkill(unit="oda-venn", skill="Strategize", orders=1))
+    assert (refused.code, refused.rule, refused.params) == (
+        "not_enough_orders",
+        "ruinstars-2e.md#SKILLS",
+        {"squad": "cinder-watch", "orders": 1, "left": 0},
     )
 
 
