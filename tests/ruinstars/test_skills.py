@@ -75,14 +75,19 @@ def test_a_unit_performs_only_its_own_skills_with_a_cost():
         )
 
 
-def test_a_to_skill_is_paid_with_tactical_orders_only_and_once_a_turn():
-    """Oda Venn's Strategize as a TO skill (a card of the test's own): 1 TO, not ACT; once a turn."""
+def planner_pack():
+    """The pack with Oda Venn's Strategize a skill of 1 TO (a card of the tests' own)."""
     oda = ANYWHERE.named("units", "Oda Venn")
     planner = msgspec.structs.replace(oda, skills=("Leader*", "Strategize (1 TO)"))
     pack = msgspec.structs.replace(
         ANYWHERE, units=tuple(planner if u.name == "Oda Venn" else u for u in ANYWHERE.units)
     )
-    game = battle(pack, orders=((1, 6, 6, 6, 6), NO_ORDERS))
+    return pack
+
+
+def test_a_to_skill_is_paid_with_tactical_orders_only_and_once_a_turn():
+    """Oda Venn's Strategize as a TO skill (a card of the test's own): 1 TO, not ACT; once a turn."""
+    game = battle(planner_pack(), orders=((1, 6, 6, 6, 6), NO_ORDERS))
     game.do(cmd.Activate(unit="oda-venn"))
     with_act = game.refused(cmd.UseSkill(unit="oda-venn", skill="Strategize"))
     assert (with_act.code, with_act.rule, with_act.params) == (
@@ -102,12 +107,7 @@ def test_a_to_skill_is_paid_with_tactical_orders_only_and_once_a_turn():
 
 
 def test_a_to_skill_without_tactical_orders_left_is_refused_citing_skills():
-    oda = ANYWHERE.named("units", "Oda Venn")
-    planner = msgspec.structs.replace(oda, skills=("Leader*", "Strategize (1 TO)"))
-    pack = msgspec.structs.replace(
-        ANYWHERE, units=tuple(planner if u.name == "Oda Venn" else u for u in ANYWHERE.units)
-    )
-    game = battle(pack)
+    game = battle(planner_pack())
     game.do(cmd.Activate(unit="oda-venn"))
     refused = game.refused(cmd.UseSkill(unit="oda-venn", skill="Strategize", orders=1))
     assert (refused.code, refused.rule, refused.params) == (
