@@ -114,4 +114,8 @@ def test_a_door_opens_to_let_units_through_and_does_not_close_on_one():
         {"door": "gate", "units": ["wren"]},
     )
     unknown = game.refused(cmd.OpenCloseDoor(unit="wren", door="hatch", orders=2))
-    assert (unknown.code, unknown.params) == ("no_such_door", {"door": "hatch", "doors": ["gate"]})
+    assert (unknown.code, unknown.rule, unknown.params) == (
+        "no_such_door",
+        "ruinstars-2e.md#BASIC ACTIONS",
+        {"door": "hatch", "doors": ["gate"]},
+    )
