@@ -103,3 +103,29 @@ def test_an_attack_blunted_to_no_dice_rolls_nothing():
         "HeldMoveMade",
     ]
     assert of(events, ev.AttackRolled)[0].faces == []
+
+
+def test_the_attack_of_opportunitys_refusals_cite_it_and_name_the_melee_weapons():
+    """ruinstars-2e.md#ATTACKS OF OPPORTUNITY: only a held move is answered, by the squad asked,
+    with a melee weapon of the attacker's."""
+    game = engaged()
+    refusals = [game.refused(strike())]
+    game.do(cmd.Move(unit="teo-marsh", x=12, y=8))
+    refusals += [
+        game.refused(strike(weapon="Ranged Weapon")),
+        game.refused(cmd.OpportunityAttack(squad="cinder-watch", attacker="trooper")),
+    ]
+    where = "ruinstars-2e.md#ATTACKS OF OPPORTUNITY"
+    assert [(r.code, r.rule, r.params) for r in refusals] == [
+        ("nothing_pending", where, {"who": "first-mission"}),
+        (
+            "no_such_weapon",
+            where,
+            {"unit": "trooper", "weapon": "Ranged Weapon", "weapons": ["Melee Weapon"]},
+        ),
+        (
+            "not_your_choice",
+            where,
+            {"who": "cinder-watch", "waiting_for": "first-mission", "kind": "attack_of_opportunity"},
+        ),
+    ]
