@@ -4,6 +4,7 @@ one such attack per unit per turn. The Trooper at (12, 14) is Adjacent to Teo Ma
 
 from __future__ import annotations
 
+from domain.events import DiceRolled
 from domain.systems.ruinstars import commands as cmd
 from domain.systems.ruinstars import events as ev
 from tests.ruinstars.test_combat import battle, of
@@ -33,8 +34,16 @@ def test_leaving_adjacency_holds_the_move_for_a_free_melee_attack_then_it_goes_o
     waiting = game.refused(cmd.EndActivation(unit="teo-marsh"))
     assert (waiting.code, waiting.params["kind"]) == ("choice_pending", "attack_of_opportunity")
     events = game.do(strike(), *(1, 6, 6), *(6, 6))
+    assert events[0] == ev.OpportunityTaken("first-mission", "trooper", "teo-marsh")
     attack = of(events, ev.AttackRolled)[0]
-    assert (attack.unit, attack.target, attack.melee, attack.act) == ("trooper", "teo-marsh", True, 0)
+    assert (attack.unit, attack.target, attack.melee, attack.act, attack.orders) == (
+        "trooper",
+        "teo-marsh",
+        True,
+        0,
+        0,
+    )
+    assert {(d.actor, d.rule) for d in of(events, DiceRolled)} == {("host", "ruinstars-2e.md#MELEE COMBAT")}
     assert of(events, ev.SavesResolved) == [
         ev.SavesResolved("teo-marsh", "trooper", 2, 0, 0, 2, 1, 0)
     ]
