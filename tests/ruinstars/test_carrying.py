@@ -108,6 +108,14 @@ def test_a_door_opens_to_let_units_through_and_does_not_close_on_one():
     assert game.game.open_doors == ("gate",)
     game.do(cmd.Dash(unit="wren", x=18, y=14.2))
     blocked = game.refused(cmd.OpenCloseDoor(unit="wren", door="gate", orders=2))
-    assert (blocked.code, blocked.params) == ("doorway_blocked", {"door": "gate", "units": ["wren"]})
+    assert (blocked.code, blocked.rule, blocked.params) == (
+        "doorway_blocked",
+        "ruinstars-2e.md#BASIC ACTIONS",
+        {"door": "gate", "units": ["wren"]},
+    )
     unknown = game.refused(cmd.OpenCloseDoor(unit="wren", door="hatch", orders=2))
-    assert (unknown.code, unknown.params) == ("no_such_door", {"door": "hatch", "doors": ["gate"]})
+    assert (unknown.code, unknown.rule, unknown.params) == (
+        "no_such_door",
+        "ruinstars-2e.md#BASIC ACTIONS",
+        {"door": "hatch", "doors": ["gate"]},
+    )

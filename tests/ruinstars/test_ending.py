@@ -66,7 +66,9 @@ def test_attrition_scores_force_value_at_the_end_of_the_turn_and_injuries_are_ro
     game.do(cmd.EndActivation(unit="trooper"))
     ended = game.finish_turn(2)
     rolled = [e for e in ended if isinstance(e, DiceRolled)]
-    assert [(r.purpose, r.results) for r in rolled] == [("injuries", [2])]
+    assert [(r.sides, r.purpose, r.rule, r.actor, r.results) for r in rolled] == [
+        ([6], "injuries", "ruinstars-2e.md#MISSION END", "host", [2])
+    ]
     assert [e for e in ended if not isinstance(e, DiceRolled)] == [
         ev.MissionPointsScored("cinder-watch", 0, 0, []),
         ev.MissionPointsScored("first-mission", 1, 1, ["wren"]),
@@ -116,3 +118,50 @@ def test_a_missions_victory_scoring_and_injury_table_are_checked(line, field, pr
         f"missions[0].{field}",
         problem,
     )
+
+
+def test_attrition_scores_only_the_turns_own_take_outs_and_an_injury_off_the_table_is_none():
+    """Wren, Taken Out in turn 1, scores the First Mission 1 MP then and none in turn 2, where
+    its total stays 1; the Cinder Watch's TO for Wren goes unspent; the mission has no Injury
+    table, so her 4 names no injury."""
+    survive = msgspec.structs.replace(
+        ANYWHERE.named("missions", "survive"), turns=2, scoring="attrition", victory="mission_points"
+    )
+    game = Game(PVP, pack=msgspec.structs.replace(ANYWHERE, missions=(survive,)))
+    game.place({"teo-marsh": (12, 19.5), "trooper": (12, 12), "wren": (12, 18)})
+    game.start_turn(1, 2, orders=(NO_ORDERS, NO_ORDERS))
+    game.do(cmd.ChooseFirst(squad="cinder-watch", first="first-mission"))
+    game.do(cmd.Activate(unit="trooper"))
+    game.do(
+        cmd.RangedCombat(unit="trooper", weapon="Ranged Weapon", target="wren"),
+        *(1, 1, 6),
+        *(6, 6, 6, 6),
+    )
+    game.do(cmd.EndActivation(unit="trooper"))
+    first = game.finish_turn()
+    assert first[:2] == [
+        ev.MissionPointsScored("cinder-watch", 0, 0, []),
+        ev.MissionPointsScored("first-mission", 1, 1, ["wren"]),
+    ]
+    game.start_turn(1, 2, orders=(NO_ORDERS, NO_ORDERS))
+    game.do(cmd.ChooseFirst(squad="cinder-watch", first="cinder-watch"))
+    second = [e for e in game.finish_turn(4) if not isinstance(e, DiceRolled)]
+    assert second == [
+        ev.OrdersLost("cinder-watch", 1),
+        ev.MissionPointsScored("cinder-watch", 0, 0, []),
+        ev.MissionPointsScored("first-mission", 0, 1, []),
+        ev.TurnEnded(2),
+        ev.MissionDecided("victory", ["first-mission"]),
+        ev.MissionPointsEarned("cinder-watch", 0, 0, 0),
+        ev.MissionPointsEarned("first-mission", 1, survive.reward, 1 + survive.reward),
+        ev.UnitInjured("wren", 4, ""),
+    ]
+
+
+def test_a_mission_won_on_points_that_scores_none_ends_in_a_draw_at_0():
+    game = one_turn(victory="mission_points")
+    assert game.finish_turn()[-3:] == [
+        ev.MissionDecided("draw", []),
+        ev.MissionPointsEarned("cinder-watch", 0, 0, 0),
+        ev.MissionPointsEarned("first-mission", 0, 0, 0),
+    ]

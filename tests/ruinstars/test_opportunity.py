@@ -4,6 +4,7 @@ one such attack per unit per turn. The Trooper at (12, 14) is Adjacent to Teo Ma
 
 from __future__ import annotations
 
+from domain.events import DiceRolled
 from domain.systems.ruinstars import commands as cmd
 from domain.systems.ruinstars import events as ev
 from tests.ruinstars.test_combat import battle, of
@@ -33,8 +34,16 @@ def test_leaving_adjacency_holds_the_move_for_a_free_melee_attack_then_it_goes_o
     waiting = game.refused(cmd.EndActivation(unit="teo-marsh"))
     assert (waiting.code, waiting.params["kind"]) == ("choice_pending", "attack_of_opportunity")
     events = game.do(strike(), *(1, 6, 6), *(6, 6))
+    assert events[0] == ev.OpportunityTaken("first-mission", "trooper", "teo-marsh")
     attack = of(events, ev.AttackRolled)[0]
-    assert (attack.unit, attack.target, attack.melee, attack.act) == ("trooper", "teo-marsh", True, 0)
+    assert (attack.unit, attack.target, attack.melee, attack.act, attack.orders) == (
+        "trooper",
+        "teo-marsh",
+        True,
+        0,
+        0,
+    )
+    assert {(d.actor, d.rule) for d in of(events, DiceRolled)} == {("host", "ruinstars-2e.md#MELEE COMBAT")}
     assert of(events, ev.SavesResolved) == [
         ev.SavesResolved("teo-marsh", "trooper", 2, 0, 0, 2, 1, 0)
     ]
@@ -103,3 +112,29 @@ def test_an_attack_blunted_to_no_dice_rolls_nothing():
         "HeldMoveMade",
     ]
     assert of(events, ev.AttackRolled)[0].faces == []
+
+
+def test_the_attack_of_opportunitys_refusals_cite_it_and_name_the_melee_weapons():
+    """ruinstars-2e.md#ATTACKS OF OPPORTUNITY: only a held move is answered, by the squad asked,
+    with a melee weapon of the attacker's."""
+    game = engaged()
+    refusals = [game.refused(strike())]
+    game.do(cmd.Move(unit="teo-marsh", x=12, y=8))
+    refusals += [
+        game.refused(strike(weapon="Ranged Weapon")),
+        game.refused(cmd.OpportunityAttack(squad="cinder-watch", attacker="trooper")),
+    ]
+    where = "ruinstars-2e.md#ATTACKS OF OPPORTUNITY"
+    assert [(r.code, r.rule, r.params) for r in refusals] == [
+        ("nothing_pending", where, {"who": "first-mission"}),
+        (
+            "no_such_weapon",
+            where,
+            {"unit": "trooper", "weapon": "Ranged Weapon", "weapons": ["Melee Weapon"]},
+        ),
+        (
+            "not_your_choice",
+            where,
+            {"who": "cinder-watch", "waiting_for": "first-mission", "kind": "attack_of_opportunity"},
+        ),
+    ]

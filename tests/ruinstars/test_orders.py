@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from domain.systems.ruinstars import commands as cmd
 from domain.systems.ruinstars import events as ev
-from tests.ruinstars.game import Game
+from tests.ruinstars.game import CORE, Game
 
 PVP = "Cinder Watch, First Mission"
 
@@ -68,8 +68,9 @@ def test_orders_beyond_the_cost_or_the_squads_orders_are_refused():
     game = started()
     game.do(cmd.Activate(unit="oda-venn"))
     over = game.refused(cmd.Move(unit="oda-venn", x=12, y=17, orders=2))
-    assert (over.code, over.params) == (
+    assert (over.code, over.rule, over.params) == (
         "orders_over_cost",
+        "ruinstars-2e.md#ACTIONS",
         {"unit": "oda-venn", "action": "move", "cost": 1, "orders": 2},
     )
     game.do(cmd.Move(unit="oda-venn", x=12, y=17))
@@ -98,3 +99,20 @@ def test_a_dash_goes_up_to_2_inches_and_repeats_cost_more_on_their_own():
         ("dash", 2, 1, 0),
         ("dash", 1, 1, 1),
     ]
+
+
+def test_the_swarm_has_no_tactical_orders_to_spend():
+    """ruinstars-2e.md#TACTICAL ORDERS: only the players' squads roll TO dice; the Cinder Watch's
+    two TO are theirs, not the Bugs'."""
+    game = Game(pack=CORE)
+    game.deploy_all()
+    game.start_turn(orders=[(1, 1, 6, 6, 6)])
+    game.do(cmd.Activate(unit="oda-venn"))
+    game.do(cmd.EndActivation(unit="oda-venn"))
+    game.do(cmd.Activate(unit="bug-3"))
+    refused = game.refused(cmd.Move(unit="bug-3", x=13.917, y=19, orders=1))
+    assert (refused.code, refused.rule, refused.params) == (
+        "not_enough_orders",
+        "ruinstars-2e.md#ACTIONS",
+        {"squad": "swarm", "orders": 1, "left": 0},
+    )

@@ -75,18 +75,24 @@ def test_a_unit_performs_only_its_own_skills_with_a_cost():
         )
 
 
-def test_a_to_skill_is_paid_with_tactical_orders_only_and_once_a_turn():
-    """Oda Venn's Strategize as a TO skill (a card of the test's own): 1 TO, not ACT; once a turn."""
+def planner_pack():
+    """The pack with Oda Venn's Strategize a skill of 1 TO (a card of the tests' own)."""
     oda = ANYWHERE.named("units", "Oda Venn")
     planner = msgspec.structs.replace(oda, skills=("Leader*", "Strategize (1 TO)"))
     pack = msgspec.structs.replace(
         ANYWHERE, units=tuple(planner if u.name == "Oda Venn" else u for u in ANYWHERE.units)
     )
-    game = battle(pack, orders=((1, 6, 6, 6, 6), NO_ORDERS))
+    return pack
+
+
+def test_a_to_skill_is_paid_with_tactical_orders_only_and_once_a_turn():
+    """Oda Venn's Strategize as a TO skill (a card of the test's own): 1 TO, not ACT; once a turn."""
+    game = battle(planner_pack(), orders=((1, 6, 6, 6, 6), NO_ORDERS))
     game.do(cmd.Activate(unit="oda-venn"))
     with_act = game.refused(cmd.UseSkill(unit="oda-venn", skill="Strategize"))
-    assert (with_act.code, with_act.params) == (
+    assert (with_act.code, with_act.rule, with_act.params) == (
         "skill_costs_orders",
+        "ruinstars-2e.md#SKILLS",
         {"unit": "oda-venn", "skill": "Strategize", "cost": 1, "orders": 0},
     )
     used = game.do(cmd.UseSkill(unit="oda-venn", skill="Strategize", orders=1))
@@ -97,6 +103,17 @@ def test_a_to_skill_is_paid_with_tactical_orders_only_and_once_a_turn():
         "skill_once_a_turn",
         "ruinstars-2e.md#USING TACTICAL ORDERS",
         {"unit": "oda-venn", "skill": "Strategize", "turn": 1},
+    )
+
+
+def test_a_to_skill_without_tactical_orders_left_is_refused_citing_skills():
+    game = battle(planner_pack())
+    game.do(cmd.Activate(unit="oda-venn"))
+    refused = game.refused(cmd.UseSkill(unit="oda-venn", skill="Strategize", orders=1))
+    assert (refused.code, refused.rule, refused.params) == (
+        "not_enough_orders",
+        "ruinstars-2e.md#SKILLS",
+        {"squad": "cinder-watch", "orders": 1, "left": 0},
     )
 
 
@@ -196,4 +213,8 @@ def test_duty_before_death_may_pass():
     game = duty_called()
     assert game.do(cmd.PassDuty(unit="brannoc")) == [ev.UnitTakenOut("brannoc", "trooper")]
     nothing = game.refused(cmd.PassDuty(unit="brannoc"))
-    assert (nothing.code, nothing.params) == ("no_duty", {"unit": "brannoc", "duty": "-"})
+    assert (nothing.code, nothing.rule, nothing.params) == (
+        "no_duty",
+        "ruinstars-2e.md#STAT CARDS",
+        {"unit": "brannoc", "duty": "-"},
+    )
