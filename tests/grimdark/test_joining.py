@@ -52,10 +52,11 @@ def test_a_hero_deploys_as_part_of_a_unit_striking_with_its_own_quality_against_
     ]
     assert events[-1] == ev.CasualtiesDue("spine-spitters", 2, "end")
     hero = game2.refused(cmd.RemoveCasualties(unit="spine-spitters", models=["brood-mother-1"]))
-    assert (hero.code, hero.rule, hero.params) == (
+    assert (hero.code, hero.rule, hero.params, hero.field) == (
         "regular_models_first",
         "grimdark-future-1.5.md#Special Rules",
         {"unit": "spine-spitters", "model": "brood-mother-1", "regular": [f"spine-spitters-{k}" for k in range(1, 6)]},
+        "models",
     )
     taken = game2.do(cmd.RemoveCasualties(unit="spine-spitters", models=["spine-spitters-4", "spine-spitters-5"]))
     assert taken[:2] == [ev.ModelRemoved("spine-spitters", "spine-spitters-4"), ev.ModelRemoved("spine-spitters", "spine-spitters-5")]
