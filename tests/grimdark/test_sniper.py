@@ -4,9 +4,12 @@ hit; a wound that model cannot take goes to the owner's pick."""
 
 from __future__ import annotations
 
+import msgspec
+
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
-from tests.grimdark.game import convoy_ready, with_rules
+from domain.systems.grimdark.content import TerrainPiece
+from tests.grimdark.game import SHALLOW, convoy_ready, with_rules
 
 SPECIAL = "grimdark-future-1.5.md#Special Rules"
 
@@ -62,3 +65,11 @@ def test_deadly_sniper_wounds_the_picked_model_cannot_take_stay_deadly_for_the_o
         ev.ModelRemoved("skitter-swarm", "skitter-swarm-8"),
         ev.CasualtiesDue("skitter-swarm", 1, "end", 1),
     ]
+
+
+def test_sniper_ignores_cover():
+    """The Skitters stand in ruins that give cover: the Marksman Rifles still hit on 2+."""
+    ruins = TerrainPiece("ruins", ((38, 18.5), (47, 18.5), (47, 23), (38, 23)), cover=True)
+    game = convoy_ready(pack=msgspec.structs.replace(SHALLOW, missions=tuple(msgspec.structs.replace(m, terrain=(ruins,)) for m in SHALLOW.missions)))
+    events = game.do(cmd.Hold(unit="lookout-team", target="skitter-swarm"), 2, 2, 2, 1, 1, 1)
+    assert [e for e in events if isinstance(e, ev.AttackResolved)] == [ev.AttackResolved("lookout-team", "Marksman Rifle", "skitter-swarm", 3, 3, 0)]

@@ -82,6 +82,14 @@ def test_stealth_takes_1_off_shooting_rolls_against_the_unit():
     assert _attacks(events)[-1] == ev.AttackResolved("vanguard-squad", "Long Rifle", "spine-spitters", 4, 1, 1)
 
 
+def test_poison_adds_nothing_against_a_vehicle():
+    """The same Poison(1) Shredder against the Brood Mother made a Vehicle: a 3 fails (4+)."""
+    game = Game(pack=_changed(with_rules("Vanguard Squad", "Shredder", ("Poison(1)",)), "Brood Mother", kind="vehicle"))
+    game.ready()
+    events = game.do(cmd.Hold(unit="vanguard-squad", target="brood-mother"), 4, 4, 3, 2, 1, 1, 1, 1)
+    assert _attacks(events)[0] == ev.AttackResolved("vanguard-squad", "Shredder", "brood-mother", 2, 2, 0)
+
+
 def test_poison_adds_x_to_the_wound_roll():
     """The Shredder with Poison(1) against the Brood Mother (Defense 5+, AP(1)): a 3 wounds."""
     game = Game(pack=with_rules("Vanguard Squad", "Shredder", ("Poison(1)",)))
