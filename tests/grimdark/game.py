@@ -28,6 +28,29 @@ SHALLOW = msgspec.structs.replace(CORE, missions=tuple(msgspec.structs.replace(m
 VANGUARD, BROOD, CONVOY = "ashen-vanguard", "thornback-brood", "iron-convoy"
 
 
+def with_rules(unit_name: str, weapon_name: str = "", rules: tuple[str, ...] = (), pack: Any = SHALLOW) -> Any:
+    """`pack` with `rules` added to one unit (or to one of its weapons)."""
+
+    def weapon(w: Any) -> Any:
+        return msgspec.structs.replace(w, rules=(*w.rules, *rules)) if w.name == weapon_name else w
+
+    def unit(u: Any) -> Any:
+        if u.name != unit_name:
+            return u
+        if not weapon_name:
+            return msgspec.structs.replace(u, rules=(*u.rules, *rules))
+        return msgspec.structs.replace(u, models=tuple(msgspec.structs.replace(m, weapons=tuple(weapon(w) for w in m.weapons)) for m in u.models))
+
+    armies = tuple(msgspec.structs.replace(a, units=tuple(unit(u) for u in a.units)) for a in pack.armies)
+    return msgspec.structs.replace(pack, armies=armies)
+
+
+def with_quality(unit_name: str, quality: int, pack: Any = SHALLOW) -> Any:
+    """`pack` with one unit's Quality changed."""
+    armies = tuple(msgspec.structs.replace(a, units=tuple(msgspec.structs.replace(u, quality=quality) if u.name == unit_name else u for u in a.units)) for a in pack.armies)
+    return msgspec.structs.replace(pack, armies=armies)
+
+
 def row(x: float, y: float, count: int, gap: float = 1.5, back: float = -1.5) -> list[tuple[float, float]]:
     """`count` models in rows of four from (x, y), `gap` inches apart, each further row `back`
     inches further in y (toward the unit's own edge)."""

@@ -13,10 +13,10 @@ from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
 from domain.systems.grimdark import geometry
 from domain.systems.grimdark.mixed import unit_rule
-from tests.grimdark.game import Game, row
+from tests.grimdark.game import Game, row, with_rules
 from tests.grimdark.test_heights import LEDGE
 from tests.grimdark.test_joining import deploy
-from tests.grimdark.test_special_rules import _attacks, _with_rules
+from tests.grimdark.test_special_rules import _attacks
 
 
 @pytest.mark.parametrize(
@@ -51,7 +51,7 @@ def test_the_brood_mothers_regeneration_and_the_captains_fearless_count_once_mos
 def test_dust_riders_led_by_the_captain_are_not_fast_and_only_he_is_furious():
     """The Captain (Quality 3+) has Furious and joins the Dust Riders (Fast): the unit advances
     6", not 9"; charging the Skitters, one Furious die is rolled, at his Quality."""
-    game = Game(pack=_with_rules("Captain Hale Morrow", rules=("Furious",)))
+    game = Game(pack=with_rules("Captain Hale Morrow", rules=("Furious",)))
     deploy(game, {"dust-riders": ["captain-hale-morrow"]})
     riders = game.unit("dust-riders")
     assert [m.id for m in riders.models][-1] == "captain-hale-morrow-1"
@@ -67,7 +67,7 @@ def test_dust_riders_led_by_the_captain_are_not_fast_and_only_he_is_furious():
 def test_a_flying_squad_led_by_a_hero_who_cannot_fly_climbs_the_ledge_in_its_move():
     """The Vanguard Squad given Flying, the Captain joined without it: the unit is not Flying, so
     4.5" forward over the 2" ledge is 8.5" (2" up, 2" down); the squad alone flies it in 4.5"."""
-    pack = _with_rules("Vanguard Squad", rules=("Flying",))
+    pack = with_rules("Vanguard Squad", rules=("Flying",))
     pack = msgspec.structs.replace(pack, missions=tuple(msgspec.structs.replace(m, depth=30, terrain=(LEDGE,)) for m in pack.missions))
     game = Game(pack=pack)
     deploy(game, {"vanguard-squad": ["captain-hale-morrow"]})

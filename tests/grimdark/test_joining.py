@@ -52,10 +52,11 @@ def test_a_hero_deploys_as_part_of_a_unit_striking_with_its_own_quality_against_
     ]
     assert events[-1] == ev.CasualtiesDue("spine-spitters", 2, "end")
     hero = game2.refused(cmd.RemoveCasualties(unit="spine-spitters", models=["brood-mother-1"]))
-    assert (hero.code, hero.rule, hero.params) == (
+    assert (hero.code, hero.rule, hero.params, hero.field) == (
         "regular_models_first",
         "grimdark-future-1.5.md#Special Rules",
         {"unit": "spine-spitters", "model": "brood-mother-1", "regular": [f"spine-spitters-{k}" for k in range(1, 6)]},
+        "models",
     )
     taken = game2.do(cmd.RemoveCasualties(unit="spine-spitters", models=["spine-spitters-4", "spine-spitters-5"]))
     assert taken[:2] == [ev.ModelRemoved("spine-spitters", "spine-spitters-4"), ev.ModelRemoved("spine-spitters", "spine-spitters-5")]
@@ -95,14 +96,16 @@ def test_what_joining_refuses():
     game = Game()
     game.prepare()
     mortar = game.refused(cmd.Deploy(unit="vanguard-squad", positions=row(12, 10, 8), joined=["mortar-team"]))
-    assert (mortar.code, mortar.rule, mortar.params) == ("not_a_copy", UNIT_TYPES, {"unit": "vanguard-squad", "other": "mortar-team"})
+    assert (mortar.code, mortar.rule, mortar.params, mortar.field) == ("not_a_copy", UNIT_TYPES, {"unit": "vanguard-squad", "other": "mortar-team"}, "joined")
     enemy = game.refused(cmd.Deploy(unit="vanguard-squad", positions=row(12, 10, 6), joined=["brood-mother"]))
-    assert (enemy.code, enemy.params) == (
+    assert (enemy.code, enemy.rule, enemy.params, enemy.field) == (
         "join_not_ready",
+        UNIT_TYPES,
         {"unit": "vanguard-squad", "other": "brood-mother", "free": ["captain-hale-morrow", "dust-riders", "mortar-team", "ridge-squad"]},
+        "joined",
     )
     hero_host = game.refused(cmd.Deploy(unit="captain-hale-morrow", positions=row(12, 10, 6), joined=["vanguard-squad"]))
-    assert (hero_host.code, hero_host.params) == ("host_cannot_join", {"unit": "captain-hale-morrow"})
+    assert (hero_host.code, hero_host.rule, hero_host.params, hero_host.field) == ("host_cannot_join", UNIT_TYPES, {"unit": "captain-hale-morrow"}, "joined")
     count = game.refused(cmd.Deploy(unit="vanguard-squad", positions=row(12, 10, 5), joined=["captain-hale-morrow"]))
     assert (count.code, count.params) == ("wrong_model_count", {"unit": "vanguard-squad", "models": 6, "given": 5})
 
@@ -115,7 +118,7 @@ def test_one_hero_and_one_copy_at_most():
     game = Game(pack=msgspec.structs.replace(SHALLOW, armies=armies), points=1000)
     game.prepare()
     two = game.refused(cmd.Deploy(unit="vanguard-squad", positions=row(12, 10, 7), joined=["captain-hale-morrow", "lieutenant-vell"]))
-    assert (two.code, two.params) == ("join_too_many", {"unit": "vanguard-squad", "heroes": ["captain-hale-morrow", "lieutenant-vell"], "copies": []})
+    assert (two.code, two.rule, two.params, two.field) == ("join_too_many", UNIT_TYPES, {"unit": "vanguard-squad", "heroes": ["captain-hale-morrow", "lieutenant-vell"], "copies": []}, "joined")
 
 
 def test_a_unit_casts_through_the_psychic_hero_that_joined_it():

@@ -16,6 +16,7 @@ from domain.systems.grimdark.loading import load_pack
 from domain.systems.grimdark.weapon_rules import hit_modifier
 from tests.grimdark.game import CORE, SHALLOW, Game, row
 
+MYSTERIOUS_TERRAIN = "grimdark-future-1.5.md#Mysterious Terrain"
 #: Just in front of the Vanguard Squad, (12..16.5, 10) and (12, 8.5): plain ground until rolled.
 POOL = TerrainPiece("pool", ((10, 11), (20, 11), (20, 13), (10, 13)))
 
@@ -39,6 +40,8 @@ def test_entering_a_piece_rolls_its_mystery_and_a_3_deals_d3_wounds_to_the_model
     game = _on(POOL, mysterious_terrain=True)
     events = game.do(cmd.Advance(unit="vanguard-squad", positions=row(12, 12, 5)), 3, 5, 6)
     assert ev.MysteryRevealed("terrain", "pool", 3, "wounds") in events
+    rolls = [(e.purpose, e.results, e.rule) for e in events if type(e).__name__ == "DiceRolled"]
+    assert rolls[:2] == [("pool: mysterious terrain", [3], MYSTERIOUS_TERRAIN), ("pool: automatic wounds on vanguard-squad", [3], MYSTERIOUS_TERRAIN)]
     removed = [e.model for e in events if isinstance(e, ev.ModelRemoved)]
     assert removed == ["vanguard-squad-1", "vanguard-squad-2", "vanguard-squad-3"]  # D3 of 5: 3; the fifth model stayed out
     assert game.game.revealed == {"pool": "wounds"}
@@ -111,6 +114,8 @@ def test_a_4_deals_d6_hits_rolled_to_wound_and_the_result_stays_for_the_next_uni
     game = _on(POOL, mysterious_terrain=True)
     events = game.do(cmd.Advance(unit="vanguard-squad", positions=row(12, 12, 5)), 4, 2, 4, 3)
     assert ev.MysteryRevealed("terrain", "pool", 4, "hits") in events
+    rolls = [(e.purpose, e.results, e.rule) for e in events if type(e).__name__ == "DiceRolled"]
+    assert rolls[:2] == [("pool: mysterious terrain", [4], MYSTERIOUS_TERRAIN), ("pool: automatic hits on vanguard-squad", [2], MYSTERIOUS_TERRAIN)]
     assert ev.AttackResolved("pool", "Mysterious terrain", "vanguard-squad", 2, 2, 1) in events
     assert [e.model for e in events if isinstance(e, ev.ModelRemoved)] == ["vanguard-squad-1"]
     game.do(cmd.Hold(unit="brood-mother"))

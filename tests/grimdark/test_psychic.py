@@ -27,7 +27,7 @@ def test_a_spell_the_enemy_lets_through_hits_wounds_and_the_caster_goes_on():
     waits = game.refused(cmd.Hold(unit="captain-hale-morrow"))
     assert (waits.code, waits.rule, waits.params) == ("spell_pending", DISPELLING, {"unit": "captain-hale-morrow", "spell": "Searing Verdict"})
     mine = game.refused(cmd.AllowSpell(side="ashen-vanguard"))
-    assert (mine.code, mine.params) == ("not_the_enemy_side", {"side": "ashen-vanguard", "caster": "captain-hale-morrow"})
+    assert (mine.code, mine.rule, mine.params, mine.field) == ("not_the_enemy_side", DISPELLING, {"side": "ashen-vanguard", "caster": "captain-hale-morrow"}, "side")
     events = game.do(cmd.AllowSpell(side=BROOD), 2, 1)
     assert _rolls(events) == [("captain-hale-morrow: Searing Verdict to wound spine-spitters", [2, 1], PSYCHIC)]
     assert events[2:] == [
@@ -40,7 +40,7 @@ def test_a_spell_the_enemy_lets_through_hits_wounds_and_the_caster_goes_on():
     other = game.refused(cmd.Hold(unit="vanguard-squad"))
     assert (other.code, other.params) == ("activation_under_way", {"unit": "vanguard-squad", "active": "captain-hale-morrow"})
     again = game.refused(cmd.Cast(unit="captain-hale-morrow"))
-    assert (again.code, again.params) == ("not_at_start", {"unit": "captain-hale-morrow", "active": "captain-hale-morrow"})
+    assert (again.code, again.rule, again.params) == ("not_at_start", PSYCHIC, {"unit": "captain-hale-morrow", "active": "captain-hale-morrow"})
     assert game.do(cmd.Hold(unit="captain-hale-morrow"))[-1] == ev.ActivationEnded("captain-hale-morrow")
     assert game.game.up == BROOD
 
@@ -51,7 +51,7 @@ def test_a_dispel_beating_the_casters_highest_blocks_and_stops_the_dispeller_cas
     game.do(cmd.Cast(unit="captain-hale-morrow"), 3)
     game.do(cmd.CastSpell(unit="captain-hale-morrow", spell="Searing Verdict", target="spine-spitters"))
     stranger = game.refused(cmd.Dispel(unit="spine-spitters"))
-    assert (stranger.code, stranger.params) == ("cannot_dispel", {"unit": "spine-spitters", "caster": "captain-hale-morrow", "able": ["brood-mother"]})
+    assert (stranger.code, stranger.rule, stranger.params, stranger.field) == ("cannot_dispel", DISPELLING, {"unit": "spine-spitters", "caster": "captain-hale-morrow", "able": ["brood-mother"]}, "unit")
     events = game.do(cmd.Dispel(unit="brood-mother"), 5, 1)
     assert _rolls(events) == [("brood-mother: dispels captain-hale-morrow", [5, 1], DISPELLING)]
     assert events[1:] == [ev.DispelTried("brood-mother", "captain-hale-morrow", 5, 3, True)]
@@ -79,7 +79,7 @@ def test_a_psychic_that_cast_cannot_dispel_so_the_enemy_spell_strikes_at_once():
     game.ready()
     game.do(cmd.Cast(unit="captain-hale-morrow"), 1)
     hard = game.refused(cmd.CastSpell(unit="captain-hale-morrow", spell="Searing Verdict", target="spine-spitters"))
-    assert (hard.code, hard.rule, hard.params) == ("spell_too_hard", PSYCHIC, {"spell": "Searing Verdict", "value": 3, "highest": 1})
+    assert (hard.code, hard.rule, hard.params, hard.field) == ("spell_too_hard", PSYCHIC, {"spell": "Searing Verdict", "value": 3, "highest": 1}, "spell")
     game.do(cmd.Hold(unit="captain-hale-morrow"))
     events = game.do(cmd.Cast(unit="brood-mother"), 2, 1)
     assert events[-1] == ev.PsychicRolled("brood-mother", 2)
@@ -100,13 +100,14 @@ def test_what_a_cast_refuses():
     plain = game.refused(cmd.Cast(unit="vanguard-squad"))
     assert (plain.code, plain.rule, plain.params) == ("not_a_psychic", PSYCHIC, {"unit": "vanguard-squad"})
     early = game.refused(cmd.CastSpell(unit="captain-hale-morrow", spell="Searing Verdict", target="spine-spitters"))
-    assert (early.code, early.params) == ("no_cast_rolled", {"unit": "captain-hale-morrow"})
+    assert (early.code, early.rule, early.params) == ("no_cast_rolled", PSYCHIC, {"unit": "captain-hale-morrow"})
     game.do(cmd.Cast(unit="captain-hale-morrow"), 6)
     unknown = game.refused(cmd.CastSpell(unit="captain-hale-morrow", spell="Spore Cloud", target="spine-spitters"))
+    assert (unknown.code, unknown.rule, unknown.field) == ("unknown_spell", PSYCHIC, "spell")
     assert unknown.params == {"spell": "Spore Cloud", "known": ["Searing Verdict", "Hammer of Dawn", "Guiding Light", "Wind Step"]}
     far = game.refused(cmd.CastSpell(unit="captain-hale-morrow", spell="Searing Verdict", target="bone-crushers"))
-    assert (far.code, far.params) == ("spell_out_of_range", {"spell": "Searing Verdict", "target": "bone-crushers", "range": 12, "inches": 21.08})
+    assert (far.code, far.rule, far.params, far.field) == ("spell_out_of_range", PSYCHIC, {"spell": "Searing Verdict", "target": "bone-crushers", "range": 12, "inches": 21.08}, "target")
     friend = game.refused(cmd.CastSpell(unit="captain-hale-morrow", spell="Hammer of Dawn", target="vanguard-squad"))
     assert friend.code == "not_an_enemy"
     nothing = game.refused(cmd.AllowSpell(side=BROOD))
-    assert (nothing.code, nothing.rule) == ("no_spell_to_block", DISPELLING)
+    assert (nothing.code, nothing.rule, nothing.params) == ("no_spell_to_block", DISPELLING, {})

@@ -7,14 +7,7 @@ import msgspec
 
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
-from tests.grimdark.game import SHALLOW, Game
-
-
-def _with_quality(unit_name: str, quality: int):
-    armies = tuple(
-        msgspec.structs.replace(a, units=tuple(msgspec.structs.replace(u, quality=quality) if u.name == unit_name else u for u in a.units)) for a in SHALLOW.armies
-    )
-    return msgspec.structs.replace(SHALLOW, armies=armies)
+from tests.grimdark.game import SHALLOW, Game, with_quality, with_rules
 
 
 def test_regeneration_ignores_each_wound_on_5_plus_before_it_is_taken():
@@ -47,7 +40,7 @@ def test_fearless_adds_1_to_the_morale_roll():
 def test_a_pinned_unit_strikes_at_minus_1_and_a_7_takes_a_6_then_a_4():
     """Skitters of Quality 6+ are Pinned by the mortar, then charged: striking back at -1 they
     need a 7, so each 6 rolls again and counts on 4+."""
-    game = Game(pack=_with_quality("Skitter Swarm", 6))
+    game = Game(pack=with_quality("Skitter Swarm", 6))
     game.ready()
     game.do(cmd.Hold(unit="captain-hale-morrow"))
     game.do(cmd.Hold(unit="brood-mother"))
@@ -71,44 +64,35 @@ def test_a_pinned_unit_strikes_at_minus_1_and_a_7_takes_a_6_then_a_4():
     assert events[-1] == ev.CasualtiesDue("dust-riders", 1, "melee_end")
 
 
-def _with_rules(unit_name: str, weapon_name: str = "", rules: tuple[str, ...] = ()):
-    """The core pack with `rules` added to one unit (or to one of its weapons)."""
-
-    def weapon(w):
-        return msgspec.structs.replace(w, rules=(*w.rules, *rules)) if w.name == weapon_name else w
-
-    def unit(u):
-        if u.name != unit_name:
-            return u
-        if not weapon_name:
-            return msgspec.structs.replace(u, rules=(*u.rules, *rules))
-        return msgspec.structs.replace(u, models=tuple(msgspec.structs.replace(m, weapons=tuple(weapon(w) for w in m.weapons)) for m in u.models))
-
-    armies = tuple(msgspec.structs.replace(a, units=tuple(unit(u) for u in a.units)) for a in SHALLOW.armies)
-    return msgspec.structs.replace(SHALLOW, armies=armies)
-
-
 def _attacks(events):
     return [e for e in events if isinstance(e, ev.AttackResolved)]
 
 
 def test_linked_adds_1_to_the_attack_rolls():
-    game = Game(pack=_with_rules("Vanguard Squad", "Long Rifle", ("Linked",)))
+    game = Game(pack=with_rules("Vanguard Squad", "Long Rifle", ("Linked",)))
     game.ready()
     events = game.do(cmd.Hold(unit="vanguard-squad", target="spine-spitters"), 1, 1, 3, 3, 3, 2, 3, 3, 3)
     assert _attacks(events)[-1] == ev.AttackResolved("vanguard-squad", "Long Rifle", "spine-spitters", 4, 3, 3)
 
 
 def test_stealth_takes_1_off_shooting_rolls_against_the_unit():
-    game = Game(pack=_with_rules("Spine Spitters", rules=("Stealth",)))
+    game = Game(pack=with_rules("Spine Spitters", rules=("Stealth",)))
     game.ready()
     events = game.do(cmd.Hold(unit="vanguard-squad", target="spine-spitters"), 1, 1, 4, 4, 4, 5, 3)
     assert _attacks(events)[-1] == ev.AttackResolved("vanguard-squad", "Long Rifle", "spine-spitters", 4, 1, 1)
 
 
+def test_poison_adds_nothing_against_a_vehicle():
+    """The same Poison(1) Shredder against the Brood Mother made a Vehicle: a 3 fails (4+)."""
+    game = Game(pack=_changed(with_rules("Vanguard Squad", "Shredder", ("Poison(1)",)), "Brood Mother", kind="vehicle"))
+    game.ready()
+    events = game.do(cmd.Hold(unit="vanguard-squad", target="brood-mother"), 4, 4, 3, 2, 1, 1, 1, 1)
+    assert _attacks(events)[0] == ev.AttackResolved("vanguard-squad", "Shredder", "brood-mother", 2, 2, 0)
+
+
 def test_poison_adds_x_to_the_wound_roll():
     """The Shredder with Poison(1) against the Brood Mother (Defense 5+, AP(1)): a 3 wounds."""
-    game = Game(pack=_with_rules("Vanguard Squad", "Shredder", ("Poison(1)",)))
+    game = Game(pack=with_rules("Vanguard Squad", "Shredder", ("Poison(1)",)))
     game.ready()
     events = game.do(cmd.Hold(unit="vanguard-squad", target="brood-mother"), 4, 4, 3, 2, 1, 1, 1, 1, 1)
     assert _attacks(events) == [
@@ -120,7 +104,7 @@ def test_poison_adds_x_to_the_wound_roll():
 def test_rending_sixes_to_hit_wound_on_2_plus_whatever_the_defense():
     """Long Rifles with Rending at the Bone Crushers (Defense 5+): the 6 to hit wounds on a 2, the
     4 to hit does not."""
-    game = Game(pack=_with_rules("Vanguard Squad", "Long Rifle", ("Rending",)))
+    game = Game(pack=with_rules("Vanguard Squad", "Long Rifle", ("Rending",)))
     game.ready()
     events = game.do(cmd.Hold(unit="vanguard-squad", target="bone-crushers"), 1, 1, 6, 4, 1, 1, 2, 2)
     assert _attacks(events)[-1] == ev.AttackResolved("vanguard-squad", "Long Rifle", "bone-crushers", 4, 2, 1)
@@ -136,7 +120,7 @@ def _as_monster(unit_name: str):
 def test_impact_and_furious_hit_automatically_when_charging():
     """Dust Riders with Impact(1) and Furious charge the Skitters (Defense 3+): four Impact hits,
     four Quality tests for Furious (one 4+), then the Lances."""
-    game = Game(pack=_with_rules("Dust Riders", rules=("Impact(1)", "Furious")))
+    game = Game(pack=with_rules("Dust Riders", rules=("Impact(1)", "Furious")))
     game.ready()
     contact = 20 - 2 * 0.492126
     charge = cmd.Charge(unit="dust-riders", target="skitter-swarm", positions=[(40, contact), (41.5, contact), (43, contact), (44.5, contact)])
@@ -193,7 +177,7 @@ SCREEN = {
 
 
 def _screened(pistol_rules: tuple[str, ...]) -> Game:
-    pack = _changed(_with_rules("Captain Hale Morrow", "Service Pistol", pistol_rules), "Vanguard Squad", base=60)
+    pack = _changed(with_rules("Captain Hale Morrow", "Service Pistol", pistol_rules), "Vanguard Squad", base=60)
     captain = next(u for u in pack.armies[0].units if u.hero)
     pistol = tuple(msgspec.structs.replace(w, range=18) if w.name == "Service Pistol" else w for w in captain.models[0].weapons)
     game = Game(pack=_changed(pack, "Captain Hale Morrow", models=(msgspec.structs.replace(captain.models[0], weapons=pistol),)))
@@ -216,7 +200,7 @@ def test_indirect_fires_at_a_target_out_of_sight_as_if_it_were_in_cover():
 
 
 def test_limited_fires_once_in_a_battle():
-    game = Game(pack=_with_rules("Mortar Team", "Siege Mortar", ("Limited",)))
+    game = Game(pack=with_rules("Mortar Team", "Siege Mortar", ("Limited",)))
     game.ready()
     game.do(cmd.Hold(unit="captain-hale-morrow"))
     game.do(cmd.Hold(unit="brood-mother"))
@@ -244,14 +228,14 @@ def test_flying_moves_over_other_units():
     walking = Game()
     walking.ready(IN_FRONT)
     assert walking.refused(over).params == {"unit": "vanguard-squad", "other": "ridge-squad"}
-    flying = Game(pack=_with_rules("Vanguard Squad", rules=("Flying",)))
+    flying = Game(pack=with_rules("Vanguard Squad", rules=("Flying",)))
     flying.ready(IN_FRONT)
     assert flying.do(over)[0] == ev.UnitMoved("vanguard-squad", "advance", over.positions, 6.0)
 
 
 def test_emp_wounds_vehicles_on_2_plus():
     """Long Rifles with EMP at the Bone Crushers as a Vehicle (Defense 5+): a 2 wounds, a 1 not."""
-    game = Game(pack=_changed(_with_rules("Vanguard Squad", "Long Rifle", ("EMP",)), "Bone Crushers", kind="vehicle"))
+    game = Game(pack=_changed(with_rules("Vanguard Squad", "Long Rifle", ("EMP",)), "Bone Crushers", kind="vehicle"))
     game.ready()
     events = game.do(cmd.Hold(unit="vanguard-squad", target="bone-crushers"), 1, 1, 4, 4, 1, 1, 2, 1)
     assert _attacks(events)[-1] == ev.AttackResolved("vanguard-squad", "Long Rifle", "bone-crushers", 4, 2, 1)
@@ -260,7 +244,7 @@ def test_emp_wounds_vehicles_on_2_plus():
 def test_deadly_wounds_count_three_times_on_one_model_and_never_carry_over():
     """A Deadly Shredder and the Long Rifles at the Bone Crushers (Tough(3)): one Deadly wound and
     one other; the Deadly one takes a whole model, the other wounds the next."""
-    game = Game(pack=_with_rules("Vanguard Squad", "Shredder", ("Deadly",)))
+    game = Game(pack=with_rules("Vanguard Squad", "Shredder", ("Deadly",)))
     game.ready()
     events = game.do(cmd.Hold(unit="vanguard-squad", target="bone-crushers"), 4, 4, 4, 1, 4, 1, 1, 1, 5)
     assert events[-1] == ev.CasualtiesDue("bone-crushers", 2, "end", 1)

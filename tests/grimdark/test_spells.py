@@ -71,11 +71,11 @@ def test_wind_step_moves_a_friendly_unit_6_inches_and_the_caster_goes_on():
     game.do(cmd.Cast(unit="captain-hale-morrow"), 4)
     squad = [(m.x, m.y) for m in game.unit("vanguard-squad").models]
     enemy = game.refused(cmd.CastSpell(unit="captain-hale-morrow", spell="Wind Step", target="spine-spitters", positions=squad))
-    assert (enemy.code, enemy.rule, enemy.params) == ("not_a_friend", PSYCHIC, {"unit": "captain-hale-morrow", "target": "spine-spitters"})
+    assert (enemy.code, enemy.rule, enemy.params, enemy.field) == ("not_a_friend", PSYCHIC, {"unit": "captain-hale-morrow", "target": "spine-spitters"}, "target")
     far = game.refused(cmd.CastSpell(unit="captain-hale-morrow", spell="Wind Step", target="vanguard-squad", positions=[(x, y - 7) for x, y in squad]))
     assert (far.code, far.params) == ("too_far", {"unit": "vanguard-squad", "action": "spell", "max": 6, "inches": 7.0})
     still = game.refused(cmd.CastSpell(unit="captain-hale-morrow", spell="Guiding Light", target="vanguard-squad", positions=squad))
-    assert (still.code, still.params) == ("spell_moves_nothing", {"spell": "Guiding Light"})
+    assert (still.code, still.rule, still.params, still.field) == ("spell_moves_nothing", PSYCHIC, {"spell": "Guiding Light"}, "positions")
     moved = [(x, y + 5) for x, y in squad]
     game.do(cmd.CastSpell(unit="captain-hale-morrow", spell="Wind Step", target="vanguard-squad", positions=moved))
     events = game.do(cmd.AllowSpell(side=BROOD))

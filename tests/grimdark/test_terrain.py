@@ -8,7 +8,7 @@ import msgspec
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
 from domain.systems.grimdark.content import TerrainPiece
-from tests.grimdark.game import SHALLOW, Game, row
+from tests.grimdark.game import SHALLOW, Game, row, with_rules
 
 #: Around the Spine Spitters, (12..16.5, 20) and (12, 21.5).
 RUINS = TerrainPiece("ruins", ((10, 18.5), (19, 18.5), (19, 23), (10, 23)), cover=True)
@@ -62,3 +62,29 @@ def test_each_model_activating_in_dangerous_terrain_rolls_and_a_1_wounds_it():
     assert rolls == [("vanguard-squad: dangerous terrain", [4, 1, 3, 5, 6], "grimdark-future-1.5.md#Terrain")]
     assert ev.ModelRemoved("vanguard-squad", "vanguard-squad-2") in events  # the model that rolled the 1
     assert [m.id for m in game.unit("vanguard-squad").models] == ["vanguard-squad-1", "vanguard-squad-3", "vanguard-squad-4", "vanguard-squad-5"]
+
+
+def _mined(places: dict[str, list[tuple[float, float]]], rules: tuple[str, ...] = ()) -> Game:
+    pack = msgspec.structs.replace(SHALLOW, missions=tuple(msgspec.structs.replace(m, terrain=(MINES,)) for m in SHALLOW.missions))
+    game = Game(pack=with_rules("Vanguard Squad", rules=rules, pack=pack) if rules else pack)
+    game.ready(places)
+    return game
+
+
+def test_a_model_whose_base_reaches_into_dangerous_terrain_rolls_too():
+    """The squad 0.4" west of the minefield: the two models at x 10.6 stand outside it, their
+    bases (0.49" across the centre) reach in; all five roll."""
+    game = _mined({"vanguard-squad": row(10.6, 10, 5)})
+    events = game.do(cmd.Hold(unit="vanguard-squad"), 2, 3, 4, 5, 6)
+    rolls = [(e.purpose, e.results) for e in events if type(e).__name__ == "DiceRolled"]
+    assert rolls == [("vanguard-squad: dangerous terrain", [2, 3, 4, 5, 6])]
+
+
+def test_dangerous_terrain_puts_one_wound_on_a_tough_model_and_spares_a_flying_unit():
+    """Captain Hale Morrow (Tough(3)) in the minefield rolls a 1: one wound, 2 of 3 left, no
+    morale test. A Vanguard Squad with Flying holds in it and rolls nothing."""
+    game = _mined({"captain-hale-morrow": [(17, 8)]})
+    events = game.do(cmd.Hold(unit="captain-hale-morrow"), 1)
+    assert events[2:] == [ev.ModelWounded("captain-hale-morrow", "captain-hale-morrow-1", 1), ev.ActivationEnded("captain-hale-morrow")]
+    flying = _mined({}, rules=("Flying",))
+    assert not any(type(e).__name__ == "DiceRolled" for e in flying.do(cmd.Hold(unit="vanguard-squad")))

@@ -23,17 +23,16 @@ def roll(res: Resolution, unit_id: str, why: str = "morale test") -> bool:
     return passed
 
 
-def test(res: Resolution, unit_id: str, in_melee: bool = False) -> bool:
+def test(res: Resolution, unit_id: str, in_melee: bool = False) -> None:
     """A morale test with what failing it does: Pinned, or in melee at half or less, Rout."""
     unit = res.game.units[unit_id]
     if roll(res, unit_id):
-        return True
+        return
     if in_melee and unit.at_half_or_less():
         res.emit(ev.UnitRouted(unit_id))
         transports.wrecked(res, unit_id, casualties.apply)
     else:
         res.emit(ev.UnitPinned(unit_id))
-    return False
 
 
 def after_wounds(res: Resolution, unit_id: str) -> None:
