@@ -389,7 +389,7 @@ class Ledger:
                     return CommandResult(mission_id, state.version, True, first, last_receipts([*first, *self._concluding(state, first)]))
                 try:
                     if not by_the_ai:
-                        self._check_seats(actor, state, command)
+                        self._check_seats(actor, lambda: system_named(state.system).seats(state.game, command))
                     if expected_version is not None and expected_version != state.version:
                         raise VersionConflict(state.version, f"expected version {expected_version}, the mission is at {state.version}")
                     try:
@@ -487,9 +487,7 @@ class Ledger:
         with the campaign's own provable dice and appended exactly once per key. A campaign
         without an epoch opens its first one in the same append, before any roll."""
         self._require(actor, command.roles, f"issue {type(command).__name__}")
-        if actor.role == "player" and (others := [u for u in command.units() if u not in actor.units]):
-            # A player acts only for its own seats between missions too (an explorer's trade).
-            raise Forbidden("not_your_unit", ROLES, params={"member": actor.name, "units": others})
+        self._check_seats(actor, command.units)
         limits.check_text("idempotency_key", idempotency_key or "")
         digest = hashlib.sha256(msgspec.json.encode(command)).hexdigest() if idempotency_key else None
         if (system := campaigns.owner(command)) is not None:
@@ -554,12 +552,10 @@ class Ledger:
         return self.records(stream_id, first - 1, last - first + 1)
 
     @staticmethod
-    def _check_seats(actor: campaigns.Member, state: missions.MissionState, command: Command) -> None:
-        """A player commands only its own seats (units, sides, squads: the system says which)."""
-        if actor.role != "player":
-            return
-        seats = system_named(state.system).seats(state.game, command)
-        if others := [u for u in seats if u not in actor.units]:
+    def _check_seats(actor: campaigns.Member, seats: Callable[[], Sequence[str]]) -> None:
+        """A player commands only its own seats (units, sides, squads, explorers: the command's
+        system says which), in a mission and between missions alike."""
+        if actor.role == "player" and (others := [u for u in seats() if u not in actor.units]):
             raise Forbidden("not_your_unit", ROLES, params={"member": actor.name, "units": others})
 
     def _refs(self, mission_id: str, state: missions.MissionState, command: Command) -> dict[int, Event]:
