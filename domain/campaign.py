@@ -31,7 +31,7 @@ from domain.events import Event
 from domain.registry import SYSTEMS, system_named
 
 ROLES = "design.md#Commands, errors, concurrency"
-DICE = "design.md#Dice"
+DICE = epochs.DICE
 INVITABLE = ("player", "spectator")
 
 
@@ -121,20 +121,14 @@ def first_epoch(client_seed: str | None, fresh_seed: bytes) -> list[Event]:
     the seeds; without one the first command that rolls opens it with the campaign's id."""
     if client_seed is None:
         return []
-    limits.check_text("client_seed", client_seed)
-    if not client_seed:
-        raise RuleError("empty_contribution", DICE, params={}, field="client_seed")
+    epochs.check_contribution(client_seed, None, field="client_seed")
     return [CampaignEpochStarted(0, fair.commitment(fresh_seed), client_seed)]
 
 
 def contribute(state: CampaignState, command: ContributeCampaignClientSeed, actor: str) -> list[Event]:
     """A member's part of the current epoch's client seed, before its first roll."""
-    limits.check_text("contribution", command.contribution)
-    if not command.contribution:
-        raise RuleError("empty_contribution", DICE, params={}, field="contribution")
     epoch = state.epochs[-1]
-    if epoch.rolled:
-        raise RuleError("client_seed_locked", DICE, params={"epoch": epoch.number})
+    epochs.check_contribution(command.contribution, epoch)
     return [CampaignClientSeedContributed(epoch.number, command.contribution, actor)]
 
 

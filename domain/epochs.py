@@ -9,7 +9,9 @@ from typing import Any, TypeVar
 import msgspec
 
 from domain import dice as fair
+from domain import limits
 from domain.dicebox import DiceBox
+from domain.errors import RuleError
 from domain.events import (
     ClientSeedContributed,
     DiceRolled,
@@ -19,6 +21,7 @@ from domain.events import (
 )
 
 S = TypeVar("S")
+DICE = "design.md#Dice"
 
 
 class Epoch(msgspec.Struct, frozen=True):
@@ -92,3 +95,14 @@ def verified(state: S, event: EpochVerified) -> S:
 
 def _numbered(state: Any, number: int) -> Epoch:
     return next(e for e in state.epochs if e.number == number)
+
+
+def check_contribution(contribution: str, epoch: Epoch | None, field: str = "contribution") -> None:
+    """A part of an epoch's client seed (design.md#Dice step 2), a mission's or a campaign's:
+    short, not empty, and given before the epoch's first roll (`epoch`: None for one that opens
+    with it)."""
+    limits.check_text(field, contribution)
+    if not contribution:
+        raise RuleError("empty_contribution", DICE, params={}, field=field)
+    if epoch is not None and epoch.rolled:
+        raise RuleError("client_seed_locked", DICE, params={"epoch": epoch.number})

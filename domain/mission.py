@@ -42,7 +42,7 @@ from domain.events import (
 )
 from domain.registry import system_named
 
-DICE = "design.md#Dice"
+DICE = epochs.DICE
 TRAY = notation.RULE
 LIFE = "README.md#missions"
 DISPUTES = "README.md#disputes"
@@ -254,11 +254,7 @@ def _shuffle(state: MissionState, command: Shuffle, dice: DiceBox, actor: str, r
 
 
 def _contribute(state: MissionState, command: ContributeClientSeed, dice: DiceBox, actor: str, refs: Mapping[int, Event]) -> list[Event]:
-    limits.check_text("contribution", command.contribution)
-    if not command.contribution:
-        raise RuleError("empty_contribution", DICE, params={}, field="contribution")
-    if state.epoch.rolled:
-        raise RuleError("client_seed_locked", DICE, params={"epoch": state.epoch.number})
+    epochs.check_contribution(command.contribution, state.epoch)
     return [ClientSeedContributed(state.epoch.number, command.contribution, actor)]
 
 
