@@ -29,9 +29,7 @@ def campaign_command(campaign_id: FromPath[str], data: JSONBody[CommandBody], re
     command, tagged `"<system>.<Name>"` (its schema: GET /systems/{name}/schemas/commands.json)."""
     _, member = member_of_campaign(request, ledger, campaign_id)
     command = decoded_command(data.command, campaign_codec(), CAMPAIGN_DICE, "campaign", lambda kind: True)
-    result = ledger.handle_campaign(campaign_id, member, command, idempotency_key=data.idempotency_key, expected_version=data.expected_version)
-    state = ledger.campaign(campaign_id)
-    return msgspec.structs.replace(result, events=[shown_in_campaign(r, state) for r in result.events])
+    return _handled(campaign_id, member, command, data.idempotency_key, data.expected_version, ledger)
 
 
 @post("/campaigns/{campaign_id:str}/client-seed", sync_to_thread=True)
@@ -39,8 +37,12 @@ def contribute(campaign_id: FromPath[str], data: JSONBody[Contribution], request
     """A member's part of the client seed of the campaign's own dice, before its epoch's first
     roll (design.md#Dice step 2), as `POST /missions/{id}/client-seed` is a mission's."""
     _, member = member_of_campaign(request, ledger, campaign_id)
-    command = ContributeCampaignClientSeed(data.contribution)
-    result = ledger.handle_campaign(campaign_id, member, command, idempotency_key=data.idempotency_key, expected_version=data.expected_version)
+    return _handled(campaign_id, member, ContributeCampaignClientSeed(data.contribution), data.idempotency_key, data.expected_version, ledger)
+
+
+def _handled(campaign_id: str, member: Any, command: Any, key: str | None, version: int | None, ledger: Ledger) -> CampaignCommandResult:
+    """A member's campaign command, answered with its records as that member may read them."""
+    result = ledger.handle_campaign(campaign_id, member, command, idempotency_key=key, expected_version=version)
     state = ledger.campaign(campaign_id)
     return msgspec.structs.replace(result, events=[shown_in_campaign(r, state) for r in result.events])
 
