@@ -61,3 +61,26 @@ def test_a_closed_listener_leaves_and_is_no_longer_told(pair) -> None:
     wait_until(lambda: not _listening(client, there), WAIT_S, "the listener to leave")
     here.announce()
     assert client.xlen(here.key) == 0
+
+
+def test_alone_the_announcer_thread_is_woken_only_when_its_look_at_the_listeners_is_stale(redis_url: str, redis_prefix: str) -> None:
+    """A process alone sends no ticks, so its announcer thread need not wake for each append;
+    it looks at the listeners again once what it read is no longer fresh."""
+    client = redis.Redis.from_url(redis_url)
+    key = Keys(redis_prefix).ticks
+    trusting, doubting = Ticks(client, key, listeners_fresh_s=60), Ticks(client, key, listeners_fresh_s=0)
+    try:
+        assert trusting.others_may_listen()  # nothing read yet
+        trusting.tell_others()
+        assert not trusting.others_may_listen()
+        doubting.tell_others()
+        assert doubting.others_may_listen()  # its look is never fresh
+        doubting.latest()
+        wait_until(lambda: _listening(client, doubting), WAIT_S, "the listener to register")
+        assert not trusting.others_may_listen()  # trusts its fresh look ...
+        looking = Ticks(client, key, listeners_fresh_s=60)
+        looking.tell_others()
+        assert looking.others_may_listen()  # ... a look made now sees the listener
+        assert client.xlen(key) == 1
+    finally:
+        doubting.close()

@@ -76,6 +76,11 @@ class Ticks:
             self._count += 1
             self._changed.notify_all()
 
+    def others_may_listen(self) -> bool:
+        """Whether a tick may be wanted: another process listened at the last look, or that look
+        is no longer fresh (then `tell_others` looks again)."""
+        return self._others or time.monotonic() - self._others_read_at >= self._listeners_fresh_s
+
     def tell_others(self) -> None:
         """A tick on the stream, while any other process listens (Redis errors reach the caller)."""
         now = time.monotonic()
@@ -147,7 +152,8 @@ class Announcer:
 
     def appended(self) -> None:
         self.ticks.wake_here()
-        self._appended.set()
+        if self.ticks.others_may_listen():  # else no thread is woken for nothing
+            self._appended.set()
 
     def _run(self) -> None:
         while True:
