@@ -47,23 +47,30 @@ class GroupCommit(Generic[Row]):
 
     def append(self, rows: Sequence[Row]) -> None:
         """Write `rows` atomically; returns once they are committed, raises what failed them."""
-        mine = _Waiting(rows)
+        error = self.append_each([rows])[0]
+        if error is not None:
+            raise error
+
+    def append_each(self, appends: Sequence[Sequence[Row]]) -> list[BaseException | None]:
+        """Write several callers' appends, each atomically, together with whatever else waits:
+        returns once all are committed or failed, with what failed each (None: committed). The
+        event loop hands over the commands it decided in one turn this way (service/loop_commit.py)."""
+        mine = [_Waiting(rows) for rows in appends]
         with self._guard:
-            self._queue.append(mine)
-            while self._writing and not mine.done:
+            self._queue.extend(mine)
+            while self._writing and not mine[-1].done:
                 self._guard.wait()
-            if not mine.done:
+            if not mine[-1].done:
                 self._writing = True
                 group, self._queue = self._queue, []
-        if not mine.done:
+        if not mine[-1].done:
             try:
                 self._commit(group)
             finally:
                 with self._guard:
                     self._writing = False
                     self._guard.notify_all()
-        if mine.error is not None:
-            raise mine.error
+        return [waiting.error for waiting in mine]
 
     def _commit(self, group: list[_Waiting[Row]]) -> None:
         try:

@@ -6,6 +6,7 @@ concurrency and the hash chain hold whoever submits.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import hashlib
 import random
@@ -14,7 +15,7 @@ import threading
 import time
 import uuid
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
@@ -37,6 +38,7 @@ from domain.receipts import Receipt, last_receipts
 from domain.registry import system_named
 from service.content import packs_of
 from service.seal import Sealer
+from service.loop_commit import LoopCommit
 from service.store import EventStore, StreamConflict
 
 ROLES = campaigns.ROLES
@@ -154,9 +156,23 @@ def _digest(command: Command, faces: list[int] | None) -> str:
     return hashlib.sha256(msgspec.json.encode(command if faces is None else [command, faces])).hexdigest()
 
 
-def _back_off(attempt: int) -> None:
+class Pause(msgspec.Struct, frozen=True):
+    """A wait `Ledger._deciding` asks its driver for: a sleep in a thread, an await on the loop."""
+
+    seconds: float
+
+
+class _Busy(Exception):
+    """A stream the event loop needs is held by a thread: the command goes to a thread instead."""
+
+
+def _pause(attempt: int) -> Pause:
     """Jittered pause after losing a race, so competing processes stop colliding in step."""
-    time.sleep(random.uniform(0, min(0.1, 0.002 * 2**attempt)))
+    return Pause(random.uniform(0, min(0.1, 0.002 * 2**attempt)))
+
+
+def _back_off(attempt: int) -> None:
+    time.sleep(_pause(attempt).seconds)
 
 
 def token_digest(secret: str) -> str:
@@ -186,6 +202,7 @@ class Ledger:
         self._seeds: dict[str, bytes] = {}
         #: Called with a stream id after each append of this process (live streams listen).
         self.on_append: list[Callable[[str], None]] = []
+        self._on_loop: LoopCommit | None = None
 
     # -- campaigns ------------------------------------------------------------------------------
 
@@ -371,10 +388,76 @@ class Ledger:
         taking its faces from the front (a command may also carry its own, as the dice tray's
         rolls do); the events record them as manual rolls. `by_the_ai`: the command is the AI's
         own, decided by the server (`play_ai`), so no player's seats apply to it."""
+        steps = self._deciding(mission_id, actor, command, idempotency_key, expected_version, faces, by_the_ai, wait=True)
+        with contextlib.closing(steps):
+            try:
+                step = next(steps)
+                while True:
+                    try:
+                        if isinstance(step, Pause):
+                            time.sleep(step.seconds)
+                        else:
+                            self.store.append(step)
+                    except StreamConflict as conflict:
+                        step = steps.throw(conflict)
+                    else:
+                        step = steps.send(None)
+            except StopIteration as done:
+                return done.value
+
+    async def handle_on_loop(
+        self,
+        mission_id: str,
+        actor: campaigns.Member,
+        command: Command,
+        *,
+        idempotency_key: str | None = None,
+        expected_version: int | None = None,
+        faces: list[int] | None = None,
+    ) -> CommandResult:
+        """`handle` on the event loop, for a local store (`store.local`): the command is decided
+        on the loop and its append awaits the loop's group commit (service/loop_commit.py), with
+        no thread hop. When a thread holds a stream it needs, `handle` runs in a thread instead:
+        the loop never waits on a lock."""
+        commit = self._loop_commit()
+        steps = self._deciding(mission_id, actor, command, idempotency_key, expected_version, faces, False, wait=False)
+        with contextlib.closing(steps):
+            try:
+                step = next(steps)
+                while True:
+                    try:
+                        if isinstance(step, Pause):
+                            await asyncio.sleep(step.seconds)
+                        else:
+                            await commit.append(step)
+                    except StreamConflict as conflict:
+                        step = steps.throw(conflict)
+                    else:
+                        step = steps.send(None)
+            except StopIteration as done:
+                return done.value
+            except _Busy:
+                pass
+        return await asyncio.to_thread(self.handle, mission_id, actor, command, idempotency_key=idempotency_key, expected_version=expected_version, faces=faces)
+
+    def _deciding(
+        self,
+        mission_id: str,
+        actor: campaigns.Member,
+        command: Command,
+        idempotency_key: str | None,
+        expected_version: int | None,
+        faces: list[int] | None,
+        by_the_ai: bool,
+        wait: bool,
+    ) -> Generator[list[Recorded] | Pause, None, CommandResult]:
+        """`handle`'s decisions, yielding each append (its driver writes it, or throws the
+        StreamConflict back in) and each pause; returns the result. `wait`: whether to wait for
+        a stream another thread holds, or to raise _Busy."""
         self._require(actor, command.roles, f"issue {type(command).__name__}")
         limits.check_text("idempotency_key", idempotency_key or "")
         digest = _digest(command, faces) if idempotency_key else None
-        with self._lock(mission_id):
+        with self._holding(mission_id, wait):
             # Decide on the cached state without reading the store first: if another process has
             # written since, the append conflicts (positions are dense) and we catch up and decide
             # again. A refusal or a version mismatch on the unconfirmed cache is checked the same way.
@@ -421,10 +504,10 @@ class Ledger:
                     state = missions.evolve(state, record.event)
                 self._seal_seeds(events, fresh)
                 loaded, ends = stream.state.version, state.ended and not stream.state.ended
-                with self._lock(state.campaign_id) if ends else contextlib.nullcontext():
+                with self._holding(state.campaign_id, wait) if ends else contextlib.nullcontext():
                     campaign, concluded = self._conclusion(state, actor.name) if ends else (None, [])
                     try:
-                        self.store.append([*records, *concluded])
+                        yield [*records, *concluded]
                     except StreamConflict:
                         # Only a move of the mission itself is the client's conflict; the campaign
                         # moving under an ending mission is retried like any lost race.
@@ -432,7 +515,7 @@ class Ledger:
                         if expected_version is not None and fresh.state.version != loaded:
                             raise VersionConflict(fresh.state.version, "another command was accepted first") from None
                         if confirmed or fresh.state.version == loaded:  # a race, not just an old cache
-                            _back_off(attempt)
+                            yield _pause(attempt)
                         stream, confirmed = fresh, True
                         continue
                     if campaign is not None:
@@ -676,6 +759,24 @@ class Ledger:
             self._streams.move_to_end(stream_id)
             while len(self._streams) > self.cache_size:
                 self._streams.popitem(last=False)
+
+    @contextlib.contextmanager
+    def _holding(self, stream_id: str, wait: bool) -> Iterator[None]:
+        """The stream's lock, waited for or not (then _Busy when another thread holds it)."""
+        lock = self._lock(stream_id)
+        if not lock.acquire(blocking=wait):
+            raise _Busy(stream_id)
+        try:
+            yield
+        finally:
+            lock.release()
+
+    def _loop_commit(self) -> LoopCommit:
+        """The running event loop's group commit, made on first use."""
+        commit = self._on_loop
+        if commit is None or commit.loop is not asyncio.get_running_loop():
+            commit = self._on_loop = LoopCommit(self.store)
+        return commit
 
     def _lock(self, stream_id: str) -> threading.RLock:
         """One writer per stream in this process; other processes are caught by the store."""

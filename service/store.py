@@ -20,6 +20,7 @@ from eventsourcing.persistence import (
     PersistenceError,
     StoredEvent,
 )
+from eventsourcing.sqlite import SQLiteApplicationRecorder
 from eventsourcing.utils import Environment
 
 from domain.chain import Recorded, canonical
@@ -30,6 +31,19 @@ _SEED_NAMESPACE = uuid.UUID("6c5c1f0e-2f0c-4d52-9a53-1e3b1f6c8a10")
 
 class StreamConflict(Exception):
     """Someone appended to the stream first: the command was decided on a stale state."""
+
+
+def _stored(records: Sequence[Recorded]) -> list[StoredEvent]:
+    return [StoredEvent(uuid.UUID(r.stream), r.position, type(r.event).__name__, canonical(r)) for r in records]
+
+
+def _conflict(error: BaseException | None) -> BaseException | None:
+    """The store's integrity error as the stale position it means; anything else as it is."""
+    if isinstance(error, IntegrityError):
+        conflict = StreamConflict(str(error))
+        conflict.__cause__ = error
+        return conflict
+    return error
 
 
 class EventStore:
@@ -50,14 +64,24 @@ class EventStore:
                 time.sleep(0.2 * (attempt + 1))
         #: Concurrent appends of this process share transactions (service/group_commit.py).
         self.group = GroupCommit(self.events.insert_events, IntegrityError)
+        #: A file on this machine (SQLite), not a database across a network: the event loop may
+        #: write to it itself, as a commit never waits on another machine (service/loop_commit.py).
+        self.local = isinstance(self.events, SQLiteApplicationRecorder)
 
     def append(self, records: Sequence[Recorded]) -> None:
         """Write records of one or more streams atomically; any stale position fails them all."""
-        stored = [
-            StoredEvent(uuid.UUID(r.stream), r.position, type(r.event).__name__, canonical(r))
-            for r in records
-        ]
-        self._insert(stored)
+        error = self.append_each([records])[0]
+        if error is not None:
+            raise error
+
+    def append_each(self, appends: Sequence[Sequence[Recorded]]) -> list[BaseException | None]:
+        """Several appends in one transaction where they can share it, each atomic: what failed
+        each (None: committed), a stale position as a StreamConflict."""
+        errors = [_conflict(error) for error in self.group.append_each([_stored(records) for records in appends])]
+        if any(error is None for error in errors):
+            for call in self.appended:
+                call()
+        return errors
 
     def append_raw(self, rows: Sequence[tuple[str, int, str, bytes]]) -> None:
         """Write already-encoded events (stream, position, topic, stored bytes) byte for byte,
@@ -65,10 +89,9 @@ class EventStore:
         self._insert([StoredEvent(uuid.UUID(stream), position, topic, bytes(raw)) for stream, position, topic, raw in rows])
 
     def _insert(self, stored: list[StoredEvent]) -> None:
-        try:
-            self.group.append(stored)
-        except IntegrityError as error:
-            raise StreamConflict(str(error)) from error
+        error = _conflict(self.group.append_each([stored])[0])
+        if error is not None:
+            raise error
         for call in self.appended:
             call()
 

@@ -70,7 +70,11 @@ def test_an_unexpected_error_is_one_line_with_its_traceback_and_request(client: 
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("the ledger broke")
 
+    async def broken_on_loop(*args: object, **kwargs: object) -> None:
+        broken()
+
     monkeypatch.setattr(ledger, "handle", broken)
+    monkeypatch.setattr(ledger, "handle_on_loop", broken_on_loop)
     written = io.StringIO()
     handler = logging.StreamHandler(written)
     handler.setFormatter(logs.JsonFormatter())

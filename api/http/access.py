@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import asyncio
+import contextlib
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import msgspec
@@ -52,21 +54,43 @@ def decoded_command(value: dict[str, Any], codec: Codec, rule: str, system: str,
         raise malformed("command", error) from None
 
 
-def submit(request: Request, ledger: Ledger, mission_id: str, command: Command | dict[str, Any], body: Submitted, faces: list[int] | None = None) -> CommandResult:
+async def submit(request: Request, ledger: Ledger, mission_id: str, command: Command | dict[str, Any], body: Submitted, faces: list[int] | None = None) -> CommandResult:
     """Authenticate, then decode a command given as JSON values (after the token check, so a
     stranger learns nothing from the refusal), then hand it to the ledger with the `faces`
-    typed for it, if any."""
+    typed for it, if any. On a local store on the event loop, its append awaiting the loop's
+    group commit; on a networked one in a thread, where a read may wait on another machine."""
+    if not ledger.store.local:
+        return await asyncio.to_thread(submit_in_thread, request, ledger, mission_id, command, body, faces)
+    member, command, in_body = _admitted(request, ledger, mission_id, command)
+    with _command_fields(in_body, body):
+        result = await ledger.handle_on_loop(mission_id, member, command, idempotency_key=body.idempotency_key, expected_version=body.expected_version, faces=faces)
+    return answered(ledger, mission_id, member, result)
+
+
+def submit_in_thread(request: Request, ledger: Ledger, mission_id: str, command: Command | dict[str, Any], body: Submitted, faces: list[int] | None = None) -> CommandResult:
+    """`submit` for a thread: every read and the append wait there."""
+    member, command, in_body = _admitted(request, ledger, mission_id, command)
+    with _command_fields(in_body, body):
+        result = ledger.handle(mission_id, member, command, idempotency_key=body.idempotency_key, expected_version=body.expected_version, faces=faces)
+    return answered(ledger, mission_id, member, result)
+
+
+def _admitted(request: Request, ledger: Ledger, mission_id: str, command: Command | dict[str, Any]) -> tuple[Member, Command, bool]:
+    """The member submitting, the command, and whether it came as JSON values in the body."""
     member = member_of(request, ledger, ledger.campaign_of(mission_id))
     in_body = isinstance(command, dict)
-    if in_body:
-        command = command_for(ledger, mission_id, command)
+    return member, command_for(ledger, mission_id, command) if in_body else command, in_body
+
+
+@contextlib.contextmanager
+def _command_fields(in_body: bool, body: Submitted) -> Iterator[None]:
+    """A refusal naming a field of the command the body carries names it as `command.<field>`."""
     try:
-        result = ledger.handle(mission_id, member, command, idempotency_key=body.idempotency_key, expected_version=body.expected_version, faces=faces)
+        yield
     except RuleError as error:
         if in_body and error.field is not None and error.field.split(".")[0] not in type(body).__struct_fields__:
-            error.field = f"command.{error.field}"  # a field of the command the body carries
+            error.field = f"command.{error.field}"
         raise
-    return answered(ledger, mission_id, member, result)
 
 
 def answered(ledger: Ledger, mission_id: str, member: Member, result: CommandResult) -> CommandResult:

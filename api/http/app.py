@@ -182,38 +182,38 @@ def read_events(
     return EventPage(shown_all(records, viewer_of(member), state), next_after, state.version)
 
 
-@post("/missions/{mission_id:str}/commands", sync_to_thread=True)
-def submit_command(mission_id: FromPath[str], data: JSONBody[MissionCommandBody], request: Request, ledger: LedgerDep) -> CommandResult:
-    return submit(request, ledger, mission_id, data.command, data, data.faces)
+@post("/missions/{mission_id:str}/commands")
+async def submit_command(mission_id: FromPath[str], data: JSONBody[MissionCommandBody], request: Request, ledger: LedgerDep) -> CommandResult:
+    return await submit(request, ledger, mission_id, data.command, data, data.faces)
 
 
-@post("/missions/{mission_id:str}/rolls", sync_to_thread=True)
-def roll(mission_id: FromPath[str], data: JSONBody[RollBody], request: Request, ledger: LedgerDep) -> CommandResult:
+@post("/missions/{mission_id:str}/rolls")
+async def roll(mission_id: FromPath[str], data: JSONBody[RollBody], request: Request, ledger: LedgerDep) -> CommandResult:
     """The table dice tray: roll any dice with a stated purpose."""
     command = RollDice(data.dice, data.purpose, data.replaces, data.faces, data.unit)
-    return submit(request, ledger, mission_id, command, data)
+    return await submit(request, ledger, mission_id, command, data)
 
 
-@post("/missions/{mission_id:str}/shuffles", sync_to_thread=True)
-def shuffle(mission_id: FromPath[str], data: JSONBody[ShuffleBody], request: Request, ledger: LedgerDep) -> CommandResult:
-    return submit(request, ledger, mission_id, Shuffle(data.deck, data.purpose), data)
+@post("/missions/{mission_id:str}/shuffles")
+async def shuffle(mission_id: FromPath[str], data: JSONBody[ShuffleBody], request: Request, ledger: LedgerDep) -> CommandResult:
+    return await submit(request, ledger, mission_id, Shuffle(data.deck, data.purpose), data)
 
 
-@post("/missions/{mission_id:str}/client-seed", sync_to_thread=True)
-def contribute(mission_id: FromPath[str], data: JSONBody[Contribution], request: Request, ledger: LedgerDep) -> CommandResult:
-    return submit(request, ledger, mission_id, ContributeClientSeed(data.contribution), data)
+@post("/missions/{mission_id:str}/client-seed")
+async def contribute(mission_id: FromPath[str], data: JSONBody[Contribution], request: Request, ledger: LedgerDep) -> CommandResult:
+    return await submit(request, ledger, mission_id, ContributeClientSeed(data.contribution), data)
 
 
-@post("/missions/{mission_id:str}/seed/rotate", sync_to_thread=True)
-def rotate(mission_id: FromPath[str], data: JSONBody[RotateBody], request: Request, ledger: LedgerDep) -> CommandResult:
+@post("/missions/{mission_id:str}/seed/rotate")
+async def rotate(mission_id: FromPath[str], data: JSONBody[RotateBody], request: Request, ledger: LedgerDep) -> CommandResult:
     """Reveal the current server seed and start a new epoch (host)."""
-    return submit(request, ledger, mission_id, RotateSeed(), data)
+    return await submit(request, ledger, mission_id, RotateSeed(), data)
 
 
-@post("/missions/{mission_id:str}/end", sync_to_thread=True)
-def end(mission_id: FromPath[str], data: JSONBody[EndBody], request: Request, ledger: LedgerDep) -> CommandResult:
+@post("/missions/{mission_id:str}/end")
+async def end(mission_id: FromPath[str], data: JSONBody[EndBody], request: Request, ledger: LedgerDep) -> CommandResult:
     """End the mission; its seed is revealed with it (host)."""
-    return submit(request, ledger, mission_id, EndMission(data.outcome), data)
+    return await submit(request, ledger, mission_id, EndMission(data.outcome), data)
 
 
 @get("/missions/{mission_id:str}/audit", sync_to_thread=True)

@@ -113,14 +113,14 @@ def determinism(mission_id: FromPath[str], request: Request, ledger: LedgerDep) 
     return replay.check_determinism(ledger.records(mission_id))
 
 
-@post("/missions/{mission_id:str}/disputes", sync_to_thread=True)
-def dispute(mission_id: FromPath[str], data: JSONBody[DisputeBody], request: Request, ledger: LedgerDep) -> CommandResult:
-    return submit(request, ledger, mission_id, DisputeRoll(data.roll, data.reason), data)
+@post("/missions/{mission_id:str}/disputes")
+async def dispute(mission_id: FromPath[str], data: JSONBody[DisputeBody], request: Request, ledger: LedgerDep) -> CommandResult:
+    return await submit(request, ledger, mission_id, DisputeRoll(data.roll, data.reason), data)
 
 
-@post("/missions/{mission_id:str}/disputes/{roll:int}/verdict", sync_to_thread=True)
-def resolve(mission_id: FromPath[str], roll: FromPath[int], data: JSONBody[VerdictBody], request: Request, ledger: LedgerDep) -> CommandResult:
-    return submit(request, ledger, mission_id, ResolveDispute(roll, data.verdict, data.note, data.faces), data)
+@post("/missions/{mission_id:str}/disputes/{roll:int}/verdict")
+async def resolve(mission_id: FromPath[str], roll: FromPath[int], data: JSONBody[VerdictBody], request: Request, ledger: LedgerDep) -> CommandResult:
+    return await submit(request, ledger, mission_id, ResolveDispute(roll, data.verdict, data.note, data.faces), data)
 
 
 @get("/campaigns/{campaign_id:str}/history", sync_to_thread=True)

@@ -164,14 +164,14 @@ def test_an_end_that_races_a_change_of_the_campaign_is_retried_and_recorded_once
     mission_id = _brawl(table, "Gorm Hadley, Ilo Marrent").json()["mission_id"]
     _start(player, mission_id, ["gorm-hadley", "ilo-marrent"])
     other = Ledger(store, Sealer(seal_key))  # a second API process on the same store
-    append, raced = store.append, []
+    append_each, raced = store.append_each, []
 
-    def racing_append(records):
-        if not raced and any(isinstance(r.event, MissionConcluded) for r in records):
+    def racing_append_each(appends):
+        if not raced and any(isinstance(r.event, MissionConcluded) for records in appends for r in records):
             raced.append(other.invite(table.id, other.campaign(table.id).members["host"], "spectator", "sam", []))
-        return append(records)
+        return append_each(appends)
 
-    monkeypatch.setattr(store, "append", racing_append)
+    monkeypatch.setattr(store, "append_each", racing_append_each)
     version = player.get(f"/missions/{mission_id}").json()["version"]
     ended = table.host.end(mission_id, "abandoned", expected_version=version)
     assert ended.status_code == 201, ended.text
