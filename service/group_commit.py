@@ -45,16 +45,10 @@ class GroupCommit(Generic[Row]):
         with self._guard:
             return len(self._queue)
 
-    def append(self, rows: Sequence[Row]) -> None:
-        """Write `rows` atomically; returns once they are committed, raises what failed them."""
-        error = self.append_each([rows])[0]
-        if error is not None:
-            raise error
-
     def append_each(self, appends: Sequence[Sequence[Row]]) -> list[BaseException | None]:
-        """Write several callers' appends, each atomically, together with whatever else waits:
-        returns once all are committed or failed, with what failed each (None: committed). The
-        event loop hands over the commands it decided in one turn this way (service/loop_commit.py)."""
+        """Write appends, each atomically, together with whatever else waits: returns once all
+        are committed or failed, with what failed each (None: committed). A thread passes its
+        own append; the event loop the commands it decided in one turn (service/loop_commit.py)."""
         mine = [_Waiting(rows) for rows in appends]
         with self._guard:
             self._queue.extend(mine)
