@@ -171,6 +171,16 @@ def _pause(attempt: int) -> Pause:
     return Pause(random.uniform(0, min(0.1, 0.002 * 2**attempt)))
 
 
+def _advance(steps: Generator[list[Recorded] | Pause, None, CommandResult], outcome: BaseException | None) -> list[Recorded] | Pause:
+    """`Ledger._deciding`'s next step, given how its last one went: a stale append is thrown
+    back in (it decides again); any other failure ends the command."""
+    if outcome is None:
+        return steps.send(None)
+    if isinstance(outcome, StreamConflict):
+        return steps.throw(outcome)
+    raise outcome
+
+
 def _back_off(attempt: int) -> None:
     time.sleep(_pause(attempt).seconds)
 
@@ -393,15 +403,7 @@ class Ledger:
             try:
                 step = next(steps)
                 while True:
-                    try:
-                        if isinstance(step, Pause):
-                            time.sleep(step.seconds)
-                        else:
-                            self.store.append(step)
-                    except StreamConflict as conflict:
-                        step = steps.throw(conflict)
-                    else:
-                        step = steps.send(None)
+                    step = _advance(steps, time.sleep(step.seconds) if isinstance(step, Pause) else self.store.append_each([step])[0])
             except StopIteration as done:
                 return done.value
 
@@ -425,15 +427,7 @@ class Ledger:
             try:
                 step = next(steps)
                 while True:
-                    try:
-                        if isinstance(step, Pause):
-                            await asyncio.sleep(step.seconds)
-                        else:
-                            await commit.append(step)
-                    except StreamConflict as conflict:
-                        step = steps.throw(conflict)
-                    else:
-                        step = steps.send(None)
+                    step = _advance(steps, await asyncio.sleep(step.seconds) if isinstance(step, Pause) else await commit.append(step))
             except StopIteration as done:
                 return done.value
             except _Busy:

@@ -20,24 +20,28 @@ from domain.chain import Recorded
 from service.store import EventStore
 
 
+#: Appends waiting for the next write, each with the future its command awaits.
+_Waiting = list[tuple[Sequence[Recorded], "asyncio.Future[BaseException | None]"]]
+
+
 class LoopCommit:
     """One event loop's queue of appends to `store`; made on the loop it serves."""
 
     def __init__(self, store: EventStore) -> None:
         self.store = store
         self.loop = asyncio.get_running_loop()
-        self._waiting: list[tuple[Sequence[Recorded], asyncio.Future[None]]] = []
+        self._waiting: _Waiting = []
         #: Writes handed to threads and not yet ended.
         self._in_threads = 0
 
-    async def append(self, records: Sequence[Recorded]) -> None:
-        """Returns once `records` are committed; raises what failed them (a StreamConflict for a
-        stale position)."""
+    async def append(self, records: Sequence[Recorded]) -> BaseException | None:
+        """Returns once `records` are committed (None) or failed: what failed them (a
+        StreamConflict for a stale position)."""
         done = self.loop.create_future()
         if not self._waiting:
             self.loop.call_soon(self._write)
         self._waiting.append((records, done))
-        await done
+        return await done
 
     def _write(self) -> None:
         waiting, self._waiting = self._waiting, []
@@ -48,22 +52,18 @@ class LoopCommit:
         written = self.loop.run_in_executor(None, self._append_each, waiting)
         written.add_done_callback(lambda _: self._written(waiting, written))
 
-    def _written(self, waiting: list[tuple[Sequence[Recorded], asyncio.Future[None]]], written: asyncio.Future[list[BaseException | None]]) -> None:
+    def _written(self, waiting: _Waiting, written: asyncio.Future[list[BaseException | None]]) -> None:
         self._in_threads -= 1
         self._answer(waiting, written.result())
 
-    def _append_each(self, waiting: list[tuple[Sequence[Recorded], asyncio.Future[None]]]) -> list[BaseException | None]:
+    def _append_each(self, waiting: _Waiting) -> list[BaseException | None]:
         try:
             return self.store.append_each([records for records, _ in waiting])
         except Exception as error:  # noqa: BLE001 - each caller gets it, as a shared transaction's failure
             return [error] * len(waiting)
 
     @staticmethod
-    def _answer(waiting: list[tuple[Sequence[Recorded], asyncio.Future[None]]], errors: list[BaseException | None]) -> None:
+    def _answer(waiting: _Waiting, errors: list[BaseException | None]) -> None:
         for (_, done), error in zip(waiting, errors, strict=True):
-            if done.cancelled():
-                continue
-            if error is None:
-                done.set_result(None)
-            else:
-                done.set_exception(error)
+            if not done.cancelled():
+                done.set_result(error)
