@@ -73,19 +73,22 @@ COMMITS: dict[str, float] = {}
 
 
 def record_commit_times() -> None:
-    """Wrap EventStore.append: (stream, first position of the append) → time it committed."""
-    append = store_module.EventStore.append
+    """Wrap EventStore.append_each (every append goes through it): (stream, first position of
+    each committed append) → time it committed."""
+    append_each = store_module.EventStore.append_each
 
-    def timed(self, records):
-        append(self, records)
+    def timed(self, appends):
+        errors = append_each(self, appends)
         now = time.time()
-        seen = set()
-        for record in records:
-            if record.stream not in seen:
-                seen.add(record.stream)
-                COMMITS[f"{record.stream}:{record.position}"] = now
+        for records, error in zip(appends, errors, strict=True):
+            seen = set()
+            for record in records if error is None else ():
+                if record.stream not in seen:
+                    seen.add(record.stream)
+                    COMMITS[f"{record.stream}:{record.position}"] = now
+        return errors
 
-    store_module.EventStore.append = timed
+    store_module.EventStore.append_each = timed
 
 
 #: Seconds the worker's job thread spent in each part (the relay and projections threads not counted).
@@ -94,7 +97,7 @@ PARTS: dict[str, float] = {}
 
 def _time_parts() -> None:
     """Wrap what a job does, to show where a worker's time goes: the whole job (Worker._process),
-    the commit (EventStore.append), reading streams (EventStore.read), the AI (system.ai), Redis
+    the commit (EventStore.append_each), reading streams (EventStore.read), the AI (system.ai), Redis
     round trips (but for the blocking read of new jobs, counted apart)."""
     import resource
     import threading
@@ -130,7 +133,7 @@ def _time_parts() -> None:
         return process(*args, **kwargs)
 
     worker_module.Worker._process = first_job
-    wrap(store_module.EventStore, "append", "commit")
+    wrap(store_module.EventStore, "append_each", "commit")
     wrap(store_module.EventStore, "read", "read stream")
     wrap(redis_module.Redis, "xreadgroup", "wait for a job")
     wrap(redis_module.Redis, "execute_command", "redis")
