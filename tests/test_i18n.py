@@ -286,7 +286,7 @@ def test_descriptions_endpoint_words_events_as_the_reader_sees_them(client, tabl
     rolled = table.roll("2d6", purpose="rush")["events"][0]
     client.post(table.url("/shuffles"), json={"deck": list("abc"), "purpose": "deck"}, headers=table.player)
     shuffled = table.state()["version"]
-    asked = [("position", p) for p in (1, rolled["position"], shuffled, 9999)]
+    asked = [("position", p) for p in (1, rolled["position"], shuffled, 9999, 2**63, 2**85)]
     de = client.get(table.url("/descriptions"), params=asked, headers={**table.spectator, "accept-language": "de"})
     assert de.status_code == 200 and de.headers["content-language"] == "de"
     body = de.json()

@@ -60,7 +60,7 @@ def describe_events(mission_id: FromPath[str], request: Request, ledger: LedgerD
     state, member = reader(request, ledger, mission_id)
     viewer, lang = viewer_of(member), language(request)
     described: dict[str, str] = {}
-    for first, last in _runs(asked):
+    for first, last in _runs([p for p in asked if p <= state.version]):  # later ones are not stored yet
         for record in ledger.records(mission_id, first - 1, last - first + 1):
             seen = shown(record, viewer, state)
             if seen is not None:
