@@ -9,7 +9,8 @@ import pytest
 
 from domain.systems.starquest import events as ev
 from domain.systems.starquest.commands import AiActivate, AiBegin
-from tests.starquest.game import Game, enemy, hero, of, wave
+from tests.starquest.game import Game, enemy, hero, of, wave, weapon
+from tests.starquest.test_ai_flowchart import duel
 from tests.starquest.test_ai_activation_start import AI_SECTION, IN_THE_BED, SAPPER, bed_game
 
 BOTH = pytest.mark.parametrize("rules", ["en", "de"])
@@ -75,3 +76,16 @@ def test_an_ai_hold_is_an_action_taken_before_its_shots(rules):
     assert (due.action, due.target) == ("hold", "ace")
     events = g.do(due, 1, actor="worker")
     assert of(events, ev.ActionTaken) == [ev.ActionTaken("grunt-1-1", "hold")]
+
+
+def test_an_ai_charge_is_made():
+    """#AI Activations, "else Charge closest": the Grunt with Claws only charges Ace; its three
+    strikes (1s) all miss."""
+    claws = enemy("Grunt", toughness=3, weapons=("Claws",))
+    g = duel("en", (28.0, 14.0), grunt=claws, weapons=[weapon("Claws", range=0, attacks=3)])
+    g.idle_heroes()
+    command = g.ai_command()
+    assert (command.action, command.target) == ("charge", "ace")
+    events = g.do(command, 1, 1, 1, actor="worker")
+    assert of(events, ev.ActionTaken) == [ev.ActionTaken("grunt-1-1", "charge")]
+    assert of(events, ev.AttackResolved) and of(events, ev.Moved)
