@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.systems.ruinstars import ai, positions
+from domain.systems.ruinstars import ai, bugs, positions
 from domain.systems.ruinstars import commands as cmd
 from domain.systems.ruinstars import events as ev
 from domain.systems.ruinstars.content import Piece
@@ -143,3 +143,13 @@ def test_a_bug_moving_at_its_enemy_ends_in_cover_where_a_move_it_tries_does():
     assert positions.in_cover(game.game, fighter, bug)
     straight = msgspec.structs.replace(bug, at=msgspec.structs.replace(bug.at, x=8.075, y=8.09))
     assert not positions.in_cover(game.game, fighter, straight)
+
+
+def test_a_bug_with_no_enemy_standing_ends_its_activation():
+    """#FIRST MISSION UNITS, Bug: with no enemy unit on the battlefield there is nothing on its
+    list to do. (The First Mission is lifted off the table here.)"""
+    game = survive()
+    after(game, "leader")
+    models = {k: msgspec.structs.replace(m, at=None) if m.squad == "first-mission" else m for k, m in game.game.models.items()}
+    empty = msgspec.structs.replace(game.game, models=models)
+    assert bugs.next_action(empty, empty.models["bug-1"]) == cmd.EndActivation(unit="bug-1")

@@ -188,7 +188,7 @@ def test_a_die_changed_to_1_is_no_critical_and_a_changed_die_is_not_re_rolled():
     game.do(cmd.RangedCombat(unit="issa-quill", weapon="Needle Pistol", target="trooper"), 2, 6)
     game.do(cmd.ChangeDie(squad="cinder-watch", die=0, by=-1))
     changed = game.refused(cmd.Reroll(squad="cinder-watch", dice=[0]), 3)
-    assert (changed.code, changed.params) == ("die_changed", {"dice": [0]})
+    assert (changed.code, changed.rule, changed.params) == ("die_changed", "ruinstars-2e.md#RE-ROLLS", {"dice": [0]})
     below = game.refused(cmd.ChangeDie(squad="cinder-watch", die=0, by=-1))
     assert (below.code, below.params) == (
         "impossible_change",

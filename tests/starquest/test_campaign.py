@@ -50,6 +50,13 @@ def test_a_hero_carried_out_unconscious_keeps_its_wounds_less_a_revive(rules):
     assert reports["cy"].wounds == 1
 
 
+def test_a_hero_of_toughness_3_carried_out_unconscious_keeps_no_wound():
+    """Unconscious at the end: the revive's 3 wounds restored heal all of a Tou 3 hero's."""
+    game = Game("en", heroes=[hero("Dee", toughness=3), BO])
+    _knock_out(game, "dee", 3)
+    assert _reports(game)["dee"].wounds == 0
+
+
 def test_a_hero_that_bled_out_is_dead_in_the_campaign():
     """English "Shooting", Unconscious: three bleeding markers kill the hero; it stays dead."""
     game = Game("en", heroes=[ACE, BO])
@@ -117,6 +124,15 @@ def test_a_carried_hero_starts_the_next_mission_with_its_wounds_conditions_and_i
     assert (bo.figures[0].wounds, bo.statuses) == (0, frozenset())
     # Items stay with the hero: what it brought in is what it carries out again.
     assert carry.carry_out(battle)[0].items == ["Calm Tab"]
+
+
+def test_a_carried_hero_outside_the_party_is_passed_over():
+    """Campaigns reading: a record of a hero not in this party changes nobody, and the party's
+    heroes after it still start with their own."""
+    carried = [CarriedHero("zed", wounds=2), CarriedHero("bo", wounds=1, conditions=("Impaired",))]
+    battle = _decide_set_up("en", _set_up("en", carried))
+    assert "zed" not in battle.units
+    assert (battle.units["bo"].figures[0].wounds, battle.units["bo"].statuses) == (1, frozenset({"Impaired"}))
 
 
 def test_carried_wounds_never_start_a_hero_unconscious():

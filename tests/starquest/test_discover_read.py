@@ -94,3 +94,19 @@ def test_an_enemy_appearing_by_the_hero_is_pushed_straight_away_from_it(rules, a
     (event,) = of(g.do(Discover("ace", "trap")), ev.UnitPlaced)
     figure = event.figures[0]
     assert (figure.x, figure.y) == pytest.approx(placed, abs=1e-9)
+
+
+@BOTH
+@pytest.mark.parametrize(("height", "seen"), [(1.2, True), (3.0, False)])
+def test_a_token_on_a_roof_is_seen_over_a_low_wall_not_over_a_tall_one(rules, height, seen):
+    """#Skill actions, Discover ("in line of sight"; star-quest.en.md#Shooting): the sight line
+    rises from Ace's eyes (1" up) to the token on a 4" roof. Where it crosses a wall 1.5" to 2"
+    from Ace it runs over 2" high, so a 1.2" wall hides nothing; a 3" wall still does."""
+    roof = piece("roof", 8, 10, 12, 14, elevated=True, blocks_sight=True, height=4.0)
+    token = SearchToken(id="up", at=(10.0, 11.5), content="Calm Tab")
+    g = scene(rules, token, terrain=[roof, wall("low", 6, 7.5, 14, 8, height=height)])
+    if seen:
+        events = g.do(Discover("ace", "up"), 5)
+        assert of(events, ev.TokenRevealed) == [ev.TokenRevealed("ace", "up", "Calm Tab")]
+    else:
+        assert g.refusal(Discover("ace", "up")) == ("token_not_in_sight", SKILLS[rules], {"unit": "ace", "token": "up"})

@@ -189,6 +189,17 @@ def test_both_models_elevated_see_over_a_wall_lower_than_their_eyes():
     assert not g.line_of_sight(shooter, target, [wall(6, 0, 7, 10, height=6)])
 
 
+def test_a_model_on_the_ground_sees_one_on_a_roof_over_a_wall_lower_than_the_line():
+    """star-quest.en.md#Shooting: sight runs eye to eye. From 1" up at x=0 to 5" up at x=12 the
+    line is 3" high over a wall at x=6-7: a 1.2" wall (above the lower eye) does not block it, a
+    4" wall does; both ways."""
+    ground, roof = Base(0, 5, 0, R), Base(12, 5, 4, R)
+    assert g.line_of_sight(ground, roof, [wall(6, 0, 7, 10, height=1.2)])
+    assert g.line_of_sight(roof, ground, [wall(6, 0, 7, 10, height=1.2)])
+    assert not g.line_of_sight(ground, roof, [wall(6, 0, 7, 10, height=4)])
+    assert not g.line_of_sight(ground, Base(12, 5, 0, R), [wall(6, 0, 7, 10, height=1.2)])
+
+
 def test_wall_exactly_at_eye_height_does_not_block():
     assert g.line_of_sight(Base(0, 5), Base(10, 5), [wall(4, 0, 6, 10, height=g.EYE_HEIGHT)])
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from domain.events import DiceRolled
 from domain.systems.starquest import events as ev
 from domain.systems.starquest.commands import Activate, Answer, EndActivation, Hold, Shoot
 from domain.systems.starquest.state import Battle
@@ -136,3 +137,16 @@ def test_weapons_named_after_the_one_that_killed_the_target_do_not_fire(rules):
     g = armed(rules, "Rifle", "Laser")
     events = g.do(Shoot("ace", T, ["Rifle", "Laser"]), 5, 1)
     assert fired(events) == [("Rifle", T, 1)] and g.unit(T).dead
+
+
+@BOTH
+def test_only_the_models_in_range_shoot_whichever_model_comes_first(rules):
+    """star-quest.en.md#Shooting: "models in range and line of sight" fire. The Grunts' first
+    model stands 34" from Ace, out of its Gun's 12"; the second, 8" off, fires its one shot."""
+    g = Game(rules, heroes=[hero("Ace")], enemies=[enemy("Grunt", models=2)], waves=[wave(1, "Grunt", (10.0, 40.0), (10.0, 14.0))], at={"ace": (10.0, 6.0)})
+    g.idle_heroes()
+    command = g.ai_command()
+    assert (command.action, command.target) == ("hold", "ace")
+    events = g.do(command, 1, actor="worker")
+    (rolled,) = of(events, DiceRolled)
+    assert (rolled.purpose, rolled.results) == ("Gun to hit ace", [1])

@@ -23,7 +23,7 @@ RING = 24
 
 
 def next_action(game: Game, bug: Model) -> Command:
-    enemies = _enemies(game, bug)
+    enemies = _enemies(game)
     if not enemies:
         return cmd.EndActivation(unit=bug.id)
     bite = next((w for w in game.weapons(bug) if w.kind == "melee"), None)
@@ -58,7 +58,7 @@ def _covered_first(game: Game, bug: Model, enemy: Model, moves: Iterator[cmd.Mov
     return sorted(moves, key=lambda move: not covered(move))
 
 
-def _enemies(game: Game, bug: Model) -> list[Model]:
+def _enemies(game: Game) -> list[Model]:
     return [m for m in positions.standing(game) if m.squad != SWARM and not m.item]
 
 

@@ -25,13 +25,13 @@ def ai_activate(res: Resolution, command: cmd.AiActivate) -> None:
     if battle.turn is None:  # else an AI caster's activation, started by its cast (casting.ai_cast)
         res.emit(ev.ActivationStarted(command.unit))
         begin(res, command.unit)
-    if not res.unit(command.unit).can_act:
-        command = cmd.AiActivate(command.unit, "skip")  # dangerous terrain or Afflicted took it out
-    else:
-        if command.action != "skip":
-            only_hold_if_immobile(res, command.unit, command.action)
-        to = None if command.x is None or command.y is None else (command.x, command.y)
-        ai_rules.check(res, command.unit, command.action, command.target, to)
+    if not res.unit(command.unit).can_act:  # dangerous terrain or Afflicted took it out
+        finish(res, command.unit)
+        return
+    if command.action != "skip":
+        only_hold_if_immobile(res, command.unit, command.action)
+    to = None if command.x is None or command.y is None else (command.x, command.y)
+    ai_rules.check(res, command.unit, command.action, command.target, to)
     if command.action in ("advance", "rush"):
         if command.x is None or command.y is None:
             raise res.refuse("no_destination", "ai", action=command.action)
@@ -41,8 +41,7 @@ def ai_activate(res: Resolution, command: cmd.AiActivate) -> None:
     elif command.action == "hold":
         res.emit(ev.ActionTaken(command.unit, "hold"))
     elif command.action == "charge":
-        if command.target is None:
-            raise res.refuse("no_target", "ai")
+        assert command.target is not None  # `ai_rules.check` refused a charge at any other than the flowchart's target
         charge(res, command.unit, command.target)
     if command.target and command.action in ("hold", "advance"):
         _fire_everything(res, command.unit, command.target)

@@ -25,7 +25,7 @@ PREPARATION = {"en": "Preparation", "de": "VORBEREITUNG"}
 
 
 def rule(rules: str) -> str:
-    return f"{VERSIONS[rules].rules_file}#{PREPARATION.get(rules, 'Preparation')}"
+    return f"{VERSIONS[rules].rules_file}#{PREPARATION[rules]}"
 
 
 # -- after a mission ---------------------------------------------------------------------------
@@ -41,7 +41,7 @@ def carry_out(battle: Battle) -> list[UnitReport]:
                 name=unit.profile,
                 ended=ended_as(unit),
                 dead=unit.dead,
-                wounds=wounds_kept(battle, unit),
+                wounds=wounds_kept(unit),
                 conditions=conditions_of(unit),
                 items=items_of(unit),
             )
@@ -55,7 +55,7 @@ def ended_as(unit: Unit) -> str:
     return "unconscious" if unit.unconscious else "standing"
 
 
-def wounds_kept(battle: Battle, unit: Unit) -> int:
+def wounds_kept(unit: Unit) -> int:
     """A hero standing at the end heals every wound before the next mission; one carried out
     unconscious is woken as a revive wakes it (star-quest.en.md "Shooting", Unconscious: 3
     wounds restored) and keeps the rest. The dead keep what killed them (nothing to heal)."""

@@ -126,8 +126,10 @@ def eye_height(model: Base) -> float:
 
 def line_of_sight(shooter: Base, target: Base, terrain: Sequence[Terrain] = (), blockers: Sequence[Base] = ()) -> bool:
     """True line of sight (star-quest.en.md#Shooting) between bases, seeing from EYE_HEIGHT and
-    hidden by bodies MODEL_HEIGHT tall; see `inches.line_of_sight`."""
-    return board.line_of_sight(shooter, target, terrain, blockers, eye=EYE_HEIGHT, body=MODEL_HEIGHT)
+    hidden by bodies MODEL_HEIGHT tall; see `inches.line_of_sight`. The line runs eye to eye,
+    rising or falling with the models' heights: a wall blocks it only where the line passes
+    below the wall's top, so a model on the ground sees one on a roof over a low wall."""
+    return board.line_of_sight(shooter, target, terrain, blockers, eye=EYE_HEIGHT, body=MODEL_HEIGHT, eye_to_eye=True)
 
 
 def cover_share(target: Base, shooter: Base, terrain: Sequence[Terrain], obstructions: bool = True) -> float:

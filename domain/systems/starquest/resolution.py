@@ -54,10 +54,10 @@ class Resolution:
         """The section a check implements, in the mission's own rules file."""
         return rule_for(self.battle.rules, key)
 
-    def refuse(self, code: str, key: str, message: str = "", *, field: str | None = None, **params: object) -> RuleError:
+    def refuse(self, code: str, key: str, *, field: str | None = None, **params: object) -> RuleError:
         """A refusal citing section `key` of the mission's rules file; the API words it (service/i18n).
         `field`: the command's field at fault, when one is."""
-        return RuleError(code, self.rule(key), message, params=params, field=field)
+        return RuleError(code, self.rule(key), params=params, field=field)
 
     def emit(self, event: Any) -> None:
         self.events.append(event)
