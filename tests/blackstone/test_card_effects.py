@@ -163,7 +163,7 @@ def test_a_sealed_ration_makes_one_more_vitality_roll_in_the_recovery_step():
         ev.VitalityRolled(YSOLDE, "d6", 5, "success"),
         xev.Recovered(YSOLDE, 0, 1),
     ]
-    assert [e.purpose for e in events if isinstance(e, DiceRolled)] == ["vitality roll: ysolde-marr"]
+    assert [(e.purpose, e.actor) for e in events if isinstance(e, DiceRolled)] == [("vitality roll: ysolde-marr", "bob")]
     assert game.expedition.resources[YSOLDE] == ("field-dressing",) and game.expedition.discarded == {YSOLDE: ("sealed-ration",)}
     assert game.expedition.explorers[YSOLDE].wounds == 0
     game.do(xcmd.Recover(), 2, actor="ann")
