@@ -263,3 +263,17 @@ def test_the_lead_passes_clockwise_round_three_players():
         game.patch_expedition(step="leader")
         leaders.append(game.do(xcmd.PassLead(), actor=player))
     assert leaders == [[xev.LeadPassed("bob", 2)], [xev.LeadPassed("cal", 3)], [xev.LeadPassed("ann", 4)]]
+
+
+def test_a_vitality_roll_uses_the_inspired_sides_die_and_heals_grievous_wounds_first():
+    """#EXPLORATION ROUNDS, 2. Recovery step: Ysolde inspired rolls her d8 (her standard side's
+    is a d6); an 8 is a critical success and heals 2: her grievous wound, then 1 of her 2
+    wounds (#WOUNDS: outside a combat grievous wounds heal too)."""
+    game = ExpeditionGame(["silent-hall"])
+    game.do(xcmd.Explore(), actor="ann")
+    game.patch_explorer("ysolde-marr", inspired=True, wounds=2, grievous=1)
+    events = game.do(xcmd.Recover(), 8, actor="ann")
+    (roll,) = [e for e in events if isinstance(e, DiceRolled)]
+    assert (roll.sides, roll.rule, roll.unit) == ([8], "blackstone-fortress.md#EXPLORATION ROUNDS", "ysolde-marr")
+    assert events[1:3] == [ev.VitalityRolled("ysolde-marr", "d8", 8, "critical"), xev.Recovered("ysolde-marr", 1, 1)]
+    assert (game.expedition.explorers["ysolde-marr"].wounds, game.expedition.explorers["ysolde-marr"].grievous) == (1, 0)

@@ -50,7 +50,7 @@ def test_explorers_out_of_action_roll_for_recovery_before_the_legacy_step():
     assert table.quest.explorers["oskra-vey"].dead and not table.quest.explorers["brother-kettle"].dead
     assert table.quest.explorers["oskra-vey"].mortis == "empty-bunk" and "empty-bunk" not in table.quest.mortis_deck
     again = table.refused(Heal())
-    assert again.code == "no_healing_step_due"
+    assert (again.code, again.rule, again.params) == ("no_healing_step_due", "blackstone-fortress.md#PRECIPICE", {})
     table.do(DrawLegacy(), *faces_for(LEGACY, ["quiet-stars"]))
     with pytest.raises(RuleError) as dead:
         table.expedition(["silent-hall"])
@@ -104,3 +104,25 @@ def test_a_recovery_roll_card_counts_grievous_wounds_fewer_on_the_precipices_rec
     again.patch_quest(explorers={**again.quest.explorers, "oskra-vey": msgspec.structs.replace(oskra, resources=("orchard-pass",))})
     died = [e for e in again.do(Heal(), 2, 1, *faces_for(MORTIS, ["empty-bunk"])) if isinstance(e, PrecipiceRecoveryRolled)][-1]
     assert (died.face, died.eased, died.died) == (1, 1, True)
+
+
+def test_two_explorers_dying_at_the_precipice_take_a_mortis_card_each_rolled_by_the_host():
+    """#PRECIPICE, 1. Healing step: Brother Kettle (1 grievous) rolls a 1 and Oskra (2) a 2:
+    both die; the mortis deck is shuffled once and deals them a card each in party order
+    (#EXPLORATION ROUNDS, 2. Recovery step). Every roll is the member's who asked for it."""
+    table = ended_with_two_out_of_action()
+    events = table.do(Heal(), 1, 2, *faces_for(MORTIS, ["name-on-the-wall", "last-words"]), actor="host")
+    rolls = [e for e in events if isinstance(e, CampaignDiceRolled)]
+    assert [(r.purpose, r.rule, r.actor, r.unit) for r in rolls] == [
+        ("recovery roll: brother-kettle", "blackstone-fortress.md#PRECIPICE", "host", "brother-kettle"),
+        ("recovery roll: oskra-vey", "blackstone-fortress.md#PRECIPICE", "host", "oskra-vey"),
+        ("shuffle the mortis deck", "blackstone-fortress.md#EXPLORATION ROUNDS", "host", None),
+    ]
+    assert [e for e in events if not isinstance(e, CampaignDiceRolled)] == [
+        PrecipiceRecoveryRolled("brother-kettle", 1, 1, died=True),
+        PrecipiceRecoveryRolled("oskra-vey", 2, 2, died=True),
+        MortisTaken("brother-kettle", "name-on-the-wall"),
+        MortisTaken("oskra-vey", "last-words"),
+        ExplorersHealed("m-1"),
+    ]
+    assert table.quest.mortis_deck == ("empty-bunk", "lost-in-the-dark")
