@@ -49,7 +49,7 @@ def test_four_clues_held_by_the_picked_explorers_draw_a_stronghold_from_its_shuf
     spent, shuffle, drawn = events
     assert spent == CluesSpent({"ysolde-marr": ["scratched-map", "dead-mans-log"], "brother-kettle": ["broken-beacon", "chalk-sigil"]})
     assert isinstance(shuffle, CampaignDiceRolled) and shuffle.order is None and shuffle.deck == STRONGHOLDS
-    assert shuffle.rule == "blackstone-fortress.md#STRONGHOLDS"
+    assert (shuffle.rule, shuffle.actor) == ("blackstone-fortress.md#STRONGHOLDS", "host")
     assert drawn == StrongholdDrawn("hollow-forge", PARTY)
     assert table.quest.attack == Attack("hollow-forge", tuple(PARTY))
     assert table.quest.explorers["ysolde-marr"].discoveries == ("humming-lens",)
