@@ -13,14 +13,15 @@ from domain.errors import RuleError
 from domain.systems.blackstone import carry
 from domain.systems.blackstone import expedition_commands as xcmd
 from domain.systems.blackstone.quest import Attack, Quest
-from domain.systems.blackstone.quest_messages import AttemptVault
+from domain.systems.blackstone.quest_messages import AttemptVault, DrawLegacy
 from domain.systems.blackstone.setup import Options, setup
-from tests.blackstone.expedition import ExpeditionGame
+from tests.blackstone.expedition import ExpeditionGame, faces_for
 from tests.blackstone.game import CORE, Game
 from tests.blackstone.quest import QuestTable
 
 PARTY = ["ysolde-marr", "brother-kettle", "oskra-vey", "pim-and-pell"]
 STRONGHOLDS = ["bone-choir", "drowned-reliquary", "glass-orrery", "hollow-forge"]
+LEGACY = sorted(c.id for c in CORE.legacy_cards)
 ENDING = ["cards:carried", "player:ann", "player:bob", "leader:ann"]
 
 
@@ -107,3 +108,25 @@ def test_a_new_expedition_waits_for_the_precipice_and_for_explorers_still_out():
     with pytest.raises(RuleError) as due:
         table.expedition(["silent-hall"])
     assert (due.value.code, due.value.rule, due.value.params) == ("precipice_due", "blackstone-fortress.md#NEW EXPEDITIONS", {"expedition": "m-1"})
+
+
+def test_explorers_come_back_from_each_expedition_to_the_quest_with_their_used_cards_back_in_the_decks():
+    """#NEW EXPEDITIONS and #RESOURCE CARDS: the quest keeps each explorer's name and the
+    expeditions it set out on; a sealed ration Ysolde used goes back into the Gilded Wake's deck;
+    an expedition attacks no stronghold."""
+    table = QuestTable()
+    table.begin()
+    wake = tuple(c for c in table.quest.resources["gilded-wake"] if c != "sealed-ration")
+    table.patch_quest(resources={**table.quest.resources, "gilded-wake": wake})
+    first = table.expedition(["silent-hall"])
+    first.patch_expedition(discarded={"ysolde-marr": ("sealed-ration",)})
+    first.do(xcmd.EndExpedition())
+    table.conclude(first)
+    assert "sealed-ration" in table.quest.resources["gilded-wake"]
+    assert table.quest.expeditions["m-1"].stronghold == ""
+    table.do(DrawLegacy(), *faces_for(LEGACY, ["quiet-stars"]))
+    second = table.expedition(["silent-hall"])
+    second.do(xcmd.EndExpedition())
+    table.conclude(second)
+    ysolde = table.quest.explorers["ysolde-marr"]
+    assert (ysolde.name, ysolde.expeditions) == ("Ysolde Marr", ("m-1", "m-2"))

@@ -34,6 +34,8 @@ def ended_with_two_out_of_action() -> QuestTable:
 def test_explorers_out_of_action_roll_for_recovery_before_the_legacy_step():
     table = ended_with_two_out_of_action()
     assert table.quest.expeditions["m-1"].recovery_due == {"brother-kettle": 1, "oskra-vey": 2}
+    oskra = msgspec.structs.replace(table.quest.explorers["oskra-vey"], discoveries=("null-cube",), resources=("gilded-scope",), artefacts=("forge-hammer",))
+    table.patch_quest(explorers={**table.quest.explorers, "oskra-vey": oskra})
     waiting = table.refused(DrawLegacy(), *faces_for(LEGACY, ["quiet-stars"]))
     assert (waiting.code, waiting.rule, waiting.params) == ("healing_step_due", "blackstone-fortress.md#PRECIPICE", {"expedition": "m-1", "explorers": ["brother-kettle", "oskra-vey"]})
     events = table.do(Heal(), 2, 2, *faces_for(MORTIS, ["empty-bunk"]))
@@ -49,6 +51,9 @@ def test_explorers_out_of_action_roll_for_recovery_before_the_legacy_step():
     ]
     assert table.quest.explorers["oskra-vey"].dead and not table.quest.explorers["brother-kettle"].dead
     assert table.quest.explorers["oskra-vey"].mortis == "empty-bunk" and "empty-bunk" not in table.quest.mortis_deck
+    dead = table.quest.explorers["oskra-vey"]
+    assert (dead.discoveries, dead.resources, dead.artefacts) == ((), (), ())
+    assert (table.quest.expeditions["m-1"].recovery_due, table.quest.expeditions["m-1"].mortis_due) == ({}, ())
     again = table.refused(Heal())
     assert (again.code, again.rule, again.params) == ("no_healing_step_due", "blackstone-fortress.md#PRECIPICE", {})
     table.do(DrawLegacy(), *faces_for(LEGACY, ["quiet-stars"]))
@@ -75,9 +80,13 @@ def test_an_explorer_that_died_on_the_expedition_takes_its_mortis_card_at_the_he
     game = table.expedition(["silent-hall"])
     game.do(xcmd.Explore(), actor="ann")
     game.patch_explorer("oskra-vey", out_of_action=True, grievous=2)
+    game.patch_found(**{"oskra-vey": ("null-cube",)})
+    game.patch_expedition(resources={**game.expedition.resources, "oskra-vey": ("gilded-scope",)}, artefacts={**game.expedition.artefacts, "oskra-vey": ("forge-hammer",)})
     game.do(xcmd.Recover(), 1, actor="ann")
     table.conclude(game)
     assert table.quest.expeditions["m-1"].mortis_due == ("oskra-vey",)
+    lost = table.quest.explorers["oskra-vey"]
+    assert (lost.dead, lost.discoveries, lost.resources, lost.artefacts) == (True, (), (), ())
     waiting = table.refused(DrawLegacy())
     assert (waiting.code, waiting.params) == ("healing_step_due", {"expedition": "m-1", "explorers": ["oskra-vey"]})
     events = table.do(Heal(), *faces_for(MORTIS, ["last-words"]))

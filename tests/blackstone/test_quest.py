@@ -26,6 +26,7 @@ def test_the_quest_begins_with_the_packs_legacy_and_discovery_decks():
     assert isinstance(begun, QuestBegun) and [c.id for c in begun.legacy_cards] == [c.id for c in CORE.legacy_cards]
     assert table.quest.legacy == LegacyDeck(tuple(LEGACY), ())
     assert len(table.quest.discovery) == 15
+    assert sorted(table.quest.mortis_cards) == sorted(c.id for c in CORE.mortis_cards) == list(table.quest.mortis_deck)
     again = table.refused(BeginQuest("core"))
     assert (again.code, again.rule, again.params) == ("quest_begun", "blackstone-fortress.md#SETUP", {"pack": "core"})
     unknown = QuestTable().refused(BeginQuest("lost"))
@@ -46,6 +47,7 @@ def test_the_legacy_step_draws_one_card_in_force_for_every_later_expedition():
     assert (early.code, early.rule) == ("no_legacy_step_due", "blackstone-fortress.md#PRECIPICE")
     table.conclude(first)
     assert table.quest.explorers["ysolde-marr"].discoveries == ("null-cube",)
+    assert {x.expeditions for x in table.quest.explorers.values()} == {("m-1",)}
     assert "null-cube" not in table.quest.discovery
     assert table.quest.expeditions["m-1"].outcome == "agreed"
     events = table.do(DrawLegacy(), *faces_for(LEGACY, ["old-wounds"]), actor="bob")
