@@ -7,12 +7,12 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from domain.campaign_events import UnitReport
+from domain.campaign_events import MissionConcluded, UnitReport
 from domain.contract import Setup
 from domain.errors import RuleError
 from domain.systems.blackstone import carry
 from domain.systems.blackstone import expedition_commands as xcmd
-from domain.systems.blackstone.quest import Attack, Quest
+from domain.systems.blackstone.quest import Attack, Quest, QuestExplorer
 from domain.systems.blackstone.quest_messages import AttemptVault, DrawLegacy
 from domain.systems.blackstone.setup import Options, setup
 from tests.blackstone.expedition import ExpeditionGame, faces_for
@@ -130,3 +130,20 @@ def test_explorers_come_back_from_each_expedition_to_the_quest_with_their_used_c
     table.conclude(second)
     ysolde = table.quest.explorers["ysolde-marr"]
     assert (ysolde.name, ysolde.expeditions) == ("Ysolde Marr", ("m-1", "m-2"))
+
+
+def test_a_report_of_an_older_log_lists_only_the_artefacts_newly_taken():
+    """Reports written before the cards carried were listed (no `cards:carried` marker, no
+    players nor leader): Ysolde keeps the artefact and resource cards she had and adds the one
+    taken; the Precipice then has no leader to wait for."""
+    table = QuestTable()
+    table.begin()
+    game = table.expedition(["silent-hall"])
+    ysolde = msgspec.structs.replace(table.quest.explorers.get("ysolde-marr", QuestExplorer("ysolde-marr", "Ysolde Marr")), artefacts=("tide-seal",), resources=("gilded-scope",))
+    table.patch_quest(explorers={**table.quest.explorers, "ysolde-marr": ysolde})
+    reports = [UnitReport(x, x, conditions=["artefact:forge-hammer"] if x == "ysolde-marr" else []) for x in PARTY]
+    table.apply(MissionConcluded(game.state.mission_id, "ended", "agreed", reports))
+    came_back = table.quest.explorers["ysolde-marr"]
+    assert (came_back.artefacts, came_back.resources) == (("tide-seal", "forge-hammer"), ("gilded-scope",))
+    record = table.quest.expeditions["m-1"]
+    assert (record.outcome, record.players, record.leader) == ("agreed", (), "")
