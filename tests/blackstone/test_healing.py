@@ -11,6 +11,7 @@ import pytest
 from domain.campaign_events import CampaignDiceRolled
 from domain.errors import RuleError
 from domain.systems.blackstone import expedition_commands as xcmd
+from domain.systems.blackstone.content import Artefact, PlayEffect
 from domain.systems.blackstone.quest_messages import DrawLegacy, ExplorersHealed, Heal, MortisTaken, PrecipiceRecoveryRolled
 from tests.blackstone.expedition import faces_for
 from tests.blackstone.game import CORE
@@ -135,3 +136,21 @@ def test_two_explorers_dying_at_the_precipice_take_a_mortis_card_each_rolled_by_
         ExplorersHealed("m-1"),
     ]
     assert table.quest.mortis_deck == ("empty-bunk", "lost-in-the-dark")
+
+
+def test_an_artefact_of_the_vault_eases_the_precipices_recovery_roll_and_a_pack_without_a_vault_reads_the_rest():
+    """#RESOURCE CARDS read for #PRECIPICE, 1. Healing step: artefact cards count as resource
+    cards do; a pack's vault artefact (the core pack's have none of the kind) with recovery_roll 1
+    keeps Oskra (2 grievous) alive on a 2. With no vault in the pack, her Orchard pass still counts."""
+    table = ended_with_two_out_of_action()
+    vault = table.quest.hidden_vault
+    charm = Artefact("vault-charm", "Vault charm", effect=PlayEffect("recovery_roll", 1))
+    oskra = msgspec.structs.replace(table.quest.explorers["oskra-vey"], artefacts=("vault-charm",))
+    table.patch_quest(hidden_vault=msgspec.structs.replace(vault, artefacts=(*vault.artefacts, charm)), explorers={**table.quest.explorers, "oskra-vey": oskra})
+    rolled = [e for e in table.do(Heal(), 2, 2) if isinstance(e, PrecipiceRecoveryRolled)]
+    assert rolled[-1] == PrecipiceRecoveryRolled("oskra-vey", 2, 2, died=False, cards=["vault-charm"], eased=1)
+    plain = ended_with_two_out_of_action()
+    oskra = msgspec.structs.replace(plain.quest.explorers["oskra-vey"], resources=("orchard-pass",))
+    plain.patch_quest(hidden_vault=None, explorers={**plain.quest.explorers, "oskra-vey": oskra})
+    rolled = [e for e in plain.do(Heal(), 2, 2) if isinstance(e, PrecipiceRecoveryRolled)]
+    assert rolled[-1] == PrecipiceRecoveryRolled("oskra-vey", 2, 2, died=False, cards=["orchard-pass"], eased=1)
