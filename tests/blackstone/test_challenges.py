@@ -41,6 +41,7 @@ def test_wounds_that_just_fill_the_empty_spaces_leave_an_explorer_in_action():
         xev.ChallengeWounds("pim-and-pell", 1, False),
     ]
     assert (game.expedition.explorers["oskra-vey"].wounds, game.expedition.explorers["oskra-vey"].out_of_action) == (3, False)
+    assert game.expedition.explorers["brother-kettle"].out_of_action
     assert game.of(xev.ChallengeResolved) == [xev.ChallengeResolved("toxic-mist")]
 
 
@@ -54,6 +55,7 @@ def test_successes_draw_discovery_cards_while_the_deck_has_any():
     assert {r.actor for r in events if isinstance(r, DiceRolled)} == {"ann"}
     assert game.of(xev.DiscoveryDrawn) == [xev.DiscoveryDrawn("ysolde-marr", "null-cube")]
     assert game.expedition.discovery.draw_pile == ()
+    assert (game.expedition.found["ysolde-marr"], game.expedition.held["ysolde-marr"]) == (("null-cube",), ("null-cube",))
     assert events[-1] == xev.ChallengeResolved("abandoned-cache")
 
 

@@ -33,6 +33,7 @@ def test_set_up_deals_four_of_each_kind_and_no_reader_learns_which():
     assert game.expedition.rules == "en"
     assert shuffles[2].deck == [f"challenge-{n}" for n in range(1, 5)] + [f"combat-{n}" for n in range(1, 5)]
     assert game.of(xev.ExplorationDealt) == [xev.ExplorationDealt(4, 4)]
+    assert (game.expedition.combat_deck.draw_pile, game.expedition.challenge_deck.draw_pile) == ((), ())
     seen = view(game.expedition, PLAYER)
     assert seen.dealt == {} and len(seen.exploration.draw_pile) == 8
     assert seen.exploration.draw_pile == tuple(sorted(seen.exploration.draw_pile))
@@ -77,7 +78,7 @@ def test_a_challenge_wounds_those_who_fail_their_agility_roll():
     assert game.expedition.step == "leader"
     game.do(xcmd.PassLead(), actor="ann")
     assert game.of(xev.LeadPassed) == [xev.LeadPassed("bob", 2)]
-    assert (game.expedition.step, game.expedition.leader_player) == ("exploration", "bob")
+    assert (game.expedition.step, game.expedition.leader_player, game.expedition.card) == ("exploration", "bob", None)
 
 
 def test_a_success_draws_the_top_discovery_card():
@@ -137,6 +138,8 @@ def test_a_combat_escaped_goes_on_to_the_recovery_step_with_its_wounds():
     game.do(xcmd.Recover(), 12, actor="ann")
     assert game.of(xev.Recovered) == [xev.Recovered("brother-kettle", 0, 2)]
     assert game.expedition.step == "leader"
+    game.do(xcmd.PassLead(), actor="ann")
+    assert (game.expedition.combat, game.expedition.card) == (None, None)
 
 
 def test_all_out_of_action_at_the_end_of_a_combat_ends_the_expedition_after_recovery_rolls():
