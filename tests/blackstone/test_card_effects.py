@@ -20,7 +20,7 @@ from domain.systems.blackstone import expedition_events as xev
 from domain.systems.blackstone.card_kinds import larger_die
 from domain.systems.blackstone.setup import Options, setup
 from tests.blackstone.expedition import ExpeditionGame
-from tests.blackstone.game import CORE, ENCOUNTERS, keep
+from tests.blackstone.game import CORE
 from tests.blackstone.test_actions import DRUDGE, TWINS, YSOLDE, started, track
 from tests.blackstone.test_cards import attack, holding, ysolde_up
 from tests.blackstone.test_hostiles import D1, GROUP, brute_next_to_ysolde
@@ -234,13 +234,3 @@ def test_a_retaliate_card_wounds_the_hostile_that_wounded_its_holder_at_one_hex(
     holding(game, YSOLDE, "thorn-vest")
     events = game.do(cmd.ActivateHostiles(GROUP), 3, 5, 1, 4)
     assert not [e for e in events if isinstance(e, ev.CardApplied)] and game.battle.miniatures[D1].damage == 0
-
-
-def test_the_cards_an_expedition_carries_go_into_its_combats():
-    """#RESOURCE CARDS: Ysolde's gilded scope and tide seal (an artefact) are hers in the sunken
-    passage's combat, and the combat knows how to play them."""
-    game = carrying(["sunken-passage"], **{YSOLDE: ["gilded-scope", "tide-seal"]})
-    game.do(xcmd.Explore(), *keep(ENCOUNTERS), actor="ann")
-    assert game.battle.tracks[YSOLDE].cards == ("gilded-scope", "tide-seal")
-    assert game.battle.tracks["brother-kettle"].cards == ()
-    assert sorted(game.battle.cards) == ["gilded-scope", "tide-seal"]
