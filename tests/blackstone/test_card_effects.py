@@ -163,7 +163,7 @@ def test_a_sealed_ration_makes_one_more_vitality_roll_in_the_recovery_step():
         ev.VitalityRolled(YSOLDE, "d6", 5, "success"),
         xev.Recovered(YSOLDE, 0, 1),
     ]
-    assert [e.purpose for e in events if isinstance(e, DiceRolled)] == ["vitality roll: ysolde-marr"]
+    assert [(e.purpose, e.actor) for e in events if isinstance(e, DiceRolled)] == [("vitality roll: ysolde-marr", "bob")]
     assert game.expedition.resources[YSOLDE] == ("field-dressing",) and game.expedition.discarded == {YSOLDE: ("sealed-ration",)}
     assert game.expedition.explorers[YSOLDE].wounds == 0
     game.do(xcmd.Recover(), 2, actor="ann")
@@ -175,9 +175,15 @@ def test_a_recovery_card_only_in_the_recovery_step_and_a_combat_card_never_there
     error = game.refused(xcmd.UseRecoveryCard(YSOLDE, "field-dressing"), actor="bob")
     assert (error.code, error.rule, error.params) == ("card_not_now", "blackstone-fortress.md#RESOURCE CARDS", {"card": "Field dressing", "step": "combat", "now": "recovery"})
     error = game.refused(xcmd.UseRecoveryCard("brother-kettle", "sealed-ration"), actor="bob")
-    assert (error.code, error.params) == ("nothing_to_recover", {"unit": "brother-kettle", "card": "Sealed ration"})
+    assert (error.code, error.rule, error.params) == ("nothing_to_recover", "blackstone-fortress.md#RESOURCE CARDS", {"unit": "brother-kettle", "card": "Sealed ration"})
     error = game.refused(xcmd.UseRecoveryCard(OSKRA, "sealed-ration"), actor="bob")
-    assert (error.code, error.params["held"]) == ("card_not_held", [])
+    assert (error.code, error.params) == ("card_not_held", {"unit": OSKRA, "card": "sealed-ration", "held": []})
+    error = game.refused(xcmd.UseRecoveryCard("marek-dunn", "sealed-ration"), actor="bob")
+    assert (error.code, error.rule, error.params) == ("unknown_explorer", "blackstone-fortress.md#EXPLORATION ROUNDS", {"names": ["marek-dunn"], "known": [YSOLDE, "brother-kettle", OSKRA, "pim-and-pell"]})
+    game.patch_explorer("brother-kettle", out_of_action=True)
+    error = game.refused(xcmd.UseRecoveryCard("brother-kettle", "sealed-ration"), actor="bob")
+    assert (error.code, error.rule, error.params) == ("card_holder_out_of_action", "blackstone-fortress.md#WOUNDS", {"unit": "brother-kettle", "card": "sealed-ration"})
+    game.patch_explorer("brother-kettle", out_of_action=False)
     game.do(xcmd.Recover(), 1, 1, actor="ann")
     error = game.refused(xcmd.UseRecoveryCard(YSOLDE, "sealed-ration"), actor="bob")
     assert (error.code, error.rule, error.params) == ("not_this_step", "blackstone-fortress.md#EXPLORATION ROUNDS", {"step": "leader", "command": "UseRecoveryCard"})

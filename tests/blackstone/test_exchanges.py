@@ -31,7 +31,9 @@ def test_discovery_cards_held_set_out_change_hands_in_the_leader_step_and_come_b
     not_held = first.refused(xcmd.GiveCards("ysolde-marr", "brother-kettle", ["glass-key"]), actor="ann")
     assert (not_held.code, not_held.rule, not_held.params) == ("cards_not_held", "blackstone-fortress.md#RESOURCE CARDS", {"explorer": "ysolde-marr", "cards": ["glass-key"], "held": ["null-cube", "scratched-map"]})
     to_self = first.refused(xcmd.GiveCards("ysolde-marr", "ysolde-marr", ["null-cube"]), actor="ann")
-    assert to_self.code == "no_such_exchange"
+    assert (to_self.code, to_self.rule) == ("no_such_exchange", "blackstone-fortress.md#RESOURCE CARDS")
+    stranger = first.refused(xcmd.GiveCards("marek-dunn", "ysolde-marr", ["null-cube"]), actor="ann")
+    assert (stranger.code, stranger.params) == ("no_such_exchange", {"giver": "marek-dunn", "receiver": "ysolde-marr", "explorers": ["brother-kettle", "oskra-vey", "pim-and-pell", "ysolde-marr"]})
     (given,) = first.do(xcmd.GiveCards("ysolde-marr", "brother-kettle", ["null-cube"]), actor="ann")
     assert given == xev.CardsGiven("ysolde-marr", "brother-kettle", ["null-cube"])
     assert first.expedition.held["ysolde-marr"] == ("scratched-map",) and first.expedition.held["brother-kettle"] == ("null-cube",)
@@ -64,6 +66,8 @@ def test_resource_cards_change_hands_at_the_precipice_only():
     table.patch_quest(explorers={**table.quest.explorers, "ysolde-marr": ysolde})
     dead = table.refused(GiveResources("ysolde-marr", "pim-and-pell", ["gilded-scope"]))
     assert (dead.code, dead.params) == ("no_such_exchange", {"giver": "ysolde-marr", "receiver": "pim-and-pell", "explorers": ["brother-kettle", "oskra-vey", "ysolde-marr"]})
+    stranger = table.refused(GiveResources("marek-dunn", "ysolde-marr", ["gilded-scope"]))
+    assert (stranger.code, stranger.params["giver"]) == ("no_such_exchange", "marek-dunn")
     not_held = table.refused(GiveResources("oskra-vey", "ysolde-marr", ["gilded-scope"]))
     assert (not_held.code, not_held.params) == ("cards_not_held", {"explorer": "oskra-vey", "cards": ["gilded-scope"], "held": []})
     (given,) = table.do(GiveResources("ysolde-marr", "oskra-vey", ["gilded-scope"]))
@@ -110,9 +114,24 @@ def test_resource_and_artefact_cards_set_out_change_hands_at_the_start_and_in_th
     second.do(xcmd.GiveCards("brother-kettle", "ysolde-marr", ["forge-hammer"]), actor="ann")
     second.do(xcmd.GiveCards("ysolde-marr", "oskra-vey", ["null-cube"]), actor="ann")
     second.do(xcmd.PassLead(), actor="ann")
+    next_round = second.refused(xcmd.GiveCards("brother-kettle", "ysolde-marr", ["gilded-scope"]), actor="bob")
+    assert (next_round.code, next_round.params) == ("not_this_step", {"step": "exploration", "command": "GiveCards"})
     second.do(xcmd.EndExpedition())
     table.conclude(second)
     explorers = table.quest.explorers
     assert (explorers["ysolde-marr"].resources, explorers["ysolde-marr"].artefacts, explorers["ysolde-marr"].discoveries) == ((), ("forge-hammer",), ())
     assert (explorers["brother-kettle"].resources, explorers["brother-kettle"].artefacts) == (("gilded-scope",), ())
     assert explorers["oskra-vey"].discoveries == ("null-cube",)
+
+
+def test_the_last_two_explorers_alive_may_give_each_other_cards_at_the_precipice():
+    """#RESOURCE CARDS: any two explorers alive, however few are left."""
+    table = QuestTable()
+    table.begin()
+    game = table.expedition(["silent-hall"])
+    game.do(xcmd.EndExpedition())
+    table.conclude(game)
+    dead = {"oskra-vey", "pim-and-pell"}
+    explorers = {k: msgspec.structs.replace(x, dead=k in dead, resources=("gilded-scope",) if k == "ysolde-marr" else x.resources) for k, x in table.quest.explorers.items()}
+    table.patch_quest(explorers=explorers)
+    assert table.do(GiveResources("ysolde-marr", "brother-kettle", ["gilded-scope"])) == [ResourcesGiven("ysolde-marr", "brother-kettle", ["gilded-scope"])]

@@ -38,6 +38,15 @@ def test_the_objective_is_judged_when_the_one_off_expedition_ends(difficulty, ac
     assert bf_game.outcome(game.expedition) == result
 
 
+def test_the_clues_alone_do_not_meet_the_objective():
+    """#ONE-OFF EXPEDITIONS: the clue cards and the archeotech points both: 4 clues and no
+    archeotech fall short of the normal level's 8 points."""
+    game = ExpeditionGame(["silent-hall"], mode="one-off", difficulty="normal")
+    game.patch_found(**{"ysolde-marr": ("scratched-map", "dead-mans-log"), "brother-kettle": ("broken-beacon", "chalk-sigil")})
+    assert game.do(xcmd.EndExpedition())[-1] == xev.ObjectiveJudged("normal", 4, 0, 4, 8, False)
+    assert bf_game.outcome(game.expedition) == "lost"
+
+
 def test_a_dead_explorers_cards_do_not_count_towards_the_objective():
     game = ExpeditionGame(["silent-hall"], mode="one-off", difficulty="normal")
     game.patch_found(**HAND)

@@ -50,3 +50,13 @@ def test_a_paused_expeditions_explorers_set_out_on_no_other():
     with pytest.raises(RuleError) as busy:
         table.expedition(["silent-hall"], explorers="Ysolde Marr, Marek Dunn, Sister Quill, Oskra Vey")
     assert (busy.value.code, busy.value.params) == ("explorer_on_expedition", {"explorers": ["ysolde-marr", "oskra-vey"], "mission": "m-1"})
+
+
+def test_no_pause_in_the_leader_step():
+    """#ENDING AN EXPEDITION: the pause comes at the end of the challenge (its recovery step),
+    not later in the round."""
+    game = ExpeditionGame(["silent-hall", "abandoned-cache"])
+    game.do(xcmd.Explore(), actor="ann")
+    game.do(xcmd.Recover(), actor="ann")
+    late = _refused(game, xcmd.PauseExpedition())
+    assert (late.code, late.rule, late.params) == ("no_pause_now", ENDING, {"step": "leader"})

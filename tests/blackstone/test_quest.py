@@ -5,6 +5,7 @@ failing when the legacy deck runs out (blackstone-fortress.md#PRECIPICE, 2. Lega
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from domain.campaign_events import CampaignDiceRolled
@@ -25,10 +26,13 @@ def test_the_quest_begins_with_the_packs_legacy_and_discovery_decks():
     assert isinstance(begun, QuestBegun) and [c.id for c in begun.legacy_cards] == [c.id for c in CORE.legacy_cards]
     assert table.quest.legacy == LegacyDeck(tuple(LEGACY), ())
     assert len(table.quest.discovery) == 15
+    assert sorted(table.quest.mortis_cards) == sorted(c.id for c in CORE.mortis_cards) == list(table.quest.mortis_deck)
     again = table.refused(BeginQuest("core"))
-    assert (again.code, again.params) == ("quest_begun", {"pack": "core"})
+    assert (again.code, again.rule, again.params) == ("quest_begun", "blackstone-fortress.md#SETUP", {"pack": "core"})
     unknown = QuestTable().refused(BeginQuest("lost"))
-    assert (unknown.code, unknown.params) == ("unknown_pack", {"pack": "lost", "known": ["core"]})
+    assert (unknown.code, unknown.rule, unknown.params) == ("unknown_pack", "docs/blackstone-content-format.md", {"pack": "lost", "known": ["core"]})
+    unbegun = QuestTable().refused(DrawLegacy())
+    assert (unbegun.code, unbegun.rule) == ("quest_not_begun", "blackstone-fortress.md#PRECIPICE")
 
 
 def test_the_legacy_step_draws_one_card_in_force_for_every_later_expedition():
@@ -40,14 +44,16 @@ def test_the_legacy_step_draws_one_card_in_force_for_every_later_expedition():
     first.do(xcmd.PassLead(), actor="ann")
     first.do(xcmd.EndExpedition())
     early = table.refused(DrawLegacy())
-    assert early.code == "no_legacy_step_due"
+    assert (early.code, early.rule) == ("no_legacy_step_due", "blackstone-fortress.md#PRECIPICE")
     table.conclude(first)
     assert table.quest.explorers["ysolde-marr"].discoveries == ("null-cube",)
+    assert {x.expeditions for x in table.quest.explorers.values()} == {("m-1",)}
     assert "null-cube" not in table.quest.discovery
     assert table.quest.expeditions["m-1"].outcome == "agreed"
-    events = table.do(DrawLegacy(), *faces_for(LEGACY, ["old-wounds"]))
+    events = table.do(DrawLegacy(), *faces_for(LEGACY, ["old-wounds"]), actor="bob")
     shuffle, drawn = events
     assert isinstance(shuffle, CampaignDiceRolled) and shuffle.order is None and shuffle.deck == LEGACY
+    assert (shuffle.purpose, shuffle.rule, shuffle.actor) == ("shuffle the legacy deck", "blackstone-fortress.md#PRECIPICE", "bob")
     assert drawn == LegacyDrawn("old-wounds", "m-1", 1)
     assert table.quest.legacy.drawn == (LegacyDraw("old-wounds", "m-1", 1),)
     assert "old-wounds" not in table.quest.legacy.left and len(table.quest.legacy.left) == 7
@@ -90,7 +96,7 @@ def test_the_quest_fails_when_a_legacy_card_is_wanted_and_none_is_left():
     assert events == [QuestFailed("m-9")]
     assert table.quest.outcome == "failed"
     over = table.refused(DrawLegacy())
-    assert (over.code, over.params) == ("quest_over", {"outcome": "failed"})
+    assert (over.code, over.rule, over.params) == ("quest_over", "blackstone-fortress.md#PRECIPICE", {"outcome": "failed"})
     with pytest.raises(RuleError) as ended:
         table.expedition(["silent-hall"])
     assert (ended.value.code, ended.value.rule) == ("quest_over", "blackstone-fortress.md#THE HIDDEN VAULT")
@@ -110,3 +116,17 @@ def test_the_expeditions_keep_the_order_they_set_out_in_when_the_quest_is_read_b
     stored = msgspec.convert(msgspec.to_builtins(quest, order="sorted"), Quest)
     assert list(stored.expeditions) == ["m-a", "m-b"]
     assert [r.mission_id for r in stored.in_order()] == ["m-b", "m-a"] and [r.number for r in stored.in_order()] == [1, 2]
+
+
+def test_four_explorers_left_alive_are_enough_for_the_quest_to_go_on():
+    """#THE HIDDEN VAULT: the quest fails with fewer than 4 explorers available; with 2 of the
+    6 dead the legacy step draws its card."""
+    table = QuestTable()
+    table.begin()
+    game = table.expedition(["silent-hall"])
+    game.do(xcmd.EndExpedition())
+    table.conclude(game)
+    dead = {"ysolde-marr", "oskra-vey"}
+    table.patch_quest(explorers={k: msgspec.structs.replace(x, dead=k in dead) for k, x in table.quest.explorers.items()})
+    assert len(table.quest.alive()) == 4
+    assert table.do(DrawLegacy(), *faces_for(LEGACY, ["quiet-stars"]))[-1] == LegacyDrawn("quiet-stars", "m-1", 1)

@@ -6,6 +6,8 @@ the card is revealed or the expedition is over."""
 
 from __future__ import annotations
 
+import msgspec
+
 from domain import visibility
 from domain.chain import Recorded
 from domain.contract import Viewer
@@ -74,12 +76,14 @@ def test_an_expedition_over_keeps_no_look_secret():
 def test_a_look_needs_the_map_in_action_in_the_exploration_step():
     game = mapped()
     missing = game.refused(xcmd.LookAhead("oskra-vey", "smuggler-map"), actor="bob")
-    assert (missing.code, missing.params) == ("card_not_held", {"unit": "oskra-vey", "card": "smuggler-map", "held": []})
+    assert (missing.code, missing.rule, missing.params) == ("card_not_held", "blackstone-fortress.md#RESOURCE CARDS", {"unit": "oskra-vey", "card": "smuggler-map", "held": []})
     other = game.refused(xcmd.LookAhead("brother-kettle", "field-dressing"), actor="ann")
     assert (other.code, other.rule, other.params) == ("card_cannot_look_ahead", "blackstone-fortress.md#RESOURCE CARDS", {"card": "Field dressing"})
     game.patch_explorer(YSOLDE, out_of_action=True)
     down = game.refused(LOOK, actor="ann")
-    assert (down.code, down.params) == ("card_holder_out_of_action", {"unit": YSOLDE, "card": "smuggler-map"})
+    assert (down.code, down.rule, down.params) == ("card_holder_out_of_action", "blackstone-fortress.md#WOUNDS", {"unit": YSOLDE, "card": "smuggler-map"})
+    stranger = game.refused(xcmd.LookAhead("marek-dunn", "smuggler-map"), actor="ann")
+    assert (stranger.code, stranger.rule, stranger.params) == ("unknown_explorer", "blackstone-fortress.md#EXPLORATION ROUNDS", {"names": ["marek-dunn"], "known": [YSOLDE, "brother-kettle", "oskra-vey", "pim-and-pell"]})
     game.patch_explorer(YSOLDE, out_of_action=False)
     game.do(xcmd.Explore(), 3, 4, 4, 11, actor="ann")
     late = game.refused(LOOK, actor="ann")
@@ -97,3 +101,18 @@ def test_every_way_out_of_the_server_redacts_the_look_for_other_readers():
         seen = visibility.shown(record, reader, game.state)
         assert (seen.event, seen.command, seen.prev_hash) == (BLANK, None, "0" * 64)
         assert visibility.for_export(record, reader, game.state).event == BLANK
+
+
+def test_no_look_when_the_exploration_deck_is_spent():
+    """#EXPLORATION ROUNDS: no card left to reveal, none to look at."""
+    game = mapped()
+    game.patch_expedition(exploration=msgspec.structs.replace(game.expedition.exploration, draw_pile=()))
+    empty = game.refused(LOOK, actor="ann")
+    assert (empty.code, empty.rule, empty.params) == ("nothing_to_look_at", "blackstone-fortress.md#EXPLORATION ROUNDS", {"card": "Smuggler's map"})
+
+
+def test_a_look_read_without_the_expedition_at_hand_stays_blank():
+    """With no expedition state to tell whether the card is public yet, other readers read the
+    look blanked."""
+    assert SYSTEM.visible(SEEN, BOB, None) == BLANK
+    assert SYSTEM.visible(SEEN, ANN, None) == SEEN

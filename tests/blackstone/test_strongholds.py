@@ -49,14 +49,14 @@ def test_four_clues_held_by_the_picked_explorers_draw_a_stronghold_from_its_shuf
     spent, shuffle, drawn = events
     assert spent == CluesSpent({"ysolde-marr": ["scratched-map", "dead-mans-log"], "brother-kettle": ["broken-beacon", "chalk-sigil"]})
     assert isinstance(shuffle, CampaignDiceRolled) and shuffle.order is None and shuffle.deck == STRONGHOLDS
-    assert shuffle.rule == "blackstone-fortress.md#STRONGHOLDS"
+    assert (shuffle.purpose, shuffle.rule, shuffle.actor) == ("shuffle the stronghold deck", "blackstone-fortress.md#STRONGHOLDS", "host")
     assert drawn == StrongholdDrawn("hollow-forge", PARTY)
     assert table.quest.attack == Attack("hollow-forge", tuple(PARTY))
     assert table.quest.explorers["ysolde-marr"].discoveries == ("humming-lens",)
     assert table.quest.explorers["brother-kettle"].discoveries == ()
     assert set(CLUES) <= set(table.quest.discovery) and "humming-lens" not in table.quest.discovery
     again = table.refused(AttackStronghold(PARTY, CLUES))
-    assert (again.code, again.params) == ("attack_agreed", {"stronghold": "hollow-forge", "explorers": PARTY})
+    assert (again.code, again.rule, again.params) == ("attack_agreed", "blackstone-fortress.md#STRONGHOLDS", {"stronghold": "hollow-forge", "explorers": PARTY})
 
 
 @pytest.mark.parametrize(
@@ -164,3 +164,26 @@ def test_fewer_than_four_explorers_alive_fails_the_quest():
     assert table.quest.alive() == ["ysolde-marr", "brother-kettle", "pim-and-pell"]
     assert table.do(DrawLegacy()) == [QuestFailed("m-1", "too_few_explorers")]
     assert (table.quest.outcome, table.quest.failure) == ("failed", "too_few_explorers")
+
+
+def test_no_attack_nor_vault_before_the_quest_begins():
+    """#STRONGHOLDS and #THE HIDDEN VAULT are agreed between the quest's expeditions."""
+    attack = QuestTable().refused(AttackStronghold(PARTY, CLUES))
+    assert (attack.code, attack.rule) == ("quest_not_begun", "blackstone-fortress.md#STRONGHOLDS")
+    vault = QuestTable().refused(AttemptVault(PARTY))
+    assert (vault.code, vault.rule) == ("quest_not_begun", "blackstone-fortress.md#THE HIDDEN VAULT")
+
+
+def test_with_every_stronghold_conquered_none_is_left_to_attack():
+    table = _quest_with_clues()
+    table.patch_quest(conquered=tuple(STRONGHOLDS))
+    refused = table.refused(AttackStronghold(PARTY, CLUES))
+    assert (refused.code, refused.rule, refused.params) == ("no_stronghold_left", "blackstone-fortress.md#STRONGHOLDS", {"conquered": STRONGHOLDS})
+
+
+def test_a_pack_without_a_hidden_vault_has_none_to_attempt():
+    table = QuestTable()
+    table.begin()
+    table.patch_quest(conquered=tuple(STRONGHOLDS), hidden_vault=None)
+    refused = table.refused(AttemptVault(PARTY))
+    assert (refused.code, refused.rule, refused.params) == ("no_hidden_vault", "blackstone-fortress.md#THE HIDDEN VAULT", {"pack": "core"})

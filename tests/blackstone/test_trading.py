@@ -61,22 +61,23 @@ def test_each_resource_deck_is_shuffled_hidden_and_three_cards_laid_out_then_the
     events = lay_out(table)
     shuffles = [e for e in events if isinstance(e, CampaignDiceRolled)]
     assert [(s.deck, s.order) for s in shuffles] == [(deck(ship), None) for ship in SHIPS]
+    assert [(s.purpose, s.rule, s.actor) for s in shuffles] == [(f"shuffle the resource deck of {ship}", "blackstone-fortress.md#PRECIPICE", "host") for ship in SHIPS]
     assert [e for e in events if isinstance(e, ResourcesLaidOut)] == [ResourcesLaidOut(ship, LAID_OUT[ship]) for ship in SHIPS]
     assert events[-1] == TradingBegun("m-1", ORDER, PendingChoice("ysolde-marr", "trade", OPTIONS))
     assert table.quest.trading.laid_out == {ship: tuple(cards) for ship, cards in LAID_OUT.items()}
     again = table.refused(BeginTrading())
-    assert (again.code, again.params) == ("trading_under_way", {"expedition": "m-1"})
+    assert (again.code, again.rule, again.params) == ("trading_under_way", "blackstone-fortress.md#PRECIPICE", {"expedition": "m-1"})
 
 
 def test_explorers_trade_in_turn_with_points_from_archeotech_and_their_own_ship_and_lose_what_is_left():
     table = at_the_precipice()
     lay_out(table)
     early = table.refused(Trade("brother-kettle", "quiet-anvil"))
-    assert (early.code, early.params) == ("not_your_choice", {"who": "brother-kettle", "waiting_for": "ysolde-marr", "kind": "trade"})
+    assert (early.code, early.rule, early.params) == ("not_your_choice", "blackstone-fortress.md#PRECIPICE", {"who": "brother-kettle", "waiting_for": "ysolde-marr", "kind": "trade"})
     clue = table.refused(Trade("ysolde-marr", "gilded-wake", convert=["scratched-map"]))
-    assert (clue.code, clue.params) == ("archeotech_not_held", {"explorer": "ysolde-marr", "cards": ["scratched-map"], "held": ["null-cube"]})
+    assert (clue.code, clue.rule, clue.params) == ("archeotech_not_held", "blackstone-fortress.md#PRECIPICE", {"explorer": "ysolde-marr", "cards": ["scratched-map"], "held": ["null-cube"]})
     dear = table.refused(Trade("ysolde-marr", "gilded-wake", convert=["null-cube"], buy=["gilded-scope", "smuggler-map"]))
-    assert (dear.code, dear.params) == ("not_enough_trading_points", {"points": 5, "bonus": 1, "credit": 0, "cost": 6})
+    assert (dear.code, dear.rule, dear.params) == ("not_enough_trading_points", "blackstone-fortress.md#PRECIPICE", {"points": 5, "bonus": 1, "credit": 0, "cost": 6})
     traded, turn = table.do(Trade("ysolde-marr", "gilded-wake", convert=["null-cube"], buy=["gilded-scope", "broker-credit"]))
     assert traded == Traded("ysolde-marr", "gilded-wake", ["null-cube"], ["gilded-scope", "broker-credit"], points=5, spent=4, lost=1)
     assert turn == TradingTurn(PendingChoice("brother-kettle", "trade", OPTIONS))
@@ -86,11 +87,11 @@ def test_explorers_trade_in_turn_with_points_from_archeotech_and_their_own_ship_
     assert "gilded-scope" not in table.quest.resources["gilded-wake"] and len(table.quest.resources["gilded-wake"]) == 4
     assert "null-cube" in table.quest.discovery
     hidden = table.refused(Trade("brother-kettle", "quiet-anvil", convert=["glass-key"], buy=["tempered-edge"]))
-    assert (hidden.code, hidden.params) == ("resource_not_laid_out", {"spacecraft": "quiet-anvil", "cards": ["tempered-edge"], "laid_out": ["spare-cell", "anvil-plate", "cutting-torch"]})
+    assert (hidden.code, hidden.rule, hidden.params) == ("resource_not_laid_out", "blackstone-fortress.md#PRECIPICE", {"spacecraft": "quiet-anvil", "cards": ["tempered-edge"], "laid_out": ["spare-cell", "anvil-plate", "cutting-torch"]})
     traded, _ = table.do(Trade("brother-kettle", "quiet-anvil", convert=["glass-key"], buy=["spare-cell"]))
     assert (traded.points, traded.spent, traded.lost) == (1, 1, 0)
     nowhere = table.refused(Trade("oskra-vey", convert=["glass-key"]))
-    assert nowhere.code == "trade_without_spacecraft"
+    assert (nowhere.code, nowhere.rule, nowhere.params) == ("trade_without_spacecraft", "blackstone-fortress.md#PRECIPICE", {"explorer": "oskra-vey"})
     stayed, _ = table.do(Trade("oskra-vey"))
     assert stayed == Traded("oskra-vey", "", [], [], points=0, spent=0, lost=0)
     with pytest.raises(RuleError) as waiting:
@@ -191,3 +192,36 @@ def test_an_explorer_who_visits_no_spacecraft_keeps_its_credit_for_the_next_visi
     assert stayed == Traded("brother-kettle", "", [], [], points=0, spent=0, lost=0, credits=[])
     assert table.quest.explorers["brother-kettle"].resources == ("broker-credit",)
     assert "broker-credit" not in table.quest.resources["gilded-wake"]
+
+
+def test_a_trade_needs_a_trading_step_under_way_and_a_spacecraft_offered():
+    """#PRECIPICE, 3. Trading step: no trade before the step begins; an explorer visits one of
+    the quest's spacecraft, or none."""
+    table = at_the_precipice()
+    none = table.refused(Trade("ysolde-marr", "gilded-wake"))
+    assert (none.code, none.rule, none.params) == ("no_trading_step", "blackstone-fortress.md#PRECIPICE", {"explorer": "ysolde-marr"})
+    lay_out(table)
+    unknown = table.refused(Trade("ysolde-marr", "black-barque"))
+    assert (unknown.code, unknown.rule, unknown.params) == ("option_not_offered", "blackstone-fortress.md#PRECIPICE", {"option": "black-barque", "kind": "trade", "options": list(OPTIONS)})
+
+
+def test_no_trading_step_before_any_expedition_or_once_the_quest_is_over():
+    """#PRECIPICE: its steps follow an expedition; a quest over has none."""
+    table = QuestTable()
+    table.begin()
+    first = table.refused(BeginTrading())
+    assert (first.code, first.rule) == ("no_trading_step_due", "blackstone-fortress.md#PRECIPICE")
+    legacy = table.refused(DrawLegacy())
+    assert (legacy.code, legacy.rule) == ("no_legacy_step_due", "blackstone-fortress.md#PRECIPICE")
+    over = at_the_precipice()
+    over.patch_quest(outcome="failed")
+    assert over.refused(BeginTrading()).code == "no_trading_step_due"
+
+
+def test_with_every_explorer_of_the_expedition_dead_the_trading_step_ends_at_once():
+    """#PRECIPICE, 3. Trading step: nobody left to visit a spacecraft, so no deck is laid out
+    (a pack with 8 explorers or more goes on after losing a whole party, #THE HIDDEN VAULT)."""
+    table = at_the_precipice()
+    table.patch_quest(explorers={k: msgspec.structs.replace(x, dead=k in ORDER) for k, x in table.quest.explorers.items()})
+    assert table.do(BeginTrading()) == [TradingEnded("m-1")]
+    assert table.quest.trading is None and table.quest.expeditions["m-1"].traded

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from domain.dicebox import DiceBox
-from domain.kit import decks, pools
+from domain.kit import pools
 from domain.systems.blackstone import expedition_events as xev
 from domain.systems.blackstone import inspiration
 from domain.systems.blackstone.content import CardEffect, ChallengeCard
@@ -48,8 +48,7 @@ def wound(done: Folding, track: Track, wounds: int) -> None:
 
 def draw_discoveries(done: Folding, track: Track, count: int) -> None:
     """The top discovery cards, as many as are left (an empty deck gives nothing)."""
-    left = len(done.expedition.discovery.draw_pile)
-    cards, _ = decks.draw(done.expedition.discovery, min(count, left), rule=rule("DISCOVERY MARKERS AND CARDS"))
+    cards = done.expedition.discovery.draw_pile[:count]
     done.add(*(xev.DiscoveryDrawn(track.id, card) for card in cards))
 
 

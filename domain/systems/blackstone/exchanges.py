@@ -42,7 +42,7 @@ def give_resources(quest: Quest, command: GiveResources) -> list[Event]:
         raise RuleError("not_at_the_precipice", EXCHANGES)
     alive = [x for x, explorer in quest.explorers.items() if not explorer.dead]
     giver = quest.explorers.get(command.giver)
-    held = (*giver.resources, *giver.artefacts) if giver is not None and command.giver in alive else ()
+    held = (*giver.resources, *giver.artefacts) if giver is not None else ()
     check(command.giver, command.receiver, command.cards, alive, held)
     return [ResourcesGiven(command.giver, command.receiver, list(command.cards))]
 

@@ -51,5 +51,5 @@ def mortis(quest: Quest, dead: list[str], dice: DiceBox, actor: str) -> list[Eve
     if not count:
         return []
     shuffle = decks.shuffle(deck, dice, purpose="shuffle the mortis deck", rule=MORTIS, actor=actor)
-    cards, _ = decks.draw(decks.shuffled(deck, shuffle), count, rule=MORTIS)
+    cards = decks.shuffled(deck, shuffle).draw_pile[:count]
     return [shuffle, *(MortisTaken(x, c) for x, c in zip(dead, cards))]

@@ -103,5 +103,5 @@ def draw_legacy(quest: Quest, dice: DiceBox, actor: str) -> list[Event]:
         return [QuestFailed(due[-1])]
     deck = decks.Deck("legacy", quest.legacy.left, hidden=True)
     shuffle = decks.shuffle(deck, dice, purpose=LEGACY_SHUFFLE, rule=PRECIPICE, actor=actor)
-    (card,), _ = decks.draw(decks.shuffled(deck, shuffle), 1, rule=PRECIPICE)
+    card = decks.shuffled(deck, shuffle).draw_pile[0]
     return [shuffle, LegacyDrawn(card, due[-1], len(quest.legacy.drawn) + 1)]

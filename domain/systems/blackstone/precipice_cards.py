@@ -18,8 +18,9 @@ def cards(quest: Quest) -> dict[str, PlayCard]:
 
 
 def of_kind(quest: Quest, explorer: str, kind: str) -> list[PlayCard]:
-    """The cards of effect `kind` the explorer holds, resources (in the order bought) then artefacts."""
+    """The cards of effect `kind` the explorer holds, resources (in the order bought) then
+    artefacts: an explorer of the quest (one who set out, or the trading step's turn)."""
     known = cards(quest)
-    holder = quest.explorers.get(explorer)
-    held = (*holder.resources, *holder.artefacts) if holder is not None else ()
+    holder = quest.explorers[explorer]
+    held = (*holder.resources, *holder.artefacts)
     return [known[c] for c in held if c in known and known[c].effect.kind == kind]

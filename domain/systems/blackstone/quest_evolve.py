@@ -118,15 +118,16 @@ def _trading(quest: Quest, event: Event) -> Quest:
     if isinstance(event, ResourcesLaidOut):
         laid = {**(quest.trading.laid_out if quest.trading else {}), event.spacecraft: tuple(event.cards)}
         return replace(quest, trading=TradingStep("", (), laid))
+    if isinstance(event, TradingEnded):
+        # Also with no step begun: an expedition whose explorers all died has nobody to trade.
+        record = replace(quest.expeditions[event.expedition], traded=True)
+        return replace(quest, trading=None, expeditions={**quest.expeditions, event.expedition: record})
     step = quest.trading
     assert step is not None
     if isinstance(event, TradingBegun):
         return replace(quest, trading=replace(step, expedition=event.expedition, order=tuple(event.order), pending=event.choice))
     if isinstance(event, TradingTurn):
         return replace(quest, trading=replace(step, pending=event.choice))
-    if isinstance(event, TradingEnded):
-        record = replace(quest.expeditions[event.expedition], traded=True)
-        return replace(quest, trading=None, expeditions={**quest.expeditions, event.expedition: record})
     assert isinstance(event, Traded)
     explorer = quest.explorers[event.explorer]
     kept = tuple(c for c in explorer.discoveries if c not in event.converted)

@@ -29,7 +29,7 @@ def attack(quest: Quest, command: AttackStronghold, dice: DiceBox, actor: str) -
     spent = _clues(quest, explorers, command.clues)
     deck = decks.Deck("strongholds", quest.stronghold_deck(), hidden=True)
     shuffle = decks.shuffle(deck, dice, purpose="shuffle the stronghold deck", rule=STRONGHOLDS, actor=actor)
-    (drawn,), _ = decks.draw(decks.shuffled(deck, shuffle), 1, rule=STRONGHOLDS)
+    drawn = decks.shuffled(deck, shuffle).draw_pile[0]
     return [CluesSpent(spent), shuffle, StrongholdDrawn(drawn, explorers)]
 
 

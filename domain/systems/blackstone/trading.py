@@ -40,7 +40,7 @@ def begin(quest: Quest, dice: DiceBox, actor: str, order_given: list[str] | None
             shuffle = decks.shuffle(deck, dice, purpose=f"shuffle the resource deck of {ship}", rule=TRADING, actor=actor)
             deck = decks.shuffled(deck, shuffle)
             events.append(shuffle)
-        cards, _ = decks.draw(deck, min(LAID_OUT, len(deck.draw_pile)), rule=TRADING)
+        cards = deck.draw_pile[:LAID_OUT]
         events.append(ResourcesLaidOut(ship, list(cards)))
     return [*events, TradingBegun(last.mission_id, order, _turn(quest, order[0]))]
 
