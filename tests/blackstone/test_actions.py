@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import msgspec
 
+from domain.events import DiceRolled
 from domain.kit.boards.hex import Hex
 from domain.systems.blackstone import commands as cmd
 from domain.systems.blackstone import events as ev
@@ -168,3 +169,20 @@ def test_an_attack_re_rolls_its_failures_once_for_a_point_each():
     made = next(e for e in events if isinstance(e, ev.AttackMade))
     assert (made.faces, made.outcomes) == ([11], ["success"])
     assert game.battle.tracks[TWINS].inspiration == 1
+
+
+def test_each_re_rolled_die_costs_a_point_and_the_re_roll_reads_what_it_re_rolls():
+    """INSPIRATION: Ysolde's 1 and 2 (two d8, both failures) are re-rolled in one roll for 2 of
+    her 3 points; the 8 and 4 stand (in cover: a success and a failure)."""
+    game = started()
+    game.do(cmd.EndActivation(TWINS))
+    track(game, YSOLDE, inspiration=3)
+    events = game.do(cmd.Attack(YSOLDE, weapon="Arc Carbine", target=DRUDGE, die=5, reroll=True), 1, 2, 8, 4)
+    purpose = f"attack: {YSOLDE} with Arc Carbine at {DRUDGE}"
+    rolled = [(e.purpose, e.rule, e.actor, e.unit, e.sides, e.results) for e in events if isinstance(e, DiceRolled)]
+    attacks = "blackstone-fortress.md#ATTACKS"
+    assert rolled == [(purpose, attacks, "host", YSOLDE, [8, 8], [1, 2]), (f"re-roll: {purpose}", attacks, "host", YSOLDE, [8, 8], [8, 4])]
+    assert ev.InspirationSpent(YSOLDE, 2, "re-roll") in events and ev.Rerolled(YSOLDE, [0, 1], [1, 2], [8, 4]) in events
+    made = next(e for e in events if isinstance(e, ev.AttackMade))
+    assert (made.faces, made.outcomes, made.wounds) == ([8, 4], ["success", "failure"], 1)
+    assert game.battle.tracks[YSOLDE].inspiration == 1
