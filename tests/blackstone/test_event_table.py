@@ -240,3 +240,12 @@ def test_18_19_heroic_effort_picked_by_the_leader_rolls_for_the_explorer_picked(
     game.do(cmd.RollEvent(), 19)
     events = game.do(cmd.ResolveEvent(pick=TWINS), 5)
     assert rolls(events) == [(f"vitality roll: {TWINS}", "blackstone-fortress.md#EXPLORER ACTIONS", "host", TWINS, [6])]
+
+
+def test_18_19_heroic_efforts_vitality_roll_is_not_re_rolled():
+    """EVENT TABLE, 18-19; INSPIRATION: nobody asked to re-roll the twins' 2, so their point stays."""
+    game = event_phase()
+    track(game, TWINS, inspiration=1)
+    game.do(cmd.RollEvent(), 19)
+    assert game.do(cmd.ResolveEvent(pick=TWINS), 2)[-1] == ev.VitalityRolled(TWINS, "d6", 2, "failure")
+    assert game.battle.tracks[TWINS].inspiration == 1
