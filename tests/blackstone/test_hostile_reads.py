@@ -84,3 +84,14 @@ def test_the_hostile_players_picks_carry_the_activation_on_with_the_rolls_read_a
     assert game.refused(cmd.PickHostile(D1)).rule == ACTIVATIONS
     events = game.do(cmd.PickHostile(D3), 1, 1)
     assert rolls(events) == [(f"behaviour roll: {m}", ACTIVATIONS, "host", m) for m in (D3, D2)]
+
+
+def test_a_hostile_falls_back_to_the_unseen_hex_furthest_from_the_explorers():
+    """HOSTILE ACTIONS, Fall back: from the explorers at (-2, 0), (0, 1), (1, 1), (2, 1) and
+    (3, 1) are unseen, 3 to 6 hexes away by route; the wounded Rust Stalker ends at (3, 1)."""
+    game = passage()
+    game.patch(D1, name="Rust Stalker", size="large", damage=1)
+    game.patch(D2, at=None)
+    game.patch(D3, at=None)
+    events = game.do(cmd.ActivateHostiles(GROUP), 1)
+    assert [e for e in events if isinstance(e, ev.Moved)] == [ev.Moved(D1, [Hex(3, 0), Hex(3, 1)])]
