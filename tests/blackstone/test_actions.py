@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import msgspec
 
+from domain.events import DiceRolled
 from domain.kit.boards.hex import Hex
 from domain.systems.blackstone import commands as cmd
 from domain.systems.blackstone import events as ev
@@ -168,3 +169,86 @@ def test_an_attack_re_rolls_its_failures_once_for_a_point_each():
     made = next(e for e in events if isinstance(e, ev.AttackMade))
     assert (made.faces, made.outcomes) == ([11], ["success"])
     assert game.battle.tracks[TWINS].inspiration == 1
+
+
+def test_each_re_rolled_die_costs_a_point_and_the_re_roll_reads_what_it_re_rolls():
+    """INSPIRATION: Ysolde's 1 and 2 (two d8, both failures) are re-rolled in one roll for 2 of
+    her 3 points; the 8 and 4 stand (in cover: a success and a failure)."""
+    game = started()
+    game.do(cmd.EndActivation(TWINS))
+    track(game, YSOLDE, inspiration=3)
+    events = game.do(cmd.Attack(YSOLDE, weapon="Arc Carbine", target=DRUDGE, die=5, reroll=True), 1, 2, 8, 4)
+    purpose = f"attack: {YSOLDE} with Arc Carbine at {DRUDGE}"
+    rolled = [(e.purpose, e.rule, e.actor, e.unit, e.sides, e.results) for e in events if isinstance(e, DiceRolled)]
+    attacks = "blackstone-fortress.md#ATTACKS"
+    assert rolled == [(purpose, attacks, "host", YSOLDE, [8, 8], [1, 2]), (f"re-roll: {purpose}", attacks, "host", YSOLDE, [8, 8], [8, 4])]
+    assert ev.InspirationSpent(YSOLDE, 2, "re-roll") in events and ev.Rerolled(YSOLDE, [0, 1], [1, 2], [8, 4]) in events
+    made = next(e for e in events if isinstance(e, ev.AttackMade))
+    assert (made.faces, made.outcomes, made.wounds) == ([8, 4], ["success", "failure"], 1)
+    assert game.battle.tracks[YSOLDE].inspiration == 1
+
+
+ACTIONS = "blackstone-fortress.md#EXPLORER ACTIONS"
+
+
+def test_the_actions_refusals_name_the_miniature_the_hex_and_what_is_known():
+    """EXPLORER ACTIONS: Search (not next to a hostile seen; a marker, else points), Summon (a
+    portal next to the miniature, not two hexes away), unique actions by name; ATTACKS,
+    Stunned: only a stunned miniature stands up."""
+    game = started()
+    assert game.refusal(cmd.Search(TWINS, miniature="pell", die=4)) == ("no_discovery_marker", ACTIONS, {"miniature": "pell", "q": -2, "r": 0})
+    game.patch("ashen-drudge-1-2", at=Hex(-1, 0))
+    assert game.refusal(cmd.Search(TWINS, miniature="pell", die=4)) == ("hostile_adjacent", ACTIONS, {"miniature": "pell", "hostiles": ["ashen-drudge-1-2"]})
+    game.patch("ashen-drudge-1-2", at=Hex(3, 0))
+    game.patch("pell", at=Hex(1, 1))  # two hexes from the portal at (3, 1)
+    no_portal = ("no_portal_adjacent", ACTIONS, {"miniature": "pell", "q": 3, "r": 1, "portals": [[3, 1]]})
+    assert game.refusal(cmd.Summon(TWINS, miniature="pell", die=4, q=3, r=1)) == no_portal
+    assert game.refusal(cmd.StandUp(TWINS, miniature="pell", die=1)) == ("not_stunned", "blackstone-fortress.md#ATTACKS", {"miniature": "pell"})
+    game.do(cmd.EndActivation(TWINS))
+    assert game.refusal(cmd.Unique(YSOLDE, action="Dance", die=4)) == ("no_such_action", ACTIONS, {"action": "Dance", "known": ["Steady Hands"]})
+
+
+def test_a_twin_next_to_the_searcher_does_not_stop_the_search():
+    """EXPLORER ACTIONS, Search: only a hostile next to the miniature stops it; Pell is a friend."""
+    game = started()
+    for n in (1, 2, 3):
+        game.patch(f"ashen-drudge-1-{n}", slain=True)
+    game.patch("pim", at=Hex(3, 0))
+    game.patch("pell", at=Hex(2, 0))
+    assert game.do(cmd.Search(TWINS, miniature="pim", die=4, destiny=True)) == [ev.DieSpent(TWINS, 4, True, "search"), ev.DiscoveryTaken(TWINS, 1)]
+
+
+def test_each_action_may_spend_a_destiny_die_named_for_the_action():
+    """COMBAT, 3. Activation phase: destiny dice (1 to 5 here) pay for Recuperate (1+), Summon
+    (4+) and a unique action (Steady Hands, 4+)."""
+    game = started()
+    game.patch("pell", at=Hex(2, 1))
+    assert game.do(cmd.Recuperate(TWINS, die=1, destiny=True), 3)[0] == ev.DieSpent(TWINS, 1, True, "recuperate")
+    assert game.do(cmd.Summon(TWINS, miniature="pell", die=5, destiny=True, q=3, r=1))[0] == ev.DieSpent(TWINS, 5, True, "summon")
+    game.do(cmd.EndActivation(TWINS))
+    assert game.do(cmd.Unique(YSOLDE, action="Steady Hands", die=4, destiny=True))[0] == ev.DieSpent(YSOLDE, 4, True, "Steady Hands")
+    assert game.battle.destiny == (2, 3)
+
+
+def test_a_stunned_miniature_cannot_recuperate_or_take_a_unique_action():
+    """ATTACKS, Stunned: it stands up first, whether its explorer names it (Pim) or is it (Ysolde)."""
+    game = started()
+    game.patch("pim", stunned=True)
+    assert game.refusal(cmd.Recuperate(TWINS, miniature="pim", die=1)) == ("stunned", "blackstone-fortress.md#ATTACKS", {"miniature": "pim"})
+    game.do(cmd.EndActivation(TWINS))
+    game.patch(YSOLDE, stunned=True)
+    assert game.refusal(cmd.Unique(YSOLDE, action="Steady Hands", die=4)) == ("stunned", "blackstone-fortress.md#ATTACKS", {"miniature": YSOLDE})
+
+
+def test_the_vitality_roll_re_rolls_a_failure_only_when_asked():
+    """EXPLORER ACTIONS, Recuperate; INSPIRATION: with a point, a 2 (d6, a failure) stands
+    unless the re-roll is asked; asked, the 5 heals a wound."""
+    game = started()
+    track(game, TWINS, inspiration=1, wounds=1)
+    events = game.do(cmd.Recuperate(TWINS, die=1), 2)
+    rolled = [(e.purpose, e.rule, e.actor, e.unit, e.sides) for e in events if isinstance(e, DiceRolled)]
+    assert rolled == [(f"vitality roll: {TWINS}", ACTIONS, "host", TWINS, [6])]
+    assert events[-1] == ev.VitalityRolled(TWINS, "d6", 2, "failure")
+    events = game.do(cmd.Recuperate(TWINS, die=4, reroll=True), 2, 5)
+    assert ev.Rerolled(TWINS, [0], [2], [5]) in events and events[-2:] == [ev.VitalityRolled(TWINS, "d6", 5, "success"), ev.Healed(TWINS, 1)]
+    assert (game.battle.tracks[TWINS].inspiration, game.battle.tracks[TWINS].wounds) == (0, 0)

@@ -42,3 +42,20 @@ def test_points_stop_at_four_and_the_rest_is_lost():
     assert inspiration.gain(game.battle.tracks[YSOLDE], 2) == [ev.InspirationGained(YSOLDE, 1)]
     game = with_points(4)
     assert inspiration.gain(game.battle.tracks[YSOLDE]) == []
+
+
+INSPIRATION = "blackstone-fortress.md#INSPIRATION"
+
+
+def test_exactly_three_points_are_enough_and_the_refusals_read_the_cost_and_the_explorer():
+    """INSPIRATION: 3 points of 3 turn the card, none left; fewer is refused naming the cost and
+    the points; a second time, or for an explorer unknown or out of action, is refused too."""
+    game = with_points(2)
+    assert game.refusal(cmd.Inspire(YSOLDE)) == ("not_enough_inspiration", INSPIRATION, {"unit": YSOLDE, "cost": 3, "points": 2, "on": "inspired side"})
+    game = with_points(3)
+    assert game.do(cmd.Inspire(YSOLDE)) == [ev.InspirationSpent(YSOLDE, 3, "inspired side"), ev.Inspired(YSOLDE)]
+    assert game.battle.tracks[YSOLDE].inspiration == 0
+    assert game.refusal(cmd.Inspire(YSOLDE)) == ("inspired_already", INSPIRATION, {"unit": YSOLDE})
+    assert game.refusal(cmd.DefenceRerolls("nobody")) == ("unknown_explorer", INSPIRATION, {"names": ["nobody"], "known": ["pim-and-pell", YSOLDE]})
+    game._apply(ev.OutOfAction(YSOLDE))
+    assert game.refusal(cmd.Inspire(YSOLDE)) == ("unknown_explorer", INSPIRATION, {"names": [YSOLDE], "known": ["pim-and-pell", YSOLDE]})

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import msgspec
 
+from domain.events import DiceRolled
 from domain.kit.boards.hex import Hex
 from domain.systems.blackstone import commands as cmd
 from domain.systems.blackstone import events as ev
 from domain.systems.blackstone import ai, overwatch
 from tests.blackstone.game import Game
+from tests.blackstone.test_actions import track
 
 TWINS, YSOLDE = "pim-and-pell", "ysolde-marr"
 DRUDGE = "ashen-drudge-1-1"
@@ -144,3 +146,56 @@ def test_a_hostile_player_carries_the_group_on_after_overwatch():
     assert events[0] == ev.HostileChoiceMade("target", D2, "pim")
     assert [(e.attacker, e.target) for e in events if isinstance(e, ev.AttackMade)] == [(D2, "pim")]
     assert events[-2:] == [ev.OverwatchOffered(D2, [YSOLDE, TWINS]), ev.HostilesPaused([])]
+
+
+# -- what a player reads of an overwatch attack ---------------------------------------------------
+
+OVERWATCH, COMBAT = "blackstone-fortress.md#OVERWATCH", "blackstone-fortress.md#COMBAT"
+
+
+def test_the_overwatch_refusals_name_the_dice_the_miniatures_and_who_is_waiting():
+    """OVERWATCH: only an explorer offered answers, with its overwatch dice (the twins' 3, 4, 5),
+    the Long Rifle needing a 4; THE RATLING TWINS: the twin shooting is named; passing, the
+    last one waiting closes the offer."""
+    game = game_at_group_1()
+    assert game.refusal(cmd.Overwatch(TWINS, miniature="pim", weapon="Long Rifle", die=4)) == ("no_overwatch", OVERWATCH, {"unit": TWINS, "waiting": []})
+    hostile_moves(game)
+    twins = ("which_miniature", "blackstone-fortress.md#THE RATLING TWINS", {"unit": TWINS, "miniatures": ["pim", "pell"]})
+    assert game.refusal(cmd.Overwatch(TWINS, weapon="Long Rifle", die=4)) == twins
+    assert game.refusal(cmd.Overwatch(TWINS, miniature="pim", weapon="Long Rifle", die=6)) == ("not_an_overwatch_die", OVERWATCH, {"value": 6, "dice": [3, 4, 5]})
+    assert game.refusal(cmd.Overwatch(TWINS, miniature="pim", weapon="Long Rifle", die=3)) == ("die_too_low", COMBAT, {"action": "weapon", "cost": 4, "value": 3})
+    assert game.do(cmd.PassOverwatch(YSOLDE)) == [ev.OverwatchPassed(YSOLDE)]
+    assert game.refusal(cmd.PassOverwatch(YSOLDE)) == ("no_overwatch", OVERWATCH, {"unit": YSOLDE, "waiting": [TWINS]})
+    assert game.do(cmd.PassOverwatch(TWINS)) == [ev.OverwatchPassed(TWINS), ev.OverwatchClosed(DRUDGE)]
+
+
+def test_the_twins_overwatch_target_is_in_cover_only_if_in_cover_from_both():
+    """OVERWATCH; ATTACKS, Cover: the Drudge at (2, 0) is behind the barrier from Pim at (-2, 0),
+    not from Pell at (1, 1): Pim's 5 (d12) is a wound. Ysolde still waits: the offer stays open,
+    and a point she has is not spent on a re-roll nobody asked for."""
+    game = game_at_group_1()
+    game.patch("pell", at=Hex(1, 1))
+    hostile_moves(game)
+    track(game, TWINS, inspiration=1)
+    events = game.do(cmd.Overwatch(TWINS, miniature="pim", weapon="Long Rifle", die=5), 5)
+    rolled = [(e.purpose, e.actor, e.unit) for e in events if isinstance(e, DiceRolled)]
+    assert rolled == [(f"attack: pim with Long Rifle at {DRUDGE}", "host", "pim")]
+    assert events[2:] == [ev.AttackMade("pim", DRUDGE, "Long Rifle", 4, "d12", [5], ["success"], False, 1, 0), ev.Wounded(DRUDGE, 1, 0)]
+    assert game.battle.watch is not None and game.battle.watch.waiting == (YSOLDE,)
+
+
+def test_an_overwatch_attack_re_rolls_only_when_asked():
+    """OVERWATCH; INSPIRATION: Pell's 2 (d6, a failure) stands when no re-roll is asked; Ysolde,
+    the only miniature of her explorer, aims with a 1 (any die aims) and buys a re-roll of her 1
+    with her point: the 8 and 3 (d8) are a grievous wound, the Drudge is slain, the offer closed."""
+    game = game_at_group_1()
+    game.patch("pell", at=Hex(1, 1))
+    hostile_moves(game)
+    track(game, TWINS, inspiration=1)
+    track(game, YSOLDE, inspiration=1)
+    events = game.do(cmd.Overwatch(TWINS, miniature="pell", weapon="Snub Pistol", die=3), 2)
+    assert not [e for e in events if isinstance(e, ev.Rerolled)] and events[-1] == ev.AttackMade("pell", DRUDGE, "Snub Pistol", 1, "d6", [2], ["failure"], False, 0, 0)
+    events = game.do(cmd.Overwatch(YSOLDE, weapon="Arc Carbine", die=2, aim=1, reroll=True), 1, 3, 8)
+    assert events[:2] == [ev.OverwatchDieSpent(YSOLDE, 2, "weapon"), ev.OverwatchDieSpent(YSOLDE, 1, "aim")]
+    assert ev.Rerolled(YSOLDE, [0], [1, 3], [8, 3]) in events and ev.InspirationSpent(YSOLDE, 1, "re-roll") in events
+    assert events[-2:] == [ev.Slain(DRUDGE, YSOLDE), ev.OverwatchClosed(DRUDGE)]

@@ -37,5 +37,6 @@ def test_one_recovery_roll_decides_for_both_twins(face, died):
     box = mission.dice_box_for(game.state, server_seed=None, fresh_seed=None, manual_faces=[face])
     events = twins.recovery_rolls(game.battle.tracks.values(), box, actor="host")
     box.check_all_manual_faces_used()
-    assert [e.sides for e in events if isinstance(e, DiceRolled)] == [[20]]
+    rolled = [(e.purpose, e.rule, e.actor, e.unit, e.sides) for e in events if isinstance(e, DiceRolled)]
+    assert rolled == [("recovery roll: pim-and-pell", "blackstone-fortress.md#EXPLORATION ROUNDS", "host", TWINS, [20])]
     assert events[-1] == ev.RecoveryRolled(TWINS, face, 2, died)

@@ -116,10 +116,10 @@ def furthest_portals(battle: Battle) -> list[str]:
     return [f"{p.q},{p.r}" for p in battle.portals if gap(p) == far]
 
 
-def return_hex(battle: Battle, size: str, near: list[hx.Hex] | None = None) -> hx.Hex | None:
-    """The hex, with room for `size`, closest (in hexes) to an explorer, or to the hexes `near`;
-    ties: the lowest (q, r)."""
-    spots = near if near is not None else [m.at for m in battle.side(EXPLORER)]
+def return_hex(battle: Battle, size: str) -> hx.Hex | None:
+    """The hex, with room for `size`, closest (in hexes) to an explorer on the board; ties: the
+    lowest (q, r)."""
+    spots = [m.at for m in battle.side(EXPLORER)]
     cells = [c for c in battle.board.cells if bf.room_for(battle, size, c)]
     if not cells or not spots:
         return None
@@ -177,7 +177,7 @@ def heroic_effort(battle: Battle, pick: str, dice: DiceBox, actor: str) -> list[
         battle = evolve(battle, events[0])
         for mini in battle.tracks[pick].miniatures:
             size = battle.miniatures[mini].size
-            cell = return_hex(battle, size, [m.at for m in battle.side(EXPLORER)])
+            cell = return_hex(battle, size)
             if cell is None:
                 break
             placed = ev.MiniaturePlaced(mini, cell.q, cell.r)
