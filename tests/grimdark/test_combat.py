@@ -192,3 +192,12 @@ def test_a_unit_with_no_weapon_in_range_of_the_target_cannot_shoot_it():
     game.ready()
     refused = game.refused(cmd.Hold(unit="captain-hale-morrow", target="creeper-swarm"))
     assert (refused.code, refused.rule, refused.field, refused.params) == ("no_shot", SHOOTING, "target", {"unit": "captain-hale-morrow", "target": "creeper-swarm"})
+
+
+def test_a_weapon_reaches_a_target_its_range_away_base_to_base():
+    """#Shooting, range: the captain's Service Pistol (12") at the Brood Mother 11.52" away, base
+    edge to base edge (the captain at (4, 10) on 25 mm, she at (4, 23) on 50 mm): it fires."""
+    game = Game()
+    game.ready({"captain-hale-morrow": [(4, 10)], "brood-mother": [(4, 23)]})
+    events = game.do(cmd.Hold(unit="captain-hale-morrow", target="brood-mother"), 1)
+    assert [e for e in events if isinstance(e, ev.AttackResolved)] == [ev.AttackResolved("captain-hale-morrow", "Service Pistol", "brood-mother", 1, 0, 0)]

@@ -96,3 +96,18 @@ def test_a_second_deadly_sniper_wound_goes_to_the_owner_still_deadly():
         ev.ModelRemoved("bone-crushers", "bone-crushers-1"),
         ev.CasualtiesDue("bone-crushers", 1, "end", 1),
     ]
+
+
+def test_only_the_sniper_weapons_wounds_go_on_the_picked_model_and_the_others_keep_their_deadly():
+    """The Escort Squad's Long Rifles given Sniper, its Shredder Deadly: the Shredder's one wound
+    (Deadly) and the Long Rifles' one; the picked Bone Crusher takes only the Long Rifle's, one
+    wound, and the owner places the Shredder's, still Deadly."""
+    pack = with_rules("Escort Squad", "Long Rifle", ("Sniper",), pack=with_rules("Escort Squad", "Shredder", ("Deadly",)))
+    game = convoy_ready(pack=pack)
+    events = game.do(cmd.Hold(unit="escort-squad", target="bone-crushers", sniped="bone-crushers-1"), 6, 1, 4, 2, 1, 1, 1, 5)
+    assert [e for e in events if isinstance(e, (ev.AttackResolved, ev.ModelWounded, ev.ModelRemoved, ev.CasualtiesDue))] == [
+        ev.AttackResolved("escort-squad", "Shredder", "bone-crushers", 2, 1, 1),
+        ev.AttackResolved("escort-squad", "Long Rifle", "bone-crushers", 4, 1, 1),
+        ev.ModelWounded("bone-crushers", "bone-crushers-1", 1),
+        ev.CasualtiesDue("bone-crushers", 1, "end", 1),
+    ]
