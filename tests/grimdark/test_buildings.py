@@ -335,3 +335,17 @@ def test_getting_out_of_a_building_is_refused_through_a_building_or_a_unit_in_th
     clear.do(cmd.Hold(unit="brood-mother"))
     out = clear.do(cmd.Advance(unit="ridge-squad", positions=row(19.5, 11, 5, back=1.5)))
     assert out[1] == ev.UnitMoved("ridge-squad", "advance", row(19.5, 11, 5, back=1.5), 5.008)
+
+
+def test_a_charge_at_the_building_must_touch_its_walls_and_a_unit_inside_cannot_get_in_again():
+    """#Solid Buildings: the Skitters stopping 1" short of the north wall are refused on their
+    positions, a charge named at the unit inside on its target; the Ridge Squad inside may not
+    embark into the blockhouse it is in (#Special Rules, Transport(X))."""
+    game = ready(places=SWARM_NEAR)
+    again = game.refused(cmd.Embark(unit="ridge-squad", transport="blockhouse"))
+    assert (again.code, again.rule, again.params) == ("inside_transport", "grimdark-future-1.5.md#Special Rules", {"unit": "ridge-squad", "transport": "blockhouse", "action": "embark"})
+    game.do(cmd.Hold(unit="captain-hale-morrow"))
+    short = game.refused(cmd.Charge(unit="skitter-swarm", target="blockhouse", positions=row(20, 8.5, 8, back=1.5)))
+    assert (short.code, short.rule, short.params, short.field) == ("no_contact", "grimdark-future-1.5.md#Movement", {"unit": "skitter-swarm", "target": "blockhouse"}, "positions")
+    at_unit = game.refused(cmd.Charge(unit="skitter-swarm", target="ridge-squad", positions=row(20, 7.492, 8, back=1.5)))
+    assert at_unit.field == "target"
