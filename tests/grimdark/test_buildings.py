@@ -409,3 +409,19 @@ def test_a_flying_squad_gets_out_of_a_building_over_a_step_without_climbing():
     game.do(cmd.Hold(unit="captain-hale-morrow"))
     game.do(cmd.Hold(unit="brood-mother"))
     assert game.do(cmd.Advance(unit="ridge-squad", positions=row(19, 12.5, 5)))[1] == ev.UnitMoved("ridge-squad", "advance", row(19, 12.5, 5), 5.008)
+
+
+#: A thin shed between the second Bone Crusher at (26, 22) and the Dust Rider below it.
+STRIP = TerrainPiece("shed", ((25.6, 20.8), (26.4, 20.8), (26.4, 21.0), (25.6, 21.0)), height=3, transport=6)
+
+
+def test_a_flying_defender_closing_in_passes_over_a_building_and_one_on_foot_stops_at_it():
+    """#Special Rules, Flying, and #Solid Buildings: the second Crusher goes straight at the Rider
+    at (26, 18.6): on foot it stops against the shed (21" + its 0.787" radius); given Flying it
+    passes over and touches the Rider (18.6" + 0.492" + 0.787")."""
+    places = {"dust-riders": row(14, 12, 4), "bone-crushers": [(24, 20), (26, 22), (28, 22)]}
+    charge = cmd.Charge(unit="dust-riders", target="bone-crushers", positions=[(24 - 0.787402 - 0.492126, 20), (26, 18.6), (24.5, 18.3), (23, 17.5)])
+    for pack, second in ((SHALLOW, (26, 21.787)), (with_rules("Bone Crushers", rules=("Flying",)), (26, 19.88))):
+        game = Game(pack=msgspec.structs.replace(pack, missions=tuple(msgspec.structs.replace(m, terrain=(STRIP,)) for m in pack.missions)))
+        game.ready(places=places)
+        assert _moved(game.do(charge, *[1] * 17), "close_in")[0].positions[1] == second
