@@ -104,10 +104,10 @@ class Game(RuleTable):
             self.do(cmd.Deploy(unit=unit_id, positions=positions))
 
 
-def convoy_ready(inside: tuple[str, ...] = ("convoy-squad",), pack: Any = SHALLOW) -> Game:
+def convoy_ready(inside: tuple[str, ...] = ("convoy-squad",), pack: Any = SHALLOW, places: dict[str, list[tuple[float, float]]] | None = None) -> Game:
     """The Iron Convoy prepared and deployed at the south edge (the Mule Carrier at (20, 8)),
     the Brood at the north as `ready` puts it; the squads named go inside the Mule, the others
-    stand in rows; round 1 about to start."""
+    stand in rows (or at `places`, every model's); round 1 about to start."""
     game = Game(f"{CONVOY},{BROOD}", pack=pack)
     game.prepare()
     places = {
@@ -115,7 +115,7 @@ def convoy_ready(inside: tuple[str, ...] = ("convoy-squad",), pack: Any = SHALLO
         "escort-squad": row(36, 10, 5), "bone-crushers": row(24, 20, 3, 2.0, 1.5), "marshal-ira-kade": [(46, 10)],
         "skitter-swarm": row(40, 20, 8, back=1.5), "lookout-team": row(52, 10, 3), "creeper-swarm": row(56, 20, 8, back=1.5),
         "hawk-skimmer": [(20, 3)],
-    }
+    } | (places or {})
     for unit_id, positions in places.items():
         if unit_id in inside:
             game.do(cmd.Deploy(unit=unit_id, positions=[], transport="mule-carrier"))

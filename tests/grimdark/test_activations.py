@@ -69,3 +69,28 @@ def test_the_side_that_finished_first_starts_the_next_round_and_the_battle_ends_
     assert game.events[-2:] == [ev.RoundEnded(4), ev.BattleEnded({VANGUARD: 1, BROOD: 0}, VANGUARD)]
     assert game.state.game.outcome == VANGUARD
     assert game.refused(cmd.Hold(unit="brood-mother")).params == {"outcome": VANGUARD}
+
+
+def _hold_to_the_end(game: Game) -> list:
+    """Every unit holds, in turn, until the battle ends; the last command's events."""
+    while True:
+        events = game.do(cmd.Hold(unit=game.game.ready(game.game.up)[0].id))
+        if game.game.phase == "over":
+            return events
+
+
+def test_a_battle_where_nobody_seizes_a_marker_is_a_draw():
+    """#Preparation, Mission: after 4 rounds no unit stands within 3" of a marker: 0 to 0."""
+    game = Game()
+    game.ready()
+    assert _hold_to_the_end(game)[-1] == ev.BattleEnded({VANGUARD: 0, BROOD: 0}, "draw")
+
+
+def test_each_marker_a_side_seizes_counts_one():
+    """The captain by marker-2 at (10, 15) and the Mortar Team by marker-1 at (36, 15): 2 to 0."""
+    game = Game()
+    game.ready()
+    game.do(cmd.Advance(unit="captain-hale-morrow", positions=[(8, 13)]))
+    game.do(cmd.Hold(unit="brood-mother"))
+    game.do(cmd.Advance(unit="mortar-team", positions=row(32, 13, 3)))
+    assert _hold_to_the_end(game)[-1] == ev.BattleEnded({VANGUARD: 2, BROOD: 0}, VANGUARD)

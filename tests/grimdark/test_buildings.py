@@ -11,7 +11,7 @@ from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
 from domain.systems.grimdark.content import Port, TerrainPiece
 from service import i18n
-from tests.grimdark.game import ORDER, SHALLOW, SPOTS, VANGUARD, Game, row
+from tests.grimdark.game import BROOD, CONVOY, ORDER, SHALLOW, SPOTS, VANGUARD, Game, row, with_rules
 
 BUILDINGS = "grimdark-future-1.5.md#Solid Buildings"
 #: 10" x 3" south of the Ridge Squad's spot; its topmost port at (23, 7) in the north wall, 3" up,
@@ -21,9 +21,10 @@ BLOCKHOUSE = TerrainPiece("blockhouse", ((18, 4), (28, 4), (28, 7), (18, 7)), he
 SWARM_NEAR = {"skitter-swarm": row(20, 19, 8, back=1.5), "bone-crushers": row(40, 20, 3, 2.0, 1.5)}
 
 
-def prepared(piece: TerrainPiece = BLOCKHOUSE, more: tuple[TerrainPiece, ...] = (), **options: object) -> Game:
-    """The preparation played with `piece` (and `more`) on the table, the units still to deploy."""
-    pack = msgspec.structs.replace(SHALLOW, missions=tuple(msgspec.structs.replace(m, terrain=(piece, *more)) for m in SHALLOW.missions))
+def prepared(piece: TerrainPiece = BLOCKHOUSE, more: tuple[TerrainPiece, ...] = (), pack: object = SHALLOW, **options: object) -> Game:
+    """The preparation played with `piece` (and `more`) on the table of `pack`, the units still
+    to deploy."""
+    pack = msgspec.structs.replace(pack, missions=tuple(msgspec.structs.replace(m, terrain=(piece, *more)) for m in pack.missions))
     game = Game(pack=pack, **options)
     game.prepare()
     return game
@@ -335,3 +336,92 @@ def test_getting_out_of_a_building_is_refused_through_a_building_or_a_unit_in_th
     clear.do(cmd.Hold(unit="brood-mother"))
     out = clear.do(cmd.Advance(unit="ridge-squad", positions=row(19.5, 11, 5, back=1.5)))
     assert out[1] == ev.UnitMoved("ridge-squad", "advance", row(19.5, 11, 5, back=1.5), 5.008)
+
+
+def test_a_charge_at_the_building_must_touch_its_walls_and_a_unit_inside_cannot_get_in_again():
+    """#Solid Buildings: the Skitters stopping 0.9" short of the north wall are refused on their
+    positions, a charge named at the unit inside on its target; the Ridge Squad inside may not
+    embark into the blockhouse it is in (#Special Rules, Transport(X))."""
+    game = ready(places=SWARM_NEAR)
+    again = game.refused(cmd.Embark(unit="ridge-squad", transport="blockhouse"))
+    assert (again.code, again.rule, again.params) == ("inside_transport", "grimdark-future-1.5.md#Special Rules", {"unit": "ridge-squad", "transport": "blockhouse", "action": "embark"})
+    game.do(cmd.Hold(unit="captain-hale-morrow"))
+    short = game.refused(cmd.Charge(unit="skitter-swarm", target="blockhouse", positions=row(20, 8.4, 8, back=1.5)))
+    assert (short.code, short.rule, short.params, short.field) == ("no_contact", "grimdark-future-1.5.md#Movement", {"unit": "skitter-swarm", "target": "blockhouse"}, "positions")
+    at_unit = game.refused(cmd.Charge(unit="skitter-swarm", target="ridge-squad", positions=row(20, 7.492, 8, back=1.5)))
+    assert at_unit.field == "target"
+
+
+def test_the_building_refusals_name_the_section_the_parameters_and_the_field():
+    """#Solid Buildings: deploying into a building outside the zone, held by the enemy or full,
+    and a defender's pick with no building charged or of a unit not inside."""
+    outpost = msgspec.structs.replace(BLOCKHOUSE, polygon=((30, 13), (36, 13), (36, 16), (30, 16)), ports=())
+    game = prepared(outpost)
+    game.do(cmd.Deploy(unit="captain-hale-morrow", positions=[(4, 10)]))
+    game.do(cmd.Deploy(unit="brood-mother", positions=[(4, 20)]))
+    far = game.refused(cmd.Deploy(unit="vanguard-squad", positions=[], transport="blockhouse"))
+    models = [f"vanguard-squad-{k}" for k in range(1, 6)]
+    assert (far.code, far.rule, far.params, far.field) == ("outside_zone", "grimdark-future-1.5.md#Preparation", {"unit": "vanguard-squad", "models": models, "edge": "south", "depth": 12}, "transport")
+    game = prepared(msgspec.structs.replace(BLOCKHOUSE, transport=6))
+    game.do(cmd.Deploy(unit="captain-hale-morrow", positions=[(4, 10)]))
+    game.do(cmd.Deploy(unit="brood-mother", positions=[(4, 20)]))
+    game.do(cmd.Deploy(unit="vanguard-squad", positions=[], transport="blockhouse"))
+    assert game.refused(cmd.Deploy(unit="spine-spitters", positions=[], transport="blockhouse")).field == "transport"
+    game.do(cmd.Deploy(unit="spine-spitters", positions=row(12, 20, 5, back=1.5)))
+    assert game.refused(cmd.Deploy(unit="ridge-squad", positions=[], transport="blockhouse")).field == "transport"
+    ready_game = ready(places=SWARM_NEAR)
+    none = ready_game.refused(cmd.DefendBuilding(unit="ridge-squad"))
+    assert (none.code, none.rule, none.params, none.field) == ("no_building_charged", BUILDINGS, {"unit": "ridge-squad"}, "unit")
+
+
+def test_a_defenders_pick_outside_the_building_and_a_charge_at_an_empty_one_name_their_fields():
+    game = ready(inside=("ridge-squad", "vanguard-squad"), places=SWARM_NEAR)
+    game.do(cmd.Hold(unit="captain-hale-morrow"))
+    game.do(cmd.Charge(unit="skitter-swarm", target="blockhouse", positions=row(20, 7.492, 8, back=1.5)))
+    wrong = game.refused(cmd.DefendBuilding(unit="mortar-team"))
+    assert (wrong.rule, wrong.field) == (BUILDINGS, "unit")
+    empty = ready(inside=(), places=SWARM_NEAR)
+    empty.do(cmd.Hold(unit="captain-hale-morrow"))
+    assert empty.refused(cmd.Charge(unit="skitter-swarm", target="blockhouse", positions=row(20, 7.492, 8, back=1.5))).field == "target"
+
+
+def test_a_building_seats_exactly_its_number_and_only_infantry():
+    """Transport(11): the Ridge and Vanguard Squads and the captain fill it to 11 exactly; a
+    vehicle is refused, the Hawk Skimmer (#Unit Types) as the Mule Carrier (a transport)."""
+    game = ready(inside=("ridge-squad", "vanguard-squad", "captain-hale-morrow"))
+    assert game.unit("captain-hale-morrow").inside == "blockhouse"
+    convoy = prepared(armies=f"{CONVOY},{BROOD}")
+    for unit_id in ("hawk-skimmer", "mule-carrier"):
+        refused = convoy.refused(cmd.Deploy(unit=unit_id, positions=[], transport="blockhouse"))
+        assert (refused.code, refused.rule, refused.params, refused.field) == ("not_infantry", BUILDINGS, {"unit": unit_id, "kind": "vehicle"}, "unit")
+
+
+def test_getting_in_past_a_rush_names_the_activation_and_the_transport_field():
+    game = ready()
+    far = game.refused(cmd.Embark(unit="captain-hale-morrow", transport="blockhouse"))
+    assert (far.code, far.rule, far.field) == ("too_far", "grimdark-future-1.5.md#Activation", "transport")
+
+
+def test_a_flying_squad_gets_out_of_a_building_over_a_step_without_climbing():
+    """The Ridge Squad given Flying: past the step at y 12.5 is 5.008" from the wall, no climbs
+    (7.008" on foot, above)."""
+    game = ready(more=(STEP,), pack=with_rules("Ridge Squad", rules=("Flying",)))
+    game.do(cmd.Hold(unit="captain-hale-morrow"))
+    game.do(cmd.Hold(unit="brood-mother"))
+    assert game.do(cmd.Advance(unit="ridge-squad", positions=row(19, 12.5, 5)))[1] == ev.UnitMoved("ridge-squad", "advance", row(19, 12.5, 5), 5.008)
+
+
+#: A thin shed between the second Bone Crusher at (26, 22) and the Dust Rider below it.
+STRIP = TerrainPiece("shed", ((25.6, 20.8), (26.4, 20.8), (26.4, 21.0), (25.6, 21.0)), height=3, transport=6)
+
+
+def test_a_flying_defender_closing_in_passes_over_a_building_and_one_on_foot_stops_at_it():
+    """#Special Rules, Flying, and #Solid Buildings: the second Crusher goes straight at the Rider
+    at (26, 18.6): on foot it stops against the shed (21" + its 0.787" radius); given Flying it
+    passes over and touches the Rider (18.6" + 0.492" + 0.787")."""
+    places = {"dust-riders": row(14, 12, 4), "bone-crushers": [(24, 20), (26, 22), (28, 22)]}
+    charge = cmd.Charge(unit="dust-riders", target="bone-crushers", positions=[(24 - 0.787402 - 0.492126, 20), (26, 18.6), (24.5, 18.3), (23, 17.5)])
+    for pack, second in ((SHALLOW, (26, 21.787)), (with_rules("Bone Crushers", rules=("Flying",)), (26, 19.88))):
+        game = Game(pack=msgspec.structs.replace(pack, missions=tuple(msgspec.structs.replace(m, terrain=(STRIP,)) for m in pack.missions)))
+        game.ready(places=places)
+        assert _moved(game.do(charge, *[1] * 17), "close_in")[0].positions[1] == second

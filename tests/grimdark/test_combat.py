@@ -4,6 +4,8 @@ one model), morale at half strength, Pinned, strike back, Rout, and the 1" back-
 
 from __future__ import annotations
 
+import math
+
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
 from tests.grimdark.game import BROOD, VANGUARD, Game
@@ -192,3 +194,71 @@ def test_a_unit_with_no_weapon_in_range_of_the_target_cannot_shoot_it():
     game.ready()
     refused = game.refused(cmd.Hold(unit="captain-hale-morrow", target="creeper-swarm"))
     assert (refused.code, refused.rule, refused.field, refused.params) == ("no_shot", SHOOTING, "target", {"unit": "captain-hale-morrow", "target": "creeper-swarm"})
+
+
+def test_a_weapon_reaches_a_target_its_range_away_base_to_base():
+    """#Shooting, range: the captain's Service Pistol (12") at the Brood Mother 11.52" away, base
+    edge to base edge (the captain at (4, 10) on 25 mm, she at (4, 23) on 50 mm): it fires."""
+    game = Game()
+    game.ready({"captain-hale-morrow": [(4, 10)], "brood-mother": [(4, 23)]})
+    events = game.do(cmd.Hold(unit="captain-hale-morrow", target="brood-mother"), 1)
+    assert [e for e in events if isinstance(e, ev.AttackResolved)] == [ev.AttackResolved("captain-hale-morrow", "Service Pistol", "brood-mother", 1, 0, 0)]
+
+
+MELEE = "grimdark-future-1.5.md#Melee"
+
+
+def test_defenders_all_slain_by_the_charge_strike_nothing_back_and_nobody_tests_morale():
+    """#Melee: eight Lance hits wound the eight Skitters: none is left to strike back, the melee
+    ends 8 to 0 with no morale test, and the Riders may move."""
+    game = Game()
+    game.ready()
+    contact = 20 - 2 * 0.492126
+    events = game.do(cmd.Charge(unit="dust-riders", target="skitter-swarm", positions=[(40, contact), (41.5, contact), (43, contact), (44.5, contact)]), *[6] * 16)
+    assert [e for e in events if isinstance(e, ev.AttackResolved)] == [ev.AttackResolved("dust-riders", "Lance", "skitter-swarm", 8, 8, 8)]
+    assert [e for e in events if type(e).__name__ != "DiceRolled"][-2:] == [ev.MeleeEnded("dust-riders", "skitter-swarm", 8, 0), ev.SurvivorMayMove("dust-riders")]
+    assert not any(isinstance(e, ev.MoraleTested) for e in events)
+
+
+def test_the_survivors_move_is_refused_for_another_unit_or_the_wrong_count_and_measured_to_the_thousandth():
+    """#Melee, the survivor's 3": another unit's move is refused on the unit, a move naming three
+    of the four Riders on the positions, 3.5" as too far; 1" across and 2" forward is 2.236"."""
+    game = Game()
+    game.ready()
+    y = 20 - 2 * 0.492126
+    game.do(cmd.Charge(unit="dust-riders", target="skitter-swarm", positions=[(40, y), (41.5, y), (43, y), (44.5, y)]), *[6] * 16)
+    other = game.refused(cmd.MoveSurvivor(unit="brood-mother"))
+    assert (other.code, other.rule, other.field) == ("no_survivor_move", MELEE, "unit")
+    three = game.refused(cmd.MoveSurvivor(unit="dust-riders", positions=[(40, y + 1), (41.5, y + 1), (43, y + 1)]))
+    assert (three.code, three.rule, three.params) == ("wrong_model_count", MELEE, {"unit": "dust-riders", "models": 4, "given": 3})
+    far = game.refused(cmd.MoveSurvivor(unit="dust-riders", positions=[(x, y + 3.5) for x in (40, 41.5, 43, 44.5)]))
+    assert (far.code, far.rule) == ("too_far", MELEE)
+    events = game.do(cmd.MoveSurvivor(unit="dust-riders", positions=[(x + 1, y + 2) for x in (40, 41.5, 43, 44.5)]))
+    assert events[0] == ev.UnitMoved("dust-riders", "survive", [(x + 1, y + 2) for x in (40, 41.5, 43, 44.5)], 2.236)
+
+
+def test_defenders_close_in_and_chargers_back_off_on_the_slant():
+    """#Melee: the Riders touch the Skitters' front row 0.6" to the east of each: the back row
+    goes straight at the closest Rider, 0.544" on the slant ((40, 21.5) to (40.138, 20.974)); after
+    the melee each Rider moves 1" straight away from the closest Skitter, (40.6, 19.22) from the
+    one at (40, 20) to (41.21, 18.427)."""
+    game = Game()
+    game.ready()
+    y = 20 - math.sqrt(0.984252**2 - 0.6**2)
+    charge = cmd.Charge(unit="dust-riders", target="skitter-swarm", positions=[(40.6, y), (42.1, y), (43.6, y), (45.1, y)])
+    events = game.do(charge, 1, 1, 1, 1, 1, 1, 1, 4, 2)
+    assert [e for e in events if isinstance(e, ev.UnitMoved) and e.action == "close_in"] == [
+        ev.UnitMoved("skitter-swarm", "close_in", [(40, 20), (41.5, 20), (43, 20), (44.5, 20), (40.138, 20.974), (41.638, 20.974), (43.138, 20.974), (44.638, 20.974)], 0.544)
+    ]
+    game.do(cmd.RemoveCasualties(unit="skitter-swarm", models=["skitter-swarm-8"]), 5, 5, 5, 1, 1, 1, 1, 4, 4, 1)
+    events = game.do(cmd.RemoveCasualties(unit="dust-riders", models=["dust-riders-3", "dust-riders-4"]), 4)
+    assert [e for e in events if isinstance(e, ev.UnitMoved)] == [ev.UnitMoved("dust-riders", "back_off", [(41.21, 18.427), (42.71, 18.427)], 1.0)]
+
+
+def test_defenders_already_touching_the_chargers_do_not_close_in():
+    """#Melee: the captain stands in base contact with the charging Brood Mother: no close-in move."""
+    game = Game()
+    game.ready()
+    game.do(cmd.Hold(unit="captain-hale-morrow"))
+    events = game.do(cmd.Charge(unit="brood-mother", target="captain-hale-morrow", positions=[(4, 10 + 0.492126 + 0.984252)]), *[1] * 7)
+    assert [e.action for e in events if isinstance(e, ev.UnitMoved)] == ["charge", "back_off"]

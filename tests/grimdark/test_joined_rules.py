@@ -77,3 +77,15 @@ def test_a_flying_squad_led_by_a_hero_who_cannot_fly_climbs_the_ledge_in_its_mov
     assert geometry.longest_move(game.game, alone, geometry.placed(alone, row(12, 14.5, 5), "Movement")) == 4.5
     refused = game.refused(cmd.Advance(unit="vanguard-squad", positions=row(12, 14.5, 6)))
     assert (refused.code, refused.params) == ("too_far", {"unit": "vanguard-squad", "action": "advance", "max": 6.0, "inches": 8.5})
+
+
+def test_furious_riders_and_their_furious_captain_each_test_at_their_own_quality_and_the_hits_add_up():
+    """#Special Rules, Furious, each model's own: the four Riders (Quality 4+) roll 4, 3, 1, 1,
+    one hit (a 3 is no 4+), the Captain (Quality 3+) rolls 3, one hit: two hits to wound."""
+    game = Game(pack=with_rules("Dust Riders", rules=("Furious",), pack=with_rules("Captain Hale Morrow", rules=("Furious",))))
+    deploy(game, {"dust-riders": ["captain-hale-morrow"]})
+    contact = 20 - 2 * 0.492126
+    charge = cmd.Charge(unit="dust-riders", target="skitter-swarm", positions=[(40, contact), (41.5, contact), (43, contact), (44.5, contact), (40, 17.5)])
+    events = game.do(charge, 4, 3, 1, 1, 3, 4, 4, *[1] * 11)
+    assert [(e.purpose, e.results) for e in events if type(e).__name__ == "DiceRolled"][:2] == [("dust-riders: Furious", [4, 3, 1, 1, 3]), ("dust-riders: Furious to wound skitter-swarm", [4, 4])]
+    assert _attacks(events)[0] == ev.AttackResolved("dust-riders", "Furious", "skitter-swarm", 5, 2, 2)

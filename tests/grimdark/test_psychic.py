@@ -38,7 +38,7 @@ def test_a_spell_the_enemy_lets_through_hits_wounds_and_the_caster_goes_on():
     taken = game.do(cmd.RemoveCasualties(unit="spine-spitters", models=["spine-spitters-5"]))
     assert taken == [ev.ModelRemoved("spine-spitters", "spine-spitters-5"), ev.CasualtiesTaken("spine-spitters")]  # 4 of 5: no test
     other = game.refused(cmd.Hold(unit="vanguard-squad"))
-    assert (other.code, other.params) == ("activation_under_way", {"unit": "vanguard-squad", "active": "captain-hale-morrow"})
+    assert (other.code, other.rule, other.params) == ("activation_under_way", "grimdark-future-1.5.md#Playing the Game", {"unit": "vanguard-squad", "active": "captain-hale-morrow"})
     again = game.refused(cmd.Cast(unit="captain-hale-morrow"))
     assert (again.code, again.rule, again.params) == ("not_at_start", PSYCHIC, {"unit": "captain-hale-morrow", "active": "captain-hale-morrow"})
     assert game.do(cmd.Hold(unit="captain-hale-morrow"))[-1] == ev.ActivationEnded("captain-hale-morrow")

@@ -73,3 +73,41 @@ def test_sniper_ignores_cover():
     game = convoy_ready(pack=msgspec.structs.replace(SHALLOW, missions=tuple(msgspec.structs.replace(m, terrain=(ruins,)) for m in SHALLOW.missions)))
     events = game.do(cmd.Hold(unit="lookout-team", target="skitter-swarm"), 2, 2, 2, 1, 1, 1)
     assert [e for e in events if isinstance(e, ev.AttackResolved)] == [ev.AttackResolved("lookout-team", "Marksman Rifle", "skitter-swarm", 3, 3, 0)]
+
+
+def test_a_deadly_sniper_wound_takes_3_off_the_picked_model():
+    """#Special Rules, Sniper and Deadly: Marksman Rifles given Deadly hit once and wound once;
+    the picked Bone Crusher (Tough(3)) takes the wound times 3 and falls."""
+    game = convoy_ready(pack=with_rules("Lookout Team", "Marksman Rifle", ("Deadly",)))
+    events = game.do(cmd.Hold(unit="lookout-team", target="bone-crushers", sniped="bone-crushers-2"), 2, 1, 1, 5)
+    assert [e for e in events if isinstance(e, (ev.AttackResolved, ev.ModelWounded, ev.ModelRemoved, ev.CasualtiesDue))] == [
+        ev.AttackResolved("lookout-team", "Marksman Rifle", "bone-crushers", 3, 1, 1),
+        ev.ModelRemoved("bone-crushers", "bone-crushers-2"),
+    ]
+    assert [m.id for m in game.unit("bone-crushers").models] == ["bone-crushers-1", "bone-crushers-3"]
+
+
+def test_a_second_deadly_sniper_wound_goes_to_the_owner_still_deadly():
+    """#Special Rules, Sniper and Deadly: two wounds; the first takes the picked Bone Crusher's 3,
+    the second is not carried over on it but left to the owner, as one Deadly wound."""
+    game = convoy_ready(pack=with_rules("Lookout Team", "Marksman Rifle", ("Deadly",)))
+    events = game.do(cmd.Hold(unit="lookout-team", target="bone-crushers", sniped="bone-crushers-1"), 2, 2, 1, 5, 5)
+    assert [e for e in events if isinstance(e, (ev.ModelWounded, ev.ModelRemoved, ev.CasualtiesDue))] == [
+        ev.ModelRemoved("bone-crushers", "bone-crushers-1"),
+        ev.CasualtiesDue("bone-crushers", 1, "end", 1),
+    ]
+
+
+def test_only_the_sniper_weapons_wounds_go_on_the_picked_model_and_the_others_keep_their_deadly():
+    """The Escort Squad's Long Rifles given Sniper, its Shredder Deadly: the Shredder's one wound
+    (Deadly) and the Long Rifles' one; the picked Bone Crusher takes only the Long Rifle's, one
+    wound, and the owner places the Shredder's, still Deadly."""
+    pack = with_rules("Escort Squad", "Long Rifle", ("Sniper",), pack=with_rules("Escort Squad", "Shredder", ("Deadly",)))
+    game = convoy_ready(pack=pack)
+    events = game.do(cmd.Hold(unit="escort-squad", target="bone-crushers", sniped="bone-crushers-1"), 6, 1, 4, 2, 1, 1, 1, 5)
+    assert [e for e in events if isinstance(e, (ev.AttackResolved, ev.ModelWounded, ev.ModelRemoved, ev.CasualtiesDue))] == [
+        ev.AttackResolved("escort-squad", "Shredder", "bone-crushers", 2, 1, 1),
+        ev.AttackResolved("escort-squad", "Long Rifle", "bone-crushers", 4, 1, 1),
+        ev.ModelWounded("bone-crushers", "bone-crushers-1", 1),
+        ev.CasualtiesDue("bone-crushers", 1, "end", 1),
+    ]

@@ -252,3 +252,22 @@ def test_deadly_wounds_count_three_times_on_one_model_and_never_carry_over():
     assert (short.code, short.params) == ("casualties_do_not_fit", {"unit": "bone-crushers", "wounds": 2, "models": ["bone-crushers-1"], "takes": 3})
     taken = game.do(cmd.RemoveCasualties(unit="bone-crushers", models=["bone-crushers-1", "bone-crushers-2"]))
     assert taken[:2] == [ev.ModelRemoved("bone-crushers", "bone-crushers-1"), ev.ModelWounded("bone-crushers", "bone-crushers-2", 1)]
+
+
+def test_the_fear_test_names_what_is_feared_and_a_unit_with_fear_itself_takes_none():
+    """#Special Rules, Fear: the captain tests "against the Fear of" the charging Brood Mother (a
+    Monster); given Fear himself, he takes no test, and neither does she (her Impact's 3 wound
+    dice are the first roll), and all miss: no wounds, no morale test."""
+    game = Game(pack=_as_monster("Brood Mother"))
+    game.ready()
+    game.do(cmd.Hold(unit="captain-hale-morrow"))
+    contact = 10 + 0.492126 + 0.984252
+    events = game.do(cmd.Charge(unit="brood-mother", target="captain-hale-morrow", positions=[(4, contact)]), 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 4, 4, 2, 2)
+    assert [(e.purpose, e.rule) for e in events if type(e).__name__ == "DiceRolled"][0] == ("captain-hale-morrow: morale test against the Fear of brood-mother", "grimdark-future-1.5.md#Morale")
+    fearsome = Game(pack=with_rules("Captain Hale Morrow", rules=("Fear",), pack=_as_monster("Brood Mother")))
+    fearsome.ready()
+    fearsome.do(cmd.Hold(unit="captain-hale-morrow"))
+    events = fearsome.do(cmd.Charge(unit="brood-mother", target="captain-hale-morrow", positions=[(4, contact)]), *[1] * 10)
+    assert [e.purpose for e in events if type(e).__name__ == "DiceRolled"][0] == "brood-mother: Impact to wound captain-hale-morrow"
+    assert not any(isinstance(e, (ev.MoraleTested, ev.FearFailed)) for e in events)
+    assert [e for e in events if isinstance(e, ev.MeleeEnded)] == [ev.MeleeEnded("brood-mother", "captain-hale-morrow", 0, 0)]

@@ -11,7 +11,7 @@ from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import weapon_rules
 from domain.systems.grimdark import events as ev
 from domain.systems.grimdark.content import TerrainPiece
-from tests.grimdark.game import BROOD, VANGUARD, Game, row
+from tests.grimdark.game import BROOD, SHALLOW, VANGUARD, Game, row
 from tests.grimdark.test_heights import LEDGE
 from tests.grimdark.test_terrain import _on
 
@@ -120,3 +120,24 @@ def test_wind_step_moves_nobody_into_nor_through_a_solid_building():
     assert (into.code, into.rule, into.params) == ("in_building", BUILDINGS, {"model": "vanguard-squad-1", "building": "shed"})
     through = game.refused(cmd.CastSpell(unit="captain-hale-morrow", spell="Wind Step", target="vanguard-squad", positions=row(12, 15.5, 5)))
     assert (through.code, through.rule, through.params) == ("through_building", BUILDINGS, {"unit": "vanguard-squad", "model": "vanguard-squad-1", "building": "shed"})
+
+
+def test_wind_step_is_measured_to_the_thousandth_and_refuses_a_flyer_the_wrong_count_or_too_far():
+    """#Special Rules, Psychic(X), our move spell: the squad 1" across and 2" forward is 2.236";
+    the Dust Riders made a Flyer may only fly (#Unit Types, Flyers); four places for five models
+    and 7" are refused, naming the spell's section."""
+    riders_fly = tuple(msgspec.structs.replace(a, units=tuple(msgspec.structs.replace(u, flyer=True) if u.name == "Dust Riders" else u for u in a.units)) for a in SHALLOW.armies)
+    game = Game(pack=msgspec.structs.replace(SHALLOW, armies=riders_fly))
+    game.ready({"dust-riders": row(4, 5, 4)})
+    game.do(cmd.Cast(unit="captain-hale-morrow"), 4)
+    riders = [(m.x, m.y + 2) for m in game.unit("dust-riders").models]
+    flyer = game.refused(cmd.CastSpell(unit="captain-hale-morrow", spell="Wind Step", target="dust-riders", positions=riders))
+    assert (flyer.code, flyer.rule, flyer.params, flyer.field) == ("flyer_must_fly", "grimdark-future-1.5.md#Unit Types", {"unit": "dust-riders", "action": "spell"}, "target")
+    squad = [(m.x, m.y) for m in game.unit("vanguard-squad").models]
+    four = game.refused(cmd.CastSpell(unit="captain-hale-morrow", spell="Wind Step", target="vanguard-squad", positions=squad[:4]))
+    assert (four.code, four.rule) == ("wrong_model_count", PSYCHIC)
+    far = game.refused(cmd.CastSpell(unit="captain-hale-morrow", spell="Wind Step", target="vanguard-squad", positions=[(x, y - 7) for x, y in squad]))
+    assert (far.rule, far.field) == (PSYCHIC, "positions")
+    moved = [(x + 1, y + 2) for x, y in squad]
+    game.do(cmd.CastSpell(unit="captain-hale-morrow", spell="Wind Step", target="vanguard-squad", positions=moved))
+    assert game.do(cmd.AllowSpell(side=BROOD))[1] == ev.UnitMoved("vanguard-squad", "spell", moved, 2.236)

@@ -55,6 +55,15 @@ def test_a_move_through_difficult_terrain_goes_6_inches_at_most_unless_strider()
     assert strider.do(across)[0] == ev.UnitMoved("vanguard-squad", "rush", row(12, 17, 5), 7.0)
 
 
+def test_a_flying_unit_is_not_held_to_6_inches_over_difficult_terrain():
+    """#Special Rules, Flying: it moves over terrain as if it were not there; the refusal on
+    foot names the positions."""
+    across = cmd.Rush(unit="vanguard-squad", positions=row(12, 17, 5))
+    assert _on(MUD).refused(across).field == "positions"
+    flying = _on(MUD, rules=("Flying",))
+    assert flying.do(across)[0] == ev.UnitMoved("vanguard-squad", "rush", row(12, 17, 5), 7.0)
+
+
 def test_each_model_activating_in_dangerous_terrain_rolls_and_a_1_wounds_it():
     game = _on(MINES)
     events = game.do(cmd.Hold(unit="vanguard-squad"), 4, 1, 3, 5, 6)

@@ -10,7 +10,7 @@ from domain.systems.grimdark import ai_transports
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
 from domain.systems.grimdark.content import TerrainPiece
-from tests.grimdark.game import BROOD, CONVOY, SHALLOW, Game, convoy_ready, row
+from tests.grimdark.game import BROOD, CONVOY, SHALLOW, Game, convoy_ready, row, with_rules
 
 TRANSPORT = "grimdark-future-1.5.md#Special Rules"
 
@@ -131,3 +131,21 @@ def test_getting_out_is_refused_through_a_building_in_the_way_from_the_transport
     assert (through.code, through.rule, through.params) == ("through_building", "grimdark-future-1.5.md#Solid Buildings", {"unit": "convoy-squad", "model": "convoy-squad-1", "building": "wall"})
     open_way = convoy_ready()
     assert open_way.do(cmd.Advance(unit="convoy-squad", positions=row(17, 13, 5, back=1.5)))[1] == ev.UnitMoved("convoy-squad", "advance", row(17, 13, 5, back=1.5), 4.698)
+
+
+#: Under the Mule Carrier's 100 mm hull at (20, 8): mud strewn with mines.
+MIRE = TerrainPiece("mire", ((19, 7), (21, 7), (21, 9), (19, 9)), difficult=True, dangerous=True)
+
+
+def test_getting_out_sets_off_at_the_hull_so_ground_under_the_transport_is_not_crossed():
+    """#Special Rules, Transport(X), and #Terrain: the Convoy Squad, given Fast, gets out 7.026"
+    (over 6", which Difficult Terrain would cap) from the Mule standing on mined mud: its models
+    set off touching the hull, cross none of it, and take no Dangerous Terrain test."""
+    pack = msgspec.structs.replace(with_rules("Convoy Squad", rules=("Fast",)), missions=tuple(msgspec.structs.replace(m, terrain=(MIRE,)) for m in SHALLOW.missions))
+    game = convoy_ready(pack=pack)
+    events = game.do(cmd.Advance(unit="convoy-squad", positions=row(17, 17, 5)))
+    assert events == [
+        ev.UnitDisembarked("convoy-squad", "mule-carrier"),
+        ev.UnitMoved("convoy-squad", "advance", row(17, 17, 5), 7.026),
+        ev.ActivationEnded("convoy-squad"),
+    ]

@@ -57,11 +57,10 @@ def enemy(res: Resolution, unit: Unit, target_id: str, section: str) -> Unit:
 
 def move(res: Resolution, unit: Unit, action: str, positions: list[tuple[float, float]], charging: str = "") -> None:
     """Check the move and record it; `charging` is the target a charge may reach. A unit inside a
-    transport gets out: each model measures from the transport (#Special Rules, Transport(X))."""
+    transport gets out: each model measures from the transport (#Special Rules, Transport(X)).
+    Never a flyer's: it only flies an Advance (`advance`), refused every other move
+    (`flyers.check_action`)."""
     bases = geometry.placed(unit, positions, MOVEMENT)
-    if unit.profile.flyer:
-        flyers.fly(res, unit, bases)
-        return
     longest, starts = check_move(res.game, unit, action, bases, charging)
     if unit.inside:
         res.emit(ev.UnitDisembarked(unit.id, unit.inside))
@@ -97,7 +96,7 @@ def check_move(game: Game, unit: Unit, action: str, bases: list[inches.Base], ch
     return longest, starts
 
 
-def shoot(res: Resolution, unit: Unit, target_id: str, sniped: str = "") -> None:
+def shoot(res: Resolution, unit: Unit, target_id: str, sniped: str) -> None:
     """All models in range and in sight fire all their weapons at one target (#Shooting); the
     wounds of Sniper weapons go on the model `sniped` when one is named."""
     target = enemy(res, unit, target_id, "Shooting")
@@ -112,7 +111,7 @@ def shoot(res: Resolution, unit: Unit, target_id: str, sniped: str = "") -> None
         after_shooting(res, target.id, wounds)
 
 
-def shoot_or_end(res: Resolution, unit_id: str, target: str, sniped: str = "") -> None:
+def shoot_or_end(res: Resolution, unit_id: str, target: str, sniped: str) -> None:
     """Hold and Advance may shoot (#Activation); without a target the activation ends here."""
     if target:
         shoot(res, res.game.units[unit_id], target, sniped)

@@ -125,4 +125,5 @@ def _wounds(res: Resolution, unit_id: str, target_id: str, weapon: Weapon, attac
     if wounds and target.rule("Regeneration"):
         wounds = onepage.regenerated(ONE_PAGE, res.roll(wounds, f"{target_id} regenerates", "Special Rules"))
     res.emit(ev.AttackResolved(unit_id, weapon.name, target_id, attacks, len(hits), wounds))
-    return Wounds(wounds, wounds if weapon.rule("Deadly") else 0, wounds if weapon.rule("Sniper") else 0)
+    deadly, sniped = wounds if weapon.rule("Deadly") else 0, wounds if weapon.rule("Sniper") else 0
+    return Wounds(wounds, deadly, sniped, min(deadly, sniped))

@@ -35,7 +35,7 @@ def due(res: Resolution, unit_id: str, wounds: Wounds, then: str) -> bool:
     return True
 
 
-def taken(unit: Unit, order: list[str], wounds: Wounds) -> tuple[list[tuple[str, int]], int]:
+def taken(unit: Unit, order: list[str], wounds: Wounds) -> tuple[list[tuple[str, int]], Wounds]:
     """The wounds each model named takes, in order, and those left over: the Deadly ones first,
     each one wound times 3 on one model and never carried over to the next (#Special Rules,
     Deadly), then the others, carried over from model to model."""
@@ -50,7 +50,7 @@ def taken(unit: Unit, order: list[str], wounds: Wounds) -> tuple[list[tuple[str,
         more = min(plain, room - got)
         result.append((model_id, got + more))
         plain -= more
-    return result, deadly + plain
+    return result, Wounds(deadly + plain, deadly)
 
 
 def check_pick(unit: Unit, picked: list[str], wounds: Wounds) -> None:
@@ -67,7 +67,7 @@ def check_pick(unit: Unit, picked: list[str], wounds: Wounds) -> None:
         raise RuleError("wounded_model_first", rule("Special Rules"), params={"unit": unit.id, "model": wounded[0]}, field="models")
     _regular_first(unit, picked)
     each, left = taken(unit, picked, wounds)
-    if left or any(got == 0 for _, got in each):
+    if left.count or any(got == 0 for _, got in each):
         takes = sum(unit.tough_of(known[p]) - known[p].wounds for p in picked)
         raise RuleError("casualties_do_not_fit", rule(SHOOTING), params={"unit": unit.id, "wounds": wounds.count, "models": picked, "takes": takes}, field="models")
 

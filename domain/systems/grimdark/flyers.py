@@ -25,8 +25,9 @@ SAME_WAY = 0.01
 
 
 def check_action(unit: Unit, action: str) -> None:
-    """A flyer's activation is its flight (an Advance, which may shoot); Pinned, it holds idle."""
-    if unit.profile.flyer and action != "advance" and not (action == "hold" and unit.pinned):
+    """A flyer's activation is its flight (an Advance, which may shoot, and never asks here);
+    Pinned, it holds idle."""
+    if unit.profile.flyer and not (action == "hold" and unit.pinned):
         raise RuleError("flyer_must_fly", rule(FLYERS), params={"unit": unit.id, "action": action})
 
 

@@ -1,7 +1,7 @@
 """Sniper (grimdark-future-1.5.md#Special Rules): the weapon shoots at Quality 2+ ignoring cover
 (attacks.py, weapon_rules.py), and its attacker may pick the model of the target it hits: the
-wounds of its Sniper weapons go on that model first; what that model cannot take joins the
-other wounds, which the owner places as always."""
+wounds of its Sniper weapons go on that model first (a Deadly one's times 3); what that model
+cannot take joins the other wounds, which the owner places as always."""
 
 from __future__ import annotations
 
@@ -25,12 +25,14 @@ def check(unit: Unit, target: Unit, model_id: str, weapons: dict[tuple[Weapon, i
 
 
 def hit_picked(res: Resolution, target_id: str, model_id: str, wounds: Wounds) -> Wounds:
-    """Put the Sniper wounds on the picked model; the wounds left for the owner to place."""
+    """Put the Sniper wounds on the picked model, those of a weapon that is Deadly too each times
+    3 (#Special Rules, Deadly, as casualties.taken counts them); the wounds left for the owner to
+    place, the Deadly ones the model could not take still Deadly."""
     target = res.game.units[target_id]
     model = target.model(model_id)
     if not model_id or not wounds.sniped or model is None:
         return wounds
-    used = min(wounds.sniped, target.tough_of(model) - model.wounds)
-    casualties.apply(res, target, [model_id], Wounds(used))
-    left = wounds.count - used
-    return Wounds(left, min(wounds.deadly, left))
+    picked = Wounds(wounds.sniped, wounds.sniped_deadly)
+    spare = casualties.taken(target, [model_id], picked)[1]
+    casualties.apply(res, target, [model_id], picked)
+    return Wounds(wounds.count - wounds.sniped + spare.count, wounds.deadly - wounds.sniped_deadly + spare.deadly)

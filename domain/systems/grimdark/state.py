@@ -132,14 +132,16 @@ class Marker(msgspec.Struct, frozen=True):
 
 
 class Wounds(msgspec.Struct, frozen=True):
-    """The wounds attacks caused, and how many of them came from Deadly and from Sniper weapons."""
+    """The wounds attacks caused, how many of them came from Deadly and from Sniper weapons, and
+    how many of the Sniper ones from weapons that are Deadly too."""
 
     count: int = 0
     deadly: int = 0
     sniped: int = 0
+    sniped_deadly: int = 0
 
     def __add__(self, other: Wounds) -> Wounds:
-        return Wounds(self.count + other.count, self.deadly + other.deadly, self.sniped + other.sniped)
+        return Wounds(self.count + other.count, self.deadly + other.deadly, self.sniped + other.sniped, self.sniped_deadly + other.sniped_deadly)
 
 
 class Casualties(msgspec.Struct, frozen=True):
