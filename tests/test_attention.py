@@ -19,7 +19,7 @@ from service.seal import Sealer
 from tests.test_tamper import TAMPERED, _tamper_store
 from tests import test_worker
 from tests.harness import Campaign
-from tests.test_concurrency import _setup
+from tests.test_concurrency import table_mission
 from tests.test_worker import _drain, _verified
 
 rig = test_worker.rig
@@ -27,7 +27,7 @@ rig = test_worker.rig
 
 def test_an_epoch_with_a_changed_roll_is_not_verified_and_needs_attention(rig, store_env):
     ledger, _, _, relay, worker = rig
-    mission_id, host = _setup(ledger)
+    mission_id, host = table_mission(ledger)
     ledger.handle(mission_id, host, RollDice("2d6", "x"))
     ledger.handle(mission_id, host, RollDice("3d6", "y"))
     ledger.handle(mission_id, host, EndMission())
@@ -65,7 +65,7 @@ def test_a_swapped_sealed_seed_raises_attention_and_the_mission_stays_readable(s
     """design.md#Dice: a seed that will not open cannot roll (503), but the mission says why as
     attention, once, and takes every command that needs no seed."""
     ledger = Ledger(store, Sealer(seal_key))
-    mission_id, host = _setup(ledger)
+    mission_id, host = table_mission(ledger)
     other = ledger.create_mission(ledger.campaign_of(mission_id), host, name="n", system="table", rules_version=None, dice_mode="server", client_seed="y", options={}).state.mission_id
     roll = ledger.handle(mission_id, host, RollDice("2d6", "x")).events[-1].position
     commitment = ledger.mission(mission_id).epoch.commitment

@@ -16,7 +16,8 @@ THREADS = 20
 ROLLS_EACH = 5
 
 
-def _setup(ledger: Ledger) -> tuple[str, Member]:
+def table_mission(ledger: Ledger) -> tuple[str, Member]:
+    """A campaign with a table mission on server dice: the mission id and its host."""
     created = ledger.create_campaign("c", "host")
     campaign_id, token = created.id, created.token
     _, host = ledger.authenticate(token)
@@ -34,7 +35,7 @@ def _run_threads(target, count: int = THREADS) -> None:
 
 
 def test_twenty_threads_on_one_mission_lose_and_double_nothing(ledger: Ledger, store_env, seal_key):
-    mission_id, host = _setup(ledger)
+    mission_id, host = table_mission(ledger)
     # Four ledgers over four stores behave like four server processes: their conflicts are real.
     stores = [EventStore(store_env) for _ in range(4)]
     ledgers = [Ledger(s, Sealer(seal_key)) for s in stores]
@@ -70,7 +71,7 @@ def test_twenty_threads_on_one_mission_lose_and_double_nothing(ledger: Ledger, s
 
 
 def test_a_command_decided_on_a_stale_version_never_overwrites(ledger: Ledger):
-    mission_id, host = _setup(ledger)
+    mission_id, host = table_mission(ledger)
     version = ledger.mission(mission_id).version
     outcomes: list[str] = []
 
@@ -95,7 +96,7 @@ def _second_process(store_env, seal_key) -> tuple[Ledger, EventStore]:
 def test_a_ledger_deciding_on_its_cache_catches_up_with_another_process(ledger: Ledger, store_env, seal_key):
     """Commands are decided on the cached state first; another process's writes since then make
     the append conflict, and the command is decided again on the caught-up state."""
-    mission_id, host = _setup(ledger)
+    mission_id, host = table_mission(ledger)
     ledger.handle(mission_id, host, RollDice("d6", "mine"))
     other, store = _second_process(store_env, seal_key)
     try:
@@ -111,7 +112,7 @@ def test_a_ledger_deciding_on_its_cache_catches_up_with_another_process(ledger: 
 
 
 def test_an_expected_version_is_checked_against_the_store_not_an_old_cache(ledger: Ledger, store_env, seal_key):
-    mission_id, host = _setup(ledger)
+    mission_id, host = table_mission(ledger)
     other, store = _second_process(store_env, seal_key)
     try:
         current = other.handle(mission_id, host, RollDice("d6", "theirs")).version
@@ -122,7 +123,7 @@ def test_an_expected_version_is_checked_against_the_store_not_an_old_cache(ledge
 
 
 def test_a_member_invited_by_another_process_is_known_at_once(ledger: Ledger, store_env, seal_key):
-    mission_id, host = _setup(ledger)
+    mission_id, host = table_mission(ledger)
     campaign_id = ledger.mission(mission_id).campaign_id
     other, store = _second_process(store_env, seal_key)
     try:
@@ -136,7 +137,7 @@ def test_a_member_invited_by_another_process_is_known_at_once(ledger: Ledger, st
 
 def test_streams_past_the_cache_size_are_dropped_and_read_again(store, seal_key):
     ledger = Ledger(store, Sealer(seal_key), cache_size=2)
-    made = [_setup(ledger) for _ in range(3)]  # three campaigns and three missions: six streams
+    made = [table_mission(ledger) for _ in range(3)]  # three campaigns and three missions: six streams
     assert len(ledger._streams) == 2
     for mission_id, host in made:
         before = ledger.mission(mission_id).version

@@ -21,7 +21,7 @@ from service.ledger import Ledger, VersionConflict
 from service.loop_commit import LoopCommit
 from service.seal import Sealer
 from service.store import EventStore, StreamConflict
-from tests.test_concurrency import _setup
+from tests.test_concurrency import table_mission
 
 
 @pytest.fixture
@@ -56,7 +56,7 @@ def test_the_store_is_local_on_sqlite_only(store: EventStore) -> None:
 
 def test_a_lone_command_is_written_on_the_loop_itself(local: EventStore) -> None:
     ledger = Ledger(local, Sealer(b"k" * 32))
-    mission_id, host = _setup(ledger)
+    mission_id, host = table_mission(ledger)
     writers = _writers(local)
     (result,) = _rolls(ledger, mission_id, host, 1)
     assert writers == [threading.current_thread().name]
@@ -65,7 +65,7 @@ def test_a_lone_command_is_written_on_the_loop_itself(local: EventStore) -> None
 
 def test_commands_of_one_loop_turn_share_one_transaction_written_from_a_thread(local: EventStore) -> None:
     ledger = Ledger(local, Sealer(b"k" * 32))
-    missions = [_setup(ledger) for _ in range(5)]
+    missions = [table_mission(ledger) for _ in range(5)]
     writers = _writers(local)
     before = local.group.transactions
 
@@ -80,7 +80,7 @@ def test_commands_of_one_loop_turn_share_one_transaction_written_from_a_thread(l
 
 def test_a_stale_append_in_a_shared_turn_fails_alone(local: EventStore) -> None:
     ledger = Ledger(local, Sealer(b"k" * 32))
-    mission_id, _ = _setup(ledger)
+    mission_id, _ = table_mission(ledger)
     created = ledger.records(mission_id)[0]
     elsewhere = msgspec.structs.replace(created, stream=str(uuid.uuid4()))  # a new stream's first record
 
@@ -96,7 +96,7 @@ def test_a_stale_append_in_a_shared_turn_fails_alone(local: EventStore) -> None:
 
 def test_commands_racing_on_one_mission_on_the_loop_lose_and_double_nothing(local: EventStore) -> None:
     ledger = Ledger(local, Sealer(b"k" * 32))
-    mission_id, host = _setup(ledger)
+    mission_id, host = table_mission(ledger)
     results = _rolls(ledger, mission_id, host, 12)
     assert not [r for r in results if isinstance(r, BaseException)]
     assert sorted(r.version for r in results) == list(range(3, 15))
@@ -107,7 +107,7 @@ def test_commands_racing_on_one_mission_on_the_loop_lose_and_double_nothing(loca
 
 def test_an_expected_version_lost_on_the_loop_is_a_conflict_naming_the_current_version(local: EventStore) -> None:
     ledger = Ledger(local, Sealer(b"k" * 32))
-    mission_id, host = _setup(ledger)
+    mission_id, host = table_mission(ledger)
     results = _rolls(ledger, mission_id, host, 3, expected_version=2)
     won = [r for r in results if not isinstance(r, BaseException)]
     lost = [r for r in results if isinstance(r, VersionConflict)]
@@ -119,7 +119,7 @@ def test_a_mission_a_thread_holds_is_decided_in_a_thread_instead(local: EventSto
     """The loop never waits on a lock: a command for a mission whose command a thread is still
     writing goes to a thread, waits there, and is decided on the state after it."""
     ledger = Ledger(local, Sealer(b"k" * 32))
-    mission_id, host = _setup(ledger)
+    mission_id, host = table_mission(ledger)
     entered, release, writers = threading.Event(), threading.Event(), []
 
     def write(rows: Sequence[StoredEvent]) -> object:

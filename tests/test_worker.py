@@ -13,7 +13,7 @@ import redis
 from domain.commands import EndMission, RollDice, RotateSeed
 from domain.events import EpochVerified
 from service.ledger import Ledger
-from tests.test_concurrency import _setup
+from tests.test_concurrency import table_mission
 from workers.jobs import GROUP, Job, Keys
 from workers.relay import Relay
 from workers.status import queue_status
@@ -42,7 +42,7 @@ def _drain(worker: Worker) -> int:
 
 def test_a_revealed_epoch_is_verified_by_a_worker(rig):
     ledger, client, keys, relay, worker = rig
-    mission_id, host = _setup(ledger)
+    mission_id, host = table_mission(ledger)
     for _ in range(3):
         ledger.handle(mission_id, host, RollDice("2d6", "x"))
     ledger.handle(mission_id, host, RotateSeed())
@@ -63,7 +63,7 @@ def test_a_revealed_epoch_is_verified_by_a_worker(rig):
 
 def test_a_job_delivered_twice_writes_once(rig):
     ledger, client, keys, relay, worker = rig
-    mission_id, host = _setup(ledger)
+    mission_id, host = table_mission(ledger)
     ledger.handle(mission_id, host, EndMission())
     relay.run_once()
     entry = client.xrange(keys.jobs)[0][1]
@@ -74,7 +74,7 @@ def test_a_job_delivered_twice_writes_once(rig):
 
 def test_redis_losing_everything_is_rebuilt_from_the_log(rig):
     ledger, client, keys, relay, worker = rig
-    mission_id, host = _setup(ledger)
+    mission_id, host = table_mission(ledger)
     ledger.handle(mission_id, host, EndMission())
     relay.run_once()
     client.delete(*client.keys(keys.prefix + "*"))  # Redis lost its data
@@ -90,7 +90,7 @@ def test_redis_losing_everything_is_rebuilt_from_the_log(rig):
 
 def test_a_lost_stream_is_re_published_even_with_the_position_kept(rig):
     ledger, client, keys, relay, worker = rig
-    mission_id, host = _setup(ledger)
+    mission_id, host = table_mission(ledger)
     ledger.handle(mission_id, host, EndMission())
     assert relay.run_once() == 1
     client.delete(keys.jobs)  # the stream alone is lost; the relay's position survives
@@ -102,7 +102,7 @@ def test_a_lost_stream_is_re_published_even_with_the_position_kept(rig):
 
 def test_a_dead_workers_pending_job_is_claimed_and_finished(rig):
     ledger, client, keys, relay, worker = rig
-    mission_id, host = _setup(ledger)
+    mission_id, host = table_mission(ledger)
     ledger.handle(mission_id, host, EndMission())
     relay.run_once()
     worker.ensure_group()
@@ -128,7 +128,7 @@ def test_a_job_for_a_missing_mission_is_acknowledged_not_retried(rig):
 
 def test_only_the_lease_holder_relays(rig):
     ledger, client, keys, relay, worker = rig
-    mission_id, host = _setup(ledger)
+    mission_id, host = table_mission(ledger)
     ledger.handle(mission_id, host, EndMission())
     other = Relay(ledger.store, client, keys, "relay-2", recheck_s=0)
     assert relay.run_once() == 1
@@ -138,7 +138,7 @@ def test_only_the_lease_holder_relays(rig):
 
 def test_done_jobs_leave_the_stream(rig):
     ledger, client, keys, relay, worker = rig
-    mission_id, host = _setup(ledger)
+    mission_id, host = table_mission(ledger)
     ledger.handle(mission_id, host, EndMission())
     relay.run_once()
     assert client.xlen(keys.jobs) == 1
@@ -158,7 +158,7 @@ def test_a_worker_survives_its_stream_vanishing_mid_read(rig, caplog):
     reader.join(10)
     assert outcome == [0]
     assert "the job stream vanished" in caplog.text
-    mission_id, host = _setup(ledger)
+    mission_id, host = table_mission(ledger)
     ledger.handle(mission_id, host, EndMission())
     relay.run_once()
     assert _drain(worker) == 1  # the group is made again and work goes on
@@ -167,7 +167,7 @@ def test_a_worker_survives_its_stream_vanishing_mid_read(rig, caplog):
 def test_job_less_events_save_the_relay_position_only_when_far_behind_or_quiet(rig):
     ledger, client, keys, _, worker = rig
     relay = Relay(ledger.store, client, keys, "relay-1", save_every=6, recheck_s=0)
-    mission_id, host = _setup(ledger)
+    mission_id, host = table_mission(ledger)
     saved = lambda: int(client.hget(keys.relay_position, "position") or 0)  # noqa: E731
     relay.run_once()
     relay.run_once()  # nothing new: the quiet log saves what the set-up's events reached
@@ -193,7 +193,7 @@ def test_a_busy_relay_checks_lease_and_stream_only_every_recheck_period(rig):
     lapsed), a job may be published twice, which jobs are made to bear."""
     ledger, client, keys, _, worker = rig
     relay = Relay(ledger.store, client, keys, "relay-1", recheck_s=0.5)
-    mission_id, host = _setup(ledger)
+    mission_id, host = table_mission(ledger)
     ledger.handle(mission_id, host, RotateSeed())
     assert relay.run_once() == 1  # the first pass checks: it takes the lease
     client.delete(keys.relay_lease)  # the lease lapses

@@ -32,16 +32,12 @@ WALLS = (
 HEIGHTS = ((10, 5, 1), (2, 9, 2))
 
 
-def field(spots: dict[str, tuple[int, int]], *, first: str = "cinder-watch") -> Game:
-    """Both squads on the grid mission, the named units where given, the others along their
-    squad's edge (the Cinder Watch on row 0, the First Mission on row 11); turn 1 started, the
-    Cinder Watch winning initiative and letting `first` activate first."""
+def board(spots: dict[str, tuple[int, int]], *, walls=(), heights=(), first: str = "cinder-watch", within: int = 24) -> Game:
+    """Both squads on a grid with these walls and heights, the named units where given, the
+    others along their squad's edge (row 0 and row 11, from column 0 every other square); turn 1
+    started, the Cinder Watch winning initiative and letting `first` go first."""
     mission = msgspec.structs.replace(
-        ANYWHERE.named("missions", "survive"),
-        grid=True,
-        spawn_points=(),
-        walls=WALLS,
-        heights=HEIGHTS,
+        ANYWHERE.named("missions", "survive"), grid=True, spawn_points=(), walls=walls, heights=heights, deploy_within=within
     )
     game = Game(PVP, pack=msgspec.structs.replace(ANYWHERE, missions=(mission,)))
     for row, squad in zip((0, 11), game.game.squads, strict=True):
@@ -52,6 +48,12 @@ def field(spots: dict[str, tuple[int, int]], *, first: str = "cinder-watch") -> 
     game.start_turn(1, 2, orders=[NO_ORDERS, NO_ORDERS])
     game.do(cmd.ChooseFirst(squad="cinder-watch", first=first))
     return game
+
+
+def field(spots: dict[str, tuple[int, int]], *, first: str = "cinder-watch") -> Game:
+    """`board` with this file's walls and heights (the Cinder Watch on row 0, the First Mission
+    on row 11)."""
+    return board(spots, walls=WALLS, heights=HEIGHTS, first=first)
 
 
 def test_the_grid_option_lays_survive_on_squares_and_the_bugs_spawn_on_the_squares_around():

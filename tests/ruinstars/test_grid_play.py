@@ -13,29 +13,11 @@ from domain.systems.ruinstars import events as ev
 from domain.systems.ruinstars import grid
 from domain.systems.ruinstars.content import Marker
 from domain.systems.ruinstars.grid import SQUARES
-from tests.ruinstars.game import ANYWHERE, NO_ORDERS, PVP, Game
+from tests.ruinstars.game import ANYWHERE, PVP, Game
 from tests.ruinstars.test_combat import of
-from tests.ruinstars.test_grid import field
+from tests.ruinstars.test_grid import board, field
 
 MOVEMENT = "ruinstars-2e.md#MOVEMENT"
-
-
-def board(spots: dict[str, tuple[int, int]], *, walls=(), heights=(), first: str = "cinder-watch", within: int = 24) -> Game:
-    """Both squads on a grid with these walls and heights, the named units where given, the
-    others along their squad's edge (row 0 and row 11, from column 0 every other square); turn 1
-    started, the Cinder Watch winning initiative and letting `first` go first."""
-    mission = msgspec.structs.replace(
-        ANYWHERE.named("missions", "survive"), grid=True, spawn_points=(), walls=walls, heights=heights, deploy_within=within
-    )
-    game = Game(PVP, pack=msgspec.structs.replace(ANYWHERE, missions=(mission,)))
-    for row, squad in zip((0, 11), game.game.squads, strict=True):
-        parked = [u for u, _ in squad.units if u not in spots]
-        spots = {**spots, **{u: (2 * n, row) for n, u in enumerate(parked)}}
-    for unit, (x, y) in spots.items():
-        game.do(cmd.Deploy(unit=unit, x=x, y=y))
-    game.start_turn(1, 2, orders=[NO_ORDERS, NO_ORDERS])
-    game.do(cmd.ChooseFirst(squad="cinder-watch", first=first))
-    return game
 
 
 def test_a_step_up_costs_its_height_and_1_to_crest_a_step_down_1_less():
