@@ -419,20 +419,22 @@ class Ledger:
     ) -> CommandResult:
         """`handle` on the event loop, for a local store (`store.local`): the command is decided
         on the loop and its append awaits the loop's group commit (service/loop_commit.py), with
-        no thread hop. When a thread holds a stream it needs, `handle` runs in a thread instead:
-        the loop never waits on a lock."""
+        no thread hop; the mission's other commands on the loop wait their turn. When a thread
+        holds a stream it needs, `handle` runs in a thread instead: the loop never blocks on a
+        thread's lock."""
         commit = self._loop_commit()
-        steps = self._deciding(mission_id, actor, command, idempotency_key, expected_version, faces, False, wait=False)
-        with contextlib.closing(steps):
-            try:
-                step = next(steps)
-                while True:
-                    step = _advance(steps, await asyncio.sleep(step.seconds) if isinstance(step, Pause) else await commit.append(step))
-            except StopIteration as done:
-                return done.value
-            except _Busy:
-                pass
-        return await asyncio.to_thread(self.handle, mission_id, actor, command, idempotency_key=idempotency_key, expected_version=expected_version, faces=faces)
+        async with commit.stream_lock(mission_id):
+            steps = self._deciding(mission_id, actor, command, idempotency_key, expected_version, faces, False, wait=False)
+            with contextlib.closing(steps):
+                try:
+                    step = next(steps)
+                    while True:
+                        step = _advance(steps, await asyncio.sleep(step.seconds) if isinstance(step, Pause) else await commit.append(step))
+                except StopIteration as done:
+                    return done.value
+                except _Busy:
+                    pass
+            return await asyncio.to_thread(self.handle, mission_id, actor, command, idempotency_key=idempotency_key, expected_version=expected_version, faces=faces)
 
     def _deciding(
         self,

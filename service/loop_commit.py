@@ -14,6 +14,7 @@ the store's group commit (service/group_commit.py) behind the write in progress.
 from __future__ import annotations
 
 import asyncio
+import weakref
 from collections.abc import Sequence
 
 from domain.chain import Recorded
@@ -33,6 +34,16 @@ class LoopCommit:
         self._waiting: _Waiting = []
         #: Writes handed to threads and not yet ended.
         self._in_threads = 0
+        self._streams: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    def stream_lock(self, stream_id: str) -> asyncio.Lock:
+        """One command of a stream at a time on this loop, as the ledger's lock is for threads:
+        commands of one mission wait their turn instead of being decided on the same state and
+        all but one conflicting (kept while anyone holds or waits for it)."""
+        lock = self._streams.get(stream_id)
+        if lock is None:
+            lock = self._streams[stream_id] = asyncio.Lock()
+        return lock
 
     async def append(self, records: Sequence[Recorded]) -> BaseException | None:
         """Returns once `records` are committed (None) or failed: what failed them (a

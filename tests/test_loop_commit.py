@@ -94,10 +94,13 @@ def test_a_stale_append_in_a_shared_turn_fails_alone(local: EventStore) -> None:
     assert [position for position, _ in local.read(elsewhere.stream)] == [1]
 
 
-def test_commands_racing_on_one_mission_on_the_loop_lose_and_double_nothing(local: EventStore) -> None:
+def test_commands_of_one_mission_on_the_loop_take_turns_and_lose_and_double_nothing(local: EventStore) -> None:
+    """Twelve at once: each waits for the one before, so each is written once, none conflicting."""
     ledger = Ledger(local, Sealer(b"k" * 32))
     mission_id, host = table_mission(ledger)
+    writers = _writers(local)
     results = _rolls(ledger, mission_id, host, 12)
+    assert len(writers) == 12
     assert not [r for r in results if isinstance(r, BaseException)]
     assert sorted(r.version for r in results) == list(range(3, 15))
     purposes = [e.event.purpose for r in results for e in r.events]
