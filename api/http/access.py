@@ -60,14 +60,14 @@ async def submit(request: Request, ledger: Ledger, mission_id: str, command: Com
     typed for it, if any. On a local store on the event loop, its append awaiting the loop's
     group commit; on a networked one in a thread, where a read may wait on another machine."""
     if not ledger.store.local:
-        return await asyncio.to_thread(submit_in_thread, request, ledger, mission_id, command, body, faces)
+        return await asyncio.to_thread(_submit_in_thread, request, ledger, mission_id, command, body, faces)
     member, command, in_body = _admitted(request, ledger, mission_id, command)
     with _command_fields(in_body, body):
         result = await ledger.handle_on_loop(mission_id, member, command, idempotency_key=body.idempotency_key, expected_version=body.expected_version, faces=faces)
     return answered(ledger, mission_id, member, result)
 
 
-def submit_in_thread(request: Request, ledger: Ledger, mission_id: str, command: Command | dict[str, Any], body: Submitted, faces: list[int] | None = None) -> CommandResult:
+def _submit_in_thread(request: Request, ledger: Ledger, mission_id: str, command: Command | dict[str, Any], body: Submitted, faces: list[int] | None = None) -> CommandResult:
     """`submit` for a thread: every read and the append wait there."""
     member, command, in_body = _admitted(request, ledger, mission_id, command)
     with _command_fields(in_body, body):
