@@ -46,6 +46,11 @@ def _conflict(error: BaseException | None) -> BaseException | None:
     return error
 
 
+def _raise(error: BaseException | None) -> None:
+    if error is not None:
+        raise error
+
+
 class EventStore:
     def __init__(self, store_env: dict[str, str], attempts: int = 5) -> None:
         self.factory = InfrastructureFactory.construct(Environment("skirmish", store_env))
@@ -70,30 +75,24 @@ class EventStore:
 
     def append(self, records: Sequence[Recorded]) -> None:
         """Write records of one or more streams atomically; any stale position fails them all."""
-        error = self.append_each([records])[0]
-        if error is not None:
-            raise error
+        _raise(self.append_each([records])[0])
 
     def append_each(self, appends: Sequence[Sequence[Recorded]]) -> list[BaseException | None]:
         """Several appends in one transaction where they can share it, each atomic: what failed
         each (None: committed), a stale position as a StreamConflict."""
-        errors = [_conflict(error) for error in self.group.append_each([_stored(records) for records in appends])]
-        if any(error is None for error in errors):
-            for call in self.appended:
-                call()
-        return errors
+        return self._write_each([_stored(records) for records in appends])
 
     def append_raw(self, rows: Sequence[tuple[str, int, str, bytes]]) -> None:
         """Write already-encoded events (stream, position, topic, stored bytes) byte for byte,
         atomically: what an import does. An existing (stream, position) fails them all."""
-        self._insert([StoredEvent(uuid.UUID(stream), position, topic, bytes(raw)) for stream, position, topic, raw in rows])
+        _raise(self._write_each([[StoredEvent(uuid.UUID(stream), position, topic, bytes(raw)) for stream, position, topic, raw in rows]])[0])
 
-    def _insert(self, stored: list[StoredEvent]) -> None:
-        error = _conflict(self.group.append_each([stored])[0])
-        if error is not None:
-            raise error
-        for call in self.appended:
-            call()
+    def _write_each(self, appends: Sequence[list[StoredEvent]]) -> list[BaseException | None]:
+        errors = [_conflict(error) for error in self.group.append_each(appends)]
+        if any(error is None for error in errors):
+            for call in self.appended:
+                call()
+        return errors
 
     def read(self, stream: str, after: int = 0, limit: int | None = None) -> list[tuple[int, bytes]]:
         """A stream's stored bytes from a position, in order."""

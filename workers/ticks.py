@@ -79,17 +79,21 @@ class Ticks:
     def others_may_listen(self) -> bool:
         """Whether a tick may be wanted: another process listened at the last look, or that look
         is no longer fresh (then `tell_others` looks again)."""
-        return self._others or time.monotonic() - self._others_read_at >= self._listeners_fresh_s
+        return self._others or self._look_stale()
 
     def tell_others(self) -> None:
         """A tick on the stream, while any other process listens (Redis errors reach the caller)."""
-        now = time.monotonic()
-        if now - self._others_read_at >= self._listeners_fresh_s:
+        if self._look_stale():
+            read_at = time.monotonic()
             alive = self.redis.zrangebyscore(self.listeners_key, time.time(), "+inf")
             self._others = any(name.decode() != self.origin for name in alive)
-            self._others_read_at = now
+            self._others_read_at = read_at
         if self._others:
             self.redis.xadd(self.key, {"from": self.origin}, maxlen=KEEP, approximate=True)
+
+    def _look_stale(self) -> bool:
+        """Whether what was last read of the listeners is too old to trust."""
+        return time.monotonic() - self._others_read_at >= self._listeners_fresh_s
 
     def close(self) -> None:
         """Stops the listener (within `LISTEN_BLOCK_S`) and leaves the listeners."""
