@@ -92,14 +92,17 @@ def words_of(system: str, lang: str) -> WordsView:
         }
         help_text = _word("command_help", [tag], lang, system) or command.get("description")
         commands[tag] = CommandWords(_word("commands", [tag], lang, system) or spelt_out(tag), help_text, fields)
-    kinds = {**i18n.catalogue(i18n.DEFAULT, system).get("prompts", {}), **i18n.catalogue(lang, system).get("prompts", {})}
-    prompts = {kind: _word("prompts", [kind], lang, system) or spelt_out(kind) for kind in sorted(kinds)}
+    prompts = {kind: str(word) or spelt_out(kind) for kind, word in sorted(_section("prompts", system, lang).items())}
     return WordsView(lang, commands, prompts, _options(system, lang), _labels(system, lang), _terms(system, lang))
 
 
+def _section(section: str, system: str, lang: str) -> dict[str, Any]:
+    """A catalogue section's entries in `lang`, English where it has none."""
+    return {**i18n.catalogue(i18n.DEFAULT, system).get(section, {}), **i18n.catalogue(lang, system).get(section, {})}
+
+
 def _labels(system: str, lang: str) -> dict[str, str]:
-    named = {**i18n.catalogue(i18n.DEFAULT, system).get("fields", {}), **i18n.catalogue(lang, system).get("fields", {})}
-    return {name: str(_word("fields", [name], lang, system)) for name in sorted(named) if "." not in name}
+    return {name: str(label) for name, label in sorted(_section("fields", system, lang).items()) if "." not in name}
 
 
 def _terms(system: str, lang: str) -> dict[str, dict[str, str]]:
