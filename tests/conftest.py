@@ -16,6 +16,7 @@ from pathlib import Path
 import psycopg
 import pytest
 import redis
+from hypothesis import settings
 from litestar.testing import TestClient
 
 from api.cli.embedded import EmbeddedValkey
@@ -24,6 +25,12 @@ from service.ledger import Ledger
 from service.seal import Sealer
 from service.store import EventStore
 from tests.harness import Campaign, Client, Member
+
+#: Under mutation testing (tests/mutation/run.py) each property test runs once per mutant on a
+#: busy machine: no deadline, and the same examples every run, so a module's score repeats.
+settings.register_profile("mutation", deadline=None, derandomize=True)
+if os.environ.get("SKIRMISH_MUTATION") == "1":
+    settings.load_profile("mutation")
 
 REQUIRED = os.environ.get("SKIRMISH_TEST_REQUIRE_SERVICES") == "1"
 PG = {

@@ -94,3 +94,8 @@ def test_exactly_the_offered_options_are_accepted(options, answer):
     else:
         with pytest.raises(RuleError, match="option_not_offered"):
             choices.check_answer(choice, "u1", answer, rule=RULE)
+
+
+def test_an_opened_choice_names_who_picks_what_and_among_which_options():
+    opened = choices.open_choice("host", "reinforcements", ["b", "a"], {"round": 2})
+    assert (opened.who, opened.kind, opened.options, opened.context) == ("host", "reinforcements", ("a", "b"), {"round": 2})

@@ -90,6 +90,21 @@ def test_a_reshuffle_takes_the_discard_pile_back():
     assert (after.draw_pile, after.discard_pile) == (ORDER, ())
 
 
+def test_a_shuffle_and_a_reshuffle_record_who_why_and_the_visible_order_they_started_from():
+    deck = Deck("encounter", ("c3", "c1", "c2"), ("c5", "c4"))
+    for event, cards in ((decks.shuffle(deck, box(), purpose="p", rule="r", actor="a"), ["c3", "c1", "c2"]), (decks.reshuffle(deck, box(), purpose="p", rule="r", actor="a"), ["c3", "c1", "c2", "c5", "c4"])):
+        assert (event.purpose, event.rule, event.actor) == ("p", "r", "a")
+        assert event.deck == cards  # a visible deck lists its cards as they lay, unsorted
+        assert event.order is not None
+
+
+def test_a_hidden_reshuffle_records_no_order():
+    deck = Deck("encounter", ("c3", "c1"), ("c2",), hidden=True)
+    event = decks.reshuffle(deck, box(), purpose="p", rule="r", actor="a")
+    assert event.deck == ["c1", "c2", "c3"]
+    assert event.order is None
+
+
 def test_a_shuffle_of_the_draw_pile_leaves_the_discard_pile():
     deck = Deck("encounter", CARDS, ("x",))
     after = decks.shuffled(deck, shuffle(deck))
@@ -112,6 +127,11 @@ def test_a_shuffle_of_one_card_or_none_still_uses_a_nonce():
         event = shuffle(Deck("d", cards), dice_box)
         assert (event.sides, decks.order_of(event)) == ([], cards)
     assert dice_box.next_nonce == 2
+
+
+def test_drawing_a_negative_number_of_cards_is_a_bug():
+    with pytest.raises(ValueError, match="^cannot draw -1 cards$"):
+        decks.draw(Deck("exploration", CARDS), -1, rule="r")
 
 
 def test_drawing_more_than_the_pile_holds_is_refused_citing_the_game_s_rule():

@@ -65,3 +65,23 @@ def test_regeneration_blast_and_speed_rules():
     assert [onepage.move_inches(GRIMDARK, a, fast) for a in ("advance", "rush", "charge")] == [9.0, 18.0, 18.0]
     assert [onepage.move_inches(GRIMDARK, a, slow) for a in ("advance", "rush")] == [4.0, 8.0]
     assert onepage.move_inches(STAR_QUEST, "advance", lambda rule: False) == 6.0
+
+
+def test_without_a_modifier_the_natural_face_meets_the_target():
+    assert onepage.passes(GRIMDARK, 4, 4) is True
+    assert onepage.passes(GRIMDARK, 3, 4) is False
+    assert not onepage.needs_second_die(GRIMDARK, 6, 6)
+    assert onepage.needs_second_die(GRIMDARK, 6, 7)
+
+
+def test_a_target_of_exactly_six_needs_no_second_die():
+    """grimdark-future-1.5.md#General Principles: only a total above 6 takes the follow-up die."""
+    assert not onepage.needs_second_die(GRIMDARK, 6, 6, 0)
+    assert onepage.passes(GRIMDARK, 6, 6, 0) is True
+    assert onepage.needs_second_die(GRIMDARK, 6, 7, 0)
+
+
+def test_follow_up_dice_must_come_one_for_each_die_due():
+    """A roll that hands back fewer follow-up dice than asked for is a bug, not a miss."""
+    with pytest.raises(ValueError):
+        onepage.successes(GRIMDARK, [6, 6], 6, -1, lambda count: [4])

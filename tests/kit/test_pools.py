@@ -91,6 +91,7 @@ def test_tables_are_content_a_pack_can_hold():
     ("table", "problem"),
     [
         (lambda: Threshold(target=4, always_fail=(7,)), r"natural faces \[7\] are outside 1..6"),
+        (lambda: Threshold(target=4, critical=7), r"natural faces \[7\] are outside 1..6"),
         (lambda: Threshold(target=3, under=True, critical=2, always_fail=(2,)), r"natural faces \[2\] both always fail"),
         (lambda: Threshold(target=4, modifier_cap=-1), "negative"),
         (lambda: Threshold(target=4, sides=0), "at least one side"),
@@ -148,8 +149,34 @@ def test_a_pick_outside_the_pool_is_refused():
 
 def test_rerolled_faces_replace_the_picked_dice():
     assert pools.rerolled([2, 6, 2], [1, 0], [3, 5]) == (5, 3, 2)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="^1 dice picked, 0 faces rolled$"):
         pools.rerolled([2, 6, 2], [1], [])
+
+
+def test_criticals_of_a_roll_high_table_run_from_the_critical_face_up():
+    """A natural 1 that always fails beside criticals on 5+ is no contradiction: the two meet
+    nowhere (grimdark-future-1.5.md#General Principles: a 1 always fails)."""
+    table = Threshold(target=4, critical=5, always_fail=(1,))
+    assert pools.classify(table, [1, 4, 5, 6]) == ("failure", "success", "critical", "critical")
+    with pytest.raises(ValueError, match=r"natural faces \[5\] both always fail and succeed"):
+        Threshold(target=4, critical=5, always_fail=(5,))
+
+
+def test_a_modifier_cap_of_zero_ignores_every_modifier():
+    table = Threshold(target=4, modifier_cap=0)
+    assert pools.classify(table, [3, 4], modifier=2) == ("failure", "success")
+
+
+def test_without_a_modifier_the_natural_face_is_read():
+    assert pools.classify(GRIMDARK, [3, 4]) == ("failure", "success")
+    assert pools.tally(GRIMDARK, [3, 4, 4]) == {"success": 2, "failure": 1}
+    assert pools.tally(GRIMDARK, [3, 4, 4], modifier=1) == {"success": 3, "failure": 0}
+
+
+def test_a_banded_table_names_each_face_s_outcome():
+    table = pools.bands(3, [(1, 1, "miss"), (2, 3, "hit")])
+    assert table == Bands(("miss", "hit", "hit"))
+    assert pools.classify(table, [1, 2, 3]) == ("miss", "hit", "hit")
 
 
 # --- properties -------------------------------------------------------------------------

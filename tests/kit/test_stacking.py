@@ -78,3 +78,24 @@ def test_no_move_ever_ends_in_an_over_full_hex(start, goal, occupants, size):
     for cell, _cost in hx.reachable(board, start, occupied=full):
         if cell != start:
             assert stacking.fits(HEX_LIMITS, (*others.get(cell, ()), size))
+
+
+@pytest.mark.parametrize(
+    ("mixes", "message"),
+    [
+        ((), "a cell limit needs at least one mix"),
+        (({},), "a mix holds at least one miniature of each size it names, not {}"),
+        (({"small": 0},), "a mix holds at least one miniature of each size it names, not {'small': 0}"),
+    ],
+)
+def test_a_limit_without_a_mix_or_with_an_empty_count_is_a_content_error(mixes, message):
+    with pytest.raises(ValueError) as raised:
+        stacking.Limits(mixes)
+    assert str(raised.value) == message
+
+
+def test_a_mix_of_one_miniature_of_a_size_is_a_limit():
+    """The smallest mix a game may list: one huge miniature alone (a count of 1 is allowed)."""
+    limits = stacking.Limits(({"huge": 1},))
+    assert stacking.fits(limits, ("huge",))
+    assert not stacking.fits(limits, ("huge", "huge"))

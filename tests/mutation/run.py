@@ -89,7 +89,7 @@ def run_module(module: str, spec: dict, children: int, equivalents: set[str]) ->
         'pytest_add_cli_args = ["-p", "no:cacheprovider"]\n'
     )
     (work / "pyproject.toml").write_text(config)
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(work / "mutants"), os.environ.get("PYTHONPATH")]))}
+    env = {**os.environ, "SKIRMISH_MUTATION": "1", "PYTHONPATH": os.pathsep.join(filter(None, [str(work / "mutants"), os.environ.get("PYTHONPATH")]))}
     log = work / "mutmut.log"
     with log.open("w") as out:
         done = subprocess.run([str(MUTMUT), "run", "--max-children", str(children)], cwd=work, env=env, stdout=out, stderr=subprocess.STDOUT)
