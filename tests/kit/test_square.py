@@ -333,3 +333,92 @@ def test_heights_are_positive_and_sorted():
     assert Board.build(2, 1, heights={c(1, 0): 1, c(0, 0): 0}).heights == ((c(1, 0), 1),)
     with pytest.raises(ValueError):
         Board(2, 1, heights=((c(0, 0), 0),))
+
+
+# --- crossing walls: the geometry under Ruinstars' corner sight -------------------------------
+
+#: A segment through a lattice point where two walls meet, one on each side of it: it goes from
+#: one side to the other there, so it crosses (the first and last of them stand for an L whose
+#: corner lies at the second, third... lattice point of the segment, arms either way round).
+THROUGH_A_CORNER = [
+    ((1, 2), (7, 5), [((5, 4), (5, 5)), ((5, 4), (6, 4))]),  # at the second of two points inside
+    ((1, 2), (7, 5), [((3, 2), (3, 3)), ((2, 3), (3, 3))]),  # arms down and left, at the first
+    ((0, 1), (4, 3), [((2, 2), (2, 3)), ((2, 2), (3, 2))]),
+    ((1, 0), (5, 2), [((3, 1), (3, 2)), ((3, 1), (4, 1))]),
+    ((0, 0), (4, 2), [((2, 1), (2, 2)), ((2, 1), (3, 1))]),
+    ((0, 0), (2, 1), [((1, 0), (1, 1))]),  # through the middle of a wall
+]
+
+#: Segments that touch walls without passing through them.
+PAST_THE_WALLS = [
+    ((0, 0), (2, 2), [((1, 1), (1, 2)), ((0, 1), (1, 1))]),  # both arms above the segment
+    ((0, 0), (2, 2), [((1, 0), (1, 1)), ((1, 1), (2, 1))]),  # both arms below it
+    ((0, 0), (2, 2), [((1, 1), (1, 2))]),  # one wall's end
+    ((1, 1), (3, 3), [((1, 1), (1, 2)), ((1, 1), (2, 1))]),  # starting at the corner
+    ((0, 0), (1, 1), [((1, 1), (1, 2)), ((1, 1), (2, 1))]),  # ending at it
+    ((1, 1), (3, 2), [((1, 0), (1, 2))]),  # starting on a wall
+    ((0, 0), (4, 0), [((1, 0), (2, 0)), ((2, 0), (2, 1))]),  # along a wall, then an arm to one side
+    ((1, 1), (1, 1), [((1, 0), (1, 2))]),  # no segment at all
+]
+
+
+@pytest.mark.parametrize(("p", "q", "walls"), THROUGH_A_CORNER)
+def test_a_segment_through_a_wall_or_between_two_walls_meeting_crosses(p, q, walls):
+    assert sq.crosses_walls(p, q, walls)
+    assert sq.crosses_walls(q, p, walls)
+
+
+@pytest.mark.parametrize(("p", "q", "walls"), PAST_THE_WALLS)
+def test_a_segment_touching_walls_or_running_along_one_does_not_cross(p, q, walls):
+    assert not sq.crosses_walls(p, q, walls)
+
+
+@pytest.mark.parametrize(
+    ("board", "message"),
+    [
+        (lambda: Board(0, 3), "a board needs at least one square"),
+        (lambda: Board(2, 2, blocked=(c(1, 1), c(0, 0))), "board blocked must be sorted without repeats; use Board.build"),
+        (lambda: Board(2, 2, cover=(c(0, 0), c(0, 0))), "board cover must be sorted without repeats; use Board.build"),
+        (lambda: Board(2, 2, costs=((c(1, 0), 2), (c(0, 0), 2))), "board costs must be sorted without repeats; use Board.build"),
+        (lambda: Board(2, 2, walls=(side(c(1, 0), c(1, 1)), side(c(0, 0), c(1, 0)))), "board walls must be sorted without repeats; use Board.build"),
+        (lambda: Board(2, 2, heights=((c(1, 0), 1), (c(0, 0), 1))), "board heights must be sorted without repeats; use Board.build"),
+        (lambda: Board(2, 2, cover=(c(2, 0),)), r"Cell\(x=2, y=0\) is off the board"),
+        (lambda: Board(2, 2, costs=((c(0, 0), 0),)), "a square costs at least 1 to enter"),
+        (lambda: Board(2, 2, heights=((c(0, 0), 0),)), "a raised square is at least 1 high; leave ground squares out"),
+    ],
+)
+def test_a_board_that_cannot_be_is_refused_saying_why(board, message):
+    with pytest.raises(ValueError, match=f"^{message}$"):
+        board()
+
+
+def test_a_board_one_square_wide_is_a_board():
+    assert sq.on_board(Board(1, 3), c(0, 2))
+
+
+def test_an_area_lists_its_squares_around_the_centre():
+    assert sq.area(c(3, 4), 1) == tuple(c(x, y) for x in (2, 3, 4) for y in (3, 4, 5))
+    assert sq.area(c(3, 4), 1, "manhattan") == (c(2, 4), c(3, 3), c(3, 4), c(3, 5), c(4, 4))
+
+
+def test_an_unknown_metric_is_a_bug_that_names_it():
+    with pytest.raises(ValueError, match="^unknown metric 'hexagonal'$"):
+        sq.distance(c(0, 0), c(1, 1), "hexagonal")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="^unknown metric 'hexagonal'$"):
+        sq.neighbours(c(0, 0), "hexagonal")  # type: ignore[arg-type]
+
+
+def test_the_board_reads_the_corner_rule_it_is_given():
+    """Through a corner beside one blocked square: open when read leniently, closed strictly."""
+    board = Board.build(3, 3, blocked=[c(1, 0)], cover=[c(2, 1)])
+    assert sq.sees(board, c(0, 0), c(1, 1), strict=False) and not sq.sees(board, c(0, 0), c(1, 1), strict=True)
+    assert sq.covered(board, c(0, 0), c(2, 2), strict=True) and not sq.covered(board, c(0, 0), c(2, 2), strict=False)
+
+
+def test_corner_sight_over_a_wall_across_the_columns_and_one_just_below_the_way():
+    """ruinstars-2e.md#LINE OF SIGHT: a wall along a row line stops sight across it; a wall one
+    square long that ends where the way begins lets the lines pass its end."""
+    across = [side(c(x, 1), c(x, 2)) for x in range(-3, 4)]
+    assert not sq.corner_sight(c(0, 0), c(0, 4), across)
+    assert sq.corner_sight(c(0, 0), c(0, 4), [side(c(x, 1), c(x, 2)) for x in (2, 3)])
+    assert sq.corner_sight(c(0, 0), c(4, 0), wall_x(2, range(-1, 0)))

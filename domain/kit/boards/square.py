@@ -307,7 +307,7 @@ def _sign(v: int) -> int:
     return (v > 0) - (v < 0)
 
 
-def _crosses(p: Point, q: Point, walls: Collection[tuple[Point, Point]]) -> bool:
+def crosses_walls(p: Point, q: Point, walls: Collection[tuple[Point, Point]]) -> bool:
     """Does segment pq cross the walls, going from one side to the other somewhere strictly
     between its ends? Touching a wall, running along one or reaching its end is not crossing.
     Where walls meet at a corner on the line, it crosses when they leave it on both sides."""
@@ -336,7 +336,7 @@ def corner_sight(a: Cell, b: Cell, walls: Collection[Side]) -> bool:
     """Ruinstars' grid sight (ruinstars-2e.md#LINE OF SIGHT): from some corner of a's square,
     two lines to the two nearest corners of b's square, neither crossing a wall.
 
-    "Crossing" is read strictly as passing through a wall (see `_crosses`), so lines may run
+    "Crossing" is read strictly as passing through a wall (see `crosses_walls`), so lines may run
     along a wall or touch its end. When corners tie for second nearest, any of them may be
     taken: the attacker picks the corner, so it may pick among equally near ones too.
     """
@@ -347,7 +347,7 @@ def corner_sight(a: Cell, b: Cell, walls: Collection[Side]) -> bool:
     for p in _corners(a):
         far = sorted((p[0] - t[0]) ** 2 + (p[1] - t[1]) ** 2 for t in targets)[1]
         near = [t for t in targets if (p[0] - t[0]) ** 2 + (p[1] - t[1]) ** 2 <= far]
-        clear = [t for t in near if not _crosses(p, t, lines)]
+        clear = [t for t in near if not crosses_walls(p, t, lines)]
         first = min((p[0] - t[0]) ** 2 + (p[1] - t[1]) ** 2 for t in targets)
         if len(clear) >= 2 and any((p[0] - t[0]) ** 2 + (p[1] - t[1]) ** 2 == first for t in clear):
             return True
