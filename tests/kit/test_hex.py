@@ -319,3 +319,105 @@ def test_a_sixth_turn_takes_each_direction_to_the_next():
 def test_turning_keeps_distances_and_six_turns_are_none(a, b, turns):
     assert hx.distance(hx.rotate(a, turns), hx.rotate(b, turns)) == hx.distance(a, b)
     assert hx.rotate(a, 6) == a and hx.rotate(hx.rotate(a, turns), -turns) == a
+
+
+# --- exact geometry: segments and hexsides, in thirds of a hex -------------------------------
+
+
+def _closed_segments_meet(p, q, a, b) -> bool:
+    """An independent reading: solve p + t(q - p) = a + u(b - a) in fractions; parallel segments
+    meet when collinear and their spans along the line overlap."""
+    from fractions import Fraction
+
+    rx, ry, sx, sy = q[0] - p[0], q[1] - p[1], b[0] - a[0], b[1] - a[1]
+    det = rx * sy - ry * sx
+    ax, ay = a[0] - p[0], a[1] - p[1]
+    if det:
+        t, u = Fraction(ax * sy - ay * sx, det), Fraction(ax * ry - ay * rx, det)
+        return 0 <= t <= 1 and 0 <= u <= 1
+    if ax * ry - ay * rx:
+        return False  # parallel, apart
+    key = (lambda v: v[0]) if (rx, sx) != (0, 0) else (lambda v: v[1])
+    return max(min(key(p), key(q)), min(key(a), key(b))) <= min(max(key(p), key(q)), max(key(a), key(b)))
+
+
+points = st.tuples(st.integers(-7, 7), st.integers(-7, 7))
+near_sides = st.sampled_from(sorted({s for cell in hx.hexagon(1) for s in hx.sides(cell)}))
+
+
+@settings(max_examples=400)
+@given(points, points, near_sides)
+def test_a_segment_meets_a_hexside_exactly_when_they_share_a_point(p, q, s):
+    assume(p != q)
+    assert hx.meets_side(p, q, s) is _closed_segments_meet(p, q, *hx.side_ends(s))
+
+
+def test_the_ends_of_a_hexside_are_the_corners_both_hexes_share():
+    assert hx.side_ends(side(h(0, 0), h(1, 0))) == ((1, 1), (2, -1))
+    assert hx.side_ends(side(h(0, 0), h(0, 1))) == ((-1, 2), (1, 1))
+
+
+#: (segment from, to, hexsides, crosses?) in thirds; the hexside (0,0)|(1,0) runs from (1, 1) to
+#: (2, -1), (0,0)|(1,-1) from (2, -1) to (1, -2), (1,0)|(1,-1) from (2, -1) to (4, -2).
+CROSSINGS = [
+    ((0, 0), (6, 0), [side(h(0, 0), h(1, 0))], True),  # through its middle
+    ((0, 0), (6, -3), [side(h(0, 0), h(1, 0))], False),  # through its end only
+    ((0, 0), (6, -3), [side(h(0, 0), h(1, 0)), side(h(0, 0), h(1, -1))], True),  # a barrier bent there, one arm either side
+    ((0, 0), (6, -3), [side(h(0, 0), h(1, 0)), side(h(1, 0), h(1, -1))], False),  # both arms on one side (one along the line)
+    ((2, -1), (6, -3), [side(h(0, 0), h(1, 0)), side(h(0, 0), h(1, -1))], False),  # starting at the bent corner
+    ((-2, 1), (2, -1), [side(h(0, 0), h(1, 0)), side(h(0, 0), h(1, -1))], False),  # ending at it
+    ((1, 1), (3, -3), [side(h(0, 0), h(1, 0))], False),  # running along it, and past its end
+    ((0, 0), (0, 0), [side(h(0, 0), h(1, 0))], False),
+]
+
+
+@pytest.mark.parametrize(("p", "q", "walls", "crosses"), CROSSINGS)
+def test_a_segment_crosses_hexsides_only_passing_from_one_side_to_the_other(p, q, walls, crosses):
+    assert hx.crosses_walls(p, q, walls) is crosses
+    assert hx.crosses_walls(q, p, walls) is crosses
+
+
+@pytest.mark.parametrize(
+    ("bad", "message"),
+    [
+        (lambda: Board(()), "a board needs at least one hex"),
+        (lambda: Board((h(1, 0), h(0, 0))), "board cells must be sorted without repeats; use Board.build"),
+        (lambda: Board((h(0, 0), h(1, 0)), blocked=(h(0, 0), h(0, 0))), "board blocked must be sorted without repeats; use Board.build"),
+        (lambda: Board((h(0, 0), h(1, 0)), cover=(h(1, 0), h(0, 0))), "board cover must be sorted without repeats; use Board.build"),
+        (lambda: Board((h(0, 0), h(1, 0)), costs=((h(1, 0), 2), (h(0, 0), 2))), "board costs must be sorted without repeats; use Board.build"),
+        (lambda: Board((h(0, 0), h(0, 1), h(1, 0)), walls=(side(h(0, 0), h(1, 0)), side(h(0, 0), h(0, 1)))), "board walls must be sorted without repeats; use Board.build"),
+        (lambda: Board((h(0, 0), h(0, 1), h(1, 0)), cover_sides=(side(h(0, 0), h(1, 0)), side(h(0, 0), h(0, 1)))), "board cover_sides must be sorted without repeats; use Board.build"),
+        (lambda: Board((h(0, 0),), blocked=(h(1, 0),)), r"Hex\(q=1, r=0\) is off the board"),
+        (lambda: Board((h(0, 0),), costs=((h(0, 0), 0),)), "a hex costs at least 1 to enter"),
+        (lambda: hx.Side(h(1, 0), h(0, 0)), r"Hex\(q=1, r=0\) and Hex\(q=0, r=0\) do not share a side in that order; use side\(\)"),
+        (lambda: hx.line(h(0, 0), h(1, 0), lean=0), "lean is 1 or -1"),
+    ],
+)
+def test_what_cannot_be_is_refused_saying_why(bad, message):
+    with pytest.raises(ValueError, match=f"^{message}$"):
+        bad()
+
+
+def test_a_hex_has_six_sides_each_shared_with_a_neighbour():
+    assert hx.sides(h(1, 1)) == tuple(sorted(side(h(1, 1), n) for n in (h(2, 1), h(2, 0), h(1, 0), h(0, 1), h(0, 2), h(1, 2))))
+
+
+def test_cube_coordinates_off_the_plane_are_refused_with_their_sum():
+    with pytest.raises(ValueError, match="^cube coordinates must add up to 0, not 2$"):
+        hx.from_cube(1, 2, -1)
+
+
+def test_a_model_is_never_in_cover_from_itself():
+    assert not hx.in_cover(h(1, 0), h(1, 0), {h(0, 0)}, {side(h(0, 0), h(1, 0))}, strict=True)
+
+
+def test_the_board_s_walls_cover_and_moves_apply():
+    board = Board.build(hx.hexagon(3), walls=[side(h(0, 0), h(1, 0))], cover=[h(1, 0)])
+    assert not hx.sees(board, h(0, 0), h(2, 0), strict=False)
+    assert hx.sees(board, h(0, 0), h(0, 2), strict=False)
+    assert hx.covered(board, h(0, 0), h(2, -1), strict=True) and not hx.covered(board, h(0, 0), h(2, -1), strict=False)
+    assert dict(hx.reachable(board, h(0, 0), max_cost=1)) == {h(0, 0): 0, **{n: 1 for n in hx.neighbours(h(0, 0)) if n != h(1, 0)}}
+    beyond = dict(hx.reachable(board, h(0, 0), halts={h(0, 1)}, max_cost=2))
+    assert h(0, 2) not in beyond or beyond[h(0, 2)] == 2
+    assert h(-1, 2) in beyond and beyond[h(-1, 2)] == 2  # round the halting hex, by the other way
+    assert dict(hx.reachable(board, h(0, 0), halts=set(hx.neighbours(h(0, 0))))) == {h(0, 0): 0, **{n: 1 for n in hx.neighbours(h(0, 0)) if n != h(1, 0)}}  # the hex behind the wall lies beyond a halt

@@ -148,7 +148,8 @@ _FACES = ((1, -1), (1, 2), (-2, -1))
 """Three linear forms f with the hex = {p : |f(p - centre)| <= 3}: its three pairs of opposite sides."""
 
 
-def _centre(h: Hex) -> Point:
+def centre_point(h: Hex) -> Point:
+    """The hex's centre in the exact plane of thirds the sight geometry works in."""
     return (3 * h.q, 3 * h.r)
 
 
@@ -159,7 +160,7 @@ def _orient(o: Point, p: Point, q: Point) -> int:
 def _touches(p: Point, q: Point, h: Hex) -> bool:
     """Does segment pq meet the closed hexagon of h (boundary included)? Separating axes: the
     segment's own line and the hexagon's three side directions."""
-    cq, cr = _centre(h)
+    cq, cr = centre_point(h)
     signs = {(_orient(p, q, (cq + dq, cr + dr)) > 0) - (_orient(p, q, (cq + dq, cr + dr)) < 0) for dq, dr in _CORNERS}
     if signs in ({1}, {-1}):
         return False
@@ -171,9 +172,9 @@ def _touches(p: Point, q: Point, h: Hex) -> bool:
     return True
 
 
-def _ends(s: Side) -> tuple[Point, Point]:
+def side_ends(s: Side) -> tuple[Point, Point]:
     """The two corners a hexside runs between, sorted."""
-    ca, cb = _centre(s.a), _centre(s.b)
+    ca, cb = centre_point(s.a), centre_point(s.b)
     a = {(ca[0] + dq, ca[1] + dr) for dq, dr in _CORNERS}
     shared = sorted(p for p in ((cb[0] + dq, cb[1] + dr) for dq, dr in _CORNERS) if p in a)
     return shared[0], shared[1]
@@ -184,9 +185,9 @@ def _on(p: Point, q: Point, v: Point) -> bool:
     return min(p[0], q[0]) <= v[0] <= max(p[0], q[0]) and min(p[1], q[1]) <= v[1] <= max(p[1], q[1])
 
 
-def _meets(p: Point, q: Point, s: Side) -> bool:
+def meets_side(p: Point, q: Point, s: Side) -> bool:
     """Does segment pq touch or cross the hexside s (its ends included)?"""
-    w0, w1 = _ends(s)
+    w0, w1 = side_ends(s)
     d1, d2, d3, d4 = _orient(w0, w1, p), _orient(w0, w1, q), _orient(p, q, w0), _orient(p, q, w1)
     if ((d1 > 0 > d2) or (d1 < 0 < d2)) and ((d3 > 0 > d4) or (d3 < 0 < d4)):
         return True
@@ -247,7 +248,7 @@ def touched(a: Hex, b: Hex) -> tuple[Hex, ...]:
     a corner all three around it."""
     if a == b:
         return (a,)
-    p, q = _centre(a), _centre(b)
+    p, q = centre_point(a), centre_point(b)
     candidates = {n for h in line(a, b) for n in (h, *neighbours(h))}
     return tuple(sorted(h for h in candidates if _touches(p, q, h)))
 
@@ -259,12 +260,12 @@ def _inside_segment(p: Point, q: Point, v: Point) -> bool:
     return 0 < (v[0] - p[0]) * (q[0] - p[0]) + (v[1] - p[1]) * (q[1] - p[1]) < (q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2
 
 
-def _crosses(p: Point, q: Point, lines: Collection[Side]) -> bool:
+def crosses_walls(p: Point, q: Point, lines: Collection[Side]) -> bool:
     """Does segment pq pass from one side of these hexsides to the other, strictly between its
     ends? Through a side's middle it crosses; running along a side or touching its end does not;
     through a corner where several meet, it crosses when they leave the corner on both sides
     of it (a barrier bent at the corner)."""
-    ends = [_ends(s) for s in lines]
+    ends = [side_ends(s) for s in lines]
     for w0, w1 in ends:
         d1, d2, d3, d4 = _orient(p, q, w0), _orient(p, q, w1), _orient(w0, w1, p), _orient(w0, w1, q)
         if ((d1 > 0 > d2) or (d1 < 0 < d2)) and ((d3 > 0 > d4) or (d3 < 0 < d4)):
@@ -289,7 +290,7 @@ def line_of_sight(a: Hex, b: Hex, blocking: Collection[Hex] = frozenset(), walls
     strict=False: the line is drawn both ways a tie can lean (`line` with lean 1 and -1) and
     blocking hexes block only when both drawings pass one. So a line running between an open
     hex and a blocked one gets through; between two blocked ones, it does not. Walls, being
-    lines, are read exactly: they block when the line crosses one (`_crosses`), not when it
+    lines, are read exactly: they block when the line crosses one (`crosses_walls`), not when it
     runs along one or touches its end.
 
     Symmetric either way; whatever strict=True sees, strict=False sees too.
@@ -300,9 +301,9 @@ def line_of_sight(a: Hex, b: Hex, blocking: Collection[Hex] = frozenset(), walls
         hit = touched(a, b)
         if any(h in blocking for h in hit if h != a and h != b):
             return False
-        around, p, q = frozenset(hit), _centre(a), _centre(b)
-        return not any(_meets(p, q, w) for w in walls if w.a in around or w.b in around)
-    if _crosses(_centre(a), _centre(b), walls):
+        around, p, q = frozenset(hit), centre_point(a), centre_point(b)
+        return not any(meets_side(p, q, w) for w in walls if w.a in around or w.b in around)
+    if crosses_walls(centre_point(a), centre_point(b), walls):
         return False
     return not all(_drawn_passes(a, b, lean, blocking) for lean in (1, -1))
 
@@ -337,9 +338,9 @@ def in_cover(
         hit = touched(attacker, target)
         if any(h in near for h in hit):
             return True
-        around, p, q = frozenset(hit), _centre(attacker), _centre(target)
-        return any(_meets(p, q, s) for s in faces if s.a in around or s.b in around)
-    if _crosses(_centre(attacker), _centre(target), faces):
+        around, p, q = frozenset(hit), centre_point(attacker), centre_point(target)
+        return any(meets_side(p, q, s) for s in faces if s.a in around or s.b in around)
+    if crosses_walls(centre_point(attacker), centre_point(target), faces):
         return True
     return all(_drawn_passes(attacker, target, lean, near) for lean in (1, -1))
 
