@@ -224,3 +224,116 @@ def test_nearest_on_outline_projects_onto_the_closest_edge():
     assert inches.nearest_on_outline((2, 6), square) == (2, 4)
     assert inches.nearest_on_outline((6, 6), square) == (4, 4)
     assert inches.nearest_on_outline((1, 2), square) == (0, 2)  # from inside, too
+
+
+# --- the kit's smaller measures, with the values a player would measure ----------------------
+
+
+def test_bases_overlap_only_past_touching_and_sizes_convert_from_millimetres():
+    assert inches.base_radius_inches(25.4) == pytest.approx(0.5)
+    assert inches.overlaps(Base(0, 0, radius=1), Base(1.9, 0, radius=1))
+    assert not inches.overlaps(Base(0, 0, radius=1), Base(2, 0, radius=1))  # touching
+    assert not inches.overlaps(Base(0, 0, radius=1), Base(0, 2.5, radius=1))
+
+
+def test_the_closest_candidate_ties_to_the_first_given():
+    origin = Base(0, 0, radius=0.5)
+    assert inches.closest(origin, [Base(5, 0), Base(3, 0), Base(0, -3), Base(4, 0)]) == 1
+    with pytest.raises(ValueError, match=r"^closest\(\) needs at least one candidate$"):
+        inches.closest(origin, [])
+
+
+def test_up_to_allows_the_limit_and_closer_than_does_not():
+    assert inches.at_most(6.0, 6.0) and inches.at_most(6.0 + TOLERANCE / 2, 6.0) and not inches.at_most(6.1, 6.0)
+    assert inches.short_of(5.9, 6.0) and not inches.short_of(6.0, 6.0) and not inches.short_of(6.0 - TOLERANCE / 2, 6.0)
+    assert [inches.full_steps(length, 3) for length in (0, -1, 2.99, 3, 5.9999999999, 6.5)] == [0, 0, 0, 1, 2, 2]
+
+
+def test_terrain_needs_a_polygon_and_no_negative_height():
+    with pytest.raises(ValueError, match="^terrain 'crate' needs a polygon of at least 3 vertices$"):
+        Terrain("crate", ((0, 0), (1, 0)), height=1)
+    with pytest.raises(ValueError, match="^terrain 'pit' cannot have a negative height$"):
+        Terrain("pit", box(0, 0, 1, 1), height=-1)
+
+
+def test_a_segment_hits_a_polygon_through_it_or_inside_it_not_along_or_at_a_corner():
+    square = box(0, 0, 2, 2)
+    assert inches.segment_hits_polygon((-1, 1), (3, 1), square)  # through
+    assert inches.segment_hits_polygon((0.5, 0.5), (1.5, 1.5), square)  # wholly inside
+    assert inches.segment_hits_polygon((1, 1), (1, 1), square)  # a point inside
+    assert not inches.segment_hits_polygon((5, 5), (5, 5), square)
+    assert not inches.segment_hits_polygon((-1, 0), (3, 0), square)  # along an edge
+    assert not inches.segment_hits_polygon((-1, 1), (1, 3), square)  # touching a corner
+    assert not inches.segment_hits_polygon((3, 0), (3, 5), square)  # beside it
+
+
+def test_climbing_counts_every_inch_up_and_down_a_straight_path():
+    crate = Terrain("crate", box(2, -1, 4, 1), height=2, elevated=True)
+    roof = Terrain("roof", box(3, -1, 4, 1), height=3, elevated=True)
+    assert inches.climb((0, 0), (6, 0), [crate]) == pytest.approx(4)  # up 2, down 2
+    assert inches.climb((0, 0), (3.5, 0), [crate, roof]) == pytest.approx(3)  # up 2, up 1 more
+    assert inches.climb((0, 0), (0, 5), [crate]) == 0
+    assert [tuple(round(v, 9) for v in stretch) for stretch in inches.ground_profile((0, 0), (6, 0), [crate])] == [(0, 2, 0), (2, 4, 2), (4, 6, 0)]
+
+
+def test_a_move_enters_the_pieces_its_centre_or_its_sweeping_base_overlaps():
+    mud = Terrain("mud", box(2, 1, 4, 3), height=0, difficult=True)
+    pit = Terrain("pit", box(6, -3, 8, -1), height=0, dangerous=True)
+    assert inches.path_terrain((0, 0), (10, 0), [mud, pit]) == []
+    assert inches.path_terrain((0, 0), (10, 0), [mud, pit], radius=1.5) == [mud, pit]
+    assert inches.path_terrain((0, 0), (10, 0), [mud, pit], radius=1.0) == []  # touching is not entering
+    assert inches.path_terrain((0, 2), (10, 2), [mud, pit]) == [mud]
+    assert inches.path_terrain((3, 2), (3, 2.5), [pit, mud]) == [mud]  # starting and ending in it
+
+
+def test_a_unit_is_in_cover_when_most_of_its_models_are_fully():
+    """One model: mostly in cover; more: over half of them each fully in cover."""
+    shooter = Base(0, 5)
+    hedge = Terrain("wall", box(8, 0, 9, 10), height=3, blocks_sight=True)
+    hidden = [Base(9.5, y, radius=0.5) for y in (2, 4, 6)]
+    open_ = [Base(4, y, radius=0.5) for y in (2, 4)]  # in front of the wall
+    assert inches.unit_in_cover(hidden[:1], shooter, [hedge], eye=1.0)
+    assert inches.unit_in_cover([*hidden, *open_], shooter, [hedge], eye=1.0)
+    assert not inches.unit_in_cover([*hidden[:2], *open_], shooter, [hedge], eye=1.0)  # two of four
+    assert not inches.unit_in_cover(open_[:1], shooter, [hedge], eye=1.0)
+
+
+def test_a_straight_move_stops_at_its_goal_its_reach_its_length_or_the_first_base_in_the_way():
+    start = Base(0, 0, radius=0.5)
+    assert inches.move_toward(start, Point(4, 0), 6) == Point(4, 0)
+    assert inches.move_toward(start, Point(10, 0), 6) == Point(6, 0)
+    assert inches.move_toward(start, Point(4, 0), 6, reach=1) == Point(3, 0)
+    assert inches.move_toward(start, Point(0, 0), 6) == Point(0, 0)
+    to_base = inches.move_toward(start, Base(0, 8, radius=1), 12)
+    assert to_base.x == 0 and to_base.y == pytest.approx(6.5, abs=0.01) and to_base.y < 6.5  # at contact, never overlapping
+    blocked = inches.move_toward(start, Point(10, 0), 10, obstacles=[start, Base(5, 0.5, radius=0.5)])
+    assert blocked.x == pytest.approx(5 - math.sqrt(1 - 0.25), abs=0.01) and blocked.y == 0
+    assert inches.move_toward(start, Point(10, 0), 10, obstacles=[Base(5, 3, radius=0.5)]) == Point(10, 0)
+    assert inches.passes_over(start, Point(10, 0), Base(5, 0.5, radius=0.5))
+    assert not inches.passes_over(start, Point(10, 0), Base(5, 1.0, radius=0.5))  # touching only
+    assert not inches.passes_over(start, Point(10, 0), Base(5, 3, radius=0.5))
+
+
+def test_models_moving_together_stop_where_every_one_keeps_its_distance():
+    movers = [Base(0, 0, radius=0.5), Base(0, 2, radius=0.5)]
+    assert inches.clear_travel(movers, 1, 0, 6, [Base(10, 0, radius=0.5)]) == 6
+    assert inches.clear_travel(movers, 1, 0, 10, [Base(10, 0, radius=0.5)], keep=1) == pytest.approx(8)
+    assert inches.clear_travel(movers, 1, 0, 10, [Base(5, 2, radius=0.5)]) == 10  # past it, the way may pass
+    assert inches.clear_travel(movers, 1, 0, 5, [Base(5, 2, radius=0.5)]) == pytest.approx(4)  # not onto it
+    assert inches.clear_travel(movers, 1, 0, -2, []) == 0
+
+
+def test_coherency_needs_a_near_neighbour_and_no_one_far():
+    row = [Base(x, 0, radius=0.5) for x in (0, 2, 4)]
+    assert inches.coherent(row, near=1, far=9)
+    assert not inches.coherent(row, near=0.9, far=9)
+    assert not inches.coherent(row, near=1, far=2.9)  # the ends are 3 apart
+    assert inches.coherent(row[:1], near=0, far=0)
+
+
+def test_formation_slots_fill_a_hexagon_nearest_first():
+    slots = inches.formation_slots(Point(10, 10), radius=0.5, gap=1, rings=1)
+    assert len(slots) == 7 and slots[0] == Point(10, 10)
+    assert slots[1].x == pytest.approx(12) and slots[1].y == pytest.approx(10)  # angle 0 first
+    assert all(math.hypot(s.x - 10, s.y - 10) == pytest.approx(2) for s in slots[1:])
+    assert len(inches.formation_slots(Point(0, 0), 0.5, 1)) == 37
