@@ -6,6 +6,8 @@
 #                    then the longer contract pass (benchmarks/fuzz.py: schemathesis, a live server)
 #   ./dev.sh mutate  mutation testing (tests/mutation/run.py: mutmut): the score of each module in
 #                    tests/mutation/targets.toml, or of those named, or --changed [BASE] (default main)
+#   ./dev.sh soak    the long checks, hours on two cores: `bench`, then every module's mutation
+#                    score (CI mutates only the trust core); fails when a module is below its target
 set -euo pipefail
 cd "$(dirname "$0")"
 PYTHON="${PYTHON:-python3.11}"
@@ -27,5 +29,6 @@ case "${1:-}" in
   test) shift; install test "[test]"; exec .venv/bin/python -m pytest "$@" ;;
   mutate) shift; install mutate "[test,mutation]"; exec .venv/bin/python tests/mutation/run.py "$@" ;;
   bench) shift; install test "[test]"; .venv/bin/python benchmarks/suite.py "$@"; exec .venv/bin/python benchmarks/fuzz.py "$@" ;;
-  *) echo "usage: ./dev.sh serve [--port N] | ./dev.sh test [pytest args] | ./dev.sh bench [--smoke] | ./dev.sh mutate [MODULE...] [--changed [BASE]] [--show]" >&2; exit 2 ;;
+  soak) shift; install mutate "[test,mutation]"; .venv/bin/python benchmarks/suite.py "$@"; .venv/bin/python benchmarks/fuzz.py "$@"; exec .venv/bin/python tests/mutation/run.py ;;
+  *) echo "usage: ./dev.sh serve [--port N] | ./dev.sh test [pytest args] | ./dev.sh bench [--smoke] | ./dev.sh soak [--smoke] | ./dev.sh mutate [MODULE...] [--changed [BASE]] [--show]" >&2; exit 2 ;;
 esac
