@@ -9,6 +9,7 @@ from domain.systems.blackstone import battlefield as bf
 from domain.systems.blackstone import commands as cmd
 from domain.systems.blackstone import events as ev
 from tests.blackstone.game import ENCOUNTERS, Game, keep
+from tests.blackstone.test_actions import DRUDGE, TWINS, started
 
 
 def test_the_card_sets_down_its_chambers_with_walls_barriers_and_obstructions():
@@ -89,3 +90,79 @@ def test_sight_cover_range_and_routes_on_the_battlefield():
     assert bf.covered(battle, Hex(0, -1), Hex(2, -1)) and not bf.covered(battle, Hex(1, -1), Hex(2, -1))
     assert bf.hx.distance(Hex(-1, 1), Hex(1, 1)) == 2
     assert bf.hx.distance(Hex(0, 1), Hex(0, 2)) == 1 and bf.route_distance(battle, Hex(0, 1), Hex(0, 2)) == 2  # round the wall
+
+
+def test_a_barrier_touched_at_its_end_is_cover():
+    """ATTACKS, Cover: touching a barrier hexside is enough. From (0, 1) the line to (2, 0) meets
+    the barrier between (1, 0) and (2, 0) only at its end, and (2, 0) is in cover."""
+    battle = Game().battle
+    assert bf.sees(battle, Hex(0, 1), Hex(2, 0)) and bf.covered(battle, Hex(0, 1), Hex(2, 0))
+    assert bf.route_distance(battle, Hex(1, 1), Hex(2, 1)) == 2  # round the wall between them, by (2, 0)
+    assert bf.route_distance(Game("broken-gallery").battle, Hex(-1, 0), Hex(0, 0)) is None  # obstructed
+
+
+def test_an_explorer_may_be_set_down_again_in_its_own_full_hex():
+    """BATTLEFIELD CREATION: Ysolde and Kettle fill their hex; Ysolde placed where she stands
+    counts once, Oskra there would be a third explorer."""
+    game = Game("broken-gallery", "Ysolde Marr, Brother Kettle, Oskra Vey")
+    assert game.do(cmd.PlaceExplorer("ysolde-marr", q=-4, r=0)) == [ev.MiniaturePlaced("ysolde-marr", -4, 0)]
+    refused = game.refused(cmd.PlaceExplorer("oskra-vey", q=-4, r=0))
+    assert (refused.code, refused.params) == ("cannot_place", {"miniature": "oskra-vey", "q": -4, "r": 0})
+
+
+def test_the_sides_never_share_a_hex():
+    """BATTLEFIELD CREATION: no limit mixes explorers and hostiles; a lone small hostile leaves
+    room for two more, none for an explorer, and a lone explorer none for a hostile."""
+    game = Game()
+    game.patch(DRUDGE, at=Hex(1, 1))
+    for other in ("ashen-drudge-1-2", "ashen-drudge-1-3"):
+        game.patch(other, at=None)
+    battle = game.battle
+    assert bf.room_for(battle, "small", Hex(1, 1)) and not bf.room_for(battle, "explorer", Hex(1, 1)) and not bf.room_for(battle, "twin", Hex(1, 1))
+    game.patch("ysolde-marr", at=Hex(0, 1))
+    assert [bf.room_for(game.battle, size, Hex(0, 1)) for size in ("explorer", "twin", "small", "large", "huge")] == [True, True, False, False, False]
+
+
+def lone_drudge(at: Hex) -> Game:
+    """The twins' activation, one Drudge left on the board, at `at`."""
+    game = started()
+    game.patch(DRUDGE, at=at)
+    for other in ("ashen-drudge-1-2", "ashen-drudge-1-3"):
+        game.patch(other, at=None)
+    return game
+
+
+def test_a_move_never_passes_through_an_enemy():
+    """EXPLORER ACTIONS, Move: from (1, 0) past the Drudge at (2, 0) to (3, 0) is 2 hexes through
+    it; round it, the first step is next to it and stops there."""
+    game = lone_drudge(Hex(2, 0))
+    game.patch("pim", at=Hex(1, 0))
+    refused = game.refused(cmd.Move(TWINS, miniature="pim", die=4, q=3, r=0))
+    assert (refused.code, refused.params) == ("no_route", {"miniature": "pim", "q": 3, "r": 0, "move": 4})
+    assert game.do(cmd.Move(TWINS, miniature="pim", die=4, q=1, r=1))[-1] == ev.Moved("pim", [Hex(1, 0), Hex(1, 1)])
+
+
+def test_a_move_stops_on_entering_a_hex_next_to_an_enemy():
+    """EXPLORER ACTIONS, Move: (3, 1) is 4 hexes from (0, 0), but the way goes by (2, 0), next
+    to the Drudge at (3, 0): the move may end there, not go on."""
+    game = lone_drudge(Hex(3, 0))
+    game.patch("pim", at=Hex(0, 0))
+    refused = game.refused(cmd.Move(TWINS, miniature="pim", die=4, q=3, r=1))
+    assert (refused.code, refused.params) == ("no_route", {"miniature": "pim", "q": 3, "r": 1, "move": 4})
+    assert game.do(cmd.Move(TWINS, miniature="pim", die=4, q=2, r=0))[-1] == ev.Moved("pim", [Hex(0, 0), Hex(1, 0), Hex(2, 0)])
+
+
+def test_a_move_passes_a_full_hex_but_does_not_end_in_it_and_joins_a_friend_with_room():
+    """EXPLORER ACTIONS, Move; BATTLEFIELD CREATION: Oskra (move 5) may not stop with Ysolde and
+    Pim (two explorers and a twin), may go through them (the only way east), and may stop with
+    Pell alone."""
+    game = Game("sunken-passage", "Ysolde Marr, Oskra Vey, Pim and Pell")
+    game.start((1, 2, 3, 4, 5), {"oskra-vey": (6, 5, 4, 1), "pim-and-pell": (6, 5, 4, 1), "ysolde-marr": (5, 4, 2, 1)}, (1, 1, 1))
+    assert game.battle.current == "oskra-vey" and game.at("oskra-vey") == Hex(-2, 0)
+    game.patch("ysolde-marr", at=Hex(-1, 0))
+    game.patch("pim", at=Hex(-1, 0))
+    game.patch("pell", at=Hex(-2, 1))
+    refused = game.refused(cmd.Move("oskra-vey", die=4, q=-1, r=0))
+    assert (refused.code, refused.params) == ("no_route", {"miniature": "oskra-vey", "q": -1, "r": 0, "move": 5})
+    assert game.do(cmd.Move("oskra-vey", die=4, q=0, r=0))[-1] == ev.Moved("oskra-vey", [Hex(-2, 0), Hex(-1, 0), Hex(0, 0)])
+    assert game.do(cmd.Move("oskra-vey", die=5, q=-2, r=1))[-1] == ev.Moved("oskra-vey", [Hex(0, 0), Hex(-1, 0), Hex(-2, 1)])

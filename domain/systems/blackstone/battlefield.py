@@ -97,7 +97,7 @@ def route(battle: Battle, mover: Miniature, goal: hx.Hex, max_cost: int | None) 
 def route_distance(battle: Battle, a: hx.Hex, b: hx.Hex) -> int | None:
     """Distance by the shortest route crossing no wall and entering no obstructed hex
     (blackstone-fortress.md#HOSTILE ACTIVATIONS); None when there is none."""
-    found = hx.shortest_path(battle.board, a, b) if b not in set(battle.board.blocked) else None
+    found = hx.shortest_path(battle.board, a, b)
     return None if found is None else found.cost
 
 
