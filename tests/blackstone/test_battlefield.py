@@ -3,12 +3,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import msgspec
+import pytest
+
+from domain.errors import RuleError
 from domain.events import DiceRolled
 from domain.kit.boards.hex import Hex, side
 from domain.systems.blackstone import battlefield as bf
 from domain.systems.blackstone import commands as cmd
 from domain.systems.blackstone import events as ev
-from tests.blackstone.game import ENCOUNTERS, Game, keep
+from domain.systems.blackstone.content import Party
+from tests.blackstone.game import CORE, ENCOUNTERS, Game, keep
 from tests.blackstone.test_actions import DRUDGE, TWINS, started
 
 
@@ -166,3 +173,75 @@ def test_a_move_passes_a_full_hex_but_does_not_end_in_it_and_joins_a_friend_with
     assert (refused.code, refused.params) == ("no_route", {"miniature": "oskra-vey", "q": -1, "r": 0, "move": 5})
     assert game.do(cmd.Move("oskra-vey", die=4, q=0, r=0))[-1] == ev.Moved("oskra-vey", [Hex(-2, 0), Hex(-1, 0), Hex(0, 0)])
     assert game.do(cmd.Move("oskra-vey", die=5, q=-2, r=1))[-1] == ev.Moved("oskra-vey", [Hex(0, 0), Hex(-1, 0), Hex(-2, 1)])
+
+
+def colossi(count: int) -> Any:
+    """The core pack with the ash choir's first encounter (drawn first, for marker 1) a party of
+    `count` Vault Colossi (huge: one a hex), then a Glass Mite."""
+    cards = tuple(
+        msgspec.structs.replace(c, encounters=((Party("Vault Colossus", count), Party("Glass Mite", 1)), *c.encounters[1:])) if c.id == "ash-choir" else c
+        for c in CORE.encounter_cards
+    )
+    return msgspec.structs.replace(CORE, encounter_cards=cards)
+
+
+def test_a_party_that_no_longer_fits_stops_and_the_next_finds_no_room_either():
+    """BATTLEFIELD CREATION: at the sunken passage's marker (3, 0) four hexes are on the board;
+    four Colossi fill them, the fifth and the Mite (no hostile shares a huge one's hex) are left out."""
+    game = Game(pack=colossi(5))
+    deployed = [(e.miniature, Hex(e.q, e.r)) for e in game.of(ev.HostileDeployed)]
+    assert deployed == [("vault-colossus-1-1", Hex(3, 0)), ("vault-colossus-1-2", Hex(2, 0)), ("vault-colossus-1-3", Hex(2, 1)), ("vault-colossus-1-4", Hex(3, 1))]
+    assert game.battle.deployment is None and game.battle.phase == "deployment"
+
+
+def test_the_hostile_player_picks_among_two_hexes_or_more_and_not_from_one():
+    """BATTLEFIELD CREATION: the hostile player's pick waits while two hexes or more are equal;
+    the fourth Colossus has one hex left and goes there at once; the fifth finds none."""
+    game = Game(pack=colossi(5), hostile_player="hela")
+    awaited = []
+    for q, r in ((3, 0), (2, 0)):
+        awaited.append(game.events[-1].options)
+        game.do(cmd.PickHex(q, r))
+    assert awaited == [["2,0", "2,1", "3,0", "3,1"], ["2,0", "2,1", "3,1"]]
+    assert game.events[-1] == ev.DeploymentChoiceAwaited("hela", "vault-colossus-1-3", "Vault Colossus", 1, ["2,1", "3,1"], [[1, "Vault Colossus", 0]] * 3 + [[1, "Glass Mite", 1]], [])
+    wrong = game.refused(cmd.PickHex(3, 0))
+    assert (wrong.code, wrong.rule, wrong.params) == ("option_not_offered", "blackstone-fortress.md#BATTLEFIELD CREATION", {"option": "3,0", "kind": "hex", "options": ["2,1", "3,1"]})
+    assert game.do(cmd.PickHex(3, 1)) == [ev.HostileDeployed("vault-colossus-1-3", "Vault Colossus", 1, 3, 1), ev.HostileDeployed("vault-colossus-1-4", "Vault Colossus", 1, 2, 1)]
+    assert game.battle.deployment is None
+
+
+def test_an_encounter_deck_too_small_for_the_markers_refuses_the_set_up():
+    """BATTLEFIELD CREATION: twin galleries has three markers; a deck of two encounter cards (as
+    legacy cards may leave it) runs out at the third."""
+    pack = msgspec.structs.replace(CORE, encounter_cards=CORE.encounter_cards[:2])
+    with pytest.raises(RuleError) as caught:
+        Game("twin-galleries", encounter_faces=keep(2), pack=pack)
+    assert (caught.value.code, caught.value.rule, caught.value.params) == ("deck_too_small", "blackstone-fortress.md#BATTLEFIELD CREATION", {"deck": "encounter", "wanted": 1, "left": 0})
+
+
+def test_hostiles_deploy_in_cover_from_every_explorer_before_the_marker_itself():
+    """BATTLEFIELD CREATION: at the broken gallery's marker 1 (1, -1) five explorers see the marker;
+    (1, -2) is the lowest hex next to it in cover from all, and the three Drudges go there. At the
+    passage ambush's marker 1 no hex near it is in cover: they stand on the marker."""
+    gallery = Game("broken-gallery", "Ysolde Marr, Brother Kettle, Oskra Vey, Pim and Pell")
+    assert [(e.miniature, e.q, e.r) for e in gallery.of(ev.HostileDeployed)][:3] == [(f"ashen-drudge-1-{k}", 1, -2) for k in (1, 2, 3)]
+    ambush = Game("passage-ambush", "Ysolde Marr, Brother Kettle, Oskra Vey")
+    assert [(e.miniature, e.q, e.r) for e in ambush.of(ev.HostileDeployed)][:3] == [(f"ashen-drudge-1-{k}", 0, 1) for k in (1, 2, 3)]
+
+
+def test_placing_refusals_name_the_rule_the_explorer_and_the_hex():
+    """BATTLEFIELD CREATION: out of the maglev chamber, or once the first turn began."""
+    game = Game("broken-gallery")
+    refused = game.refused(cmd.PlaceExplorer("ysolde-marr", q=0, r=1))
+    assert (refused.code, refused.rule, refused.params) == ("cannot_place", "blackstone-fortress.md#BATTLEFIELD CREATION", {"miniature": "ysolde-marr", "q": 0, "r": 1})
+    game.start((1, 2, 3, 4, 5), {"pim-and-pell": (6, 5, 4, 1), "ysolde-marr": (5, 4, 2, 1)}, (1, 1, 1))
+    late = game.refused(cmd.PlaceExplorer("ysolde-marr", q=-4, r=1))
+    assert (late.code, late.rule, late.params) == ("deployment_over", "blackstone-fortress.md#BATTLEFIELD CREATION", {"phase": "activation"})
+
+
+def test_an_ambush_lets_explorers_change_hexes_among_the_ambush_hexes_only():
+    """BATTLEFIELD CREATION: the passage ambush has no maglev chamber; the explorers start in its
+    ambush hexes (1, 0), (2, 0) and (1, 1) and may move among them only."""
+    game = Game("passage-ambush", "Ysolde Marr, Brother Kettle, Oskra Vey")
+    assert game.do(cmd.PlaceExplorer("oskra-vey", q=1, r=1)) == [ev.MiniaturePlaced("oskra-vey", 1, 1)]
+    assert game.refused(cmd.PlaceExplorer("oskra-vey", q=0, r=0)).code == "cannot_place"
