@@ -60,7 +60,8 @@ def test_one_encounter_card_per_discovery_marker_from_the_hidden_shuffle():
     encounter deck's shuffle records no order (its faces are the only way to it)."""
     game = Game("broken-gallery")
     shuffle = game.of(DiceRolled)[0]
-    assert shuffle.purpose == "shuffle the encounter deck" and shuffle.order is None and shuffle.faces == keep(ENCOUNTERS)
+    assert (shuffle.purpose, shuffle.rule, shuffle.actor) == ("shuffle the encounter deck", "blackstone-fortress.md#SETUP", "host")
+    assert shuffle.order is None and shuffle.faces == keep(ENCOUNTERS)
     assert [(e.marker, e.card) for e in game.of(ev.EncounterDrawn)] == [(1, "ash-choir"), (2, "glass-swarm")]
     deployed = [(e.miniature, e.group, (e.q, e.r)) for e in game.of(ev.HostileDeployed)]
     # ash-choir encounter 1: 3 Ashen Drudges at marker 1 (1, -1); glass-swarm encounter 2: 2 mites and a wight at (5, 1).
@@ -183,6 +184,31 @@ def colossi(count: int) -> Any:
         for c in CORE.encounter_cards
     )
     return msgspec.structs.replace(CORE, encounter_cards=cards)
+
+
+def test_a_party_that_no_longer_fits_at_one_marker_leaves_the_next_marker_its_encounter():
+    """BATTLEFIELD CREATION: at the broken gallery's marker 1 (1, -1) six hexes are on the board
+    and unobstructed: six Colossi fill them, the seventh and the Mite are left out; marker 2's
+    encounter (the glass swarm's second) deploys as ever."""
+    game = Game("broken-gallery", pack=colossi(7))
+    deployed = [e.miniature for e in game.of(ev.HostileDeployed)]
+    assert deployed == [f"vault-colossus-1-{k}" for k in range(1, 7)] + ["glass-mite-2-1", "glass-mite-2-2", "scrap-wight-2-1"]
+
+
+def test_explorers_who_find_no_room_in_the_arrival_hexes_refuse_the_set_up():
+    """BATTLEFIELD CREATION, SETUP: a card whose maglev arrival is one hex holds two explorers;
+    the third has no room."""
+    cards = tuple(msgspec.structs.replace(c, arrival=c.arrival[:1]) if c.id == "sunken-passage" else c for c in CORE.combat_cards)
+    with pytest.raises(RuleError) as caught:
+        Game(explorers="Ysolde Marr, Brother Kettle, Oskra Vey", pack=msgspec.structs.replace(CORE, combat_cards=cards))
+    assert (caught.value.code, caught.value.rule, caught.value.params) == ("no_room_to_deploy", "blackstone-fortress.md#BATTLEFIELD CREATION", {"miniature": "Oskra Vey"})
+
+
+def test_a_lone_combats_cards_are_held_by_their_explorers_from_the_set_up():
+    """The `cards` option: Ysolde holds the spare cell and the tide seal, the twins the stim seed."""
+    battle = Game(cards="ysolde-marr: tide-seal, spare-cell; pim-and-pell: stim-seed").battle
+    assert (battle.tracks["ysolde-marr"].cards, battle.tracks["pim-and-pell"].cards) == (("spare-cell", "tide-seal"), ("stim-seed",))
+    assert sorted(battle.cards) == ["spare-cell", "stim-seed", "tide-seal"]
 
 
 def test_a_party_that_no_longer_fits_stops_and_the_next_finds_no_room_either():

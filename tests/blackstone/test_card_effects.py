@@ -139,6 +139,8 @@ def test_an_activation_die_cost_of_6_is_a_card_cost_and_7_is_not():
     card = CARDS["quick-holster"]
     costs = {die: card_kinds.problems(msgspec.structs.replace(card, effect=msgspec.structs.replace(card.effect, die=die))) for die in (0, 6, 7)}
     assert costs == {0: [], 6: [], 7: [("effect.die", "an activation die cost is 0 (none) to 6, not 7")]}
+    ranged = msgspec.structs.replace(card, effect=msgspec.structs.replace(card.effect, min_range=-1))
+    assert card_kinds.problems(ranged) == [("effect.min_range", "ranges are 0 (no limit) or more hexes")]
 
 
 def test_dice_grow_by_the_packs_sizes_and_the_largest_stays():

@@ -9,7 +9,7 @@ import msgspec
 
 from domain.contract import Viewer
 from domain.systems.blackstone import quest_view
-from domain.systems.blackstone.quest import Attack
+from domain.systems.blackstone.quest import Attack, TradingStep
 from domain.systems.blackstone.quest_view import CampaignView, DeckCounts, ExplorerView, InForce, LegacyDeckView, StrongholdsView
 from tests.blackstone.quest import QuestTable
 
@@ -19,7 +19,8 @@ READERS = (Viewer("host", "host"), Viewer("player", "ann", ("ysolde-marr",)), Vi
 def scene() -> QuestTable:
     """After the first Precipice: Ysolde holds two archeotech cards (2 and 3 points) and a clue;
     Kettle died holding one of 1 point and a clue; one stronghold conquered, the next attack
-    agreed on, a discovery card and a resource out of their decks, a mortis card taken."""
+    agreed on, a discovery card and a resource out of their decks, a mortis card taken, the
+    trading step under way."""
     table = QuestTable()
     table.past_the_first_precipice()
     quest = table.quest
@@ -34,6 +35,7 @@ def scene() -> QuestTable:
         mortis_deck=quest.mortis_deck[1:],
         conquered=("glass-orrery",),
         attack=Attack("hollow-forge", ("ysolde-marr", "oskra-vey")),
+        trading=TradingStep("m-1", ("ysolde-marr", "oskra-vey"), {"gilded-wake": ("hired-lantern",)}),
     )
     return table
 
@@ -51,7 +53,8 @@ def test_the_campaign_view_counts_each_explorers_clues_and_archeotech_and_the_li
     assert list(seen.decks.resources) == ["gilded-wake", "pale-orchard", "quiet-anvil", "rusted-psalm"]
     assert seen.strongholds == StrongholdsView(("glass-orrery",), 3, Attack("hollow-forge", ("ysolde-marr", "oskra-vey")), "hidden-vault")
     assert seen.legacy == LegacyDeckView(7, (InForce(1, "quiet-stars", "Quiet stars", "m-1"),), None, "")
-    assert (seen.pack, seen.outcome, seen.failure, seen.trading) == ("core", None, "", None)
+    assert (seen.pack, seen.outcome, seen.failure) == ("core", None, "")
+    assert seen.trading == TradingStep("m-1", ("ysolde-marr", "oskra-vey"), {"gilded-wake": ("hired-lantern",)})
     assert seen.expeditions == quest.expeditions
 
 
