@@ -102,8 +102,10 @@ class ExpeditionGame(RuleTable):
         self.state = msgspec.structs.replace(self.state, game=msgspec.structs.replace(self.expedition, explorers=tracks))
 
     def patch_found(self, **found: tuple[str, ...]) -> None:
-        """Discovery cards found on this expedition, by explorer id, set outside the rules."""
-        self.state = msgspec.structs.replace(self.state, game=msgspec.structs.replace(self.expedition, found=found, held=found))
+        """Discovery cards found on this expedition, by explorer id, set outside the rules (the
+        explorers not named keep the piles they had)."""
+        expedition = self.expedition
+        self.state = msgspec.structs.replace(self.state, game=msgspec.structs.replace(expedition, found={**expedition.found, **found}, held={**expedition.held, **found}))
 
     def of(self, kind: type) -> list[Any]:
         return [e for e in self.events if isinstance(e, kind)]

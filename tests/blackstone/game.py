@@ -41,10 +41,11 @@ class Game(RuleTable):
         dice: str = "manual",
         pack: Any = CORE,
         hostile_player: str = "",
+        cards: str = "",
     ) -> None:
         self.seed = SEED
         self.create("blackstone-fortress", "en", dice)
-        command = setup(Setup("en", Options(combat=combat, explorers=explorers, hostile_player=hostile_player), {"core": pack}))
+        command = setup(Setup("en", Options(combat=combat, explorers=explorers, hostile_player=hostile_player, cards=cards), {"core": pack}))
         faces = [] if dice == "server" else list(encounter_faces if encounter_faces is not None else keep(ENCOUNTERS))
         self.do(command, *faces)
 

@@ -17,12 +17,13 @@ from domain.systems.blackstone import commands as cmd
 from domain.systems.blackstone import events as ev
 from domain.systems.blackstone import expedition_commands as xcmd
 from domain.systems.blackstone import expedition_events as xev
+from domain.systems.blackstone import card_kinds
 from domain.systems.blackstone.card_kinds import larger_die
 from domain.systems.blackstone.setup import Options, setup
 from tests.blackstone.expedition import ExpeditionGame
 from tests.blackstone.game import CORE
 from tests.blackstone.test_actions import DRUDGE, TWINS, YSOLDE, started, track
-from tests.blackstone.test_cards import attack, holding, ysolde_up
+from tests.blackstone.test_cards import CARDS, attack, holding, ysolde_up
 from tests.blackstone.test_hostiles import D1, GROUP, brute_next_to_ysolde
 
 OSKRA = "oskra-vey"
@@ -109,6 +110,37 @@ def test_a_defence_die_card_rolls_a_larger_die():
     defence = events.index(ev.DefenceRolled(YSOLDE, "d12", 9, "success", "negated"))
     assert ev.CardApplied(YSOLDE, "patched-plating", "defence_die", 1) in events[:defence]
     assert game.battle.tracks[YSOLDE].wounds == 0
+
+
+def test_cheaper_weapons_cards_lower_a_cost_above_1_to_1_at_least_and_leave_a_1_alone():
+    """#RESOURCE CARDS (card_kinds.weapon_cost): quick holster and orrery gear (1 each) take a 4+
+    weapon to 3+ with one, 2+ with both; a 2+ and a 3+ to 1+ with both; a 1+ stays 1+ and names
+    no card (nothing was lowered)."""
+    game = started()
+    holding(game, TWINS, "quick-holster")
+    one = game.battle.tracks[TWINS]
+    applied = ev.CardApplied(TWINS, "quick-holster", "cheaper_weapons", 1)
+    assert [card_kinds.weapon_cost(game.battle, one, cost) for cost in (1, 2, 4)] == [(1, []), (1, [applied]), (3, [applied])]
+    holding(game, TWINS, "quick-holster", "orrery-gear")
+    both = game.battle.tracks[TWINS]
+    named = [ev.CardApplied(TWINS, "orrery-gear", "cheaper_weapons", 1), applied]
+    assert [card_kinds.weapon_cost(game.battle, both, cost) for cost in (1, 2, 3, 4)] == [(1, []), (1, named), (1, named), (2, named)]
+
+
+def test_a_ranged_cards_bounds_are_both_in_its_range():
+    """Blessed rounds (4 hexes or more) and the hired lantern (3 or fewer): 4 and 3 count, 3 and 4 not."""
+    blessed, lantern = CARDS["blessed-rounds"], CARDS["hired-lantern"]
+    assert [card_kinds.in_range(blessed, h) for h in (3, 4, 12)] == [False, True, True]
+    assert [card_kinds.in_range(lantern, h) for h in (1, 3, 4)] == [True, True, False]
+
+
+def test_an_activation_die_cost_of_6_is_a_card_cost_and_7_is_not():
+    """#RESOURCE CARDS: a card's use may cost a die of 1 to 6 (0: none)."""
+    card = CARDS["quick-holster"]
+    costs = {die: card_kinds.problems(msgspec.structs.replace(card, effect=msgspec.structs.replace(card.effect, die=die))) for die in (0, 6, 7)}
+    assert costs == {0: [], 6: [], 7: [("effect.die", "an activation die cost is 0 (none) to 6, not 7")]}
+    ranged = msgspec.structs.replace(card, effect=msgspec.structs.replace(card.effect, min_range=-1))
+    assert card_kinds.problems(ranged) == [("effect.min_range", "ranges are 0 (no limit) or more hexes")]
 
 
 def test_dice_grow_by_the_packs_sizes_and_the_largest_stays():

@@ -35,7 +35,7 @@ def test_an_expedition_pauses_after_a_challenge_and_carries_on_where_it_stopped(
     twice = _refused(game, xcmd.PauseExpedition())
     assert twice.code == "expedition_paused"
     assert game.do(xcmd.ResumeExpedition()) == [xev.ExpeditionResumed(1)]
-    assert not game.expedition.paused
+    assert game.expedition.paused is False
     again = _refused(game, xcmd.ResumeExpedition())
     assert (again.code, again.rule) == ("not_paused", ENDING)
     assert game.do(xcmd.Recover(), actor="ann")[-1] == xev.RecoveryFinished(1)

@@ -90,7 +90,8 @@ def test_the_attack_sets_out_through_the_strongholds_cards_and_conquering_it_han
     game = table.expedition([], mode="stronghold")
     (dealt,) = game.of(xev.StrongholdDealt)
     assert dealt == xev.StrongholdDealt("hollow-forge", ["falling-debris", "twin-galleries", "passage-ambush"])
-    assert game.expedition.exploration.draw_pile == ("challenge-1", "combat-1", "combat-2")
+    assert game.expedition.exploration.draw_pile == ("challenge-1", "combat-1", "combat-2") and game.expedition.exploration.hidden is True
+    assert game.expedition.combat_deck.draw_pile == game.expedition.challenge_deck.draw_pile == ()
     assert game.expedition.dealt == {"challenge-1": "falling-debris", "combat-1": "twin-galleries", "combat-2": "passage-ambush"}
     assert table.quest.attack is None and table.quest.expeditions["m-1"].stronghold == "hollow-forge"
     events = _conquer(game)

@@ -75,8 +75,9 @@ def enemies(battle: Battle, side: str) -> list[Miniature]:
 
 
 def room_for(battle: Battle, size: str, cell: hx.Hex, leaving: str = "") -> bool:
-    """May a miniature of `size` stop in `cell`: on the board, not obstructed, no enemy in it
-    (the sides never share a hex) and within the hex's limits."""
+    """May a miniature of `size` stop in `cell`: on the board, not obstructed and within the
+    hex's limits. No enemy is in it then either: no limit mixes an explorer's size with a
+    hostile's (content.ExplorerSize), so the limits keep the sides apart."""
     if cell not in set(battle.board.cells) or cell in set(battle.board.blocked):
         return False
     return stacking.fits(LIMITS, (*occupants(battle, leaving).get(cell, ()), size))
@@ -96,7 +97,7 @@ def route(battle: Battle, mover: Miniature, goal: hx.Hex, max_cost: int | None) 
 def route_distance(battle: Battle, a: hx.Hex, b: hx.Hex) -> int | None:
     """Distance by the shortest route crossing no wall and entering no obstructed hex
     (blackstone-fortress.md#HOSTILE ACTIVATIONS); None when there is none."""
-    found = hx.shortest_path(battle.board, a, b) if b not in set(battle.board.blocked) else None
+    found = hx.shortest_path(battle.board, a, b)
     return None if found is None else found.cost
 
 

@@ -126,10 +126,10 @@ def retaliation(battle: Battle, track: Track) -> list[PlayCard]:
 
 def larger_die(action_dice: Sequence[ActionDie], name: str, steps: int) -> str:
     """The action die `steps` sizes larger than `name` among the pack's (by sides); the largest
-    stays the largest."""
+    stays the largest. `name` is one of the pack's: a pack naming another is refused at load."""
     sizes = sorted(action_dice, key=lambda d: (d.sides, d.name))
     names = [d.name for d in sizes]
-    return names[min(names.index(name) + steps, len(names) - 1)] if name in names else name
+    return names[min(names.index(name) + steps, len(names) - 1)]
 
 
 def sized_die(action_dice: Sequence[ActionDie], cards: Mapping[str, PlayCard], unit: str, held: Sequence[str], kind: str, die: str) -> tuple[str, list[ev.CardApplied]]:

@@ -15,7 +15,9 @@ from domain.kit import pools
 from domain.kit.boards import hex as hx
 
 FORMAT = "docs/blackstone-content-format.md"
-Size = Literal["small", "large", "huge", "explorer", "twin"]
+#: An explorer's size in the hex limits (battlefield.LIMITS): a hostile's is small, large or huge,
+#: and no limit mixes the two, so explorers and hostiles never share a hex.
+ExplorerSize = Literal["explorer", "twin"]
 Outcome = Literal["failure", "success", "critical"]
 Action = Literal["advance", "aim", "charge", "fall_back", "hold", "onslaught", "sneak"]
 Condition = Literal["always", "adjacent", "in_range", "visible", "wounded"]
@@ -111,7 +113,7 @@ class Explorer(Struct):
     inspired: Side
     #: Its miniatures by name; empty: one, named like the explorer. Rein and Raus have two.
     miniatures: tuple[str, ...] = ()
-    size: Size = "explorer"
+    size: ExplorerSize = "explorer"
     #: The spacecraft it is based on (an id of `spacecraft`): +1 trading point there
     #: (blackstone-fortress.md#PRECIPICE, 3. Trading step); empty: none.
     ship: str = ""

@@ -45,9 +45,10 @@ Placement = tuple[int, str, int]
 def deploy(done: Folding, markers: list[int], placements: list[Placement], pick: hx.Hex | None = None) -> None:
     """#BATTLEFIELD CREATION: for each marker in turn an encounter card from the hidden deck, and
     its encounter of that number deployed there, as many as fit (a party that no longer fits
-    stops). Of the hexes the rules leave equal, the workers' rule picks, or the hostile player:
-    the creation then waits (`DeploymentChoiceAwaited`) and `pick` carries it on."""
-    skipped: tuple[int, int] | None = None
+    stops: nothing leaves a hex while hostiles deploy, so where one finds no room the rest of
+    its party, of its size, find none either). Of the hexes the rules leave equal, the workers'
+    rule picks, or the hostile player: the creation then waits (`DeploymentChoiceAwaited`) and
+    `pick` carries it on."""
     while markers or placements:
         if not placements:
             number = markers.pop(0)
@@ -56,11 +57,10 @@ def deploy(done: Folding, markers: list[int], placements: list[Placement], pick:
             parties = done.battle.encounter_cards[card_id].encounters[number - 1]
             placements = [(number, party.hostile, p) for p, party in enumerate(parties) for _ in range(party.count)]
             continue
-        number, hostile, party = placements[0]
+        number, hostile, _ = placements[0]
         marker = next(m for m in done.battle.markers if m.number == number)
         options = deployment_hexes(done.battle, marker.at, done.battle.hostiles[hostile].size)
-        if skipped == (number, party) or not options:
-            skipped = (number, party)
+        if not options:
             placements.pop(0)
             continue
         miniature = f"{slug(hostile)}-{number}-{1 + sum(m.name == hostile and m.group == number for m in done.battle.miniatures.values())}"
@@ -75,9 +75,8 @@ def deploy(done: Folding, markers: list[int], placements: list[Placement], pick:
 def pick_deployment(battle: Battle, command: PickHex) -> list[Event]:
     """The hostile player's hex for the hostile waiting at battlefield creation; then on."""
     waiting = battle.deployment
-    option = bf.hex_option(hx.Hex(command.q, command.r))
-    choices.check_answer(waiting.pending if waiting else None, battle.hostile_player, option, rule=rule("BATTLEFIELD CREATION"), kind="hex")
-    assert waiting is not None
+    assert waiting is not None  # decide.py sends a PickHex here only while a hostile waits for its hex
+    choices.check_answer(waiting.pending, battle.hostile_player, bf.hex_option(hx.Hex(command.q, command.r)), rule=rule("BATTLEFIELD CREATION"))
     done = Folding(battle)
     deploy(done, list(waiting.markers), [tuple(p) for p in waiting.placements], pick=hx.Hex(command.q, command.r))
     return done.events

@@ -64,6 +64,6 @@ def problems(kind: str, place: str, fields: dict[str, object]) -> list[tuple[str
     for name in spec.needs:
         if name == "amount" and int(fields.get("amount") or 0) < 1:
             found.append(("amount", f"effect kind {kind!r} needs an amount of at least 1"))
-        elif name != "amount" and not fields.get(name):
+        elif not fields.get(name):  # an amount of 1 or more is never falsy
             found.append((name, f"effect kind {kind!r} needs {name}"))
     return found

@@ -319,8 +319,8 @@ def _forgone(battle: Battle, _e: ev.DestinyForgone) -> Battle:
 
 
 def _returned(battle: Battle, e: ev.HostileReturned) -> Battle:
-    mini = battle.miniatures[e.miniature]
-    return _mini(battle, e.miniature, at=hx.Hex(e.q, e.r), slain=False, damage=0, stunned=False, returned=True, group=mini.group)
+    """Back in its own group, unhurt and standing."""
+    return _mini(battle, e.miniature, at=hx.Hex(e.q, e.r), slain=False, damage=0, stunned=False, returned=True)
 
 
 def _twist(battle: Battle, e: ev.TwistDrawn) -> Battle:

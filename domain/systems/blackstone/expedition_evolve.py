@@ -156,20 +156,21 @@ def _inspiration(expedition: Expedition, e: ev.InspirationGained) -> Expedition:
 
 
 def _discovery(expedition: Expedition, e: xev.DiscoveryDrawn) -> Expedition:
-    found = {**expedition.found, e.unit: (*expedition.found.get(e.unit, ()), e.card)}
-    held = {**expedition.held, e.unit: (*expedition.held.get(e.unit, ()), e.card)}
+    found = {**expedition.found, e.unit: (*expedition.found[e.unit], e.card)}
+    held = {**expedition.held, e.unit: (*expedition.held[e.unit], e.card)}
     return replace(expedition, discovery=decks.drawn(expedition.discovery, [e.card]), found=found, held=held)
 
 
 def _given(expedition: Expedition, e: xev.CardsGiven) -> Expedition:
-    """Each card moves into the receiver's pile of its kind (discovery, resource, artefact)."""
+    """Each card moves into the receiver's pile of its kind (discovery, resource, artefact).
+    Set-up gave every explorer of the party each pile, and only they give and receive."""
     changes = {}
     for field in ("held", "resources", "artefacts"):
         piles: dict[str, tuple[str, ...]] = getattr(expedition, field)
-        moved = [c for c in e.cards if c in piles.get(e.giver, ())]
+        moved = [c for c in e.cards if c in piles[e.giver]]
         if moved:
             piles = {**piles, e.giver: tuple(c for c in piles[e.giver] if c not in moved)}
-            changes[field] = {**piles, e.receiver: (*piles.get(e.receiver, ()), *moved)}
+            changes[field] = {**piles, e.receiver: (*piles[e.receiver], *moved)}
     return replace(expedition, **changes)
 
 
@@ -236,7 +237,7 @@ def _combat(expedition: Expedition, event: Event) -> Expedition:
 def _carried_in(battle: Battle, expedition: Expedition) -> Battle:
     """The explorers' cards as the expedition left them, with the resource and artefact cards they hold."""
     explorers = expedition.explorers
-    held = {k: tuple(sorted((*expedition.resources.get(k, ()), *expedition.artefacts.get(k, ())))) for k in battle.tracks}
+    held = {k: tuple(sorted((*expedition.resources[k], *expedition.artefacts[k]))) for k in battle.tracks}
     tracks = {k: replace(t, cards=held[k], **{f: getattr(explorers[k], f) for f in CARRIED}) for k, t in battle.tracks.items()}
     cards = {c: expedition.content.cards[c] for k in sorted(held) for c in held[k] if c in expedition.content.cards}
     return replace(battle, tracks=tracks, cards=cards)
@@ -244,7 +245,7 @@ def _carried_in(battle: Battle, expedition: Expedition) -> Battle:
 
 def _discarded(expedition: Expedition, e: ev.CardUsed) -> Expedition:
     """#RESOURCE CARDS: a discarded card leaves its holder for its spacecraft's deck (the campaign's)."""
-    resources = {**expedition.resources, e.unit: tuple(c for c in expedition.resources.get(e.unit, ()) if c != e.card)}
+    resources = {**expedition.resources, e.unit: tuple(c for c in expedition.resources[e.unit] if c != e.card)}
     discarded = {**expedition.discarded, e.unit: (*expedition.discarded.get(e.unit, ()), e.card)}
     return replace(expedition, resources=resources, discarded=discarded)
 
