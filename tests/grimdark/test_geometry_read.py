@@ -16,7 +16,7 @@ from domain.kit.boards import inches
 from domain.kit.boards.inches import Base
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import geometry
-from tests.grimdark.game import BROOD, SHALLOW, SPOTS, VANGUARD, Game, convoy_ready, row, with_rules
+from tests.grimdark.game import BROOD, ORDER, SHALLOW, SPOTS, VANGUARD, Game, convoy_ready, row, with_rules
 from tests.grimdark.test_buildings import prepared
 
 PREPARATION = "grimdark-future-1.5.md#Preparation"
@@ -178,3 +178,24 @@ def test_a_model_sets_off_from_a_hull_or_wall_straight_toward_its_place():
     assert geometry.toward((20, 8), Base(23, 12, radius=0.5), 2.5) == Base(21.5, 10.0, radius=0.5)
     assert geometry.toward((20, 8), Base(21, 8, radius=0.5), 3.0) == Base(21.0, 8.0, radius=0.5)
     assert geometry.toward((20, 8), Base(20, 8, radius=0.5), 1.0) == Base(20.0, 8.0, radius=0.5)
+
+
+def test_each_dangerous_marker_crossed_in_one_move_counts_for_the_models_that_crossed_it():
+    """#Mysterious Objectives: the Mortar Team comes within 3" of two markers 9.5" apart in one
+    advance; both roll a 3, dangerous ground at once; the model that came near the first and the
+    one that came near the second each roll for dangerous terrain, the one between them does not."""
+    game = Game(mysterious_objectives=True)
+    game.do(cmd.RollOff(purpose="deployment"), 5, 2)
+    game.do(cmd.PickEdge(side=VANGUARD, edge="south"))
+    game.do(cmd.RollOff(purpose="objectives"), 2, 4, 3)
+    game.do(cmd.ChooseFirstMarker(side=VANGUARD, first=VANGUARD))
+    for side, x in ((VANGUARD, 30), (BROOD, 39.5), (VANGUARD, 60)):
+        game.do(cmd.PlaceMarker(side=side, x=x, y=15))
+    for unit_id in ORDER:
+        x, y = SPOTS[unit_id]
+        back = -1.5 if game.unit(unit_id).side == VANGUARD else 1.5
+        game.do(cmd.Deploy(unit=unit_id, positions=row(x, y, len(game.unit(unit_id).models), 2.0 if unit_id == "bone-crushers" else 1.5, back)))
+    events = game.do(cmd.Advance(unit="mortar-team", positions=[(33.3, 15), (34.75, 15), (36.2, 15)]), 3, 3, 4, 5)
+    assert game.game.revealed == {"marker-1": "dangerous", "marker-2": "dangerous"}
+    rolls = [(e.purpose, e.results) for e in events if type(e).__name__ == "DiceRolled"]
+    assert rolls[-1] == ("mortar-team: dangerous terrain", [4, 5])
