@@ -31,6 +31,10 @@ from tests.grimdark.test_special_rules import _attacks
         ("Slow", False, [False, False, True], True),
         ("Fear", False, [False] * 5 + [True], True),
         ("Scout", True, [True, False], True),  # not mixed: the host's
+        ("Scout", True, [False, False, True], True),  # not mixed, whatever most models have
+        ("Flying", True, [True], True),  # a unit of one model
+        ("Slow", False, [False, False], False),
+        ("Fast", True, [], True),  # no models to read: the host's
     ],
 )
 def test_how_a_rule_some_models_have_counts_for_the_unit(name, host, models, unit):

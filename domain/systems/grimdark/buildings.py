@@ -52,7 +52,7 @@ def standing(game: Game, unit: Unit) -> list[Base]:
     piece = housing(game, unit)
     if piece is None:
         pieces = geometry.terrain(game)
-        return [geometry.lifted(game, b, pieces) for b in unit.bases()]
+        return [geometry.lifted(b, pieces) for b in unit.bases()]
     port = piece.top_port()
     there = _at(port) if port else Base(*piece.spot())
     return [there] * len(unit.models)
@@ -74,7 +74,7 @@ def targets(game: Game, unit: Unit) -> list[Base]:
     piece = housing(game, unit)
     if piece is None:
         pieces = geometry.terrain(game)
-        return [geometry.lifted(game, b, pieces) for b in unit.bases()]
+        return [geometry.lifted(b, pieces) for b in unit.bases()]
     return [_at(p) for p in piece.ports]
 
 

@@ -92,10 +92,10 @@ def check_straight_move(game: Game, unit: Unit, bases: Sequence[Base], reach: fl
     return longest
 
 
-def lifted(game: Game, base: Base, pieces: Sequence[inches.Terrain] | None = None) -> Base:
-    """The base standing on the ground under it: on top of an elevated piece, at its height
-    (`pieces`: the game's terrain, when the caller has it at hand)."""
-    return Base(base.x, base.y, inches.ground_height((base.x, base.y), terrain(game) if pieces is None else pieces), base.radius)
+def lifted(base: Base, pieces: Sequence[inches.Terrain]) -> Base:
+    """The base standing on the ground under it among `pieces` (the game's terrain): on top of an
+    elevated piece, at its height."""
+    return Base(base.x, base.y, inches.ground_height((base.x, base.y), pieces), base.radius)
 
 
 def toward(origin: tuple[float, float], end: Base, offset: float) -> Base:
@@ -118,7 +118,7 @@ def check_path(game: Game, unit: Unit, bases: Sequence[Base], section: str, allo
         for piece in inches.path_terrain((start.x, start.y), (end.x, end.y), buildings, max(end.radius - inches.TOLERANCE, 0.0)):
             raise RuleError("through_building", rule(BUILDINGS), params={"unit": unit.id, "model": model.id, "building": piece.id}, field="positions")
         for other in game.units.values():
-            if other.id == unit.id or other.destroyed or not other.deployed or other.profile.flyer:
+            if other.id == unit.id or other.destroyed or other.profile.flyer:  # moves are in rounds: every unit deployed
                 continue
             for theirs in other.bases():
                 if other.id != allowed and inches.passes_over(start, inches.Point(end.x, end.y), theirs):
@@ -128,7 +128,7 @@ def check_path(game: Game, unit: Unit, bases: Sequence[Base], section: str, allo
 def blockers(game: Game, *skip: str) -> list[Base]:
     """The models that block sight: Flyers do not (#Unit Types, Flyers: no physical interaction)."""
     pieces = terrain(game)
-    return [lifted(game, b, pieces) for u in game.units.values() if u.id not in skip and not u.destroyed and u.deployed and not u.profile.flyer for b in u.bases()]
+    return [lifted(b, pieces) for u in game.units.values() if u.id not in skip and not u.destroyed and u.deployed and not u.profile.flyer for b in u.bases()]
 
 
 def terrain(game: Game) -> tuple[inches.Terrain, ...]:
@@ -184,7 +184,7 @@ def in_cover(game: Game, shooter: Base, target: Unit) -> bool:
     if target.profile.flyer:  # #Unit Types, Flyers: no interaction with terrain
         return False
     pieces = terrain(game)
-    return inches.unit_in_cover([lifted(game, b, pieces) for b in target.bases()], shooter, pieces, eye=EYE)
+    return inches.unit_in_cover([lifted(b, pieces) for b in target.bases()], shooter, pieces, eye=EYE)
 
 
 def crossed(game: Game, unit: Unit, bases: Sequence[Base], starts: Sequence[Base] | None = None) -> list[inches.Terrain]:
