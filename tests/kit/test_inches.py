@@ -337,3 +337,185 @@ def test_formation_slots_fill_a_hexagon_nearest_first():
     assert slots[1].x == pytest.approx(12) and slots[1].y == pytest.approx(10)  # angle 0 first
     assert all(math.hypot(s.x - 10, s.y - 10) == pytest.approx(2) for s in slots[1:])
     assert len(inches.formation_slots(Point(0, 0), 0.5, 1)) == 37
+
+
+# --- sight from eyes to eyes over pieces of different heights ---------------------------------
+
+
+@pytest.mark.parametrize(("height", "seen"), [(2.5, True), (2.7, False), (3.5, False)])
+def test_a_sight_line_falling_from_a_roof_clears_a_wall_only_where_it_passes_above_it(height, seen):
+    """Eyes at 5 (on a 4" roof, eye 1) and at 1 (on the ground): over the wall between 4" and
+    6" along the way the line falls from 3.4 to 2.6, so a wall lower than 2.6 is seen over."""
+    shooter, target = Base(0, 0, z=4), Base(10, 0)
+    wall = Terrain("wall", box(4, -5, 6, 5), height=height, blocks_sight=True)
+    assert inches.line_of_sight(shooter, target, [wall], eye=1.0, body=1.25, eye_to_eye=True) is seen
+    assert inches.line_of_sight(target, shooter, [wall], eye=1.0, body=1.25, eye_to_eye=True) is seen
+
+
+def test_a_sight_line_ignores_a_wall_it_only_runs_along_or_a_piece_lower_than_the_eyes():
+    shooter, target = Base(0, 0), Base(10, 0)
+    beside = Terrain("wall", box(4, 0, 6, 5), height=4, blocks_sight=True)  # the line runs along its edge
+    low = Terrain("crate", box(4, -1, 6, 1), height=0.5, blocks_sight=True)
+    assert inches.line_of_sight(shooter, target, [beside, low], eye=1.0, body=1.25, eye_to_eye=True)
+    high = Terrain("crate", box(4, -1, 6, 1), height=1.5, blocks_sight=True)
+    assert not inches.line_of_sight(shooter, target, [high], eye=1.0, body=1.25, eye_to_eye=True)
+
+
+@pytest.mark.parametrize(
+    ("blocker", "seen"),
+    [
+        (Base(5, 0, z=0, radius=0.5), True),  # the line passes 3" up, over its 1.25" body
+        (Base(5, 0, z=2.5, radius=0.5), False),  # standing on something, its body spans 2.5..3.75
+        (Base(5, 0.6, z=2.5, radius=0.5), True),  # beside the line
+        (Base(5, 0.5, z=2.5, radius=0.5), True),  # its base's edge only touches the line
+        (Base(9.5, 0, z=0, radius=0.4), False),  # near the target the line is low: 1.2" at 9.5"
+        (Base(8, 0, z=0, radius=0.5), True),  # 1.8" up at 8", over its body
+        (Base(2, 0, z=3.5, radius=0.5), False),  # near the shooter it is high: 4.2" at 2"
+    ],
+)
+def test_a_model_blocks_a_sloping_line_where_the_line_passes_through_its_body(blocker, seen):
+    shooter, target = Base(0, 0, z=4), Base(10, 0)
+    assert inches.line_of_sight(shooter, target, blockers=[blocker], eye=1.0, body=1.25, eye_to_eye=True) is seen
+
+
+def test_on_level_ground_eye_to_eye_sight_is_the_plain_reading():
+    shooter, target = Base(0, 0, radius=0.5), Base(10, 0, radius=0.5)
+    pieces = [Terrain("wall", box(4, -3, 6, 3), height=2, blocks_sight=True), Terrain("ruin", box(4, 4, 6, 6), height=2, blocks_sight=True)]
+    for blockers in ([], [Base(5, 3.5, radius=0.5)]):
+        plain = inches.line_of_sight(shooter, target, pieces, blockers, eye=1.0, body=1.25)
+        assert inches.line_of_sight(shooter, target, pieces, blockers, eye=1.0, body=1.25, eye_to_eye=True) is plain
+    assert not inches.line_of_sight(shooter, target, pieces, eye=1.0, body=1.25)
+
+
+# --- polygons a content author gives, and distances to them --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("points", "problem"),
+    [
+        (((0, 0), (2, 2), (2, 0), (0, 2)), "polygon crosses itself; list its corners in order around the edge"),  # a bow-tie
+        (((0, 0), (4, 0), (4, 2), (2, 0)), "polygon crosses itself; list its corners in order around the edge"),  # a corner on another edge
+        (((0, 0), (4, 0), (4, 2), (3, 0.5), (2, 0)), "polygon crosses itself; list its corners in order around the edge"),
+        (((0, 0), (1, 1), (2, 2)), "polygon has no area (its points are repeated or in one line)"),
+        (((0, 0), (3, 0), (3, 2), (2, 2), (2, 1), (1, 1), (1, 2), (0, 2)), None),  # a U: two edges in one line, apart
+        (((0, 0), (4, 0), (4, 4), (2, 1), (0, 4)), None),  # concave
+        (((0, 0), (1, 0), (0, 1)), None),
+    ],
+)
+def test_a_polygon_is_usable_unless_it_crosses_itself_or_has_no_area(points, problem):
+    assert inches.polygon_problem(points) == problem
+
+
+def test_the_nearest_point_of_an_outline():
+    square = box(0, 0, 4, 4)
+    assert inches.nearest_on_outline((6, 2), square) == pytest.approx((4, 2))
+    assert inches.nearest_on_outline((1, 2), square) == pytest.approx((0, 2))  # from inside
+    assert inches.nearest_on_outline((-1, -3), square) == pytest.approx((0, 0))
+    assert inches.nearest_on_outline((2, 2), square) == pytest.approx((2, 0))  # a tie goes to the first edge
+    assert inches.distance_to_polygon(Base(6, 2, radius=0.5), square) == pytest.approx(1.5)
+    assert inches.distance_to_polygon(Base(2, 2, radius=0.5), square) == 0
+
+
+@pytest.mark.parametrize(
+    ("piece", "entered"),
+    [
+        (box(4, 1.5, 6, 3), False),  # 1.5" beside the way of a 1" radius base
+        (box(4, 0.9, 6, 3), True),  # 0.9" beside it
+        (box(10.5, -0.5, 12, 0.5), True),  # just past the end: the base at its stop overlaps it
+        (box(11.2, -0.5, 12, 0.5), False),
+        (box(-1.8, 0.5, -1.5, 3), False),  # behind the start, out of reach
+        (box(-0.8, 0.5, -0.5, 3), True),  # behind the start, within the base
+        (((4, 3), (6, 1.5), (8, 3)), False),  # a corner 1.5" away
+        (((4, 3), (6, 0.7), (8, 3)), True),  # a corner 0.7" away
+    ],
+)
+def test_a_sweeping_base_enters_what_it_overlaps_on_the_way(piece, entered):
+    found = inches.path_terrain((0, 0), (10, 0), [Terrain("mud", piece, height=0, difficult=True)], radius=1.0)
+    assert bool(found) is entered
+
+
+def test_the_ground_along_a_path_in_stretches():
+    roof = Terrain("roof", box(2, -1, 6, 1), height=3, elevated=True)
+    tower = Terrain("tower", box(3, -1, 4, 1), height=5, elevated=True)
+    crate = Terrain("crate", box(0, 5, 1, 6), height=1)  # not elevated: no ground
+    assert inches.ground_profile((4, 0), (8, 0), [roof, crate]) == [(0.0, 2.0, 3), (2.0, 4.0, 0.0)]
+    stretches = inches.ground_profile((0, 0), (8, 0), [roof, tower])
+    assert [(round(a, 9), round(b, 9), h) for a, b, h in stretches] == [(0, 2, 0.0), (2, 3, 3), (3, 4, 5), (4, 6, 3), (6, 8, 0.0)]
+    assert inches.ground_profile((3.5, 0), (3.5, 0), [roof, tower]) == [(0.0, 0.0, 5)]
+    assert inches.ground_profile((0, 3), (0, 0), [roof]) == [(0.0, 3.0, 0.0)]
+
+
+def test_formation_slots_go_round_by_angle():
+    slots = inches.formation_slots(Point(10, 10), radius=0.5, gap=1, rings=1)
+    half = math.sqrt(3)
+    expected = [(10, 10), (12, 10), (11, 10 + half), (9, 10 + half), (8, 10), (9, 10 - half), (11, 10 - half)]
+    assert [(round(s.x, 9), round(s.y, 9)) for s in slots] == [(round(x, 9), round(y, 9)) for x, y in expected]
+    second = inches.formation_slots(Point(0, 0), radius=1, gap=0, rings=2)
+    assert len(second) == 19 and (round(second[7].x, 9), round(second[7].y, 9)) == (round(3, 9), round(half, 9))
+
+
+@pytest.mark.parametrize(
+    ("obstacle", "stop"),
+    [
+        (Base(5, 0, radius=0.5), 4.0),  # head on: contact at 4
+        (Base(5, 0.8, radius=0.5), 5 - math.sqrt(1 - 0.64)),  # off centre: a glancing contact
+        (Base(5, 1.0, radius=0.5), 10.0),  # exactly tangent: passes
+        (Base(-3, 0, radius=0.5), 10.0),  # behind the start
+        (Base(0.5, 0, radius=0.5), 0.0),  # already touching, ahead: no move
+        (Base(-0.5, 0, radius=0.5), 10.0),  # already touching, behind: moves away
+    ],
+)
+def test_a_straight_move_stops_at_first_contact(obstacle, stop):
+    end = inches.move_toward(Base(0, 0, radius=0.5), Point(10, 0), 10, obstacles=[obstacle])
+    assert end.x == pytest.approx(stop, abs=1e-6) and end.y == 0
+
+
+def test_bases_within_the_tolerance_of_touching_do_not_overlap():
+    assert not inches.overlaps(Base(0, 0, radius=1), Base(1.9995, 0, radius=1))
+    assert inches.overlaps(Base(0, 0, radius=1), Base(1.998, 0, radius=1))
+    assert inches.overlaps(Base(0, 0, radius=1), Base(0, 1.998, radius=1))
+
+
+def test_a_base_half_behind_a_wall_is_not_mostly_in_cover_and_one_wholly_behind_is_fully():
+    shooter = Base(0, 0)
+    wall = Terrain("wall", box(4, 0, 5, 10), height=3, blocks_sight=True)  # its edge runs along y = 0
+    half = Base(10, 0, radius=0.5)
+    assert inches.cover_share(half, shooter, [wall], eye=1.0) == pytest.approx(0.5)
+    assert not inches.in_cover(half, shooter, [wall], eye=1.0)
+    behind = Base(10, 5, radius=0.5)
+    assert inches.in_cover(behind, shooter, [wall], fully=True, eye=1.0)
+    assert not inches.in_cover(Base(10, 0.2, radius=0.5), shooter, [wall], fully=True, eye=1.0)
+    assert inches.in_cover(Base(10, 0.2, radius=0.5), shooter, [wall], eye=1.0)
+    assert not inches.in_cover(behind, shooter, [wall], obstructions=False, eye=1.0)  # ignoring sight obstructions
+
+
+def test_sight_to_both_edges_needs_two_lines_from_one_point():
+    shooter, target = Base(0, 0, radius=0.5), Base(10, 0, radius=0.5)
+    assert inches.sight_to_both_edges(shooter, target, eye=1.0, body=1.25)
+    post = Terrain("post", box(8.8, -0.05, 9.0, 0.05), height=3, blocks_sight=True)  # hides the target's middle, not its rim
+    assert inches.sight_to_both_edges(shooter, target, [post], eye=1.0, body=1.25)
+    half = Terrain("wall", box(8, -0.1, 9, 5), height=3, blocks_sight=True)  # hides its upper half and middle
+    assert inches.line_of_sight(shooter, target, [half], eye=1.0, body=1.25)
+    assert not inches.sight_to_both_edges(shooter, target, [half], eye=1.0, body=1.25)
+    crowd = [Base(8.5, 0.45, radius=0.6)]  # a model hiding the same
+    assert inches.line_of_sight(shooter, target, blockers=crowd, eye=1.0, body=1.25)
+    assert not inches.sight_to_both_edges(shooter, target, blockers=crowd, eye=1.0, body=1.25)
+
+
+def test_models_keep_away_from_others_but_may_pass_those_they_started_beside():
+    mover = [Base(0, 0, radius=0.5)]
+    assert inches.clear_travel(mover, 1, 0, 10, [Base(0.5, 1.5, radius=0.5)], keep=1) == 10  # started within keep: may go past
+    assert inches.clear_travel(mover, 0, 1, 10, [Base(0, 5, radius=0.5)], keep=0.5) == 10  # past it
+    assert inches.clear_travel(mover, 0, 1, 5, [Base(0, 5, radius=0.5)], keep=0.5) == pytest.approx(3.5)  # not beside it
+    assert inches.clear_travel(mover, 0, -1, 3, [Base(0, 5, radius=0.5)], keep=0.5) == 3  # away from it
+
+
+def test_coherency_is_base_to_base_with_the_tolerance():
+    pair = [Base(0, 0, radius=0.5), Base(3.0005, 0, radius=0.5)]
+    assert inches.coherent(pair, near=2, far=2)
+    assert not inches.coherent(pair, near=1.99, far=6)
+    assert not inches.coherent(pair, near=2, far=1.99)
+    lonely = [Base(0, 0), Base(1, 0), Base(6, 0), Base(7, 0)]
+    assert not inches.coherent(lonely, near=1, far=6)  # the ends are 7" apart
+    assert inches.coherent(lonely, near=1, far=7)
+    assert not inches.coherent(lonely, near=0.9, far=7)
