@@ -309,6 +309,9 @@ def test_a_straight_move_stops_at_its_goal_its_reach_its_length_or_the_first_bas
     blocked = inches.move_toward(start, Point(10, 0), 10, obstacles=[start, Base(5, 0.5, radius=0.5)])
     assert blocked.x == pytest.approx(5 - math.sqrt(1 - 0.25), abs=0.01) and blocked.y == 0
     assert inches.move_toward(start, Point(10, 0), 10, obstacles=[Base(5, 3, radius=0.5)]) == Point(10, 0)
+    far = inches.move_toward(Base(2, 3, radius=0.5), Base(2 + 6, 3 + 8, radius=1), 20, reach=1)
+    assert math.hypot(far.x - 2, far.y - 3) == pytest.approx(10 - 0.5 - 1 - 1, abs=1e-6)  # stops 1" short of contact
+    assert inches.move_toward(Base(2, 3, radius=0.5), Point(2, 3.5), 6, reach=0.5) == Point(2, 3)  # within reach already
     assert inches.passes_over(start, Point(10, 0), Base(5, 0.5, radius=0.5))
     assert not inches.passes_over(start, Point(10, 0), Base(5, 1.0, radius=0.5))  # touching only
     assert not inches.passes_over(start, Point(10, 0), Base(5, 3, radius=0.5))
@@ -397,6 +400,12 @@ def test_on_level_ground_eye_to_eye_sight_is_the_plain_reading():
         (((0, 0), (4, 0), (4, 2), (2, 0)), "polygon crosses itself; list its corners in order around the edge"),  # a corner on another edge
         (((0, 0), (4, 0), (4, 2), (3, 0.5), (2, 0)), "polygon crosses itself; list its corners in order around the edge"),
         (((0, 0), (1, 1), (2, 2)), "polygon has no area (its points are repeated or in one line)"),
+        (((0, 0), (1, 2), (2, 4)), "polygon has no area (its points are repeated or in one line)"),
+        (((1, 3), (5, 7), (5, 3), (1, 7)), "polygon crosses itself; list its corners in order around the edge"),
+        (((1, 2), (6, 2), (6, 5), (3, 2)), "polygon crosses itself; list its corners in order around the edge"),
+        (((1, 2), (6, 2), (6, 5), (4, 2.5), (3, 5)), None),
+        (((10, 3), (13, 3), (13, 5), (12, 5), (12, 4), (11, 4), (11, 5), (10, 5)), None),
+        (((2, 1), (7, 1), (7, 6), (5, 6), (5, 1.5), (4, 1.5), (4, 6), (2, 6)), None),  # a U with a thin notch
         (((0, 0), (3, 0), (3, 2), (2, 2), (2, 1), (1, 1), (1, 2), (0, 2)), None),  # a U: two edges in one line, apart
         (((0, 0), (4, 0), (4, 4), (2, 1), (0, 4)), None),  # concave
         (((0, 0), (1, 0), (0, 1)), None),
@@ -423,8 +432,11 @@ def test_the_nearest_point_of_an_outline():
         (box(4, 0.9, 6, 3), True),  # 0.9" beside it
         (box(10.5, -0.5, 12, 0.5), True),  # just past the end: the base at its stop overlaps it
         (box(11.2, -0.5, 12, 0.5), False),
-        (box(-1.8, 0.5, -1.5, 3), False),  # behind the start, out of reach
-        (box(-0.8, 0.5, -0.5, 3), True),  # behind the start, within the base
+        (box(-1.8, -3, -1.5, 3), False),  # behind the start, out of reach
+        (box(-0.8, -3, -0.5, 3), True),  # behind the start, within the base: its edge near the start
+        (box(10.8, -3, 12, 3), True),  # past the end: its edge near where the base stops
+        (box(-3, 1.5, 13, 3), False),  # along the whole way, 1.5" off
+        (box(-3, 0.8, 13, 3), True),  # along the whole way, 0.8" off: only the way's ends are near its edge
         (((4, 3), (6, 1.5), (8, 3)), False),  # a corner 1.5" away
         (((4, 3), (6, 0.7), (8, 3)), True),  # a corner 0.7" away
     ],
@@ -443,6 +455,9 @@ def test_the_ground_along_a_path_in_stretches():
     assert [(round(a, 9), round(b, 9), h) for a, b, h in stretches] == [(0, 2, 0.0), (2, 3, 3), (3, 4, 5), (4, 6, 3), (6, 8, 0.0)]
     assert inches.ground_profile((3.5, 0), (3.5, 0), [roof, tower]) == [(0.0, 0.0, 5)]
     assert inches.ground_profile((0, 3), (0, 0), [roof]) == [(0.0, 3.0, 0.0)]
+    annex = Terrain("annex", box(6, -1, 7, 1), height=3, elevated=True)  # as high as the roof it adjoins
+    joined = inches.ground_profile((1, 0.5), (9, 0.5), [roof, annex])
+    assert [(round(a, 9), round(b, 9), h) for a, b, h in joined] == [(0, 1, 0.0), (1, 6, 3), (6, 8, 0.0)]
 
 
 def test_formation_slots_go_round_by_angle():
@@ -465,15 +480,20 @@ def test_formation_slots_go_round_by_angle():
         (Base(-0.5, 0, radius=0.5), 10.0),  # already touching, behind: moves away
     ],
 )
-def test_a_straight_move_stops_at_first_contact(obstacle, stop):
-    end = inches.move_toward(Base(0, 0, radius=0.5), Point(10, 0), 10, obstacles=[obstacle])
-    assert end.x == pytest.approx(stop, abs=1e-6) and end.y == 0
+@pytest.mark.parametrize(("dx", "dy"), [(0, 0), (3, -4)])
+def test_a_straight_move_stops_at_first_contact(obstacle, stop, dx, dy):
+    """The same moves anywhere on the table (shifted by dx, dy)."""
+    moved = Base(obstacle.x + dx, obstacle.y + dy, radius=obstacle.radius)
+    end = inches.move_toward(Base(dx, dy, radius=0.5), Point(10 + dx, dy), 10, obstacles=[moved])
+    assert end.x == pytest.approx(stop + dx, abs=1e-6) and end.y == pytest.approx(dy)
 
 
 def test_bases_within_the_tolerance_of_touching_do_not_overlap():
-    assert not inches.overlaps(Base(0, 0, radius=1), Base(1.9995, 0, radius=1))
-    assert inches.overlaps(Base(0, 0, radius=1), Base(1.998, 0, radius=1))
-    assert inches.overlaps(Base(0, 0, radius=1), Base(0, 1.998, radius=1))
+    assert not inches.overlaps(Base(3, 4, radius=1), Base(4.9995, 4, radius=1))
+    assert inches.overlaps(Base(3, 4, radius=1), Base(4.998, 4, radius=1))
+    assert inches.overlaps(Base(3, 4, radius=1), Base(3, 5.998, radius=1))
+    assert not inches.overlaps(Base(3, 4, radius=1), Base(3, 6, radius=1))
+    assert not inches.overlaps(Base(3, 4, radius=0.5), Base(3, 5.5, radius=0.5))  # 1.5 apart: no overlap, though 1.5 < 2 x 1
 
 
 def test_a_base_half_behind_a_wall_is_not_mostly_in_cover_and_one_wholly_behind_is_fully():
@@ -487,6 +507,10 @@ def test_a_base_half_behind_a_wall_is_not_mostly_in_cover_and_one_wholly_behind_
     assert not inches.in_cover(Base(10, 0.2, radius=0.5), shooter, [wall], fully=True, eye=1.0)
     assert inches.in_cover(Base(10, 0.2, radius=0.5), shooter, [wall], eye=1.0)
     assert not inches.in_cover(behind, shooter, [wall], obstructions=False, eye=1.0)  # ignoring sight obstructions
+    mostly = Base(10, 0.2, radius=0.5)
+    assert inches.unit_in_cover([mostly], shooter, [wall], eye=1.0)  # one model: mostly is enough
+    assert not inches.unit_in_cover([behind], shooter, [wall], obstructions=False, eye=1.0)
+    assert not inches.unit_in_cover([mostly, Base(10, 0.3, radius=0.5)], shooter, [wall], eye=1.0)  # more: each fully
 
 
 def test_sight_to_both_edges_needs_two_lines_from_one_point():

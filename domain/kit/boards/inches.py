@@ -241,12 +241,8 @@ def segment_hits_polygon(p: Point | Vertex, q: Point | Vertex, polygon: Polygon)
 
 
 def _segment_distance(p: Vertex, q: Vertex, a: Vertex, b: Vertex) -> float:
-    def orient(o: Vertex, s: Vertex, r: Vertex) -> float:
-        return (s[0] - o[0]) * (r[1] - o[1]) - (s[1] - o[1]) * (r[0] - o[0])
-
-    d1, d2, d3, d4 = orient(p, q, a), orient(p, q, b), orient(a, b, p), orient(a, b, q)
-    if ((d1 > 0) != (d2 > 0)) and ((d3 > 0) != (d4 > 0)) and 0 not in (d1, d2, d3, d4):
-        return 0.0
+    """The distance between two segments that do not cross (`path_terrain` asks only after
+    `segment_hits_polygon` found no crossing): the nearest of each end to the other segment."""
     return min(
         _point_segment_distance(*a, p, q),
         _point_segment_distance(*b, p, q),
