@@ -173,3 +173,14 @@ def test_an_ambushers_shift_is_over_once_it_is_made():
     positions = [(50 + 1.5 * (k % 4), 24 + 1.5 * (k // 4)) for k in range(len(game.unit("creeper-swarm").models))]
     state = evolve(shifting, ev.UnitMoved("creeper-swarm", "ambush_shift", positions, 2.0))
     assert (state.shifting, state.active) == ("", "captain-hale-morrow")
+
+
+def test_survivors_placed_while_an_ambushers_shift_waits_leave_the_shift_waiting():
+    """#Transports and Ambush: the survivors of a destroyed transport are placed while the shift
+    an arriving ambusher's die allowed still waits for its side (both are taken before anything
+    else, in either order)."""
+    game = Game()
+    game.ready()
+    shifting = msgspec.structs.replace(game.game, shifting="creeper-swarm")
+    state = evolve(shifting, ev.UnitMoved("vanguard-squad", "bail_out", [(12 + 1.5 * k, 6) for k in range(5)], 0.0))
+    assert (state.shifting, state.active) == ("creeper-swarm", "")
