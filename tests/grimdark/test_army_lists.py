@@ -74,6 +74,9 @@ def test_a_saved_list_with_its_army_book_replaces_the_army_and_its_unit_ids_stay
     game.do(cmd.SubmitArmyList(army=VANGUARD, army_list=LIST, accept_unknown=True))
     assert sorted(k for k, u in game.game.units.items() if u.army == VANGUARD) == ["captain-odile-frane-2", "warden-squad-2", "warden-squad-2-2"]
     assert game.game.list_warnings == {VANGUARD: (UnitWarning("Warden Squad 2", ("Relentless", "Reliable (Reed Rifle)")),)}
+    # The Brood's list taken again, without warnings: the Vanguard's stay as they were.
+    game.do(cmd.SubmitArmyList(army=BROOD, army_list=SAVED_JSON, book=BOOK_JSON))
+    assert game.game.list_warnings == {VANGUARD: (UnitWarning("Warden Squad 2", ("Relentless", "Reliable (Reed Rifle)")),)}
 
 
 def test_a_list_over_the_games_points_or_outside_its_hero_limits_is_refused():

@@ -14,6 +14,7 @@ from domain.systems.ruinstars import ai, bugs, positions
 from domain.systems.ruinstars import commands as cmd
 from domain.systems.ruinstars import events as ev
 from domain.systems.ruinstars.content import Piece
+from domain.systems.ruinstars.state import Duty, Roll
 from tests.ruinstars.game import CORE, PVP, Game
 
 SPOTS = {"leader": (12, 12), "trooper": (13.5, 12), "fighter": (10.5, 12), "shooter": (12, 13.5)}
@@ -153,3 +154,74 @@ def test_a_bug_with_no_enemy_standing_ends_its_activation():
     models = {k: msgspec.structs.replace(m, at=None) if m.squad == "first-mission" else m for k, m in game.game.models.items()}
     empty = msgspec.structs.replace(game.game, models=models)
     assert bugs.next_action(empty, empty.models["bug-1"]) == cmd.EndActivation(unit="bug-1")
+
+
+def test_the_swarm_waits_while_the_player_chooses_an_attack_of_opportunity_on_a_bug():
+    """A Bug moved out of Adjacency to the Shooter (by the host: the Bug's list never does it)
+    is held while the First Mission chooses: that choice is the player's, not the swarm's."""
+    game = survive()
+    put(game, **{"bug-1": (12, 15.25)})
+    after(game, "leader")
+    game.do(cmd.Activate(unit="bug-1"))
+    game.do(cmd.Move(unit="bug-1", x=8, y=17))
+    assert game.game.pending.who == "first-mission" and game.game.held.unit == "bug-1"
+    assert ai.ai(game.state) is None
+
+
+def test_the_swarm_waits_while_a_unit_answers_duty_before_death():
+    """bug-1 is activating; the Shooter it brought to 0 HIT answers Duty Before Death first
+    (the duty is set on the state here: no First Mission card has the skill)."""
+    game = survive()
+    put(game, **{"bug-1": (12, 15.25)})
+    after(game, "leader")
+    game.do(cmd.Activate(unit="bug-1"))
+    assert ai.ai(game.state) == cmd.MeleeCombat(unit="bug-1", weapon="Bite", target="shooter")
+    game.state = msgspec.structs.replace(
+        game.state, game=msgspec.structs.replace(game.game, duty=Duty("shooter", "bug-1"))
+    )
+    assert ai.ai(game.state) is None
+
+
+def test_the_swarm_does_nothing_once_the_mission_is_decided():
+    game = survive()
+    after(game, "leader")
+    assert ai.ai(game.state) == cmd.Activate(unit="bug-1")
+    game.state = msgspec.structs.replace(
+        game.state, game=msgspec.structs.replace(game.game, outcome="defeat")
+    )
+    assert ai.ai(game.state) is None
+
+
+def answer_to(faces: tuple[int, ...], free: dict[str, int], rerolled: tuple[int, ...] = ()) -> object:
+    """The swarm's answer to bug-1's Bite (SKL 4) at the Shooter with these dice in flight."""
+    game = survive()
+    after(game, "leader")
+    game.do(cmd.Activate(unit="bug-1"))
+    roll = Roll(
+        "swarm", "attack", "bug-1", "shooter", "Bite", True, 4, faces, (0,) * len(faces), rerolled, free
+    )
+    game.state = msgspec.structs.replace(game.state, game=msgspec.structs.replace(game.game, roll=roll))
+    return ai.ai(game.state)
+
+
+def test_the_swarm_accepts_dice_that_all_succeed_though_a_free_reroll_is_left():
+    """A 4 at SKL 4 succeeds, a 1 is a critical success: nothing to re-roll."""
+    assert answer_to((4, 3, 1), {"support": 1}) == cmd.AcceptRoll(squad="swarm")
+
+
+def test_the_swarm_rerolls_the_first_failure_after_a_success_with_its_one_free_reroll():
+    assert answer_to((3, 6, 5), {"support": 1}) == cmd.Reroll(squad="swarm", dice=[1])
+
+
+def test_the_swarm_rerolls_as_many_failures_as_it_has_free_rerolls():
+    assert answer_to((6, 5, 3), {"support": 2}) == cmd.Reroll(squad="swarm", dice=[0, 1])
+
+
+def test_a_relentless_reroll_goes_only_to_a_6():
+    """#WEAPON SPECIALS, Relentless: the 5 fails too, but only the 6 may take it."""
+    assert answer_to((5, 6), {"RLT": 1}) == cmd.Reroll(squad="swarm", dice=[1])
+    assert answer_to((5, 5), {"RLT": 1}) == cmd.AcceptRoll(squad="swarm")
+
+
+def test_a_die_already_rerolled_is_final_and_the_next_failure_takes_the_free_reroll():
+    assert answer_to((6, 6), {"support": 1}, rerolled=(0,)) == cmd.Reroll(squad="swarm", dice=[1])

@@ -89,3 +89,38 @@ def test_an_ai_charge_is_made():
     events = g.do(command, 1, 1, 1, actor="worker")
     assert of(events, ev.ActionTaken) == [ev.ActionTaken("grunt-1-1", "charge")]
     assert of(events, ev.AttackResolved) and of(events, ev.Moved)
+
+
+@BOTH
+def test_no_ai_unit_acts_once_the_mission_is_decided_though_the_queue_still_names_one(rules):
+    """star-quest.en.md#AI Activations with the mission's end: the first Grunt's hit takes Ace,
+    the only hero, down (defeat); the second Grunt, still queued, does nothing."""
+    g = Game(
+        rules,
+        heroes=[hero("Ace", toughness=1, endurance=1)],
+        enemies=[enemy("Grunt")],
+        waves=[wave(1, "Grunt", (24.0, 16.0)), wave(1, "Grunt", (30.0, 16.0))],
+        at={"ace": (24.0, 6.0)},
+        sentry=False,
+    )
+    g.idle_heroes()
+    command, events = g.ai_step(6, 1)
+    assert command == AiActivate("grunt-1-1", "hold", target="ace")
+    assert of(events, ev.MissionDecided)[0].outcome == "defeat"
+    assert (g.battle.phase, g.battle.ai_queue) == ("over", ("grunt-2-1",))
+    assert g.ai_command() is None
+
+
+@BOTH
+def test_a_rush_that_no_spot_brings_closer_ends_where_the_unit_stands(rules):
+    """star-quest.en.md#AI Activations, step 2, "rush to closest": the Launcher's only weapon, a
+    Limited missile, is spent, it has nothing to fight with, and it stands 1.01" from Ace, where
+    every spot closer is within 1" of him (#Movement): its rush names its own place."""
+    launcher = enemy("Launcher", weapons=("Missile",))
+    g = duel(rules, (24.0, 8.27), grunt=launcher, weapons=[weapon("Missile", range=24, rules=["Limited"])])
+    command, _ = g.ai_step(1)
+    assert (command.action, command.target) == ("hold", "ace")
+    g.idle_heroes()
+    command, events = g.ai_step()
+    assert command == AiActivate("launcher-1-1", "rush", 24.0, 8.27)
+    assert of(events, ev.Moved)[0].figures[0].x == 24.0 and g.at("launcher-1-1") == (24.0, 8.27)

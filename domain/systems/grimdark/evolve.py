@@ -163,8 +163,10 @@ def _moved(game: Game, event: ev.UnitMoved) -> Game:
 
 
 def _embarked(game: Game, event: ev.UnitEmbarked) -> Game:
-    unit, transport, building = game.units[event.unit], game.units.get(event.transport), game.building(event.transport)
-    spot = building.spot() if building is not None else (transport.models[0].x, transport.models[0].y) if transport else (0.0, 0.0)
+    """Into a transport (its first model's place) or a solid building (its own spot)."""
+    unit, building = game.units[event.unit], game.building(event.transport)
+    transport = game.units[event.transport].models[0] if building is None else None
+    spot = building.spot() if building is not None else (transport.x, transport.y)
     return _unit(game, event.unit, inside=event.transport, models=_placed(unit, [spot] * len(unit.models)))
 
 

@@ -48,7 +48,7 @@ def ai(state) -> Command | None:  # noqa: ANN001 - the engine's MissionState
     if game.pending is not None:
         return _opportunity(game) if game.pending.who == SWARM else None
     if game.roll is not None:
-        return _answer(game, game.roll) if game.roll.squad == SWARM else None
+        return _answer(game.roll) if game.roll.squad == SWARM else None
     if game.held is not None or game.duty is not None:
         return None
     if game.phase != ACTIVATIONS or game.up != SWARM:
@@ -79,13 +79,13 @@ def _opportunity(game: Game) -> cmd.OpportunityAttack:
     return cmd.OpportunityAttack(squad=SWARM, attacker=bug.id, weapon=weapon.name)
 
 
-def _answer(game: Game, roll: Roll) -> cmd.Reroll | cmd.AcceptRoll:
+def _answer(roll: Roll) -> cmd.Reroll | cmd.AcceptRoll:
     free = dict(roll.free)
     again = []
     for die, face in enumerate(roll.faces):
         if die in roll.rerolled or roll.changes[die]:
             continue
-        if pools.outcome(rolls.test(roll.stat), face, 0) != pools.FAILURE:
+        if pools.outcome(rolls.test(roll.stat), face) != pools.FAILURE:
             continue
         source = resolution.free_source(free, face)
         if source is not None:

@@ -56,10 +56,11 @@ def _set_up(event: ev.MissionSetUp) -> Game:
         terrain=_pieces(event.mission, ()),
     )
     here = board.of(game)
+    spawn_points = {}
     for k, (x, y) in enumerate(event.mission.spawn_points, 1):
         item = next(i for i in event.items if i.name == event.mission.spawn_item)
         radius = base_radius_inches(item.base)
-        models[f"spawn-point-{k}"] = Model(
+        spawn_points[f"spawn-point-{k}"] = Model(
             f"spawn-point-{k}",
             item.name,
             SWARM,
@@ -72,7 +73,7 @@ def _set_up(event: ev.MissionSetUp) -> Game:
         m.id: here.spot(game, *m.at, base_radius_inches(m.base))
         for m in event.mission.markers
     }
-    return replace(game, models=models, markers=markers)
+    return replace(game, models={**models, **spawn_points}, markers=markers)
 
 
 def _pieces(mission: Mission, open_doors: tuple[str, ...]) -> tuple[Terrain, ...]:
@@ -262,7 +263,8 @@ def _skill_used(game: Game, event: ev.SkillUsed) -> Game:
 
 
 def _orders_gained(game: Game, event: ev.OrdersGained) -> Game:
-    gained = game.orders.get(event.squad, 0) + event.orders
+    """A skill's gain, on top of the TO the squad rolled at the turn's start."""
+    gained = game.orders[event.squad] + event.orders
     return replace(game, orders={**game.orders, event.squad: gained})
 
 
@@ -364,8 +366,8 @@ def _stunned(game: Game, event: ev.UnitStunned) -> Game:
 
 
 def _taken_out(game: Game, event: ev.UnitTakenOut) -> Game:
-    """ruinstars-2e.md#COMBAT: removed from the battlefield; a unit taken out while activating
-    ends its activation there."""
+    """ruinstars-2e.md#COMBAT: removed from the battlefield (at 0 HIT already: only a unit
+    brought there is Taken Out); a unit taken out while activating ends its activation there."""
     model = game.models[event.unit]
     for marker in model.carrying:
         assert model.at is not None
@@ -375,7 +377,6 @@ def _taken_out(game: Game, event: ev.UnitTakenOut) -> Game:
         event.unit,
         status=TAKEN_OUT,
         at=None,
-        hit=0,
         act=0,
         done={},
         out_turn=game.turn,
@@ -404,8 +405,9 @@ def _next_up(game: Game, squad: str) -> Game:
         game = replace(game, last=squad)
         if swarm_ready:
             return replace(game, up=SWARM)
+    # A player squad always activates before the swarm in a turn, so `last` names one here.
     order = [s.id for s in game.squads]
-    start = order.index(game.last) if game.last in order else -1
+    start = order.index(game.last)
     for step in range(1, len(order) + 1):
         squad = order[(start + step) % len(order)]
         if any(m.status == READY for m in game.units_of(squad)):

@@ -58,12 +58,13 @@ def view(game: Game | None, _viewer: Viewer) -> GameView | None:
 
 
 def _line(game: Game, model: Model) -> UnitLine:
-    """Items have no ACT; a unit's HIT at most is its card's, +1 with the Leader skill."""
+    """Items have no ACT; a unit's HIT at most is its card's, +1 with the Leader skill. A unit's
+    ACT left is 0 outside its activation (the fold sets it when it activates and clears it when
+    the activation ends or the unit is Taken Out)."""
     if model.item:
         item = game.items[model.card]
         return UnitLine(model.id, model.card, model.squad, 0, 0, item.arm, model.hit, item.hit, model.status, True)
     card = game.cards[model.card]
-    left = model.act if game.active == model.id else 0
     return UnitLine(
-        model.id, model.card, model.squad, card.act, left, card.arm, model.hit, skills.hit(card), model.status, False
+        model.id, model.card, model.squad, card.act, model.act, card.arm, model.hit, skills.hit(card), model.status, False
     )
