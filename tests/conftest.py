@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import sys
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -31,6 +32,17 @@ from tests.harness import Campaign, Client, Member
 settings.register_profile("mutation", deadline=None, derandomize=True)
 if os.environ.get("SKIRMISH_MUTATION") == "1":
     settings.load_profile("mutation")
+
+    @pytest.fixture(autouse=True)
+    def _unmemoized() -> Iterator[None]:
+        """Each mutant runs in a fork of a process that ran the tests unmutated: an answer
+        memoized there (a sight line, say) would be given again and hide the mutant."""
+        for name, module in list(sys.modules.items()):
+            if name.startswith("domain."):
+                for value in list(vars(module).values()):
+                    if callable(clear := getattr(value, "cache_clear", None)):
+                        clear()
+        yield
 
 REQUIRED = os.environ.get("SKIRMISH_TEST_REQUIRE_SERVICES") == "1"
 PG = {
