@@ -543,3 +543,59 @@ def test_coherency_is_base_to_base_with_the_tolerance():
     assert not inches.coherent(lonely, near=1, far=6)  # the ends are 7" apart
     assert inches.coherent(lonely, near=1, far=7)
     assert not inches.coherent(lonely, near=0.9, far=7)
+
+
+def test_the_nearest_point_of_an_outline_off_the_axes_and_with_a_repeated_corner():
+    assert inches.nearest_on_outline((4, 0), box(3, 1, 5, 2)) == pytest.approx((4, 1))
+    assert inches.nearest_on_outline((0.5, -1), box(0, 0, 1, 1)) == pytest.approx((0.5, 0))  # unit edges
+    repeated = ((3, 1), (3, 1), (5, 1), (5, 2), (3, 2))
+    assert inches.nearest_on_outline((2, 0), repeated) == pytest.approx((3, 1))
+
+
+def test_moves_on_a_diagonal_and_shorter_than_an_inch():
+    start = Base(0, 0, radius=0.5)
+    end = inches.move_toward(start, Point(10, 10), 20, obstacles=[Base(5, 5, radius=1)])
+    assert math.hypot(end.x, end.y) == pytest.approx(math.hypot(5, 5) - 1.5, abs=1e-6) and end.x == pytest.approx(end.y)
+    assert inches.move_toward(start, Point(0.5, 0), 6) == Point(0.5, 0)
+    assert inches.move_toward(start, Point(10, 0), 0.25) == Point(0.25, 0)
+
+
+@pytest.mark.parametrize(("start", "end"), [((2, 7), (10, 7)), ((12, 7), (2, 7))])
+def test_a_move_finds_the_pieces_along_it_either_way(start, end):
+    near_start = Terrain("mud", box(3, 6, 5, 8), height=0, difficult=True)
+    near_end = Terrain("pit", box(9, 6, 11, 8), height=0, dangerous=True)
+    assert [t.id for t in inches.path_terrain(start, end, [near_start, near_end])] == ["mud", "pit"]  # in the order given
+    assert [t.id for t in inches.path_terrain(start, end, [near_start, near_end], radius=0.5)] == ["mud", "pit"]
+
+
+def test_the_ground_on_a_bare_table_across_a_roof_and_along_adjoining_ones():
+    assert inches.ground_profile((1, 1), (4, 5), []) == [(0.0, 5.0, 0.0)]
+    roof = Terrain("roof", box(2, -1, 6, 1), height=3, elevated=True)
+    across = inches.ground_profile((4, -3), (4, 3), [roof])
+    assert [(round(a, 9), round(b, 9), h) for a, b, h in across] == [(0, 2, 0.0), (2, 4, 3), (4, 6, 0.0)]
+    steps = [Terrain("a", box(1, -1, 2, 1), height=2, elevated=True), Terrain("b", box(2, -1, 3, 1), height=4, elevated=True), Terrain("c", box(3, -1, 4, 1), height=4, elevated=True)]
+    stretches = inches.ground_profile((0, 0), (5, 0), steps)
+    assert [(round(a, 9), round(b, 9), h) for a, b, h in stretches] == [(0, 1, 0.0), (1, 2, 2), (2, 4, 4), (4, 5, 0.0)]
+
+
+def _placed(s: float, off: float) -> tuple[float, float]:
+    """A point `s` inches along a sight line from (2, 3) heading (0.6, 0.8), `off` to its left."""
+    return (2 + 0.6 * s - 0.8 * off, 3 + 0.8 * s + 0.6 * off)
+
+
+@pytest.mark.parametrize(("height", "seen"), [(2.5, True), (2.7, False)])
+def test_a_falling_sight_line_off_the_axes_clears_a_wall_only_above_it(height, seen):
+    """The roof-to-ground line of the test above, laid on a diagonal away from the origin."""
+    shooter, target = Base(*_placed(0, 0), z=4), Base(*_placed(10, 0))
+    wall = Terrain("wall", (_placed(4, -5), _placed(6, -5), _placed(6, 5), _placed(4, 5)), height=height, blocks_sight=True)
+    assert inches.line_of_sight(shooter, target, [wall], eye=1.0, body=1.25, eye_to_eye=True) is seen
+
+
+@pytest.mark.parametrize(
+    ("s", "off", "z", "seen"),
+    [(5, 0, 0, True), (5, 0, 2.5, False), (5, 0.6, 2.5, True), (9.5, 0, 0, False), (8, 0, 0, True), (2, 0, 3.5, False), (2, 0, 4.3, True)],
+)
+def test_a_body_off_the_axes_blocks_where_the_line_passes_through_it(s, off, z, seen):
+    shooter, target = Base(*_placed(0, 0), z=4), Base(*_placed(10, 0))
+    blocker = Base(*_placed(s, off), z=z, radius=0.4 if s > 9 else 0.5)
+    assert inches.line_of_sight(shooter, target, blockers=[blocker], eye=1.0, body=1.25, eye_to_eye=True) is seen
