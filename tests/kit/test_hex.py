@@ -352,6 +352,12 @@ def test_a_segment_meets_a_hexside_exactly_when_they_share_a_point(p, q, s):
     assert hx.meets_side(p, q, s) is _closed_segments_meet(p, q, *hx.side_ends(s))
 
 
+def test_a_segment_ending_beside_a_hexside_does_not_meet_it():
+    """(1, 0) lies within the side's span on both axes, but not on it."""
+    assert not hx.meets_side((-3, 0), (1, 0), side(h(0, 0), h(1, 0)))
+    assert hx.meets_side((-3, 0), (2, -1), side(h(0, 0), h(1, 0)))  # ending on its end
+
+
 def test_the_ends_of_a_hexside_are_the_corners_both_hexes_share():
     assert hx.side_ends(side(h(0, 0), h(1, 0))) == ((1, 1), (2, -1))
     assert hx.side_ends(side(h(0, 0), h(0, 1))) == ((-1, 2), (1, 1))
@@ -368,6 +374,8 @@ CROSSINGS = [
     ((-2, 1), (2, -1), [side(h(0, 0), h(1, 0)), side(h(0, 0), h(1, -1))], False),  # ending at it
     ((1, 1), (3, -3), [side(h(0, 0), h(1, 0))], False),  # running along it, and past its end
     ((0, 0), (0, 0), [side(h(0, 0), h(1, 0))], False),
+    ((0, 2), (2, 0), [side(h(0, 0), h(1, 0))], False),  # through its other end, (1, 1)
+    ((-2, 1), (4, 1), [side(h(0, 0), h(1, 0)), side(h(1, 0), h(0, 1))], True),  # bent at (1, 1), the lower end of both
 ]
 
 
@@ -421,3 +429,10 @@ def test_the_board_s_walls_cover_and_moves_apply():
     assert h(0, 2) not in beyond or beyond[h(0, 2)] == 2
     assert h(-1, 2) in beyond and beyond[h(-1, 2)] == 2  # round the halting hex, by the other way
     assert dict(hx.reachable(board, h(0, 0), halts=set(hx.neighbours(h(0, 0))))) == {h(0, 0): 0, **{n: 1 for n in hx.neighbours(h(0, 0)) if n != h(1, 0)}}  # the hex behind the wall lies beyond a halt
+
+
+def test_a_board_takes_hexsides_as_sides_or_pairs_and_routes_stop_at_a_halt():
+    board = Board.build(hx.hexagon(2), cover_sides=[side(h(0, 0), h(1, 0)), (h(0, 1), h(0, 0))])
+    assert board.cover_sides == (side(h(0, 0), h(0, 1)), side(h(0, 0), h(1, 0)))
+    assert hx.shortest_path(board, h(0, 0), h(2, 0), halts={h(1, 0)}) == hx.shortest_path(board, h(0, 0), h(2, 0), blockers={h(1, 0)})
+    assert hx.shortest_path(board, h(0, 0), h(2, 0)).cells == (h(0, 0), h(1, 0), h(2, 0))
