@@ -422,3 +422,15 @@ def test_corner_sight_over_a_wall_across_the_columns_and_one_just_below_the_way(
     assert not sq.corner_sight(c(0, 0), c(0, 4), across)
     assert sq.corner_sight(c(0, 0), c(0, 4), [side(c(x, 1), c(x, 2)) for x in (2, 3)])
     assert sq.corner_sight(c(0, 0), c(4, 0), wall_x(2, range(-1, 0)))
+
+
+def test_a_wall_along_a_row_ends_where_its_square_does():
+    """One square of wall beside the way, either side of it, ends at the column line the lines
+    run along: they touch its end and pass (ruinstars-2e.md#LINE OF SIGHT)."""
+    assert sq.corner_sight(c(0, 0), c(0, 4), [side(c(1, 1), c(1, 2))])
+    assert sq.corner_sight(c(0, 0), c(0, 4), [side(c(-1, 1), c(-1, 2))])
+
+
+def test_a_side_is_between_neighbours_in_order():
+    with pytest.raises(ValueError, match=r"^Cell\(x=1, y=0\) and Cell\(x=0, y=0\) do not share an edge in that order; use side\(\)$"):
+        sq.Side(c(1, 0), c(0, 0))
