@@ -599,3 +599,24 @@ def test_a_body_off_the_axes_blocks_where_the_line_passes_through_it(s, off, z, 
     shooter, target = Base(*_placed(0, 0), z=4), Base(*_placed(10, 0))
     blocker = Base(*_placed(s, off), z=z, radius=0.4 if s > 9 else 0.5)
     assert inches.line_of_sight(shooter, target, blockers=[blocker], eye=1.0, body=1.25, eye_to_eye=True) is seen
+
+
+def test_inside_a_polygon_at_the_height_of_its_corners_and_off_its_box():
+    """A point level with a corner (the ray to its right passes the corner) is read once."""
+    diamond = Terrain("mound", ((0, 1), (1, 0), (2, 1), (1, 2)), height=1, elevated=True)
+    assert inches.ground_height((1, 1), [diamond]) == 1
+    big = Terrain("hill", ((0, 2), (2, 0), (4, 2), (2, 4)), height=2, elevated=True)
+    assert inches.ground_height((3.5, 2.2), [big]) == 2 and inches.ground_height((3.9, 2.5), [big]) == 0
+    notched = [(0, 0), (4, 0), (4, 4), (2, 1), (0, 4)]  # a list, not a tuple: no memo
+    assert inches.segment_hits_polygon((2, 3), (2, 3), notched) is False  # in its box, in the notch
+    assert inches.segment_hits_polygon((1, 1), (3, 1), notched) is True
+    assert inches.segment_hits_polygon((0, 5), (2, 5), box(0.5, 4, 1.5, 6))  # a box above the x range of the way
+
+
+def test_two_rings_of_formation_slots_go_round_by_angle_within_each_ring():
+    slots = inches.formation_slots(Point(0, 0), radius=1, gap=0, rings=2)
+    rings = [round(math.hypot(s.x, s.y), 6) for s in slots]
+    assert rings == sorted(rings) and rings.count(2.0) == 6 and rings.count(round(2 * math.sqrt(3), 6)) == 6 and rings.count(4.0) == 6
+    for ring in set(rings):
+        angles = [math.atan2(s.y, s.x) % (2 * math.pi) for s, r in zip(slots, rings) if r == ring]
+        assert angles == sorted(angles)
