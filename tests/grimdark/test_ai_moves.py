@@ -11,7 +11,7 @@ from domain.systems.grimdark import ai, ai_activation
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark.content import TerrainPiece
 from domain.systems.grimdark.state import Marker
-from tests.grimdark.game import BROOD, SHALLOW, VANGUARD, Game, convoy_ready, with_rules
+from tests.grimdark.game import BROOD, SHALLOW, VANGUARD, Game, convoy_ready, row, with_rules
 
 
 def _brood_up(pack=SHALLOW, markers: tuple[Marker, ...] | None = None) -> Game:
@@ -89,3 +89,14 @@ def test_a_move_of_exactly_6_inches_across_difficult_terrain_is_taken():
 def test_a_unit_inside_a_transport_holds_without_a_target():
     game = convoy_ready()
     assert ai_activation.act(game.game, game.unit("convoy-squad")) == cmd.Hold(unit="convoy-squad")
+
+
+def test_the_target_expected_to_take_more_wounds_wins_over_a_nearer_one_by_a_fraction():
+    """The Vanguard Squad's 4 Long Rifles and Shredder (AP(1)): at the Brood Mother 9.7" off
+    (Defense 5+, Regeneration) 4 x 1/2 x 2/6 x 4/6 + 2 x 1/2 x 3/6 x 4/6 = 0.778 wounds, at the
+    Bone Crushers 13.76" off (Defense 5+) 4 x 1/2 x 2/6 + 2 x 1/2 x 3/6 = 1.167: the crushers,
+    the estimate compared to its sixth decimal, not to whole wounds."""
+    game = Game(f"{VANGUARD},{BROOD}", solo=VANGUARD)
+    far = {"spine-spitters": row(54, 28, 5, back=-1.5), "skitter-swarm": row(44, 28, 8, back=-1.5), "creeper-swarm": row(60, 24, 8, back=-1.5)}
+    game.ready({"brood-mother": [(10, 21)], "bone-crushers": row(22, 24, 3, 2.0, 1.5), **far})
+    assert ai_activation.best_target(game.game, game.unit("vanguard-squad")) == "bone-crushers"

@@ -88,3 +88,23 @@ def test_the_strike_back_comes_from_the_share_of_wounds_expected_left():
     units = _units()
     dealt, taken = ai_odds.charge_odds(units["skitter-swarm"], units["bone-crushers"])
     assert (round(dealt, 3), round(taken, 3)) == (0.889, 3.38)
+
+
+def test_impact_and_furious_count_for_the_charger_not_for_the_strike_back():
+    """Bone Crushers with Impact(2) and Furious charging the Ridge Squad expect 7.5 wounds (all
+    five troopers' wounds: nothing comes back); charged by the Skitter Swarm, they strike back
+    with their Claws alone: 9 x 1/2 x 5/6 = 3.75, times the 8.111 of 9 wounds expected left."""
+    units = _units(pack=with_rules("Bone Crushers", rules=("Impact(2)", "Furious")))
+    crushers, ridge, swarm = units["bone-crushers"], units["ridge-squad"], units["skitter-swarm"]
+    assert ai_odds.charge_odds(crushers, ridge) == (pytest.approx(7.5), 0.0)
+    dealt, taken = ai_odds.charge_odds(swarm, crushers)
+    assert (round(dealt, 3), round(taken, 3)) == (0.889, 3.38)
+
+
+def test_the_share_left_of_a_lone_model_with_one_wound():
+    """The Mortar Team's bare hands at the last Ridge trooper (1 wound): 3 x 1/2 x 1/2 = 0.75
+    expected, a quarter of him left to strike back with his Bayonet: 1/2 x 1/2 x 1/4."""
+    units = _units()
+    ridge = units["ridge-squad"]
+    last = msgspec.structs.replace(ridge, models=ridge.models[-1:])
+    assert ai_odds.charge_odds(units["mortar-team"], last) == (pytest.approx(0.75), pytest.approx(0.0625))
