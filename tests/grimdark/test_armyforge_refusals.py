@@ -140,3 +140,69 @@ def test_a_rule_given_twice_is_kept_once_and_a_caster_is_a_psychic():
     kinds["units"][0]["specialRules"] += [{"name": "Tough", "rating": "3"}, {"name": "Caster", "rating": " 2 "}]
     seer = from_flat(_bytes(kinds), army_id="choir", accept_unknown=True).army.units[0]
     assert (seer.rules, seer.hero) == (("Tough(3)", "Psychic(2)"), True)
+
+
+def test_a_list_of_100_units_is_read():
+    flat = _json(FLAT)
+    flat["units"] = [flat["units"][1]] * 100
+    army = from_flat(_bytes(flat), army_id="wardens").army
+    assert (len(army.units), army.units[-1].name) == (100, "Warden Squad 100")
+
+
+def test_an_imported_unit_out_of_range_is_refused_in_the_list_file():
+    flat = FLAT.replace(b'"quality": 4, "defense": 4', b'"quality": 4, "defense": 9')
+    with pytest.raises(ContentError) as refused:
+        from_flat(flat, army_id="wardens", accept_unknown=True, file="wardens.json")
+    assert (refused.value.file, refused.value.field, refused.value.problem) == ("wardens.json", "armies[0].units[0].defense", "9 is not in 2..6")
+
+
+def test_an_option_replacing_an_item_takes_its_rules_away():
+    """The captain's Old Banner (Fearless) replaced by the Storm Banner option's Hook Blade."""
+    book = _json(BOOK)
+    captain = book["units"][0]
+    captain["equipment"].append({"type": "ArmyBookItem", "name": "Old Banner", "count": 1, "content": [{"type": "ArmyBookRule", "name": "Fearless", "rating": ""}]})
+    book["upgradePackages"][0]["sections"][0]["replaceWhat"] = ["Old Banner"]
+    saved = _json(SAVED)
+    saved["list"]["units"][0]["selectedUpgrades"] = saved["list"]["units"][0]["selectedUpgrades"][:1]
+    imported = from_book(_bytes(book), _bytes(saved), army_id="patrol").army.units[0]
+    assert imported.rules == ("Tough(3)",)
+    assert _gear(imported) == [("Captain Odile Frane", 1, [("Marsh Carbine", 18, 2, ("AP(1)",)), ("Knife", 0, 1, ()), ("Hook Blade", 0, 3, ("Deadly",))])]
+
+
+def test_a_book_or_a_list_that_is_not_army_forge_s_is_refused_in_its_own_file():
+    with pytest.raises(ContentError) as book:
+        from_book(b'{"name": "No units"}', SAVED, army_id="patrol")
+    assert (book.value.file, book.value.field) == ("book.json", "units")
+    with pytest.raises(ContentError) as big:
+        from_book(b" " * (MAX_BYTES + 1), SAVED, army_id="patrol")
+    assert (big.value.file, big.value.problem) == ("book.json", "1000001 bytes; a list may hold at most 1000000")
+    with pytest.raises(ContentError) as saved:
+        from_book(BOOK, b'{"armyName": "x"}', army_id="patrol")
+    assert (saved.value.file, saved.value.field) == ("list.json", "list")
+    with pytest.raises(ContentError) as flat:
+        from_flat(b'{"name": "x"}', army_id="wardens", file="mine.json")
+    assert (flat.value.file, flat.value.field) == ("mine.json", "units")
+
+
+def test_a_saved_list_with_unknown_rules_is_refused_unless_accepted():
+    book = BOOK.replace(b'{"name": "Scout", "rating": ""}', b'{"name": "Scout", "rating": ""}, {"name": "Relentless", "rating": ""}')
+    with pytest.raises(UnknownRules) as refused:
+        from_book(book, SAVED, army_id="patrol")
+    assert (refused.value.file, refused.value.field, refused.value.problem) == ("list.json", "units[1]", "Warden Squad: not a rule of Grimdark Future 1.5: Relentless")
+    accepted = from_book(book, SAVED, army_id="patrol", accept_unknown=True)
+    assert (accepted.army.units[1].rules, accepted.warnings) == (("Scout", "Strider"), (UnitWarning("Warden Squad", ("Relentless",)),))
+
+
+def test_a_ranged_and_a_melee_weapon_on_two_models_go_to_the_first():
+    """Each copy goes to the first model with the fewest weapons of its kind: the Knife joins the
+    Rifle on the first model, the second model is left bare."""
+    flat = _json(FLAT)
+    squad = flat["units"][2]
+    squad["size"] = 2
+    squad["specialRules"] = []
+    squad["loadout"] = [
+        {"type": "ArmyBookWeapon", "name": "Reed Rifle", "count": 1, "attacks": 1, "range": 24},
+        {"type": "ArmyBookWeapon", "name": "Knife", "count": 1, "attacks": 1, "range": 0},
+    ]
+    unit = from_flat(_bytes(flat), army_id="wardens").army.units[2]
+    assert _gear(unit) == [("Warden Squad 2", 1, [("Reed Rifle", 24, 1, ()), ("Knife", 0, 1, ())]), ("Warden Squad 2", 1, [])]
