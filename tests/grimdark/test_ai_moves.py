@@ -12,6 +12,7 @@ from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark.content import TerrainPiece
 from domain.systems.grimdark.state import Marker
 from tests.grimdark.game import BROOD, SHALLOW, VANGUARD, Game, convoy_ready, row, with_rules
+from tests.grimdark.test_ai_embarking import moved
 
 
 def _brood_up(pack=SHALLOW, markers: tuple[Marker, ...] | None = None) -> Game:
@@ -100,3 +101,16 @@ def test_the_target_expected_to_take_more_wounds_wins_over_a_nearer_one_by_a_fra
     far = {"spine-spitters": row(54, 28, 5, back=-1.5), "skitter-swarm": row(44, 28, 8, back=-1.5), "creeper-swarm": row(60, 24, 8, back=-1.5)}
     game.ready({"brood-mother": [(10, 21)], "bone-crushers": row(22, 24, 3, 2.0, 1.5), **far})
     assert ai_activation.best_target(game.game, game.unit("vanguard-squad")) == "bone-crushers"
+
+
+def test_a_flying_unit_passes_over_a_friendly_unit_in_its_way():
+    """The Spine Spitters stand in a row at y 18.2 across the Bone Crushers' way to the marker at
+    (36, 15), too near its straight end. 20 degrees right, the Rush ends clear but passes over
+    them: with Flying the crushers take it; on foot they go 40 degrees left."""
+    spitters = {"spine-spitters": [(27.5, 18.2), (29, 18.2), (30.5, 18.2), (26, 18.2), (24.5, 18.2)]}
+    flying = _brood_up(with_rules("Bone Crushers", rules=("Flying",)))
+    moved(flying, spitters)
+    assert ai.ai(flying.state) == cmd.Rush(unit="bone-crushers", positions=[(29.887, 14.583), (31.887, 14.583), (33.887, 14.583)])
+    walking = _brood_up()
+    moved(walking, spitters)
+    assert ai.ai(walking.state) == cmd.Rush(unit="bone-crushers", positions=[(31.635, 22.39), (33.635, 22.39), (35.635, 22.39)])

@@ -1,0 +1,47 @@
+"""Where the solo army's flyer goes (domain/systems/grimdark/ai_flyers.py; grimdark-future-1.5.md
+#Unit Types, Flyers): off the nearest of the four table edges and back at it, 2" further along
+the edge each try, one side then the other; toward the nearest enemy the shortest flight that
+ends clear when nothing is in reach from anywhere."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from domain.systems.grimdark import ai_flyers
+from domain.systems.grimdark import commands as cmd
+from tests.grimdark.game import convoy_ready
+from tests.grimdark.test_ai_embarking import moved
+
+
+@pytest.mark.parametrize(
+    ("spot", "gone", "back"),
+    [
+        ((70, 15), (106.0, 15.0), (70.818, 15.0)),
+        ((2, 15), (-34.0, 15.0), (1.182, 15.0)),
+        ((30, 28), (30.0, 64.0), (30.0, 28.818)),
+    ],
+)
+def test_a_flyer_leaves_by_the_nearest_edge_and_comes_back_at_it(spot, gone, back):
+    """The Hawk Skimmer's base has a radius of 1.181": back, it stands just on the table."""
+    game = convoy_ready()
+    moved(game, {"hawk-skimmer": [spot]})
+    assert ai_flyers.off_the_table(game.game, game.unit("hawk-skimmer")) == cmd.Advance(unit="hawk-skimmer", positions=[gone], back=[back])
+
+
+def test_a_flyer_comes_back_2_inches_further_each_side_in_turn_until_it_has_space():
+    """The Escort Squad stands at the east edge around y 15: 15, 17 and 13 are within 1" of it,
+    19 is clear."""
+    game = convoy_ready()
+    moved(game, {"hawk-skimmer": [(70, 15)], "escort-squad": [(71, 15), (71, 16.5), (71, 13.5), (69.5, 15), (69.5, 16.5)]})
+    assert ai_flyers.off_the_table(game.game, game.unit("hawk-skimmer")) == cmd.Advance(unit="hawk-skimmer", positions=[(106.0, 15.0)], back=[(70.818, 19.0)])
+
+
+def test_a_flyer_with_nothing_to_shoot_flies_the_shortest_flight_toward_the_nearest_enemy_that_ends_clear():
+    """Without weapons the Hawk Skimmer at (20, 3) has no target anywhere: toward the nearest
+    Spine Spitter at (16.5, 20), 18" and 19" end on the Spitters, 20" is clear."""
+    game = convoy_ready()
+    hawk = game.unit("hawk-skimmer")
+    bare = msgspec.structs.replace(hawk, models=tuple(msgspec.structs.replace(m, weapons=()) for m in hawk.models))
+    battle = msgspec.structs.replace(game.game, units={**game.game.units, "hawk-skimmer": bare})
+    assert ai_flyers.fly(battle, bare) == cmd.Advance(unit="hawk-skimmer", positions=[(15.967, 22.589)])
