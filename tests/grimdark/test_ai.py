@@ -224,3 +224,14 @@ def test_a_unit_less_than_an_inch_from_an_enemy_charges_it() -> None:
     assert ai_charge.charge(game.game, game.unit("bone-crushers"), ai_activation.may_stop) == cmd.Charge(
         unit="bone-crushers", target="ridge-squad", positions=[(23.842, 13.233), (25.842, 13.233), (27.842, 13.233)]
     )
+
+
+def test_a_charge_heads_for_the_enemy_model_nearest_in_a_straight_line() -> None:
+    """The Ridge Squad spread out: a trooper at (24, 8.5) straight south of the Bone Crushers'
+    lead at (24, 18), 9.5" off, and one at (21, 14), 5" off: the charge goes at the nearer."""
+    game = close_quarters()
+    units = {**game.game.units, "ridge-squad": ai_activation.moved(game.unit("ridge-squad"), [(24, 8.5), (21, 14), (16, 8), (17.5, 8), (19, 8)])}
+    game.state = msgspec.structs.replace(game.state, game=msgspec.structs.replace(game.game, units=units))
+    assert ai_charge.charge(game.game, game.unit("bone-crushers"), ai_activation.may_stop) == cmd.Charge(
+        unit="bone-crushers", target="ridge-squad", positions=[(21.768, 15.024), (23.768, 15.024), (25.768, 15.024)]
+    )
