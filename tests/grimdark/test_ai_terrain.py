@@ -175,3 +175,15 @@ def test_a_building_under_an_inch_away_is_still_charged():
     assert ai_charge.charge(game.game, game.unit("skitter-swarm"), ai_activation.may_stop) == cmd.Charge(
         unit="skitter-swarm", target="blockhouse", positions=row(20, 7.492, 8, back=1.5)
     )
+
+
+def test_between_targets_expected_to_take_as_many_wounds_the_one_nearer_by_its_port_is_shot():
+    """The Spine Spitters' 10 shots at 4+ would wound the Ridge Squad inside the blockhouse or
+    the Vanguard Squad in the open (both Defense 4+) 2.5 times: the Ridge Squad's port at
+    (23, 7) is 13.4" from the nearest Spitter, the Vanguard Squad 13.58": they shoot through
+    the port."""
+    game = ready(places=AROUND_THE_BLOCKHOUSE, solo=BROOD)
+    moved(game, {"vanguard-squad": row(11.5, 15, 5, back=1.5)})
+    assert ai_activation.best_target(game.game, game.unit("spine-spitters")) == "ridge-squad"
+    moved(game, {"vanguard-squad": row(13, 14, 5, back=1.5)})  # 12.48" off: the nearer now
+    assert ai_activation.best_target(game.game, game.unit("spine-spitters")) == "vanguard-squad"
