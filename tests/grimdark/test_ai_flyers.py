@@ -10,7 +10,7 @@ import pytest
 
 from domain.systems.grimdark import ai_flyers
 from domain.systems.grimdark import commands as cmd
-from tests.grimdark.game import convoy_ready
+from tests.grimdark.game import BROOD, convoy_ready
 from tests.grimdark.test_ai_embarking import moved
 
 
@@ -20,6 +20,8 @@ from tests.grimdark.test_ai_embarking import moved
         ((70, 15), (106.0, 15.0), (70.818, 15.0)),
         ((2, 15), (-34.0, 15.0), (1.182, 15.0)),
         ((30, 28), (30.0, 64.0), (30.0, 28.818)),
+        ((30.5, 27.5), (30.5, 63.5), (30.5, 28.818)),
+        ((70.5, 15.25), (106.5, 15.25), (70.818, 15.25)),
     ],
 )
 def test_a_flyer_leaves_by_the_nearest_edge_and_comes_back_at_it(spot, gone, back):
@@ -45,3 +47,21 @@ def test_a_flyer_with_nothing_to_shoot_flies_the_shortest_flight_toward_the_near
     bare = msgspec.structs.replace(hawk, models=tuple(msgspec.structs.replace(m, weapons=()) for m in hawk.models))
     battle = msgspec.structs.replace(game.game, units={**game.game.units, "hawk-skimmer": bare})
     assert ai_flyers.fly(battle, bare) == cmd.Advance(unit="hawk-skimmer", positions=[(15.967, 22.589)])
+
+
+def _only_on_the_table(game, *kept: str):
+    """The battle with every Brood unit but `kept` waiting in reserve."""
+    units = {k: msgspec.structs.replace(u, reserve=True) if u.side == BROOD and k not in kept else u for k, u in game.game.units.items()}
+    return msgspec.structs.replace(game.game, units=units)
+
+
+def test_a_flyer_heads_for_the_one_enemy_on_the_table():
+    """Only the Brood Mother at (4, 20) stands on the table: the Hawk Skimmer flies 18" from
+    (20, 3) straight at her and shoots her."""
+    battle = _only_on_the_table(convoy_ready(), "brood-mother")
+    assert ai_flyers.fly(battle, battle.units["hawk-skimmer"]) == cmd.Advance(unit="hawk-skimmer", positions=[(7.663, 16.108)], target="brood-mother")
+
+
+def test_with_no_enemy_on_the_table_a_flyer_flies_north_first():
+    battle = _only_on_the_table(convoy_ready())
+    assert ai_flyers.fly(battle, battle.units["hawk-skimmer"]) == cmd.Advance(unit="hawk-skimmer", positions=[(20.0, 21.0)])
