@@ -11,6 +11,7 @@ import pytest
 
 from domain.systems.grimdark import ai_odds
 from domain.systems.grimdark.content import Weapon
+from domain.systems.grimdark.resolution import Resolution
 from tests.grimdark.game import BROOD, CONVOY, SHALLOW, VANGUARD, Game, with_rules
 
 
@@ -108,3 +109,15 @@ def test_the_share_left_of_a_lone_model_with_one_wound():
     ridge = units["ridge-squad"]
     last = msgspec.structs.replace(ridge, models=ridge.models[-1:])
     assert ai_odds.charge_odds(units["mortar-team"], last) == (pytest.approx(0.75), pytest.approx(0.0625))
+
+
+def test_shooting_counts_each_weapon_that_reaches_once_and_a_blast_weapon_times_its_x():
+    """As `ready` deploys them: the Vanguard Squad's 4 Long Rifles and Shredder (2 shots, AP(1))
+    at the Spine Spitters (Defense 3+): 4 x 1/2 x 4/6 + 2 x 1/2 x 5/6 = 2.167; the Mortar Team's
+    3 Blast(3) shells at the Bone Crushers (Defense 5+): 3 x 1/2 x 3 x 2/6 = 1.5."""
+    game = Game(f"{VANGUARD},{BROOD}")
+    game.ready()
+    res = Resolution(game.game, None, "")  # type: ignore[arg-type] - reach rolls no dice
+    units = game.game.units
+    assert round(ai_odds.shooting_wounds(res, units["vanguard-squad"], units["spine-spitters"]), 3) == 2.167
+    assert round(ai_odds.shooting_wounds(res, units["mortar-team"], units["bone-crushers"]), 3) == 1.5
