@@ -173,3 +173,23 @@ def test_a_unit_in_a_transport_waits_for_it_to_activate():
     mule = msgspec.structs.replace(game.unit("mule-carrier"), activated=True)
     after = msgspec.structs.replace(game.game, units={**game.game.units, "mule-carrier": mule})
     assert ai_transports.waits(after, squad) is False
+
+
+def _tower_at(x: float) -> TerrainPiece:
+    """A 4" x 3" tower from (x, 16), its port in the middle of its south wall."""
+    return TerrainPiece("tower", ((x, 16), (x + 4, 16), (x + 4, 19), (x, 19)), height=4, transport=6, ports=(Port(x + 2, 16, 3),))
+
+
+@pytest.mark.parametrize(("x", "riders", "gets_in"), [(40, (46, 2), True), (41, (46, 2), True), (43, (46, 2), False), (40, (62, 2), False)])
+def test_a_unit_gets_into_a_building_within_6_inches_of_its_goal_whose_port_gives_it_a_target(x, riders, gets_in):
+    """The marker at (36, 15) is 4.1" from a tower at x 40 (5.1" at 41, 7.1" at 43): too far to
+    hold it from inside, near enough to shoot from; the Dust Riders at (46, 2) are in reach of its
+    port, at (62, 2) they are not."""
+    tower = _tower_at(x)
+    game = ready(tower, inside=(), places=BY_THE_TOWER, solo=BROOD)
+    game.do(cmd.Hold(unit="captain-hale-morrow"))
+    moved(game, {"dust-riders": row(riders[0], riders[1], 4)})
+    spitters = game.unit("spine-spitters")
+    assert ai_transports.held_markers(game.game, spitters, tower) == []
+    expected = cmd.Embark(unit="spine-spitters", transport="tower") if gets_in else None
+    assert ai_transports.get_in(game.game, spitters) == expected
