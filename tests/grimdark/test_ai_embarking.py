@@ -193,3 +193,10 @@ def test_a_unit_gets_into_a_building_within_6_inches_of_its_goal_whose_port_give
     assert ai_transports.held_markers(game.game, spitters, tower) == []
     expected = cmd.Embark(unit="spine-spitters", transport="tower") if gets_in else None
     assert ai_transports.get_in(game.game, spitters) == expected
+
+
+def test_a_flyer_a_transport_or_a_unit_already_inside_does_not_get_in():
+    game = convoy_ready()
+    moved(game, BROOD_AWAY)
+    for unit_id in ("hawk-skimmer", "mule-carrier", "convoy-squad"):
+        assert ai_transports.get_in(game.game, game.unit(unit_id)) is None
