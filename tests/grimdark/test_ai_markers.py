@@ -1,18 +1,19 @@
-"""Where the solo army places a marker (domain/systems/grimdark/ai_preparation.py;
-grimdark-future-1.5.md#Preparation): the 2" grid point nearest the table's centre outside both
-zones, not in a building, over 9" from every marker, and in a quarter of its own where the
-mission places them by quarters."""
+"""Where the solo army places a marker and deploys a Scout (domain/systems/grimdark/ai_preparation.py;
+grimdark-future-1.5.md#Preparation, #Special Rules Scout): a marker at the 2" grid point nearest
+the table's centre outside both zones, not in a building, over 9" from every marker, and in a
+quarter of its own where the mission places them by quarters; a Scout after the other units."""
 
 from __future__ import annotations
 
 import msgspec
 import pytest
 
-from domain.systems.grimdark import ai_preparation
+from domain.systems.grimdark import ai, ai_preparation
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark.content import TerrainPiece
 from domain.systems.grimdark.state import Marker
-from tests.grimdark.game import BROOD, SHALLOW, VANGUARD, Game
+from tests.grimdark.game import BROOD, SHALLOW, VANGUARD, Game, with_rules
+from tests.grimdark.solo import ROLL_OFFS, as_solo
 
 
 def _edges_picked(mission: str = "duel", pack=SHALLOW) -> Game:
@@ -47,3 +48,21 @@ def test_no_marker_goes_inside_a_building():
     hut = TerrainPiece("hut", ((35, 13), (37, 13), (37, 15.5), (35, 15.5)), height=3, transport=6)
     pack = msgspec.structs.replace(SHALLOW, missions=tuple(msgspec.structs.replace(m, terrain=(hut,)) for m in SHALLOW.missions))
     assert _placed(_edges_picked(pack=pack)) == cmd.PlaceMarker(side=VANGUARD, x=36.0, y=16.0)
+
+
+def test_a_scout_deploys_after_the_others_at_the_first_spot_from_the_west_clear_of_the_enemy():
+    """The Dust Riders given Scout: the Vanguard deploys its Mortar Team, its Ridge Squad with the
+    captain and its Vanguard Squad first, in rows at the back of its zone from the west, then the
+    Riders at the next free spot, over 12" from every Brood model."""
+    game = Game(f"{VANGUARD},{BROOD}", pack=with_rules("Dust Riders", rules=("Scout",)), solo=VANGUARD)
+    game.prepare()
+    deployed = []
+    while game.game.phase != "rounds":
+        if game.game.phase in ROLL_OFFS:
+            game.do(cmd.RollOff(purpose=ROLL_OFFS[game.game.phase]), 5, 2)
+            continue
+        command = ai.ai(game.state) if game.game.up == VANGUARD else ai.ai(as_solo(game, BROOD))
+        if game.game.up == VANGUARD:
+            deployed.append((command.unit, command.positions[0]))
+        game.do(command)
+    assert deployed == [("mortar-team", (1.0, 1.0)), ("ridge-squad", (6.0, 1.0)), ("vanguard-squad", (13.0, 1.0)), ("dust-riders", (20.0, 1.0))]
