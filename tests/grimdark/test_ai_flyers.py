@@ -65,3 +65,11 @@ def test_a_flyer_heads_for_the_one_enemy_on_the_table():
 def test_with_no_enemy_on_the_table_a_flyer_flies_north_first():
     battle = _only_on_the_table(convoy_ready())
     assert ai_flyers.fly(battle, battle.units["hawk-skimmer"]) == cmd.Advance(unit="hawk-skimmer", positions=[(20.0, 21.0)])
+
+
+def test_a_flyer_tries_the_other_side_before_going_further():
+    """The Escort Squad around y 16 to 19 at the east edge: 15 and 17 are within 1" of it, 13
+    (the other side, 2" away) is clear, before 19."""
+    game = convoy_ready()
+    moved(game, {"hawk-skimmer": [(70, 15)], "escort-squad": [(71, 16), (71, 17.5), (69.5, 16), (69.5, 17.5), (71, 19)]})
+    assert ai_flyers.off_the_table(game.game, game.unit("hawk-skimmer")).back == [(70.818, 13.0)]
