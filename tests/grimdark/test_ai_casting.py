@@ -146,3 +146,13 @@ def test_a_curse_needs_an_enemy_whose_weapons_reach_the_army():
     scores = {u.target: round(u.score, 3) for u in ai_psychic.USES["shooting-penalty"](game.game, game.unit("brood-mother"), spores)}
     assert scores == {"captain-hale-morrow": 0.0, "vanguard-squad": 1.0}
 
+
+
+def test_a_spell_whose_every_use_scores_nothing_has_no_use():
+    """With the Vanguard Squad cursed already, Blinding Spores is left with the captain, whose
+    shots reach no Brood unit: no use at all."""
+    game = _brood_up()
+    _with(game, "captain-hale-morrow", models=tuple(msgspec.structs.replace(m, x=4.0, y=5.0) for m in game.unit("captain-hale-morrow").models))
+    _with(game, "vanguard-squad", spelled=("shooting-penalty",))
+    spores = next(s for s in game.game.spells[BROOD] if s.name == "Blinding Spores")
+    assert ai_psychic.best_use(game.game, game.unit("brood-mother"), spores) is None

@@ -200,3 +200,14 @@ def test_a_flyer_a_transport_or_a_unit_already_inside_does_not_get_in():
     moved(game, BROOD_AWAY)
     for unit_id in ("hawk-skimmer", "mule-carrier", "convoy-squad"):
         assert ai_transports.get_in(game.game, game.unit(unit_id)) is None
+
+
+def test_a_unit_gets_out_of_a_pinned_transport_that_will_carry_it_no_further():
+    """The Mule Carrier at (20, 8) has activated Pinned, short of any marker: the Convoy Squad gets
+    out toward the marker at (10, 15) though it reaches nobody."""
+    game = convoy_ready()
+    moved(game, BROOD_AWAY)
+    mule = msgspec.structs.replace(game.unit("mule-carrier"), activated=True, pinned=True)
+    after = msgspec.structs.replace(game.game, units={**game.game.units, "mule-carrier": mule})
+    out = [(13.0, 11.0), (14.484, 11.0), (15.969, 11.0), (17.453, 11.0), (13.0, 12.484)]
+    assert ai_transports.get_out(after, after.units["convoy-squad"]) == cmd.Advance(unit="convoy-squad", positions=out)
