@@ -73,3 +73,18 @@ def test_a_flyer_tries_the_other_side_before_going_further():
     game = convoy_ready()
     moved(game, {"hawk-skimmer": [(70, 15)], "escort-squad": [(71, 16), (71, 17.5), (69.5, 16), (69.5, 17.5), (71, 19)]})
     assert ai_flyers.off_the_table(game.game, game.unit("hawk-skimmer")).back == [(70.818, 13.0)]
+
+
+@pytest.mark.parametrize(
+    ("spot", "escort", "back"),
+    [
+        ((70, 15), [(71.5, 14.5), (71.5, 13), (70, 13), (68.5, 13), (68.5, 14.5)], (70.818, 17.0)),
+        ((30, 28), [(30, 29.3), (28.5, 29.3), (27, 29.3), (31.5, 29.3), (28.5, 27.8)], (34.0, 28.818)),
+    ],
+)
+def test_a_flyer_coming_back_tries_2_inches_one_way_then_the_other_then_4(spot, escort, back):
+    """East: y 15 is taken, 17 (2" north) is clear and comes first. North: x 30, 32 and 28 are
+    taken, 34 is the next."""
+    game = convoy_ready()
+    moved(game, {"hawk-skimmer": [spot], "escort-squad": escort})
+    assert ai_flyers.off_the_table(game.game, game.unit("hawk-skimmer")).back == [back]
