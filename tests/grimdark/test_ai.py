@@ -212,3 +212,26 @@ def test_the_ai_shoots_the_target_its_shooting_is_expected_to_wound_most() -> No
     assert {e: round(geometry.gap(mortar, game.unit(e)), 2) for e in enemies} == {"bone-crushers": 6.72, "spine-spitters": 9.98, "skitter-swarm": 14.28}
     assert {e: round(ai_odds.shooting_wounds(res, mortar, game.unit(e)), 3) for e in enemies} == {"bone-crushers": 1.5, "spine-spitters": 3.0, "skitter-swarm": 3.0}
     assert ai_activation.best_target(game.game, mortar) == "spine-spitters"
+
+
+def test_a_unit_less_than_an_inch_from_an_enemy_charges_it() -> None:
+    """The Bone Crushers stand 0.59" from the Ridge Squad, nearer than a move may end beside an
+    enemy: a charge of under an inch into contact is still one to take."""
+    game = close_quarters()
+    units = {**game.game.units, "bone-crushers": ai_activation.moved(game.unit("bone-crushers"), row(24, 13.8, 3, 2.0, 1.5))}
+    game.state = msgspec.structs.replace(game.state, game=msgspec.structs.replace(game.game, units=units))
+    assert round(geometry.gap(game.unit("bone-crushers"), game.unit("ridge-squad")), 3) == 0.589
+    assert ai_charge.charge(game.game, game.unit("bone-crushers"), ai_activation.may_stop) == cmd.Charge(
+        unit="bone-crushers", target="ridge-squad", positions=[(23.842, 13.233), (25.842, 13.233), (27.842, 13.233)]
+    )
+
+
+def test_a_charge_heads_for_the_enemy_model_nearest_in_a_straight_line() -> None:
+    """The Ridge Squad spread out: a trooper at (24, 8.5) straight south of the Bone Crushers'
+    lead at (24, 18), 9.5" off, and one at (21, 14), 5" off: the charge goes at the nearer."""
+    game = close_quarters()
+    units = {**game.game.units, "ridge-squad": ai_activation.moved(game.unit("ridge-squad"), [(24, 8.5), (21, 14), (16, 8), (17.5, 8), (19, 8)])}
+    game.state = msgspec.structs.replace(game.state, game=msgspec.structs.replace(game.game, units=units))
+    assert ai_charge.charge(game.game, game.unit("bone-crushers"), ai_activation.may_stop) == cmd.Charge(
+        unit="bone-crushers", target="ridge-squad", positions=[(21.768, 15.024), (23.768, 15.024), (25.768, 15.024)]
+    )

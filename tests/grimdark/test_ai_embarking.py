@@ -5,6 +5,7 @@ Transport(X), #Solid Buildings)."""
 from __future__ import annotations
 
 import msgspec
+import pytest
 
 from domain.systems.grimdark import ai, ai_activation, ai_transports, buildings
 from domain.systems.grimdark import commands as cmd
@@ -132,3 +133,81 @@ def test_the_solo_army_deploys_a_unit_inside_a_building_that_holds_a_marker():
         game.do(command)
     assert [(c.unit, c.transport) for c in deployed] == [("dust-riders", "depot"), ("mortar-team", "depot"), ("ridge-squad", ""), ("vanguard-squad", "")]
     assert [u.id for u in buildings.occupants(game.game, "depot")] == ["dust-riders", "mortar-team"]
+
+
+def _squad_by_its_mule(**changes: dict) -> Game:
+    """The Convoy Squad at (26, 10) beside its empty Mule Carrier at (20, 8), the Brood far away;
+    `changes` to a unit's fields by id."""
+    game = convoy_ready(inside=())
+    moved(game, BROOD_AWAY)
+    units = {**game.game.units, **{k: msgspec.structs.replace(game.unit(k), **f) for k, f in changes.items()}}
+    game.state = msgspec.structs.replace(game.state, game=msgspec.structs.replace(game.game, units=units))
+    return game
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [{}, {"convoy-squad": {"pinned": True}}, {"mule-carrier": {"activated": True}}, {"mule-carrier": {"pinned": True}}],
+)
+def test_a_unit_gets_in_only_unpinned_into_a_transport_yet_to_activate_and_free_to_move(changes):
+    game = _squad_by_its_mule(**changes)
+    expected = None if changes else cmd.Embark(unit="convoy-squad", transport="mule-carrier")
+    assert ai_transports.get_in(game.game, game.unit("convoy-squad")) == expected
+
+
+def test_a_unit_does_not_get_into_a_transport_at_its_goal_nor_with_a_target_where_it_stands():
+    """The Mule 2.2" from the marker at (10, 15) carries nobody further; the Spine Spitters in
+    reach of the squad's rifles give it a shot instead."""
+    at_goal = _squad_by_its_mule()
+    moved(at_goal, {"mule-carrier": [(12, 14)]})
+    assert ai_transports.get_in(at_goal.game, at_goal.unit("convoy-squad")) is None
+    shot = _squad_by_its_mule()
+    moved(shot, {"spine-spitters": row(30, 20, 5, back=1.5)})
+    assert ai_transports.get_in(shot.game, shot.unit("convoy-squad")) is None
+
+
+def test_a_unit_in_a_transport_waits_for_it_to_activate():
+    game = convoy_ready()
+    squad = game.unit("convoy-squad")
+    assert (ai_transports.riding(game.game, squad), ai_transports.waits(game.game, squad)) == (True, True)
+    mule = msgspec.structs.replace(game.unit("mule-carrier"), activated=True)
+    after = msgspec.structs.replace(game.game, units={**game.game.units, "mule-carrier": mule})
+    assert ai_transports.waits(after, squad) is False
+
+
+def _tower_at(x: float) -> TerrainPiece:
+    """A 4" x 3" tower from (x, 16), its port in the middle of its south wall."""
+    return TerrainPiece("tower", ((x, 16), (x + 4, 16), (x + 4, 19), (x, 19)), height=4, transport=6, ports=(Port(x + 2, 16, 3),))
+
+
+@pytest.mark.parametrize(("x", "riders", "gets_in"), [(40, (46, 2), True), (41, (46, 2), True), (43, (46, 2), False), (40, (62, 2), False)])
+def test_a_unit_gets_into_a_building_within_6_inches_of_its_goal_whose_port_gives_it_a_target(x, riders, gets_in):
+    """The marker at (36, 15) is 4.1" from a tower at x 40 (5.1" at 41, 7.1" at 43): too far to
+    hold it from inside, near enough to shoot from; the Dust Riders at (46, 2) are in reach of its
+    port, at (62, 2) they are not."""
+    tower = _tower_at(x)
+    game = ready(tower, inside=(), places=BY_THE_TOWER, solo=BROOD)
+    game.do(cmd.Hold(unit="captain-hale-morrow"))
+    moved(game, {"dust-riders": row(riders[0], riders[1], 4)})
+    spitters = game.unit("spine-spitters")
+    assert ai_transports.held_markers(game.game, spitters, tower) == []
+    expected = cmd.Embark(unit="spine-spitters", transport="tower") if gets_in else None
+    assert ai_transports.get_in(game.game, spitters) == expected
+
+
+def test_a_flyer_a_transport_or_a_unit_already_inside_does_not_get_in():
+    game = convoy_ready()
+    moved(game, BROOD_AWAY)
+    for unit_id in ("hawk-skimmer", "mule-carrier", "convoy-squad"):
+        assert ai_transports.get_in(game.game, game.unit(unit_id)) is None
+
+
+def test_a_unit_gets_out_of_a_pinned_transport_that_will_carry_it_no_further():
+    """The Mule Carrier at (20, 8) has activated Pinned, short of any marker: the Convoy Squad gets
+    out toward the marker at (10, 15) though it reaches nobody."""
+    game = convoy_ready()
+    moved(game, BROOD_AWAY)
+    mule = msgspec.structs.replace(game.unit("mule-carrier"), activated=True, pinned=True)
+    after = msgspec.structs.replace(game.game, units={**game.game.units, "mule-carrier": mule})
+    out = [(13.0, 11.0), (14.484, 11.0), (15.969, 11.0), (17.453, 11.0), (13.0, 12.484)]
+    assert ai_transports.get_out(after, after.units["convoy-squad"]) == cmd.Advance(unit="convoy-squad", positions=out)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from domain.systems.grimdark import ai, ai_preparation
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
-from tests.grimdark.game import BROOD, VANGUARD, Game, row
+from tests.grimdark.game import BROOD, VANGUARD, Game, row, with_rules
 from tests.grimdark.solo import as_solo
 
 
@@ -42,3 +42,12 @@ def test_the_captain_joins_the_first_of_the_two_biggest_squads():
     command = ai.ai(game.state)
     assert (command.unit, command.joined, len(command.positions)) == ("ridge-squad", ["captain-hale-morrow"], 6)
     game.do(command)
+
+
+def test_a_hero_with_ambush_or_scout_joins_no_unit():
+    """An Ambush hero waits in reserve and a Scout deploys after the others: neither goes with a
+    unit; the Ridge Squad takes none."""
+    for rule in ("Ambush", "Scout"):
+        game = Game(solo=VANGUARD, pack=with_rules("Captain Hale Morrow", rules=(rule,)))
+        game.prepare()
+        assert ai_preparation.partners(game.game, VANGUARD) == {}

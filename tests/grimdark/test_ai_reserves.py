@@ -6,11 +6,13 @@ the survivors of a destroyed transport are placed without waiting for anyone."""
 from __future__ import annotations
 
 import msgspec
+import pytest
 
-from domain.systems.grimdark import ai, ai_activation, ai_flyers, ai_preparation
+from domain.systems.grimdark import ai, ai_activation, ai_flyers, ai_preparation, ai_reserves
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
-from tests.grimdark.game import BROOD, CONVOY, Game, convoy_ready, row
+from domain.systems.grimdark.state import Marker
+from tests.grimdark.game import BROOD, CONVOY, VANGUARD, Game, convoy_ready, row
 from tests.grimdark.solo import as_solo, play
 
 
@@ -96,3 +98,51 @@ def test_the_ai_never_charges_a_flyer_it_would_charge_were_it_on_the_ground():
     grounded = msgspec.structs.replace(units["hawk-skimmer"], profile=msgspec.structs.replace(units["hawk-skimmer"].profile, flyer=False))
     on_the_ground = msgspec.structs.replace(battle, units={**units, "hawk-skimmer": grounded})
     assert ai_activation.act(on_the_ground, units["bone-crushers"]).target == "hawk-skimmer"
+
+
+def _wrecked(inside: tuple[str, ...], at: tuple[float, float]) -> Game:
+    """The Convoy with `inside` in its Mule Carrier, which stood at `at` when it was destroyed."""
+    game = convoy_ready(inside=inside)
+    units = dict(game.game.units)
+    for unit_id in ("mule-carrier", *inside):
+        units[unit_id] = msgspec.structs.replace(units[unit_id], models=tuple(msgspec.structs.replace(m, x=at[0], y=at[1]) for m in units[unit_id].models))
+    units["mule-carrier"] = msgspec.structs.replace(units["mule-carrier"], models=())
+    game.state = msgspec.structs.replace(game.state, game=msgspec.structs.replace(game.game, units=units))
+    return game
+
+
+@pytest.mark.parametrize(
+    ("inside", "at", "first"),
+    [
+        (("convoy-squad",), (30, 6), (31.0, 12.0)),
+        (("convoy-squad",), (36, 24), (36.0, 18.0)),
+        (("marshal-ira-kade",), (26, 8), (32.0, 13.0)),
+        (("marshal-ira-kade",), (36, 6), (36.0, 12.0)),
+        (("marshal-ira-kade",), (20, 8), (14.0, 13.0)),
+    ],
+)
+def test_survivors_go_to_the_point_nearest_their_marker_up_to_6_inches_each_way_from_the_wreck(inside, at, first):
+    """The grid reaches 6" east, west, north and south of where the Mule stood, no further, the
+    point nearest the marker first (the lone Marshal too)."""
+    game = _wrecked(inside, at)
+    command = ai.ai(as_solo(game, CONVOY))
+    assert (command.unit, command.positions[0]) == (inside[0], first)
+
+
+@pytest.mark.parametrize(
+    ("markers", "first"),
+    [
+        ((), (32.0, 18.0)),
+        ((Marker("marker-1", 36, 15, carrier="ridge-squad"), Marker("marker-2", 56, 15)), (56.0, 14.0)),
+        ((Marker("marker-1", 10, 15),), (14.0, 22.0)),
+    ],
+)
+def test_an_ambusher_arrives_at_the_first_point_nearest_a_marker_on_the_table_else_the_centre(markers, first):
+    """The Creeper Swarm in reserve, every other unit where `ready` puts it: the points nearest
+    the marker (the table's centre, (36, 15), with none; a carried marker does not count) are
+    within 9" of the Vanguard; the first clear one takes the swarm's first model."""
+    game = Game(f"{VANGUARD},{BROOD}", solo=BROOD)
+    game.ready()
+    creepers = msgspec.structs.replace(game.unit("creeper-swarm"), reserve=True)
+    battle = msgspec.structs.replace(game.game, units={**game.game.units, "creeper-swarm": creepers}, markers=markers)
+    assert ai_reserves.arrive(battle, creepers).positions[:2] == [first, (first[0] + 1.484, first[1])]

@@ -13,10 +13,11 @@ from domain.kit.boards import inches
 from domain.systems.grimdark import ai, ai_activation, ai_charge
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
+from domain.systems.grimdark.content import Port, TerrainPiece
 from tests.grimdark.game import BROOD, CORE, ORDER, SPOTS, VANGUARD, Game, row
 from tests.grimdark.test_ai_embarking import moved
 from tests.grimdark.solo import play
-from tests.grimdark.test_buildings import SWARM_NEAR, ready
+from tests.grimdark.test_buildings import BLOCKHOUSE, SWARM_NEAR, ready
 
 
 @pytest.mark.parametrize("mission", ["relic-hunt", "breakthrough", "king-of-the-hill"])
@@ -134,3 +135,55 @@ def test_the_ai_charges_a_building_the_enemy_holds():
     fought = [(e.unit, e.target, e.attacks) for e in events if isinstance(e, ev.AttackResolved)]
     assert (moved.action, moved.inches) == ("charge", 11.508)
     assert fought == [("skitter-swarm", "ridge-squad", 8), ("ridge-squad", "skitter-swarm", 5)]
+
+
+#: A hut in the Brood's north-east, listed before the blockhouse.
+HUT = TerrainPiece("hut", ((56, 24), (62, 24), (62, 28), (56, 28)), height=3, transport=6, ports=(Port(59, 24, 2),))
+
+
+def test_a_building_its_own_unit_holds_is_passed_over_for_the_next_one_the_enemy_holds():
+    """The Bone Crushers hold the hut, listed first; the Ridge Squad the blockhouse: the Skitter
+    Swarm charges the blockhouse."""
+    game = ready(piece=HUT, more=(BLOCKHOUSE,), inside=(), places=AROUND_THE_BLOCKHOUSE, solo=BROOD)
+    inside = {"ridge-squad": ("blockhouse", 23.0, 7.0), "bone-crushers": ("hut", 59.0, 24.0)}
+    units = {
+        **game.game.units,
+        **{k: msgspec.structs.replace(game.unit(k), inside=p, models=tuple(msgspec.structs.replace(m, x=x, y=y) for m in game.unit(k).models)) for k, (p, x, y) in inside.items()},
+    }
+    game.state = msgspec.structs.replace(game.state, game=msgspec.structs.replace(game.game, units=units))
+    game.do(cmd.Hold(unit="captain-hale-morrow"))
+    assert ai_charge.charge(game.game, game.unit("skitter-swarm"), ai_activation.may_stop) == cmd.Charge(
+        unit="skitter-swarm", target="blockhouse", positions=row(20, 7.492, 8, back=1.5)
+    )
+
+
+def test_a_charge_at_a_building_goes_straight_to_the_nearest_point_of_its_walls():
+    """From (31, 16) the blockhouse's nearest point is its north-east corner (28, 7), 9.49" off:
+    the lead Skitter stops with its base on it."""
+    game = ready(places=AROUND_THE_BLOCKHOUSE, solo=BROOD)
+    game.do(cmd.Hold(unit="captain-hale-morrow"))
+    moved(game, {"skitter-swarm": row(31, 16, 8, back=1.5)})
+    assert ai_charge.charge(game.game, game.unit("skitter-swarm"), ai_activation.may_stop) == cmd.Charge(
+        unit="skitter-swarm", target="blockhouse", positions=[(x, round(y, 3)) for x, y in row(28.156, 7.467, 8, back=1.5)]
+    )
+
+
+def test_a_building_under_an_inch_away_is_still_charged():
+    game = ready(places=AROUND_THE_BLOCKHOUSE, solo=BROOD)
+    game.do(cmd.Hold(unit="captain-hale-morrow"))
+    moved(game, {"skitter-swarm": row(20, 7.99, 8, back=1.5)})
+    assert ai_charge.charge(game.game, game.unit("skitter-swarm"), ai_activation.may_stop) == cmd.Charge(
+        unit="skitter-swarm", target="blockhouse", positions=row(20, 7.492, 8, back=1.5)
+    )
+
+
+def test_between_targets_expected_to_take_as_many_wounds_the_one_nearer_by_its_port_is_shot():
+    """The Spine Spitters' 10 shots at 4+ would wound the Ridge Squad inside the blockhouse or
+    the Vanguard Squad in the open (both Defense 4+) 2.5 times: the Ridge Squad's port at
+    (23, 7) is 13.4" from the nearest Spitter, the Vanguard Squad 13.58": they shoot through
+    the port."""
+    game = ready(places=AROUND_THE_BLOCKHOUSE, solo=BROOD)
+    moved(game, {"vanguard-squad": row(11.5, 15, 5, back=1.5)})
+    assert ai_activation.best_target(game.game, game.unit("spine-spitters")) == "ridge-squad"
+    moved(game, {"vanguard-squad": row(13, 14, 5, back=1.5)})  # 12.48" off: the nearer now
+    assert ai_activation.best_target(game.game, game.unit("spine-spitters")) == "vanguard-squad"

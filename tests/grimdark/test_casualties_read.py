@@ -90,3 +90,19 @@ def test_a_wounded_hero_in_a_unit_without_tough_still_lets_the_regular_models_go
     assert events[-1] == ev.CasualtiesDue("vanguard-squad", 2, "end")
     taken = game.do(cmd.RemoveCasualties(unit="vanguard-squad", models=["vanguard-squad-1", "vanguard-squad-2"]))
     assert _losses(taken) == [ev.ModelRemoved("vanguard-squad", "vanguard-squad-1"), ev.ModelRemoved("vanguard-squad", "vanguard-squad-2")]
+
+
+def test_more_deadly_wounds_than_models_are_taken_by_naming_every_model():
+    """Deadly Shredder and Long Rifles: 6 Deadly wounds on the three Bone Crushers (Tough(3)). A
+    Deadly wound never carries over, so three take one each and three are lost; naming all three
+    is the pick that fits (it used to be refused, leaving the battle waiting for good)."""
+    pack = with_rules("Vanguard Squad", "Long Rifle", ("Deadly",), pack=with_rules("Vanguard Squad", "Shredder", ("Deadly",)))
+    game = Game(pack=pack)
+    game.ready()
+    events = game.do(cmd.Hold(unit="vanguard-squad", target="bone-crushers"), 4, 4, 5, 5, 4, 4, 4, 4, 5, 5, 5, 5)
+    assert events[-1] == ev.CasualtiesDue("bone-crushers", 6, "end", 6)
+    two = game.refused(cmd.RemoveCasualties(unit="bone-crushers", models=["bone-crushers-1", "bone-crushers-2"]))
+    assert _read(two) == ("casualties_do_not_fit", SHOOTING, {"unit": "bone-crushers", "wounds": 6, "models": ["bone-crushers-1", "bone-crushers-2"], "takes": 6}, "models")
+    taken = game.do(cmd.RemoveCasualties(unit="bone-crushers", models=["bone-crushers-3", "bone-crushers-2", "bone-crushers-1"]))
+    assert _losses(taken) == [ev.ModelRemoved("bone-crushers", f"bone-crushers-{k}") for k in (3, 2, 1)]
+    assert game.unit("bone-crushers").destroyed

@@ -111,7 +111,7 @@ def _waiting(game: Game) -> bool:
 
 def _turn(game: Game) -> Command | None:
     """What the solo army does when the battle waits for its side."""
-    side = next((u.side for u in game.units.values() if u.army == game.solo), "")
+    side = next(u.side for u in game.units.values() if u.army == game.solo)
     if (game.casting is not None and game.casting.spell is not None) or game.up != side:
         return None
     if game.phase == ROUNDS and game.active and _ours(game, game.units[game.active]):
@@ -152,10 +152,11 @@ def _ours(game: Game, unit: Unit) -> bool:
 
 
 def _casualties(unit: Unit, wounds: Wounds) -> cmd.RemoveCasualties:
+    """The fewest models in its order that take the wounds; every model when no fewer do."""
     wounded = [m.id for m in unit.models if m.wounds]
     rest = sorted((m for m in reversed(unit.models) if m.id not in wounded), key=lambda m: unit.tough_of(m) > 1)
     order = wounded + [m.id for m in rest]
-    for count in range(1, len(order) + 1):
+    for count in range(1, len(order)):
         try:
             casualties.check_pick(unit, order[:count], wounds)
         except RuleError:

@@ -40,9 +40,8 @@ MOST = 6.0
 def act(game: Game, unit: Unit) -> cmd.Hold | cmd.Advance | cmd.Rush | cmd.Charge:
     if unit.pinned or unit.profile.flyer:
         return cmd.Hold(unit=unit.id)
-    if unit.inside:  # it stays inside; from a building with firing ports it shoots out
-        house = buildings.housing(game, unit)
-        return cmd.Hold(unit=unit.id, target=best_target(game, unit) if house is not None and house.ports else "")
+    if unit.inside:  # it stays inside; from a building with firing ports it shoots out (else nothing is reached)
+        return cmd.Hold(unit=unit.id, target=best_target(game, unit))
     charge = ai_charge.charge(game, unit, may_stop)
     if charge:
         return charge
@@ -114,10 +113,10 @@ def best_target(game: Game, unit: Unit) -> str:
 
 def _gap(game: Game, unit: Unit, enemy: Unit) -> float:
     """Closest models, base to base; from inside a building, from where it shoots (its port); to
-    a unit inside one, to the nearest of its ports."""
+    a unit inside one, to the nearest of its ports (one it is reached through has some)."""
     if not buildings.housing(game, unit) and not buildings.housing(game, enemy):
         return geometry.gap(unit, enemy)
-    return min((inches.distance(a, b) for a in buildings.standing(game, unit) for b in buildings.targets(game, enemy)), default=math.inf)
+    return min(inches.distance(a, b) for a in buildings.standing(game, unit) for b in buildings.targets(game, enemy))
 
 
 def goal(game: Game, unit: Unit) -> tuple[float, float] | None:

@@ -41,7 +41,7 @@ def charge(game: Game, unit: Unit, may_stop: MayStop) -> cmd.Charge | None:
         if 0 < length <= allowance and worth_it(res, unit, enemy):
             tried.append((length, enemy.id, (base.x, base.y), centres))
     tried += _buildings(game, unit, allowance)
-    for length, enemy_id, (x, y), centres in sorted(tried, key=lambda t: (t[0], t[1])):
+    for length, enemy_id, (x, y), centres in sorted(tried):  # the shortest move first, then by id
         dx, dy = (x - lead.x) * length / centres, (y - lead.y) * length / centres
         positions = [(round(m.x + dx, 3), round(m.y + dy, 3)) for m in unit.models]
         if may_stop(game, unit, positions, enemy_id, allowance):
@@ -56,7 +56,7 @@ def _buildings(game: Game, unit: Unit, allowance: float) -> list[tuple[float, st
     res = Resolution(game, None, "")  # type: ignore[arg-type] - reach rolls no dice
     lead = unit.models[0]
     found = []
-    for piece in sorted((p for p in game.mission.terrain if p.transport), key=lambda p: p.id):
+    for piece in (p for p in game.mission.terrain if p.transport):
         inside = buildings.occupants(game, piece.id)
         if not inside or any(u.side == unit.side for u in inside):
             continue

@@ -25,7 +25,7 @@ Positions = list[tuple[float, float]]
 
 
 def fly(game: Game, unit: Unit) -> cmd.Advance:
-    fallback: tuple[Positions, str] | None = None
+    fallback: Positions | None = None  # the first flight with a place to end, for want of a target
     for way in _ways(game, unit):
         for length in range(int(flyers.SHORTEST), int(flyers.LONGEST) + 1):
             positions = [(round(m.x + way[0] * length, 3), round(m.y + way[1] * length, 3)) for m in unit.models]
@@ -35,9 +35,9 @@ def fly(game: Game, unit: Unit) -> cmd.Advance:
             target = ai_activation.best_target(after, after.units[unit.id])
             if target:
                 return cmd.Advance(unit=unit.id, positions=positions, target=target)
-            fallback = fallback or (positions, "")
+            fallback = fallback or positions
     if fallback is not None:
-        return cmd.Advance(unit=unit.id, positions=fallback[0])
+        return cmd.Advance(unit=unit.id, positions=fallback)
     return off_the_table(game, unit)
 
 

@@ -37,10 +37,9 @@ def chance(target: int, modifier: int = 0) -> float:
 
 
 def wound_chance(weapon: Weapon, target: Unit) -> float:
-    """The chance a hit of `weapon` wounds `target`: its Defense roll as the core says who rolls
-    it, then what Regeneration leaves."""
-    passed = chance(target.defense, onepage.defense_modifier(ONE_PAGE, int(weapon.rule("AP")), weapon_rules.poison(target, weapon)))
-    wounds = passed if onepage.wounds_from(ONE_PAGE, [True]) else 1 - passed
+    """The chance a hit of `weapon` wounds `target`: the attacker's roll against its Defense (the
+    one who rolls it in Grimdark Future 1.5, #Shooting), then what Regeneration leaves."""
+    wounds = chance(target.defense, onepage.defense_modifier(ONE_PAGE, int(weapon.rule("AP")), weapon_rules.poison(target, weapon)))
     if target.rule("Regeneration"):
         wounds *= (ONE_PAGE.regenerates_on - 1) / 6
     return wounds
@@ -86,8 +85,3 @@ def charge_odds(unit: Unit, target: Unit) -> tuple[float, float]:
     left = max(0.0, 1 - dealt / max(total_wounds(target), 1))
     return dealt, melee_wounds(target, unit, charging=False) * left
 
-
-def wins(unit: Unit, target: Unit) -> bool:
-    """#Melee: the charge is expected to cause more wounds than it takes back."""
-    dealt, taken = charge_odds(unit, target)
-    return dealt > taken

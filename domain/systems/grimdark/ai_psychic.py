@@ -47,12 +47,12 @@ def cast(game: Game, unit: Unit) -> cmd.Cast | None:
     """The roll, when the unit may cast and some spell of its army has a use."""
     if not psychic.power(unit) or unit.pinned or unit.inside or unit.dispelled:
         return None
-    return cmd.Cast(unit=unit.id) if any(best_use(game, unit, s) for s in game.spells.get(unit.army, ())) else None
+    return cmd.Cast(unit=unit.id) if any(best_use(game, unit, s) for s in game.spells[unit.army]) else None
 
 
 def spell(game: Game, unit: Unit, highest: int) -> cmd.CastSpell | None:
     """The best spell the roll allows at its best use; None when none has one."""
-    usable = [(use, s) for s in game.spells.get(unit.army, ()) if s.value <= highest for use in [best_use(game, unit, s)] if use]
+    usable = [(use, s) for s in game.spells[unit.army] if s.value <= highest for use in [best_use(game, unit, s)] if use]
     if not usable:
         return None
     use, best = max(usable, key=lambda u: (u[0].score, u[1].value, u[1].name))
@@ -60,12 +60,9 @@ def spell(game: Game, unit: Unit, highest: int) -> cmd.CastSpell | None:
 
 
 def best_use(game: Game, unit: Unit, chosen: Spell) -> Use | None:
-    uses = [u for u in USES.get(chosen.effect, _none)(game, unit, chosen) if u.score > 0]
+    """Its use worth most (every army's spells are in the battle, every effect has its USES)."""
+    uses = [u for u in USES[chosen.effect](game, unit, chosen) if u.score > 0]
     return min(uses, key=lambda u: (-u.score, u.gap, u.target)) if uses else None
-
-
-def _none(game: Game, unit: Unit, chosen: Spell) -> list[Use]:
-    return []
 
 
 def _in_range(game: Game, unit: Unit, chosen: Spell, enemies: bool) -> list[tuple[float, Unit]]:
@@ -119,7 +116,7 @@ def _shooting_penalty(game: Game, unit: Unit, chosen: Spell) -> list[Use]:
     uses = []
     for gap, enemy in _in_range(game, unit, chosen, enemies=True):
         if "shooting-penalty" not in enemy.spelled:
-            uses.append(Use(max((_reaching_attacks(game, enemy, f) for f in friends), default=0) / 6, gap, enemy.id))
+            uses.append(Use(max(_reaching_attacks(game, enemy, f) for f in friends) / 6, gap, enemy.id))  # the caster is one
     return uses
 
 

@@ -137,7 +137,7 @@ def _firing_building(game: Game, unit: Unit, aim: tuple[float, float]) -> cmd.Em
         gap = inches.distance_to_polygon(inches.Base(aim[0], aim[1]), piece.polygon)
         if gap <= NEAR_GOAL:
             near.append((gap, piece.id, piece))
-    for _, _, piece in sorted(near, key=lambda n: (n[0], n[1])):
+    for _, _, piece in sorted(near):  # the nearest first, then by id
         try:
             buildings.embark(Resolution(game, None, ""), unit, piece)  # type: ignore[arg-type] - no dice
         except RuleError:

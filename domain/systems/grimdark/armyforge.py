@@ -135,13 +135,14 @@ def _army(
         if unknown:
             warnings.append(UnitWarning(unit_name, unknown))
             unknown_by_unit.append((("units", i), f"{unit_name}: not a rule of Grimdark Future 1.5: {', '.join(unknown)}"))
+    in_list = Merged(None, file, {}, {})  # every problem is the list file's, at the path it names
     if unknown_by_unit and not accept_unknown:
         try:
-            refuse(unknown_by_unit, Merged(None, file, {}, {}))
+            refuse(unknown_by_unit, in_list)
         except ContentError as error:
             raise UnknownRules(error, tuple(warnings)) from None
     army = Army(army_id, name, tuple(profiles), spells=spells)
-    refuse(list(check(Pack("import", "1", armies=(army,)))), Merged(None, file, {"armies": (army,)}, {"armies": [(file, 0)]}))
+    refuse(list(check(Pack("import", "1", armies=(army,)))), in_list)
     return ImportedArmy(army, tuple(warnings))
 
 

@@ -56,7 +56,8 @@ def taken(unit: Unit, order: list[str], wounds: Wounds) -> tuple[list[tuple[str,
 def check_pick(unit: Unit, picked: list[str], wounds: Wounds) -> None:
     """The picks take exactly the wounds due: every one a model of the unit, none twice, a
     wounded Tough model first (the regular models before it when it is a hero in a unit without
-    Tough), and no model named past the last wound."""
+    Tough), and no model named past the last wound. Wounds left over once every model is named
+    are lost: Deadly ones never carry over, so they may outnumber what the models can take."""
     known = {m.id: m for m in unit.models}
     unknown = [p for p in picked if p not in known]
     if unknown or len(set(picked)) != len(picked):
@@ -67,7 +68,7 @@ def check_pick(unit: Unit, picked: list[str], wounds: Wounds) -> None:
         raise RuleError("wounded_model_first", rule("Special Rules"), params={"unit": unit.id, "model": wounded[0]}, field="models")
     _regular_first(unit, picked)
     each, left = taken(unit, picked, wounds)
-    if left.count or any(got == 0 for _, got in each):
+    if (left.count and len(picked) < len(unit.models)) or any(got == 0 for _, got in each):
         takes = sum(unit.tough_of(known[p]) - known[p].wounds for p in picked)
         raise RuleError("casualties_do_not_fit", rule(SHOOTING), params={"unit": unit.id, "wounds": wounds.count, "models": picked, "takes": takes}, field="models")
 
