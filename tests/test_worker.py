@@ -207,3 +207,44 @@ def test_a_busy_relay_checks_lease_and_stream_only_every_recheck_period(rig):
     assert client.xlen(keys.jobs) == 3
     assert _drain(worker) == 3
     assert len(_verified(ledger, mission_id)) == 2  # both epochs, each once
+
+
+def test_jobs_of_several_missions_run_at_once_and_each_mission_s_in_order(rig, monkeypatch):
+    """One read of the stream: the missions' jobs run side by side (workers/worker.py,
+    JOBS_AT_ONCE), a mission's own jobs one after another, each written once."""
+    ledger, client, keys, relay, worker = rig
+    missions = [table_mission(ledger) for _ in range(4)]
+    for mission_id, host in missions:
+        ledger.handle(mission_id, host, RollDice("2d6", "x"))
+        ledger.handle(mission_id, host, RotateSeed())
+        ledger.handle(mission_id, host, EndMission())
+    assert relay.run_once() == 8  # two epochs to verify in each
+    seen: list[tuple[str, str, int]] = []
+    run = Worker.run
+
+    def recording(self, job):
+        seen.append((threading.current_thread().name, job.mission_id, job.epoch))
+        time.sleep(0.02)  # long enough for the others to start meanwhile
+        return run(self, job)
+
+    monkeypatch.setattr(Worker, "run", recording)
+    assert worker.run_once(block_ms=50, count=10) == 8
+    assert len({thread for thread, _, _ in seen}) == 4
+    for mission_id, _ in missions:
+        assert [epoch for _, m, epoch in seen if m == mission_id] == [0, 1]
+        assert [(v.epoch, v.rolls_checked) for v in _verified(ledger, mission_id)] == [(0, 1), (1, 0)]
+    assert queue_status(client, keys, ledger.store.max_notification_id()).pending == 0
+
+
+def test_one_job_at_a_time_when_asked(rig, monkeypatch):
+    ledger, client, keys, relay, _ = rig
+    worker = Worker(ledger, client, keys, "worker-2", jobs_at_once=1)
+    for _ in range(3):
+        mission_id, host = table_mission(ledger)
+        ledger.handle(mission_id, host, EndMission())
+    relay.run_once()
+    threads: set[str] = set()
+    run = Worker.run
+    monkeypatch.setattr(Worker, "run", lambda self, job: threads.add(threading.current_thread().name) or run(self, job))
+    assert _drain(worker) == 3
+    assert threads == {threading.current_thread().name}
