@@ -16,7 +16,6 @@ from __future__ import annotations
 import logging
 import os
 import time
-from concurrent.futures import ThreadPoolExecutor
 
 import msgspec
 import redis
@@ -50,12 +49,6 @@ PAUSE_ENV = {
 DONE, ACTIVATED, REPLAYED, IDLE, FINISHED, FLAGGED, TABLE = "done", "activated", "replayed", "idle", "finished", "flagged", "table"
 
 
-#: Jobs of different missions a worker runs at once, from one read of the stream: while one
-#: waits on the store (a read, its commit) another decides, and appends that meet share one
-#: transaction (service/group_commit.py). A mission's own jobs still run one after another.
-JOBS_AT_ONCE = 4
-
-
 class _StillMoving(Exception):
     """The mission kept changing under the AI's decisions; the job stays pending for later."""
 
@@ -68,10 +61,8 @@ class Worker:
         keys: Keys,
         name: str,
         claim_idle_ms: int = 30_000,
-        jobs_at_once: int = JOBS_AT_ONCE,
     ) -> None:
         self.ledger = ledger
-        self.jobs_at_once = jobs_at_once
         self.redis = client
         self.keys = keys
         self.name = name
@@ -103,20 +94,9 @@ class Worker:
             self._grouped = False
             log.warning("the job stream vanished (Redis flushed?); the relay re-publishes from the log", extra={"error": str(error)})
             return 0
-        by_mission = _by_mission(entries)
-        if self.jobs_at_once < 2 or len(by_mission) < 2:
-            for entry_id, fields in entries:
-                self._process(entry_id, fields)
-            return len(entries)
-        with ThreadPoolExecutor(min(self.jobs_at_once, len(by_mission)), thread_name_prefix=f"{self.name}-job") as pool:
-            running = [pool.submit(self._process_each, mission_entries) for mission_entries in by_mission]
-        for done in running:
-            done.result()  # a job's unexpected failure ends the worker's pass, as it would alone
-        return len(entries)
-
-    def _process_each(self, entries: list) -> None:
         for entry_id, fields in entries:
             self._process(entry_id, fields)
+        return len(entries)
 
     def _claim(self, count: int) -> list:
         """Entries pending longer than `claim_idle_ms` (their worker died): looked for a few
@@ -252,16 +232,3 @@ class Worker:
         elif outcome == FLAGGED:
             pipe.incr(self.keys.attention)
         pipe.execute()
-
-
-def _by_mission(entries: list) -> list[list]:
-    """The entries grouped by the mission their job names, in stream order within each; an
-    entry whose job does not decode is a group of its own (`_process` drops it)."""
-    groups: dict[object, list] = {}
-    for index, (entry_id, fields) in enumerate(entries):
-        try:
-            key: object = msgspec.json.decode(fields[b"job"], type=Job).mission_id
-        except (KeyError, msgspec.DecodeError, msgspec.ValidationError):
-            key = index
-        groups.setdefault(key, []).append((entry_id, fields))
-    return list(groups.values())
