@@ -7,6 +7,7 @@ from __future__ import annotations
 from domain.systems.grimdark import commands as cmd
 from domain.systems.grimdark import events as ev
 from tests.grimdark.game import BROOD, VANGUARD, Game, convoy_ready, row
+from tests.grimdark.test_sniper import PICKED_OFF, shot
 
 PLAYING = "grimdark-future-1.5.md#Playing the Game"
 MOVEMENT = "grimdark-future-1.5.md#Movement"
@@ -104,11 +105,7 @@ def test_an_advance_shoots_its_target_and_puts_its_sniper_wounds_on_the_model_pi
     """#Activation, Advance then shoot; #Special Rules, Sniper: as a Hold's shot would."""
     game = convoy_ready()
     events = game.do(cmd.Advance(unit="lookout-team", positions=row(52, 12, 3), target="skitter-swarm", sniped="skitter-swarm-8"), 2, 2, 1, 3, 5)
-    assert [e for e in events if isinstance(e, (ev.AttackResolved, ev.ModelRemoved, ev.CasualtiesDue))] == [
-        ev.AttackResolved("lookout-team", "Marksman Rifle", "skitter-swarm", 3, 2, 2),
-        ev.ModelRemoved("skitter-swarm", "skitter-swarm-8"),
-        ev.CasualtiesDue("skitter-swarm", 1, "end"),
-    ]
+    assert shot(events) == PICKED_OFF
 
 
 def test_a_target_must_be_a_unit_of_the_enemy_and_a_charge_must_touch_it():

@@ -12,16 +12,24 @@ from domain.systems.grimdark.content import TerrainPiece
 from tests.grimdark.game import SHALLOW, convoy_ready, with_rules
 
 SPECIAL = "grimdark-future-1.5.md#Special Rules"
+#: The Lookout Team's three shots at the Skitter Swarm with the dice 2, 2, 1, 3, 5, picking
+#: skitter-swarm-8: two hit at 2+, two wound, the picked model takes one, the owner the other.
+PICKED_OFF = [
+    ev.AttackResolved("lookout-team", "Marksman Rifle", "skitter-swarm", 3, 2, 2),
+    ev.ModelRemoved("skitter-swarm", "skitter-swarm-8"),
+    ev.CasualtiesDue("skitter-swarm", 1, "end"),
+]
+
+
+def shot(events: list) -> list:
+    """What a shot did: the attack, the models it removed, the casualties left to the owner."""
+    return [e for e in events if isinstance(e, (ev.AttackResolved, ev.ModelRemoved, ev.CasualtiesDue))]
 
 
 def test_sniper_hits_on_2_and_its_wounds_go_on_the_model_the_attacker_picks():
     game = convoy_ready()
     events = game.do(cmd.Hold(unit="lookout-team", target="skitter-swarm", sniped="skitter-swarm-8"), 2, 2, 1, 3, 5)
-    assert [e for e in events if isinstance(e, (ev.AttackResolved, ev.ModelRemoved, ev.CasualtiesDue))] == [
-        ev.AttackResolved("lookout-team", "Marksman Rifle", "skitter-swarm", 3, 2, 2),
-        ev.ModelRemoved("skitter-swarm", "skitter-swarm-8"),
-        ev.CasualtiesDue("skitter-swarm", 1, "end"),
-    ]
+    assert shot(events) == PICKED_OFF
 
 
 def test_a_pick_needs_a_sniper_weapon_and_a_model_of_the_target():
