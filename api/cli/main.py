@@ -85,6 +85,7 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from api.cli.embedded import EmbeddedValkey, die_with_parent
+    from api.cli.quiet_server import QuietServer
     from api.cli.supervise import BACKOFF_S, AlreadyServing, Supervised, SupervisedThread, lock_data_dir, terminate
     from api.http.app import create_app
     from service.wiring import build_ledger, redis_client
@@ -158,7 +159,13 @@ def _serve(args: argparse.Namespace) -> int:
     signal.signal(signal.SIGTERM, _raise_terminated)
     try:
         # log_config=None: uvicorn's own loggers write through ours (service/logs.py), as JSON.
-        uvicorn.run(app, host=host, port=port, log_level="warning", log_config=None, timeout_graceful_shutdown=5)
+        server = QuietServer(uvicorn.Config(app, host=host, port=port, log_level="warning", log_config=None, timeout_graceful_shutdown=5))
+        try:
+            server.run()
+        except KeyboardInterrupt:
+            pass
+        if not server.started:
+            return uvicorn.config.STARTUP_FAILURE  # uvicorn has logged why (the port taken, say)
     except _Terminated:
         pass
     finally:
