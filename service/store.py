@@ -51,6 +51,12 @@ def _raise(error: BaseException | None) -> None:
         raise error
 
 
+#: SQLite's memory in this process, all connections together (a soft limit: pages are recycled
+#: rather than the heap grown). Each pooled connection would otherwise keep a page cache of up
+#: to 2 MB of pages the OS caches anyway (README.md#performance, scenario 6).
+SQLITE_HEAP_LIMIT = 1 << 20
+
+
 class EventStore:
     def __init__(self, store_env: dict[str, str], attempts: int = 5) -> None:
         self.factory = InfrastructureFactory.construct(Environment("skirmish", store_env))
@@ -72,6 +78,9 @@ class EventStore:
         #: A file on this machine (SQLite), not a database across a network: the event loop may
         #: write to it itself, as a commit never waits on another machine (service/loop_commit.py).
         self.local = isinstance(self.events, SQLiteApplicationRecorder)
+        if self.local:
+            with self.events.datastore.transaction(commit=False) as cursor:
+                cursor.execute(f"PRAGMA soft_heap_limit={SQLITE_HEAP_LIMIT}")
 
     def append(self, records: Sequence[Recorded]) -> None:
         """Write records of one or more streams atomically; any stale position fails them all."""

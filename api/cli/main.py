@@ -85,6 +85,7 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from api.cli.embedded import EmbeddedValkey, die_with_parent
+    from api.cli.malloc import limit_arenas
     from api.cli.quiet_server import QuietServer
     from api.cli.supervise import BACKOFF_S, AlreadyServing, Supervised, SupervisedThread, lock_data_dir, terminate
     from api.http.app import create_app
@@ -94,6 +95,7 @@ def _serve(args: argparse.Namespace) -> int:
     from workers.running import run_worker
     from workers.ticks import Announcer, Ticks
 
+    limit_arenas()  # before the first thread
     settings = Settings.from_env()
     host, port = args.host or settings.host, args.port or settings.port
     redis_url = settings.redis_url
@@ -188,6 +190,7 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _worker(args: argparse.Namespace) -> int:
+    from api.cli.malloc import limit_arenas
     from service.wiring import build_ledger, redis_client
     from workers import heartbeat
     from workers.jobs import Keys
@@ -198,6 +201,7 @@ def _worker(args: argparse.Namespace) -> int:
     redis_url = _redis_url(settings) if settings else None
     if settings is None or redis_url is None:
         return 2
+    limit_arenas()  # before the first thread
     ledger = build_ledger(settings)
     client = redis_client(redis_url)
     keys = Keys(settings.redis_prefix)
