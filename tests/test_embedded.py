@@ -21,7 +21,7 @@ import psutil
 import pytest
 import redis
 
-from api.cli.embedded import free_port
+from api.cli.embedded import URL_FILE, EmbeddedValkey, free_port
 from tests import servers
 from tests.harness import Campaign
 from tests.servers import STOP_TIMEOUT, wait_until
@@ -194,3 +194,15 @@ def test_a_taken_port_ends_serve_with_exit_3_and_its_valkey_stopped(tmp_path: Pa
     assert any("address already in use" in line["msg"] and line["level"] == "error" for line in said), ended.stderr
     assert {"msg": "process stopped", "child": "valkey"}.items() <= next(line for line in said if line.get("child") == "valkey" and line["msg"] == "process stopped").items()
     assert not (tmp_path / "data" / "valkey" / "valkey.pid").exists()
+
+
+def test_a_stopped_valkey_is_told_to_shut_down_not_left_to_its_background_cycle(tmp_path: Path) -> None:
+    """It runs with --hz 1, and acts on a SIGTERM only at its next cycle: `stop` asks it by command,
+    which it carries out at once, and removes its pidfile and URL file."""
+    valkey = EmbeddedValkey(tmp_path)
+    valkey.start()
+    valkey.stop()
+    assert valkey.process is not None and valkey.process.returncode == 0
+    log = (tmp_path / "valkey" / "valkey.log").read_text()
+    assert "User requested shutdown" in log and "Received SIGTERM" not in log
+    assert not (tmp_path / "valkey" / "valkey.pid").exists() and not (tmp_path / "valkey" / URL_FILE).exists()
